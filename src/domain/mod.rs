@@ -1,0 +1,7 @@
+//! The pure core: scores, per-player records, tiebreaks, standings,
+//! crosstables and team scoring. Plain values in, plain values out: nothing
+//! here opens a database, reads a file or prints.
+
+pub mod record;
+pub mod score;
+pub mod tiebreak;

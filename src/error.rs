@@ -1,0 +1,105 @@
+//! Errors: what went wrong, in the secretary's words, and where.
+//!
+//! Library code returns [`Error`]; `main` prints the chain once and exits
+//! non-zero. Input errors carry the file, line and field so the secretary can
+//! go straight to the mistake.
+
+use std::fmt;
+
+/// A problem in a file (or standard input, or a command-line value) that the
+/// secretary supplied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// File name as given, or "standard input", or "command line".
+    pub source: String,
+    /// 1-based line, when the problem is on a line.
+    pub line: Option<usize>,
+    /// Column (1-based character position) or the field's name ("result",
+    /// "white", "$.events[0].name").
+    pub field: Option<String>,
+    pub problem: String,
+}
+
+impl InputError {
+    pub fn new(source: impl Into<String>, problem: impl Into<String>) -> InputError {
+        InputError {
+            source: source.into(),
+            line: None,
+            field: None,
+            problem: problem.into(),
+        }
+    }
+
+    pub fn at(
+        source: impl Into<String>,
+        line: usize,
+        field: impl Into<String>,
+        problem: impl Into<String>,
+    ) -> InputError {
+        InputError {
+            source: source.into(),
+            line: Some(line),
+            field: Some(field.into()),
+            problem: problem.into(),
+        }
+    }
+
+    pub fn line(mut self, line: usize) -> InputError {
+        self.line = Some(line);
+        self
+    }
+
+    pub fn field(mut self, field: impl Into<String>) -> InputError {
+        self.field = Some(field.into());
+        self
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.source)?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ", {field}")?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Everything the library can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A mistake in what the secretary supplied (file, line, field).
+    #[error("{0}")]
+    Input(#[from] InputError),
+    /// A request that cannot be carried out as asked: unknown player,
+    /// ambiguous name, round beyond the event's rounds, ...
+    #[error("{0}")]
+    Invalid(String),
+    /// Something asked for does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The database file is not usable (not SQLite, newer version, ...).
+    #[error("{0}")]
+    Database(String),
+    #[error("database error: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Error {
+    pub fn invalid(msg: impl Into<String>) -> Error {
+        Error::Invalid(msg.into())
+    }
+
+    pub fn not_found(msg: impl Into<String>) -> Error {
+        Error::NotFound(msg.into())
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

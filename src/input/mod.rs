@@ -1,0 +1,3 @@
+//! Parsers for the files a secretary supplies: text in, domain values or an
+//! [`InputError`](crate::error::InputError) naming file, line and field out.
+//! Nothing here touches the database.

@@ -1,0 +1,12 @@
+//! chess-league: a chess league's records in one SQLite file.
+//!
+//! Layout (dependency rule: `domain ← input, store, site ← cli`):
+//! - [`domain`]: the pure core (scores, records, tiebreaks, standings).
+//! - `input`: parsers for the files a secretary supplies (CSV, TRF, JSON).
+//! - `store`: the only module that speaks SQL; owns migrations and views.
+//! - `site`: the static results pages.
+//! - `cli`: one file per subcommand, thin.
+
+pub mod domain;
+pub mod error;
+pub mod input;
