@@ -7,6 +7,8 @@
 //! - `site`: the static results pages.
 //! - `cli`: one file per subcommand, thin.
 
+pub mod cli;
 pub mod domain;
 pub mod error;
 pub mod input;
+pub mod store;

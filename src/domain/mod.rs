@@ -2,6 +2,8 @@
 //! crosstables and team scoring. Plain values in, plain values out: nothing
 //! here opens a database, reads a file or prints.
 
+pub mod game;
+pub mod league;
 pub mod record;
 pub mod score;
 pub mod tiebreak;

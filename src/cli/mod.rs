@@ -1,0 +1,150 @@
+//! The command line: clap definitions whose tree mirrors these files, and
+//! the dispatch that opens the database once and hands it to the command.
+
+pub mod demo;
+pub mod log;
+pub mod output;
+pub mod player;
+pub mod round;
+pub mod season;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::domain::league::{Event, Section};
+use crate::error::Result;
+use crate::store::{season as seasons, Store};
+
+/// Keep a chess league's records: seasons, events, rounds, standings with
+/// every documented tiebreak, history across seasons, and a results site.
+#[derive(Parser, Debug)]
+#[command(name = "league", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// The league database file.
+    #[arg(long, global = true, env = "LEAGUE_DB", default_value = "league.db")]
+    pub db: PathBuf,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Seasons: add, list, show, edit.
+    #[command(subcommand)]
+    Season(season::SeasonCmd),
+    /// Events of a season (Swiss, round robin, team): add, list, show, edit.
+    #[command(subcommand)]
+    Event(season::EventCmd),
+    /// Sections of an event ("1600+", "U1600"): add, list, edit.
+    #[command(subcommand)]
+    Section(season::SectionCmd),
+    /// Players of the league: add, list, show, edit.
+    #[command(subcommand)]
+    Player(player::PlayerCmd),
+    /// Enter players into a section (late entries get byes for missed rounds).
+    Enter(player::EnterArgs),
+    /// Record that a player withdrew after a round.
+    Withdraw(player::WithdrawArgs),
+    /// A round: record pairings and results from a sheet, show it, list what is missing.
+    #[command(subcommand)]
+    Round(round::RoundCmd),
+    /// One game: pair, record, correct or delete it.
+    #[command(subcommand)]
+    Game(round::GameCmd),
+    /// Byes: full-point, half-point or zero-point.
+    #[command(subcommand)]
+    Bye(round::ByeCmd),
+    /// The audit trail of corrections, deletions, renames and withdrawals.
+    Log(log::LogArgs),
+    /// Write a demonstration league (demo.db) and show what the program does.
+    Demo(demo::DemoArgs),
+}
+
+/// Which event: `--event NAME [--season NAME]`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EventArgs {
+    /// The event's name, e.g. "Winter Swiss".
+    #[arg(long)]
+    pub event: String,
+    /// The season, when the event name is used in more than one season.
+    #[arg(long)]
+    pub season: Option<String>,
+}
+
+impl EventArgs {
+    pub fn find(&self, store: &Store) -> Result<Event> {
+        seasons::find_event(store.conn(), self.season.as_deref(), &self.event)
+    }
+}
+
+/// Which section: `--event NAME [--season NAME] [--section NAME]`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SectionArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+    /// The section, e.g. "U1600"; may be left out when the event has one section.
+    #[arg(long)]
+    pub section: Option<String>,
+}
+
+impl SectionArgs {
+    pub fn find(&self, store: &Store) -> Result<(Event, Section)> {
+        let event = self.event.find(store)?;
+        let section = seasons::find_section(store.conn(), &event, self.section.as_deref())?;
+        Ok((event, section))
+    }
+}
+
+/// Run a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Demo(args) => demo::run(args),
+        command => {
+            let create = matches!(
+                command,
+                Command::Season(season::SeasonCmd::Add(_))
+                    | Command::Player(player::PlayerCmd::Add(_))
+            );
+            let mut store = Store::open(&cli.db, create)?;
+            dispatch(&mut store, command)
+        }
+    }
+}
+
+fn dispatch(store: &mut Store, command: Command) -> Result<()> {
+    match command {
+        Command::Season(c) => season::run_season(store, c),
+        Command::Event(c) => season::run_event(store, c),
+        Command::Section(c) => season::run_section(store, c),
+        Command::Player(c) => player::run_player(store, c),
+        Command::Enter(a) => player::run_enter(store, a),
+        Command::Withdraw(a) => player::run_withdraw(store, a),
+        Command::Round(c) => round::run_round(store, c),
+        Command::Game(c) => round::run_game(store, c),
+        Command::Bye(c) => round::run_bye(store, c),
+        Command::Log(a) => log::run(store, a),
+        Command::Demo(_) => unreachable!("handled before the database is opened"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn verify_cli() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}
+
+/// Exit status: 2 for a mistake in what was asked or supplied, 3 for a
+/// database that cannot be used, 1 for anything else.
+pub fn exit_code(e: &crate::error::Error) -> u8 {
+    use crate::error::Error;
+    match e {
+        Error::Input(_) | Error::Invalid(_) | Error::NotFound(_) => 2,
+        Error::Database(_) => 3,
+        _ => 1,
+    }
+}

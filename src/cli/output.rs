@@ -1,0 +1,159 @@
+//! Terminal output: aligned tables, markdown and CSV from the same rows, and
+//! the `--format` choice every listing takes.
+
+use std::io::Write;
+
+/// How a command prints its result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Format {
+    /// An aligned table for the terminal.
+    #[default]
+    Text,
+    /// JSON (stable shapes, documented in the README).
+    Json,
+    /// CSV with a header line, for spreadsheets.
+    Csv,
+    /// A Markdown table, for e-mail and web pages.
+    Markdown,
+}
+
+/// A table: header and rows of cells; numeric columns are right-aligned.
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub right: Vec<bool>,
+}
+
+impl Table {
+    pub fn new(header: &[&str]) -> Table {
+        Table {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: vec![],
+            right: vec![false; header.len()],
+        }
+    }
+
+    /// Mark columns to right-align (numbers).
+    pub fn right(mut self, cols: &[usize]) -> Table {
+        for &c in cols {
+            if c < self.right.len() {
+                self.right[c] = true;
+            }
+        }
+        self
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Csv => self.csv(),
+            Format::Markdown => self.markdown(),
+            _ => self.text(),
+        }
+    }
+
+    fn widths(&self) -> Vec<usize> {
+        let mut w: Vec<usize> = self.header.iter().map(|h| h.chars().count()).collect();
+        for row in &self.rows {
+            for (i, cell) in row.iter().enumerate() {
+                if i < w.len() {
+                    w[i] = w[i].max(cell.chars().count());
+                }
+            }
+        }
+        w
+    }
+
+    pub fn text(&self) -> String {
+        let w = self.widths();
+        let mut out = String::new();
+        let line = |cells: &[String], out: &mut String| {
+            let mut s = String::new();
+            for (i, cell) in cells.iter().enumerate() {
+                let width = w.get(i).copied().unwrap_or(0);
+                let pad = width.saturating_sub(cell.chars().count());
+                if i > 0 {
+                    s.push_str("  ");
+                }
+                if self.right.get(i).copied().unwrap_or(false) {
+                    s.push_str(&" ".repeat(pad));
+                    s.push_str(cell);
+                } else {
+                    s.push_str(cell);
+                    if i + 1 < cells.len() {
+                        s.push_str(&" ".repeat(pad));
+                    }
+                }
+            }
+            out.push_str(s.trim_end());
+            out.push('\n');
+        };
+        line(&self.header, &mut out);
+        let rule: Vec<String> = w.iter().map(|&n| "-".repeat(n)).collect();
+        line(&rule, &mut out);
+        for row in &self.rows {
+            line(row, &mut out);
+        }
+        out
+    }
+
+    pub fn markdown(&self) -> String {
+        let esc = |c: &str| c.replace('|', "\\|");
+        let mut out = format!(
+            "| {} |\n",
+            self.header
+                .iter()
+                .map(|h| esc(h))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        );
+        out.push_str(&format!(
+            "|{}|\n",
+            self.right
+                .iter()
+                .map(|&r| if r { "---:" } else { "---" })
+                .collect::<Vec<_>>()
+                .join("|")
+        ));
+        for row in &self.rows {
+            out.push_str(&format!(
+                "| {} |\n",
+                row.iter().map(|c| esc(c)).collect::<Vec<_>>().join(" | ")
+            ));
+        }
+        out
+    }
+
+    pub fn csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(vec![]);
+        let _ = w.write_record(&self.header);
+        for row in &self.rows {
+            let _ = w.write_record(row);
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+/// Print to standard output; a closed pipe (`league ... | head`) ends quietly.
+pub fn print(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Print JSON, pretty.
+pub fn print_json(value: &serde_json::Value) -> std::io::Result<()> {
+    print(&format!(
+        "{}\n",
+        serde_json::to_string_pretty(value).unwrap_or_default()
+    ))
+}
+
+pub fn opt<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map(|x| x.to_string()).unwrap_or_default()
+}

@@ -1,0 +1,286 @@
+//! `league player …`, `league enter`, `league withdraw`.
+
+use clap::Subcommand;
+
+use super::output::{opt, print, print_json, Format, Table};
+use super::SectionArgs;
+use crate::domain::record::ByeKind;
+use crate::error::{Error, Result};
+use crate::store::player::{self as players, NewPlayer};
+use crate::store::{round, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum PlayerCmd {
+    /// Add a player to the league.
+    Add(PlayerFields),
+    /// List players (all, or those whose name contains SEARCH).
+    List {
+        search: Option<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show a player's details and the sections they entered.
+    Show {
+        /// Name, US Chess or FIDE id, or #N (database number).
+        player: String,
+    },
+    /// Correct a player's name, ids or ratings; their history stays attached.
+    Edit {
+        /// Name, US Chess or FIDE id, or #N.
+        player: String,
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        uscf_id: Option<String>,
+        #[arg(long)]
+        fide_id: Option<String>,
+        #[arg(long)]
+        rating: Option<u32>,
+        #[arg(long)]
+        fide_rating: Option<u32>,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayerFields {
+    /// Full name as it should appear in standings.
+    pub name: String,
+    /// US Chess member id.
+    #[arg(long)]
+    pub uscf_id: Option<String>,
+    /// FIDE id.
+    #[arg(long)]
+    pub fide_id: Option<String>,
+    /// Current rating.
+    #[arg(long)]
+    pub rating: Option<u32>,
+    /// Current FIDE rating.
+    #[arg(long)]
+    pub fide_rating: Option<u32>,
+}
+
+pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
+    match cmd {
+        PlayerCmd::Add(f) => {
+            let p = store.write(|tx| {
+                players::add_player(
+                    tx,
+                    &NewPlayer {
+                        name: &f.name,
+                        uscf_id: f.uscf_id.as_deref(),
+                        fide_id: f.fide_id.as_deref(),
+                        rating: f.rating,
+                        fide_rating: f.fide_rating,
+                        ..Default::default()
+                    },
+                )
+            })?;
+            print(&format!("Added {}.\n", players::describe_player(&p)))?;
+        }
+        PlayerCmd::List { search, format } => {
+            let all = players::players(store.conn(), search.as_deref())?;
+            if format == Format::Json {
+                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+                return Ok(());
+            }
+            let mut t =
+                Table::new(&["#", "name", "US Chess id", "FIDE id", "rating"]).right(&[0, 4]);
+            for p in all {
+                t.push(vec![
+                    p.id.to_string(),
+                    p.name,
+                    opt(&p.uscf_id),
+                    opt(&p.fide_id),
+                    opt(&p.rating),
+                ]);
+            }
+            print(&t.render(format))?;
+        }
+        PlayerCmd::Show { player } => {
+            let p = players::find_player(store.conn(), &player)?;
+            let mut out = format!("{}\n", players::describe_player(&p));
+            if let Some(r) = p.rating {
+                out.push_str(&format!("  rating: {r}\n"));
+            }
+            if let Some(r) = p.fide_rating {
+                out.push_str(&format!("  FIDE rating: {r}\n"));
+            }
+            let mut st = store.conn().prepare(
+                "SELECT season, event, section, pairing_no, score FROM entry_detail WHERE player_id = ?1 ORDER BY season_id, event_id",
+            )?;
+            let rows = st
+                .query_map([p.id], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, u32>(3)?,
+                        r.get::<_, Option<f64>>(4)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            for (season, event, section, no, score) in rows {
+                let score = score
+                    .map(|s| crate::domain::score::Points((s * 2.0).round() as i32).fraction())
+                    .unwrap_or_else(|| "0".into());
+                out.push_str(&format!(
+                    "  {season} {event} {section}: #{no}, {score} points\n"
+                ));
+            }
+            print(&out)?;
+        }
+        PlayerCmd::Edit {
+            player,
+            name,
+            uscf_id,
+            fide_id,
+            rating,
+            fide_rating,
+        } => {
+            let p = players::find_player(store.conn(), &player)?;
+            let p = store.write(|tx| {
+                players::edit_player(
+                    tx,
+                    &p,
+                    &NewPlayer {
+                        name: name.as_deref().unwrap_or(""),
+                        uscf_id: uscf_id.as_deref(),
+                        fide_id: fide_id.as_deref(),
+                        rating,
+                        fide_rating,
+                        ..Default::default()
+                    },
+                )
+            })?;
+            print(&format!("Updated {}.\n", players::describe_player(&p)))?;
+        }
+    }
+    Ok(())
+}
+
+/// Which bye a late entry gets for the rounds already played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Missed {
+    Half,
+    Zero,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EnterArgs {
+    /// Players to enter: names, US Chess or FIDE ids, or #N.
+    #[arg(required = true)]
+    pub players: Vec<String>,
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// Pairing number (only when entering one player; default: the next free number).
+    #[arg(long)]
+    pub pairing_no: Option<u32>,
+    /// Rating at entry (default: the player's current rating).
+    #[arg(long)]
+    pub rating: Option<u32>,
+    /// Add players not yet in the league under the names given.
+    #[arg(long)]
+    pub new: bool,
+    /// For a late entry: the bye given for each round already played (half or zero).
+    #[arg(long, value_enum)]
+    pub missed: Option<Missed>,
+}
+
+pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
+    if a.pairing_no.is_some() && a.players.len() > 1 {
+        return Err(Error::invalid(
+            "--pairing-no can only be given when entering one player",
+        ));
+    }
+    let (event, section) = a.section.find(store)?;
+    let latest = round::latest_round(store.conn(), section.id)?;
+    if latest > 0 && a.missed.is_none() {
+        return Err(Error::invalid(format!(
+            "{} {} has already played {latest} round{}; say what the late entry gets for them with --missed half or --missed zero",
+            event.name,
+            section.name,
+            if latest == 1 { "" } else { "s" }
+        )));
+    }
+    let lines = store.write(|tx| {
+        let mut lines = Vec::new();
+        for name in &a.players {
+            let player = match players::find_player(tx, name) {
+                Ok(p) => p,
+                Err(Error::NotFound(_)) if a.new => players::add_player(
+                    tx,
+                    &NewPlayer {
+                        name,
+                        rating: a.rating,
+                        ..Default::default()
+                    },
+                )?,
+                Err(Error::NotFound(msg)) => {
+                    return Err(Error::not_found(format!(
+                        "{msg}; add them with `league player add` or enter with --new"
+                    )))
+                }
+                Err(e) => return Err(e),
+            };
+            let entry = players::enter(tx, &section, &player, a.pairing_no, a.rating)?;
+            let mut line = format!(
+                "Entered {} in {} {} as #{}",
+                entry.name, event.name, section.name, entry.pairing_no
+            );
+            if let Some(m) = a.missed {
+                let kind = if m == Missed::Half {
+                    ByeKind::Half
+                } else {
+                    ByeKind::Zero
+                };
+                let n = round::byes_for_missed_rounds(tx, &section, &entry, kind)?;
+                if n > 0 {
+                    line.push_str(&format!(
+                        ", with {} byes for rounds 1-{n}",
+                        if m == Missed::Half {
+                            "half-point"
+                        } else {
+                            "zero-point"
+                        }
+                    ));
+                }
+            }
+            lines.push(line + ".");
+        }
+        Ok(lines)
+    })?;
+    print(&(lines.join("\n") + "\n"))?;
+    Ok(())
+}
+
+#[derive(clap::Args, Debug)]
+pub struct WithdrawArgs {
+    /// The player: pairing number, id or name.
+    pub player: String,
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// The last round the player took part in (0: withdrew before round 1).
+    #[arg(long)]
+    pub after_round: u32,
+    /// Why (kept in the log).
+    #[arg(long)]
+    pub reason: Option<String>,
+}
+
+pub fn run_withdraw(store: &mut Store, a: WithdrawArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    if a.after_round > event.rounds {
+        return Err(Error::invalid(format!(
+            "{} has only {} rounds",
+            event.name, event.rounds
+        )));
+    }
+    let all = players::entries(store.conn(), section.id)?;
+    let entry = players::find_entry(&all, store.conn(), &section, &a.player)?;
+    store.write(|tx| players::withdraw(tx, &entry, a.after_round, a.reason.as_deref()))?;
+    print(&format!(
+        "{} withdrew from {} {} after round {}; later rounds count as unplayed.\n",
+        entry.name, event.name, section.name, a.after_round
+    ))?;
+    Ok(())
+}

@@ -1,0 +1,427 @@
+//! `league round …`, `league game …`, `league bye …`: recording a week's round.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use super::output::{print, print_json, Format, Table};
+use super::season::parse_date;
+use super::SectionArgs;
+use crate::domain::game::{GameResult, SheetRow, ACCEPTED_RESULTS};
+use crate::domain::record::ByeKind;
+use crate::error::{Error, InputError, Result};
+use crate::input::results;
+use crate::store::round::{self as rounds, bye_kind_str};
+use crate::store::Store;
+
+#[derive(Subcommand, Debug)]
+pub enum RoundCmd {
+    /// Record a round from a CSV sheet (board,white,black,result; BYE rows for byes),
+    /// or from standard input with "-". Pairings without results are fine; the
+    /// results can be recorded later with the same command or `league game result`.
+    Record {
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        /// The sheet: a CSV file, or "-" for standard input.
+        file: PathBuf,
+        /// The round's date (YYYY-MM-DD).
+        #[arg(long, value_parser = parse_date)]
+        date: Option<String>,
+    },
+    /// Show a round: pairings, results, byes and who is not paired.
+    Show {
+        #[command(flatten)]
+        section: SectionArgs,
+        /// The round (default: the latest).
+        #[arg(long)]
+        round: Option<u32>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// List what is missing before standings are final: unreported games and unpaired players.
+    Missing {
+        #[command(flatten)]
+        section: SectionArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GameCmd {
+    /// Pair two players, with or without the result: `league game add 3 7 1-0 --round 2 ...`.
+    Add {
+        /// White: pairing number, id or name.
+        white: String,
+        /// Black: pairing number, id or name.
+        black: String,
+        /// The result (1-0, 0-1, 1/2-1/2 or ½-½ or =, 1F-0F or +/-, 0F-1F or -/+, 0F-0F); leave out to pair only.
+        result: Option<String>,
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        board: Option<u32>,
+    },
+    /// Record the result of a game already paired, naming either player; the result is from White's side.
+    Result {
+        /// Either player of the game.
+        player: String,
+        /// The result from White's side (1-0 means White won).
+        result: String,
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+    },
+    /// Correct a result already recorded; the old and new values and the reason go in the log.
+    Correct {
+        /// Either player of the game.
+        player: String,
+        /// The corrected result from White's side.
+        result: String,
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        /// Why the result changed (kept in the log).
+        #[arg(long)]
+        reason: String,
+    },
+    /// Delete a pairing (or a bye) from a round; kept in the log.
+    Delete {
+        /// A player of the game or bye.
+        player: String,
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ByeArg {
+    Full,
+    Half,
+    Zero,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ByeCmd {
+    /// Give a player a bye in a round.
+    Add {
+        /// The player: pairing number, id or name.
+        player: String,
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        /// full (1 point), half (½) or zero (0).
+        #[arg(long, value_enum)]
+        kind: ByeArg,
+        /// The pairing assigned it (the odd player's bye), rather than the player asking for it.
+        /// Default: full-point byes are assigned, half and zero are requested.
+        #[arg(long)]
+        assigned: Option<bool>,
+    },
+}
+
+fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
+    if file.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf)?;
+        return Ok((buf, "standard input".into()));
+    }
+    let name = file.display().to_string();
+    let bytes = std::fs::read(file)
+        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+    Ok((bytes, name))
+}
+
+fn parse_result(text: &str) -> Result<GameResult> {
+    GameResult::parse(text).ok_or_else(|| {
+        Error::invalid(format!(
+            "result \"{text}\" not understood; use {ACCEPTED_RESULTS}"
+        ))
+    })
+}
+
+pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
+    match cmd {
+        RoundCmd::Record {
+            section,
+            round,
+            file,
+            date,
+        } => {
+            let (bytes, source) = read_sheet(&file)?;
+            let rows = results::parse(&bytes, &source)?;
+            let (event, section) = section.find(store)?;
+            let done = store.write(|tx| {
+                rounds::record_sheet(tx, &section, round, date.as_deref(), &rows, &source)
+            })?;
+            print(&format!(
+                "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded.\n",
+                event.name,
+                section.name,
+                done.pairings,
+                plural(done.pairings),
+                done.results,
+                plural(done.results),
+                done.byes,
+                plural(done.byes)
+            ))?;
+        }
+        RoundCmd::Show {
+            section,
+            round,
+            format,
+        } => {
+            let (event, section) = section.find(store)?;
+            let number = match round {
+                Some(r) => r,
+                None => rounds::latest_round(store.conn(), section.id)?,
+            };
+            if number == 0 {
+                print(&format!(
+                    "{} {}: no rounds recorded yet.\n",
+                    event.name, section.name
+                ))?;
+                return Ok(());
+            }
+            let (games, byes) = rounds::round_contents(store.conn(), section.id, number)?;
+            if format == Format::Json {
+                let v = serde_json::json!({
+                    "event": event.name, "section": section.name, "round": number,
+                    "games": games.iter().map(|g| serde_json::json!({
+                        "board": g.board, "white": g.white.name, "white_no": g.white.pairing_no,
+                        "black": g.black.name, "black_no": g.black.pairing_no,
+                        "result": g.result.map(|r| r.as_str()),
+                    })).collect::<Vec<_>>(),
+                    "byes": byes.iter().map(|b| serde_json::json!({
+                        "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
+                    })).collect::<Vec<_>>(),
+                });
+                print_json(&v)?;
+                return Ok(());
+            }
+            let mut t = Table::new(&["board", "white", "result", "black"]).right(&[0]);
+            for g in &games {
+                t.push(vec![
+                    g.board.map(|b| b.to_string()).unwrap_or_default(),
+                    format!("{} ({})", g.white.name, g.white.pairing_no),
+                    g.result
+                        .map(|r| r.pretty().to_string())
+                        .unwrap_or_else(|| "not reported".into()),
+                    format!("{} ({})", g.black.name, g.black.pairing_no),
+                ]);
+            }
+            for b in &byes {
+                t.push(vec![
+                    String::new(),
+                    format!("{} ({})", b.entry.name, b.entry.pairing_no),
+                    bye_label(b.kind, b.requested),
+                    String::new(),
+                ]);
+            }
+            let mut out = format!("{} {} — round {number}\n", event.name, section.name);
+            out.push_str(&t.render(format));
+            print(&out)?;
+        }
+        RoundCmd::Missing { section } => {
+            let (event, section) = section.find(store)?;
+            let m = rounds::missing(store.conn(), &section)?;
+            let mut out = String::new();
+            if m.unreported.is_empty() && m.unpaired.is_empty() {
+                out.push_str(&format!(
+                    "{} {}: nothing missing; every result is in.\n",
+                    event.name, section.name
+                ));
+            }
+            for (r, g) in &m.unreported {
+                out.push_str(&format!(
+                    "round {r}{}: {} v {} — no result\n",
+                    g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+                    g.white.name,
+                    g.black.name
+                ));
+            }
+            for (r, e) in &m.unpaired {
+                out.push_str(&format!(
+                    "round {r}: {} (#{}) has no game or bye\n",
+                    e.name, e.pairing_no
+                ));
+            }
+            print(&out)?;
+        }
+    }
+    Ok(())
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn bye_label(kind: ByeKind, requested: bool) -> String {
+    let what = match kind {
+        ByeKind::Full => "full-point bye",
+        ByeKind::Half => "half-point bye",
+        ByeKind::Zero => "zero-point bye",
+    };
+    format!(
+        "{what} ({})",
+        if requested { "requested" } else { "assigned" }
+    )
+}
+
+pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
+    match cmd {
+        GameCmd::Add {
+            white,
+            black,
+            result,
+            section,
+            round,
+            board,
+        } => {
+            let result = result.as_deref().map(parse_result).transpose()?;
+            let (event, section) = section.find(store)?;
+            let row = SheetRow {
+                line: None,
+                board,
+                white,
+                black: Some(black),
+                result,
+                bye: None,
+            };
+            store.write(|tx| {
+                rounds::record_sheet(
+                    tx,
+                    &section,
+                    round,
+                    None,
+                    std::slice::from_ref(&row),
+                    "command line",
+                )
+            })?;
+            print(&format!(
+                "{} {} round {round}: {} v {}{}.\n",
+                event.name,
+                section.name,
+                row.white,
+                row.black.unwrap_or_default(),
+                result
+                    .map(|r| format!(" {r}"))
+                    .unwrap_or_else(|| " paired".into())
+            ))?;
+        }
+        GameCmd::Result {
+            player,
+            result,
+            section,
+            round,
+        } => {
+            let result = parse_result(&result)?;
+            let (_, section) = section.find(store)?;
+            let g = store.write(|tx| {
+                let all = crate::store::player::entries(tx, section.id)?;
+                let entry = crate::store::player::find_entry(&all, tx, &section, &player)?;
+                let game = rounds::game_of(tx, section.id, round, &entry)?.ok_or_else(|| {
+                    Error::not_found(format!(
+                        "{} has no game in round {round}; pair it with `league game add`",
+                        entry.name
+                    ))
+                })?;
+                let row = SheetRow {
+                    line: None,
+                    board: game.board,
+                    white: format!("#{}", game.white.pairing_no),
+                    black: Some(format!("#{}", game.black.pairing_no)),
+                    result: Some(result),
+                    bye: None,
+                };
+                rounds::record_sheet(tx, &section, round, None, &[row], "command line")?;
+                Ok(game)
+            })?;
+            print(&format!(
+                "Round {round}: {} v {} {result}.\n",
+                g.white.name, g.black.name
+            ))?;
+        }
+        GameCmd::Correct {
+            player,
+            result,
+            section,
+            round,
+            reason,
+        } => {
+            let result = parse_result(&result)?;
+            let (_, section) = section.find(store)?;
+            let g = store.write(|tx| {
+                rounds::correct_result(tx, &section, round, &player, Some(result), &reason)
+            })?;
+            print(&format!(
+                "Round {round}: {} v {} corrected to {result}.\n",
+                g.white.name, g.black.name
+            ))?;
+        }
+        GameCmd::Delete {
+            player,
+            section,
+            round,
+            reason,
+        } => {
+            let (_, section) = section.find(store)?;
+            let what =
+                store.write(|tx| rounds::delete_pairing(tx, &section, round, &player, &reason))?;
+            print(&format!("Deleted {what}.\n"))?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
+    match cmd {
+        ByeCmd::Add {
+            player,
+            section,
+            round,
+            kind,
+            assigned,
+        } => {
+            let kind = match kind {
+                ByeArg::Full => ByeKind::Full,
+                ByeArg::Half => ByeKind::Half,
+                ByeArg::Zero => ByeKind::Zero,
+            };
+            let requested = !assigned.unwrap_or(kind == ByeKind::Full);
+            let (event, section) = section.find(store)?;
+            let row = SheetRow {
+                line: None,
+                board: None,
+                white: player.clone(),
+                black: None,
+                result: None,
+                bye: Some((kind, requested)),
+            };
+            store.write(|tx| {
+                rounds::record_sheet(tx, &section, round, None, &[row], "command line")
+            })?;
+            print(&format!(
+                "{} {} round {round}: {player} has a {}.\n",
+                event.name,
+                section.name,
+                bye_label(kind, requested)
+            ))?;
+        }
+    }
+    Ok(())
+}

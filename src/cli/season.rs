@@ -1,0 +1,466 @@
+//! `league season …`, `league event …`, `league section …`.
+
+use clap::Subcommand;
+
+use super::output::{opt, print, print_json, Format, Table};
+use super::EventArgs;
+use crate::domain::league::EventKind;
+use crate::domain::tiebreak::{FideEdition, Order};
+use crate::error::{Error, Result};
+use crate::store::season::{self as seasons, EventEdit, NewEvent};
+use crate::store::{player, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum SeasonCmd {
+    /// Add a season, e.g. `league season add 2022-23 --start 2022-09-01`.
+    Add(SeasonAdd),
+    /// List the seasons, newest first.
+    List {
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show a season and its events.
+    Show { name: String },
+    /// Rename a season or change its dates.
+    Edit {
+        name: String,
+        #[arg(long = "name")]
+        new_name: Option<String>,
+        #[arg(long, value_parser = parse_date)]
+        start: Option<String>,
+        #[arg(long, value_parser = parse_date)]
+        end: Option<String>,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SeasonAdd {
+    /// The season's name, e.g. "2022-23".
+    pub name: String,
+    /// First day (YYYY-MM-DD).
+    #[arg(long, value_parser = parse_date)]
+    pub start: Option<String>,
+    /// Last day (YYYY-MM-DD).
+    #[arg(long, value_parser = parse_date)]
+    pub end: Option<String>,
+}
+
+/// Check a date is a real YYYY-MM-DD date.
+pub fn parse_date(text: &str) -> std::result::Result<String, String> {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(text.trim(), &fmt)
+        .map(|d| d.format(&fmt).unwrap_or_default())
+        .map_err(|_| format!("\"{text}\" is not a date; write it as YYYY-MM-DD"))
+}
+
+pub fn run_season(store: &mut Store, cmd: SeasonCmd) -> Result<()> {
+    match cmd {
+        SeasonCmd::Add(a) => {
+            let s = store.write(|tx| {
+                seasons::add_season(tx, &a.name, a.start.as_deref(), a.end.as_deref())
+            })?;
+            print(&format!("Added season {}.\n", s.name))?;
+        }
+        SeasonCmd::List { format } => {
+            let all = seasons::seasons(store.conn())?;
+            if format == Format::Json {
+                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+                return Ok(());
+            }
+            let mut t = Table::new(&["season", "start", "end", "events"]).right(&[3]);
+            for s in all {
+                let n = seasons::events(store.conn(), Some(s.id))?.len();
+                t.push(vec![
+                    s.name,
+                    opt(&s.start_date),
+                    opt(&s.end_date),
+                    n.to_string(),
+                ]);
+            }
+            print(&t.render(format))?;
+        }
+        SeasonCmd::Show { name } => {
+            let s = seasons::find_season(store.conn(), &name)?;
+            let mut out = format!("Season {}", s.name);
+            if let (Some(a), Some(b)) = (&s.start_date, &s.end_date) {
+                out.push_str(&format!(" ({a} to {b})"));
+            }
+            out.push('\n');
+            let events = seasons::events(store.conn(), Some(s.id))?;
+            if events.is_empty() {
+                out.push_str("No events yet: add one with `league event add`.\n");
+            }
+            for e in events {
+                let secs = seasons::sections(store.conn(), e.id)?;
+                out.push_str(&format!(
+                    "  {} — {}, {} rounds{}; sections: {}; tiebreaks: {}\n",
+                    e.name,
+                    e.kind.label(),
+                    e.rounds,
+                    if e.dates().is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {}", e.dates())
+                    },
+                    secs.iter()
+                        .map(|s| s.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    e.tiebreaks
+                ));
+            }
+            print(&out)?;
+        }
+        SeasonCmd::Edit {
+            name,
+            new_name,
+            start,
+            end,
+        } => {
+            let s = seasons::find_season(store.conn(), &name)?;
+            let s = store.write(|tx| {
+                seasons::edit_season(
+                    tx,
+                    &s,
+                    new_name.as_deref(),
+                    start.as_deref(),
+                    end.as_deref(),
+                )
+            })?;
+            print(&format!("Season {} updated.\n", s.name))?;
+        }
+    }
+    Ok(())
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EventCmd {
+    /// Add an event to a season, with its sections and tiebreak order.
+    Add(EventAdd),
+    /// List events (of one season, or all).
+    List {
+        #[arg(long)]
+        season: Option<String>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show an event: kind, rounds, dates, sections, tiebreak order.
+    Show(EventArgs),
+    /// Change an event's name, rounds, dates or tiebreak order.
+    Edit(EventEditArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EventAdd {
+    /// The event's name, e.g. "Winter Swiss".
+    pub name: String,
+    /// The season it belongs to.
+    #[arg(long)]
+    pub season: String,
+    /// swiss, round-robin, team-swiss or team-round-robin.
+    #[arg(long, default_value = "swiss", value_parser = parse_kind)]
+    pub kind: EventKind,
+    /// Planned number of rounds.
+    #[arg(long)]
+    pub rounds: u32,
+    /// Sections, comma-separated, e.g. "1600+,U1600" (default: one section "Open").
+    #[arg(long)]
+    pub sections: Option<String>,
+    /// Tiebreak order: a preset (see `league tiebreaks`) or codes, e.g. "mm,solkoff,cumulative".
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    #[arg(long, value_parser = parse_date)]
+    pub start: Option<String>,
+    #[arg(long, value_parser = parse_date)]
+    pub end: Option<String>,
+    /// FIDE tiebreak rules edition for unplayed rounds: 2009, 2024 or 2026 (default: by start date).
+    #[arg(long, value_parser = parse_edition)]
+    pub fide_edition: Option<u16>,
+    /// Allow a coin flip to break ties left after every tiebreak (non-divisible prizes only).
+    #[arg(long)]
+    pub allow_coin: bool,
+    /// US Chess Sonneborn-Berger on opponents' adjusted scores instead of final scores.
+    #[arg(long)]
+    pub sb_adjusted: bool,
+    /// Rank players who scored over the board ahead of tied players whose points are all unplayed.
+    #[arg(long)]
+    pub actual_play_first: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct EventEditArgs {
+    #[command(flatten)]
+    pub event: EventArgs,
+    #[arg(long)]
+    pub name: Option<String>,
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    #[arg(long, value_parser = parse_date)]
+    pub start: Option<String>,
+    #[arg(long, value_parser = parse_date)]
+    pub end: Option<String>,
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    #[arg(long, value_parser = parse_edition)]
+    pub fide_edition: Option<u16>,
+    #[arg(long)]
+    pub allow_coin: Option<bool>,
+    #[arg(long)]
+    pub sb_adjusted: Option<bool>,
+    #[arg(long)]
+    pub actual_play_first: Option<bool>,
+}
+
+fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
+    text.parse()
+}
+
+fn parse_edition(text: &str) -> std::result::Result<u16, String> {
+    text.parse::<FideEdition>().map(FideEdition::year)
+}
+
+/// Validate a tiebreak order, keeping it as typed (preset names stay names).
+pub fn check_order(text: &str) -> Result<(String, Order)> {
+    let order = Order::parse(text).map_err(|e| Error::invalid(e.to_string()))?;
+    if order.tiebreaks.is_empty() {
+        return Err(Error::invalid(
+            "the tiebreak order is empty; give a preset or codes (see `league tiebreaks`)",
+        ));
+    }
+    Ok((
+        order
+            .preset
+            .map(str::to_string)
+            .unwrap_or_else(|| order.codes().replace(' ', "")),
+        order,
+    ))
+}
+
+pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
+    match cmd {
+        EventCmd::Add(a) => {
+            let (tiebreaks, order) =
+                check_order(a.tiebreaks.as_deref().unwrap_or(a.kind.default_tiebreaks()))?;
+            let sections: Vec<String> = match &a.sections {
+                Some(s) => s
+                    .split(',')
+                    .map(|x| x.trim().to_string())
+                    .filter(|x| !x.is_empty())
+                    .collect(),
+                None => vec!["Open".to_string()],
+            };
+            if sections.is_empty() {
+                return Err(Error::invalid("--sections names no section"));
+            }
+            let season = seasons::find_season(store.conn(), &a.season)?;
+            let event = store.write(|tx| {
+                let event = seasons::add_event(
+                    tx,
+                    &season,
+                    &NewEvent {
+                        name: &a.name,
+                        kind: a.kind,
+                        rounds: a.rounds,
+                        start_date: a.start.as_deref(),
+                        end_date: a.end.as_deref(),
+                        tiebreaks: &tiebreaks,
+                        actual_play_first: a.actual_play_first || order.actual_play_first,
+                        fide_edition: a.fide_edition,
+                        sb_adjusted: a.sb_adjusted,
+                        coin_allowed: a.allow_coin,
+                    },
+                )?;
+                for s in &sections {
+                    seasons::add_section(tx, &event, s, None, None)?;
+                }
+                Ok(event)
+            })?;
+            print(&format!(
+                "Added {} ({}, {} rounds) to season {} with section{} {}; tiebreaks: {}.\n",
+                event.name,
+                event.kind.label(),
+                event.rounds,
+                event.season,
+                if sections.len() > 1 { "s" } else { "" },
+                sections.join(", "),
+                order.codes()
+            ))?;
+        }
+        EventCmd::List { season, format } => {
+            let season_id = match season {
+                Some(s) => Some(seasons::find_season(store.conn(), &s)?.id),
+                None => None,
+            };
+            let all = seasons::events(store.conn(), season_id)?;
+            if format == Format::Json {
+                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+                return Ok(());
+            }
+            let mut t = Table::new(&[
+                "season",
+                "event",
+                "kind",
+                "rounds",
+                "dates",
+                "sections",
+                "tiebreaks",
+            ])
+            .right(&[3]);
+            for e in all {
+                let secs = seasons::sections(store.conn(), e.id)?;
+                t.push(vec![
+                    e.season.clone(),
+                    e.name.clone(),
+                    e.kind.to_string(),
+                    e.rounds.to_string(),
+                    e.dates(),
+                    secs.iter()
+                        .map(|s| s.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    e.tiebreaks.clone(),
+                ]);
+            }
+            print(&t.render(format))?;
+        }
+        EventCmd::Show(args) => {
+            let e = args.find(store)?;
+            let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
+            let mut out = format!("{} ({}), season {}\n", e.name, e.kind.label(), e.season);
+            out.push_str(&format!("  rounds: {}\n", e.rounds));
+            if !e.dates().is_empty() {
+                out.push_str(&format!("  dates: {}\n", e.dates()));
+            }
+            out.push_str(&format!(
+                "  tiebreaks: {} ({})\n",
+                e.tiebreaks,
+                order.codes()
+            ));
+            if order.actual_play_first {
+                out.push_str("  players who scored over the board rank ahead of tied players whose points are all unplayed\n");
+            }
+            out.push_str(&format!("  FIDE rules edition: {}\n", e.edition().year()));
+            if e.coin_allowed {
+                out.push_str("  a coin flip may break remaining ties\n");
+            }
+            for s in seasons::sections(store.conn(), e.id)? {
+                let n = player::entries(store.conn(), s.id)?.len();
+                let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
+                out.push_str(&format!(
+                    "  section {}: {n} players, {rounds} of {} rounds recorded\n",
+                    s.name, e.rounds
+                ));
+            }
+            print(&out)?;
+        }
+        EventCmd::Edit(a) => {
+            let event = a.event.find(store)?;
+            let tiebreaks = match &a.tiebreaks {
+                Some(t) => Some(check_order(t)?.0),
+                None => None,
+            };
+            let e = store.write(|tx| {
+                seasons::edit_event(
+                    tx,
+                    &event,
+                    &EventEdit {
+                        name: a.name.as_deref(),
+                        rounds: a.rounds,
+                        start_date: a.start.as_deref(),
+                        end_date: a.end.as_deref(),
+                        tiebreaks: tiebreaks.as_deref(),
+                        actual_play_first: a.actual_play_first,
+                        fide_edition: a.fide_edition.map(Some),
+                        sb_adjusted: a.sb_adjusted,
+                        coin_allowed: a.allow_coin,
+                    },
+                )
+            })?;
+            print(&format!(
+                "{} updated (tiebreaks: {}).\n",
+                e.name, e.tiebreaks
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SectionCmd {
+    /// Add a section to an event.
+    Add {
+        /// The section's name, e.g. "U1600".
+        name: String,
+        #[command(flatten)]
+        event: EventArgs,
+        /// Lowest rating allowed.
+        #[arg(long)]
+        min_rating: Option<u32>,
+        /// Highest rating allowed.
+        #[arg(long)]
+        max_rating: Option<u32>,
+    },
+    /// List an event's sections.
+    List(EventArgs),
+    /// Rename a section or change its rating band.
+    Edit {
+        /// The section's current name.
+        name: String,
+        #[command(flatten)]
+        event: EventArgs,
+        #[arg(long = "name")]
+        new_name: Option<String>,
+        #[arg(long)]
+        min_rating: Option<u32>,
+        #[arg(long)]
+        max_rating: Option<u32>,
+    },
+}
+
+pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
+    match cmd {
+        SectionCmd::Add {
+            name,
+            event,
+            min_rating,
+            max_rating,
+        } => {
+            let e = event.find(store)?;
+            let s =
+                store.write(|tx| seasons::add_section(tx, &e, &name, min_rating, max_rating))?;
+            print(&format!("Added section {} to {}.\n", s.name, e.name))?;
+        }
+        SectionCmd::List(event) => {
+            let e = event.find(store)?;
+            let mut t = Table::new(&["section", "rating band", "players", "rounds recorded"])
+                .right(&[2, 3]);
+            for s in seasons::sections(store.conn(), e.id)? {
+                let band = match (s.rating_min, s.rating_max) {
+                    (Some(a), Some(b)) => format!("{a}-{b}"),
+                    (Some(a), None) => format!("{a}+"),
+                    (None, Some(b)) => format!("under {}", b + 1),
+                    (None, None) => String::new(),
+                };
+                let n = player::entries(store.conn(), s.id)?.len();
+                let r = crate::store::round::latest_round(store.conn(), s.id)?;
+                t.push(vec![s.name, band, n.to_string(), r.to_string()]);
+            }
+            print(&t.text())?;
+        }
+        SectionCmd::Edit {
+            name,
+            event,
+            new_name,
+            min_rating,
+            max_rating,
+        } => {
+            let e = event.find(store)?;
+            let s = seasons::find_section(store.conn(), &e, Some(&name))?;
+            let s = store.write(|tx| {
+                seasons::edit_section(tx, &s, new_name.as_deref(), min_rating, max_rating)
+            })?;
+            print(&format!("Section {} updated.\n", s.name))?;
+        }
+    }
+    Ok(())
+}

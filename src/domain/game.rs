@@ -1,0 +1,146 @@
+//! A game's result as the secretary writes it, and what it means for each side.
+
+use std::fmt;
+
+use super::record::{ByeKind, Outcome};
+
+/// The result of a game, from White's side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// White wins by forfeit (Black did not appear).
+    WhiteForfeitWin,
+    /// Black wins by forfeit.
+    BlackForfeitWin,
+    /// Neither player appeared.
+    DoubleForfeit,
+}
+
+impl GameResult {
+    /// Read a result as people write it: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `=`,
+    /// `1F-0F` or `+/-` (White wins by forfeit), `0F-1F` or `-/+`, `0F-0F` or
+    /// `-/-` (double forfeit). Spaces are ignored; case does not matter.
+    pub fn parse(text: &str) -> Option<GameResult> {
+        let t: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let t = t.replace('½', "1/2").replace(['–', '—', ':'], "-");
+        Some(match t.as_str() {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "=" | "0.5-0.5" | "D" | "DRAW" | "1/2" => GameResult::Draw,
+            "1F-0F" | "+/-" | "+-" | "1-0F" | "1F-0" | "+:-" | "F-" => GameResult::WhiteForfeitWin,
+            "0F-1F" | "-/+" | "-+" | "0F-1" | "0-1F" | "-F" => GameResult::BlackForfeitWin,
+            "0F-0F" | "-/-" | "--" | "0-0" | "0F" => GameResult::DoubleForfeit,
+            _ => return None,
+        })
+    }
+
+    /// The form stored in the database and printed back.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::WhiteForfeitWin => "1F-0F",
+            GameResult::BlackForfeitWin => "0F-1F",
+            GameResult::DoubleForfeit => "0F-0F",
+        }
+    }
+
+    /// "½-½" for people; the other forms as stored.
+    pub fn pretty(self) -> &'static str {
+        match self {
+            GameResult::Draw => "½-½",
+            other => other.as_str(),
+        }
+    }
+
+    pub fn from_stored(text: &str) -> Option<GameResult> {
+        GameResult::parse(text)
+    }
+
+    /// What the result is for White and for Black.
+    pub fn outcomes(self) -> (Outcome, Outcome) {
+        match self {
+            GameResult::WhiteWins => (Outcome::Win, Outcome::Loss),
+            GameResult::BlackWins => (Outcome::Loss, Outcome::Win),
+            GameResult::Draw => (Outcome::Draw, Outcome::Draw),
+            GameResult::WhiteForfeitWin => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+            GameResult::BlackForfeitWin => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
+            GameResult::DoubleForfeit => (Outcome::DoubleForfeit, Outcome::DoubleForfeit),
+        }
+    }
+
+    /// The result with colours swapped (for "PLAYER RESULT" entry from Black's side).
+    pub fn swapped(self) -> GameResult {
+        match self {
+            GameResult::WhiteWins => GameResult::BlackWins,
+            GameResult::BlackWins => GameResult::WhiteWins,
+            GameResult::WhiteForfeitWin => GameResult::BlackForfeitWin,
+            GameResult::BlackForfeitWin => GameResult::WhiteForfeitWin,
+            other => other,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.pretty())
+    }
+}
+
+/// One line of a round sheet: a game (pairing with or without result) or a bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetRow {
+    /// Line in the file, for error messages (None on the command line).
+    pub line: Option<usize>,
+    pub board: Option<u32>,
+    pub white: String,
+    /// `None` for a bye row.
+    pub black: Option<String>,
+    pub result: Option<GameResult>,
+    /// For a bye row: its kind and whether the player asked for it.
+    pub bye: Option<(ByeKind, bool)>,
+}
+
+/// The result codes accepted, for error messages.
+pub const ACCEPTED_RESULTS: &str =
+    "1-0, 0-1, 1/2-1/2 (or ½-½ or =), 1F-0F (or +/-), 0F-1F (or -/+), 0F-0F";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_read_as_people_write_them() {
+        for (text, want) in [
+            ("1-0", GameResult::WhiteWins),
+            ("0-1", GameResult::BlackWins),
+            ("1/2-1/2", GameResult::Draw),
+            ("½-½", GameResult::Draw),
+            ("=", GameResult::Draw),
+            ("1F-0F", GameResult::WhiteForfeitWin),
+            ("+/-", GameResult::WhiteForfeitWin),
+            ("-/+", GameResult::BlackForfeitWin),
+            ("0f-0f", GameResult::DoubleForfeit),
+            (" 1 - 0 ", GameResult::WhiteWins),
+        ] {
+            assert_eq!(GameResult::parse(text), Some(want), "{text}");
+        }
+        assert_eq!(GameResult::parse("2-0"), None);
+        assert_eq!(GameResult::parse("win"), None);
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::Draw,
+            GameResult::DoubleForfeit,
+            GameResult::BlackForfeitWin,
+        ] {
+            assert_eq!(GameResult::parse(r.as_str()), Some(r));
+        }
+    }
+}

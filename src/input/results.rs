@@ -1,0 +1,239 @@
+//! A round sheet: the CSV a secretary records a round from.
+//!
+//! Columns `board, white, black, result`, with or without a header line (a
+//! header may put the columns in any order and leave out `board`). The
+//! result may be empty (pairings now, results later). A bye is a row whose
+//! `black` is `BYE`; its result says what it is worth: empty, `1` or `full`
+//! (the pairing's full-point bye), `½`/`1/2`/`half` or `0`/`zero` (byes the
+//! player asked for).
+
+use crate::domain::game::{GameResult, SheetRow, ACCEPTED_RESULTS};
+use crate::domain::record::ByeKind;
+use crate::error::InputError;
+
+/// Parse a round sheet. `source` names the file in error messages.
+pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<SheetRow>, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        InputError::at(
+            source,
+            line,
+            "text",
+            "the file is not UTF-8 text (save it as UTF-8 CSV)",
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut columns: Option<Columns> = None;
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+            InputError::at(source, line, "row", format!("not a valid CSV line: {e}"))
+        })?;
+        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        if record.iter().all(|f| f.is_empty()) || record.get(0).is_some_and(|f| f.starts_with('#'))
+        {
+            continue;
+        }
+        let cols = match columns {
+            Some(c) => c,
+            None => {
+                if let Some(c) = Columns::from_header(&record) {
+                    columns = Some(c);
+                    continue;
+                }
+                let c = Columns::POSITIONAL;
+                columns = Some(c);
+                c
+            }
+        };
+        rows.push(cols.row(&record, line, source)?);
+    }
+    Ok(rows)
+}
+
+#[derive(Copy, Clone)]
+struct Columns {
+    board: Option<usize>,
+    white: usize,
+    black: usize,
+    result: Option<usize>,
+    width: usize,
+}
+
+impl Columns {
+    const POSITIONAL: Columns = Columns {
+        board: Some(0),
+        white: 1,
+        black: 2,
+        result: Some(3),
+        width: 4,
+    };
+
+    fn from_header(record: &csv::StringRecord) -> Option<Columns> {
+        let find = |name: &str| record.iter().position(|f| f.eq_ignore_ascii_case(name));
+        let (white, black) = (find("white")?, find("black")?);
+        Some(Columns {
+            board: find("board"),
+            white,
+            black,
+            result: find("result"),
+            width: record.len(),
+        })
+    }
+
+    fn row(
+        &self,
+        record: &csv::StringRecord,
+        line: usize,
+        source: &str,
+    ) -> Result<SheetRow, InputError> {
+        let min = [Some(self.white), Some(self.black), self.board]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0)
+            + 1;
+        if record.len() < min {
+            return Err(InputError::at(
+                source,
+                line,
+                "row",
+                format!(
+                    "expected {} fields (board, white, black, result), found {}",
+                    self.width.min(4),
+                    record.len()
+                ),
+            ));
+        }
+        if record.len() > self.width.max(4) {
+            return Err(InputError::at(
+                source,
+                line,
+                "row",
+                format!(
+                    "too many fields ({}); expected board, white, black, result",
+                    record.len()
+                ),
+            ));
+        }
+        let get = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").to_string();
+        let board = match get(self.board).as_str() {
+            "" => None,
+            b => Some(b.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                InputError::at(
+                    source,
+                    line,
+                    "board",
+                    format!("board \"{b}\" is not a board number"),
+                )
+            })?),
+        };
+        let white = get(Some(self.white));
+        if white.is_empty() {
+            return Err(InputError::at(
+                source,
+                line,
+                "white",
+                "the White player is missing",
+            ));
+        }
+        let black = get(Some(self.black));
+        let result_text = get(self.result);
+        if black.eq_ignore_ascii_case("bye") {
+            let bye = match result_text.to_ascii_lowercase().as_str() {
+                "" | "1" | "full" | "+" => (ByeKind::Full, false),
+                "½" | "1/2" | "0.5" | "half" | "=" | "h" => (ByeKind::Half, true),
+                "0" | "zero" | "-" | "z" => (ByeKind::Zero, true),
+                other => {
+                    return Err(InputError::at(
+                        source,
+                        line,
+                        "result",
+                        format!("bye value \"{other}\" not understood; use full, half or zero"),
+                    ))
+                }
+            };
+            return Ok(SheetRow {
+                line: Some(line),
+                board,
+                white,
+                black: None,
+                result: None,
+                bye: Some(bye),
+            });
+        }
+        if black.is_empty() {
+            return Err(InputError::at(
+                source,
+                line,
+                "black",
+                "the Black player is missing (write BYE for a bye)",
+            ));
+        }
+        let result = match result_text.as_str() {
+            "" | "*" => None,
+            t => Some(GameResult::parse(t).ok_or_else(|| {
+                InputError::at(
+                    source,
+                    line,
+                    "result",
+                    format!("result \"{t}\" not understood; use {ACCEPTED_RESULTS}"),
+                )
+            })?),
+        };
+        Ok(SheetRow {
+            line: Some(line),
+            board,
+            white,
+            black: Some(black),
+            result,
+            bye: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_sheet_with_and_without_header() {
+        let rows = parse(
+            b"board,white,black,result\n1,Smith,Jones,1-0\n2,Lee,Park,\n,Kim,BYE,half\n",
+            "r3.csv",
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].result, Some(GameResult::WhiteWins));
+        assert_eq!(rows[1].result, None);
+        assert_eq!(rows[2].bye, Some((ByeKind::Half, true)));
+        let rows = parse("1,Smith,Jones,½-½\n".as_bytes(), "r3.csv").unwrap();
+        assert_eq!(rows[0].result, Some(GameResult::Draw));
+        assert_eq!(rows[0].board, Some(1));
+    }
+
+    #[test]
+    fn bad_lines_name_line_and_field() {
+        let e = parse(b"1,Smith,Jones,1-0\n2,Lee,Park,2-0\n", "r3.csv").unwrap_err();
+        assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("result")));
+        assert!(e
+            .to_string()
+            .contains("r3.csv, line 2, result: result \"2-0\" not understood"));
+        let e = parse(b"1,Smith\n", "r3.csv").unwrap_err();
+        assert_eq!(e.line, Some(1));
+        let e = parse(b"x,Smith,Jones,1-0\n", "r3.csv").unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("board"));
+        let e = parse(b"1,Smith,Jones,1-0\n2,\xff\xfe,Park,1-0\n", "r3.csv").unwrap_err();
+        assert_eq!(e.line, Some(2));
+    }
+}

@@ -1,0 +1,350 @@
+//! Players, their entries into sections, and withdrawals; finding a player
+//! by pairing number, id or name, with candidates listed when unclear.
+
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+
+use super::season::friendly;
+use crate::domain::league::{Entry, Player, Section};
+use crate::error::{Error, Result};
+
+const PLAYER_COLUMNS: &str = "id, name, uscf_id, fide_id, rating, fide_rating, federation, title";
+
+fn player_row(r: &Row) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        uscf_id: r.get(2)?,
+        fide_id: r.get(3)?,
+        rating: r.get(4)?,
+        fide_rating: r.get(5)?,
+        federation: r.get(6)?,
+        title: r.get(7)?,
+    })
+}
+
+pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
+    let sql = format!("SELECT {PLAYER_COLUMNS} FROM player WHERE ?1 IS NULL OR name LIKE '%' || ?1 || '%' ORDER BY name COLLATE NOCASE, id");
+    let mut st = conn.prepare(&sql)?;
+    let rows = st
+        .query_map([search], player_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+pub fn player_by_id(conn: &Connection, id: i64) -> Result<Player> {
+    Ok(conn.query_row(
+        &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE id = ?1"),
+        [id],
+        player_row,
+    )?)
+}
+
+/// Find a player across the league: by US Chess or FIDE id, by `#id` (the
+/// database id), or by name (exact, then unique part of a name).
+pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
+    let t = text.trim();
+    if let Some(id) = t.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+        return player_by_id(conn, id)
+            .map_err(|_| Error::not_found(format!("there is no player #{id}")));
+    }
+    let by_id: Option<Player> = conn
+        .query_row(
+            &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE uscf_id = ?1 OR fide_id = ?1"),
+            [t],
+            player_row,
+        )
+        .optional()?;
+    if let Some(p) = by_id {
+        return Ok(p);
+    }
+    let exact: Vec<Player> = {
+        let mut st = conn.prepare(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM player WHERE name = ?1 COLLATE NOCASE ORDER BY id"
+        ))?;
+        let rows = st
+            .query_map([t], player_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows
+    };
+    let candidates = if exact.is_empty() {
+        players(conn, Some(t))?
+    } else {
+        exact
+    };
+    pick_one(candidates, t, |p| describe_player(p), "player")
+}
+
+pub fn describe_player(p: &Player) -> String {
+    let mut s = format!("{} (#{}", p.name, p.id);
+    if let Some(id) = &p.uscf_id {
+        s.push_str(&format!(", US Chess {id}"));
+    }
+    if let Some(id) = &p.fide_id {
+        s.push_str(&format!(", FIDE {id}"));
+    }
+    s.push(')');
+    s
+}
+
+fn pick_one<T>(
+    mut candidates: Vec<T>,
+    text: &str,
+    describe: impl Fn(&T) -> String,
+    what: &str,
+) -> Result<T> {
+    match candidates.len() {
+        1 => Ok(candidates.remove(0)),
+        0 => Err(Error::not_found(format!("no {what} matches \"{text}\""))),
+        _ => Err(Error::invalid(format!(
+            "\"{text}\" matches more than one {what}: {}; use more of the name, the pairing number or the id",
+            candidates.iter().map(describe).collect::<Vec<_>>().join("; ")
+        ))),
+    }
+}
+
+/// What a new player needs.
+#[derive(Default)]
+pub struct NewPlayer<'a> {
+    pub name: &'a str,
+    pub uscf_id: Option<&'a str>,
+    pub fide_id: Option<&'a str>,
+    pub rating: Option<u32>,
+    pub fide_rating: Option<u32>,
+    pub federation: Option<&'a str>,
+    pub title: Option<&'a str>,
+}
+
+pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
+    for (kind, id) in [("US Chess", new.uscf_id), ("FIDE", new.fide_id)] {
+        if let Some(id) = id {
+            let col = if kind == "FIDE" { "fide_id" } else { "uscf_id" };
+            let existing: Option<String> = tx
+                .query_row(
+                    &format!("SELECT name FROM player WHERE {col} = ?1"),
+                    [id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(name) = existing {
+                return Err(Error::invalid(format!(
+                    "{kind} id {id} already belongs to {name}"
+                )));
+            }
+        }
+    }
+    tx.execute(
+        "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![new.name.trim(), new.uscf_id, new.fide_id, new.rating, new.fide_rating, new.federation, new.title],
+    )
+    .map_err(|e| friendly(e, "player"))?;
+    player_by_id(tx, tx.last_insert_rowid())
+}
+
+/// Change a player's details; `None` keeps the current value. The player's
+/// row stays the same, so every entry and game stays attached to them.
+pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Result<Player> {
+    let name = if edit.name.trim().is_empty() {
+        None
+    } else {
+        Some(edit.name.trim())
+    };
+    tx.execute(
+        "UPDATE player SET name = COALESCE(?1, name), uscf_id = COALESCE(?2, uscf_id), fide_id = COALESCE(?3, fide_id), \
+         rating = COALESCE(?4, rating), fide_rating = COALESCE(?5, fide_rating), federation = COALESCE(?6, federation), \
+         title = COALESCE(?7, title) WHERE id = ?8",
+        params![name, edit.uscf_id, edit.fide_id, edit.rating, edit.fide_rating, edit.federation, edit.title, player.id],
+    )
+    .map_err(|e| friendly(e, "player"))?;
+    let updated = player_by_id(tx, player.id)?;
+    if updated.name != player.name {
+        super::round::audit(
+            tx,
+            "rename",
+            &format!("player #{}", player.id),
+            Some(&player.name),
+            Some(&updated.name),
+            None,
+        )?;
+    }
+    Ok(updated)
+}
+
+const ENTRY_COLUMNS: &str =
+    "e.id, e.section_id, e.player_id, p.name, e.pairing_no, e.rating, e.team_id, e.withdrawn_after";
+
+fn entry_row(r: &Row) -> rusqlite::Result<Entry> {
+    Ok(Entry {
+        id: r.get(0)?,
+        section_id: r.get(1)?,
+        player_id: r.get(2)?,
+        name: r.get(3)?,
+        pairing_no: r.get(4)?,
+        rating: r.get(5)?,
+        team_id: r.get(6)?,
+        withdrawn_after: r.get(7)?,
+    })
+}
+
+/// A section's entries in pairing-number order.
+pub fn entries(conn: &Connection, section_id: i64) -> Result<Vec<Entry>> {
+    let sql = format!("SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no");
+    let mut st = conn.prepare(&sql)?;
+    let rows = st
+        .query_map([section_id], entry_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Find an entry of a section from what the secretary typed: a pairing
+/// number ("7" or "#7"), a US Chess or FIDE id, or a name (exact, then a
+/// unique part of a name). Unknown and ambiguous names list candidates.
+pub fn find_entry(
+    all: &[Entry],
+    conn: &Connection,
+    section: &Section,
+    text: &str,
+) -> Result<Entry> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(Error::invalid(
+            "a player is missing (give a pairing number, id or name)",
+        ));
+    }
+    let digits = t.strip_prefix('#').unwrap_or(t);
+    if let Ok(n) = digits.parse::<u32>() {
+        if let Some(e) = all.iter().find(|e| e.pairing_no == n) {
+            return Ok(e.clone());
+        }
+        // Not a pairing number: perhaps an id.
+        let player: Option<i64> = conn
+            .query_row(
+                "SELECT id FROM player WHERE uscf_id = ?1 OR fide_id = ?1",
+                [digits],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(pid) = player {
+            if let Some(e) = all.iter().find(|e| e.player_id == pid) {
+                return Ok(e.clone());
+            }
+        }
+        return Err(Error::not_found(format!(
+            "{} has no player with pairing number or id {digits} (pairing numbers run 1 to {})",
+            section.name,
+            all.iter().map(|e| e.pairing_no).max().unwrap_or(0)
+        )));
+    }
+    let exact: Vec<Entry> = all
+        .iter()
+        .filter(|e| e.name.eq_ignore_ascii_case(t))
+        .cloned()
+        .collect();
+    let candidates = if exact.is_empty() {
+        let lower = t.to_lowercase();
+        all.iter()
+            .filter(|e| e.name.to_lowercase().contains(&lower))
+            .cloned()
+            .collect()
+    } else {
+        exact
+    };
+    if candidates.is_empty() {
+        return Err(Error::not_found(format!(
+            "no player in section {} matches \"{t}\"; enter them first with `league enter`",
+            section.name
+        )));
+    }
+    pick_one(
+        candidates,
+        t,
+        |e| format!("#{} {}", e.pairing_no, e.name),
+        &format!("player in section {}", section.name),
+    )
+}
+
+/// Enter a player into a section. The pairing number defaults to the next
+/// free one; the rating at entry defaults to the player's current rating.
+pub fn enter(
+    tx: &Transaction,
+    section: &Section,
+    player: &Player,
+    pairing_no: Option<u32>,
+    rating: Option<u32>,
+) -> Result<Entry> {
+    let existing = entries(tx, section.id)?;
+    if let Some(e) = existing.iter().find(|e| e.player_id == player.id) {
+        return Err(Error::invalid(format!(
+            "{} is already entered in {} as #{}",
+            player.name, section.name, e.pairing_no
+        )));
+    }
+    // A player may be in only one section of an event.
+    let other: Option<String> = tx
+        .query_row(
+            "SELECT s2.name FROM entry e JOIN section s2 ON s2.id = e.section_id \
+             WHERE e.player_id = ?1 AND s2.event_id = ?2 AND s2.id <> ?3",
+            params![player.id, section.event_id, section.id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if let Some(other) = other {
+        return Err(Error::invalid(format!(
+            "{} is already entered in section {other} of this event",
+            player.name
+        )));
+    }
+    let no = match pairing_no {
+        Some(n) => {
+            if let Some(e) = existing.iter().find(|e| e.pairing_no == n) {
+                return Err(Error::invalid(format!(
+                    "pairing number {n} in {} is already {}'s",
+                    section.name, e.name
+                )));
+            }
+            n
+        }
+        None => existing.iter().map(|e| e.pairing_no).max().unwrap_or(0) + 1,
+    };
+    tx.execute(
+        "INSERT INTO entry (section_id, player_id, pairing_no, rating) VALUES (?1, ?2, ?3, ?4)",
+        params![section.id, player.id, no, rating.or(player.rating)],
+    )
+    .map_err(|e| friendly(e, "entry"))?;
+    let id = tx.last_insert_rowid();
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
+    );
+    Ok(tx.query_row(&sql, [id], entry_row)?)
+}
+
+/// Record that a player withdrew after round `after` (0: before round 1).
+/// Games already paired in later rounds must be removed first.
+pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str>) -> Result<()> {
+    let later: i64 = tx.query_row(
+        "SELECT count(*) FROM player_round WHERE entry_id = ?1 AND round_no > ?2 AND outcome NOT IN ('absent')",
+        params![entry.id, after],
+        |r| r.get(0),
+    )?;
+    if later > 0 {
+        return Err(Error::invalid(format!(
+            "{} has games or byes recorded after round {after}; remove them first (league game delete / league bye delete)",
+            entry.name
+        )));
+    }
+    tx.execute(
+        "UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2",
+        params![after, entry.id],
+    )?;
+    super::round::audit(
+        tx,
+        "withdraw",
+        &format!("{} (entry #{})", entry.name, entry.pairing_no),
+        entry
+            .withdrawn_after
+            .map(|w| format!("withdrawn after round {w}"))
+            .as_deref(),
+        Some(&format!("withdrawn after round {after}")),
+        reason,
+    )?;
+    Ok(())
+}

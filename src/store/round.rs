@@ -1,0 +1,562 @@
+//! Rounds, games and byes: recording pairings and results, corrections with
+//! an audit trail, and what a round looks like.
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::player::{entries, find_entry};
+use super::season::{event_by_id, friendly};
+use crate::domain::game::{GameResult, SheetRow};
+use crate::domain::league::{Entry, Section};
+use crate::domain::record::ByeKind;
+use crate::error::{Error, InputError, Result};
+
+/// What a recorded sheet changed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    pub pairings: usize,
+    pub results: usize,
+    pub byes: usize,
+}
+
+/// The round's id, creating it (and any earlier rounds not yet created) if
+/// needed. The number must be within the event's planned rounds.
+pub fn ensure_round(
+    tx: &Transaction,
+    section: &Section,
+    number: u32,
+    date: Option<&str>,
+) -> Result<i64> {
+    let event = event_by_id(tx, section.event_id)?;
+    if number == 0 || number > event.rounds {
+        return Err(Error::invalid(format!(
+            "round {number} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
+            event.name, event.rounds
+        )));
+    }
+    for n in 1..=number {
+        let exists: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
+                params![section.id, n],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if exists.is_none() {
+            tx.execute(
+                "INSERT INTO round (section_id, number, date) VALUES (?1, ?2, ?3)",
+                params![section.id, n, if n == number { date } else { None }],
+            )
+            .map_err(|e| friendly(e, "round"))?;
+        } else if n == number && date.is_some() {
+            tx.execute(
+                "UPDATE round SET date = ?1 WHERE id = ?2",
+                params![date, exists],
+            )?;
+        }
+    }
+    Ok(tx.query_row(
+        "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
+        params![section.id, number],
+        |r| r.get(0),
+    )?)
+}
+
+/// The number of the latest round created in a section (0 if none).
+pub fn latest_round(conn: &Connection, section_id: i64) -> Result<u32> {
+    Ok(conn.query_row(
+        "SELECT COALESCE(MAX(number), 0) FROM round WHERE section_id = ?1",
+        [section_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// A game already in a round, from the database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: i64,
+    pub board: Option<u32>,
+    pub white: Entry,
+    pub black: Entry,
+    pub result: Option<GameResult>,
+}
+
+/// A bye already in a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByeRow {
+    pub id: i64,
+    pub entry: Entry,
+    pub kind: ByeKind,
+    pub requested: bool,
+}
+
+fn bye_kind(text: &str) -> ByeKind {
+    match text {
+        "full" => ByeKind::Full,
+        "half" => ByeKind::Half,
+        _ => ByeKind::Zero,
+    }
+}
+
+pub fn bye_kind_str(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::Full => "full",
+        ByeKind::Half => "half",
+        ByeKind::Zero => "zero",
+    }
+}
+
+/// The games and byes of round `number` of a section.
+pub fn round_contents(
+    conn: &Connection,
+    section_id: i64,
+    number: u32,
+) -> Result<(Vec<GameRow>, Vec<ByeRow>)> {
+    let all = entries(conn, section_id)?;
+    let by_id = |id: i64| all.iter().find(|e| e.id == id).cloned();
+    let mut st = conn.prepare(
+        "SELECT g.id, g.board, g.white_entry, g.black_entry, g.result FROM game g JOIN round r ON r.id = g.round_id \
+         WHERE r.section_id = ?1 AND r.number = ?2 ORDER BY g.board IS NULL, g.board, g.id",
+    )?;
+    let games = st
+        .query_map(params![section_id, number], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<u32>>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, Option<String>>(4)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .into_iter()
+        .filter_map(|(id, board, w, b, res)| {
+            Some(GameRow {
+                id,
+                board,
+                white: by_id(w)?,
+                black: by_id(b)?,
+                result: res.as_deref().and_then(GameResult::from_stored),
+            })
+        })
+        .collect();
+    let mut st = conn.prepare(
+        "SELECT b.id, b.entry_id, b.kind, b.requested FROM bye b JOIN round r ON r.id = b.round_id \
+         WHERE r.section_id = ?1 AND r.number = ?2 ORDER BY b.id",
+    )?;
+    let byes = st
+        .query_map(params![section_id, number], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, bool>(3)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?
+        .into_iter()
+        .filter_map(|(id, e, kind, requested)| {
+            Some(ByeRow {
+                id,
+                entry: by_id(e)?,
+                kind: bye_kind(&kind),
+                requested,
+            })
+        })
+        .collect();
+    Ok((games, byes))
+}
+
+/// Record a round sheet (pairings, results, byes) for round `number` of a
+/// section, all or nothing. Every row is checked before anything is
+/// written; the first problem is returned with its line and field.
+pub fn record_sheet(
+    tx: &Transaction,
+    section: &Section,
+    number: u32,
+    date: Option<&str>,
+    rows: &[SheetRow],
+    source: &str,
+) -> Result<Recorded> {
+    let round_id = ensure_round(tx, section, number, date)?;
+    let all = entries(tx, section.id)?;
+    let (mut games, mut byes) = round_contents(tx, section.id, number)?;
+    let mut done = Recorded::default();
+    let err = |row: &SheetRow, field: &str, problem: String| -> Error {
+        match row.line {
+            Some(line) => InputError::at(source, line, field, problem).into(),
+            None => Error::invalid(problem),
+        }
+    };
+    let find = |row: &SheetRow, field: &str, text: &str| -> Result<Entry> {
+        find_entry(&all, tx, section, text).map_err(|e| err(row, field, e.to_string()))
+    };
+    for row in rows {
+        let white = find(row, "white", &row.white)?;
+        check_active(&white, number).map_err(|p| err(row, "white", p))?;
+        if let Some((kind, requested)) = row.bye {
+            if let Some(g) = games
+                .iter()
+                .find(|g| g.white.id == white.id || g.black.id == white.id)
+            {
+                return Err(err(
+                    row,
+                    "white",
+                    format!(
+                        "{} already has a game in round {number} ({} v {})",
+                        white.name, g.white.name, g.black.name
+                    ),
+                ));
+            }
+            if byes.iter().any(|b| b.entry.id == white.id) {
+                return Err(err(
+                    row,
+                    "white",
+                    format!("{} already has a bye in round {number}", white.name),
+                ));
+            }
+            tx.execute(
+                "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![round_id, section.id, white.id, bye_kind_str(kind), requested],
+            )
+            .map_err(|e| err(row, "white", friendly(e, "bye").to_string()))?;
+            byes.push(ByeRow {
+                id: tx.last_insert_rowid(),
+                entry: white,
+                kind,
+                requested,
+            });
+            done.byes += 1;
+            continue;
+        }
+        let black_text = row.black.as_deref().unwrap_or("");
+        let black = find(row, "black", black_text)?;
+        check_active(&black, number).map_err(|p| err(row, "black", p))?;
+        if white.id == black.id {
+            return Err(err(
+                row,
+                "black",
+                format!("{} cannot play themself", white.name),
+            ));
+        }
+        // The same pairing already there: pairings first, results later.
+        if let Some(g) = games
+            .iter_mut()
+            .find(|g| g.white.id == white.id && g.black.id == black.id)
+        {
+            match (g.result, row.result) {
+                (_, None) => {}
+                (None, Some(res)) => {
+                    tx.execute("UPDATE game SET result = ?1 WHERE id = ?2", params![res.as_str(), g.id])?;
+                    g.result = Some(res);
+                    done.results += 1;
+                }
+                (Some(old), Some(_)) => {
+                    return Err(err(
+                        row,
+                        "result",
+                        format!(
+                            "round {number}: {} v {} is already recorded as {old}; to change it use `league game correct`",
+                            white.name, black.name
+                        ),
+                    ))
+                }
+            }
+            continue;
+        }
+        if let Some(g) = games
+            .iter()
+            .find(|g| g.white.id == black.id && g.black.id == white.id)
+        {
+            return Err(err(
+                row,
+                "white",
+                format!("round {number} already pairs these players the other way round: {} (White) v {} (Black)", g.white.name, g.black.name),
+            ));
+        }
+        for (field, p) in [("white", &white), ("black", &black)] {
+            if let Some(g) = games
+                .iter()
+                .find(|g| g.white.id == p.id || g.black.id == p.id)
+            {
+                let other = if g.white.id == p.id {
+                    &g.black
+                } else {
+                    &g.white
+                };
+                return Err(err(
+                    row,
+                    field,
+                    format!(
+                        "{} is already paired in round {number} (against {})",
+                        p.name, other.name
+                    ),
+                ));
+            }
+            if byes.iter().any(|b| b.entry.id == p.id) {
+                return Err(err(
+                    row,
+                    field,
+                    format!("{} already has a bye in round {number}", p.name),
+                ));
+            }
+        }
+        tx.execute(
+            "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)],
+        )
+        .map_err(|e| err(row, "white", friendly(e, "game").to_string()))?;
+        games.push(GameRow {
+            id: tx.last_insert_rowid(),
+            board: row.board,
+            white,
+            black,
+            result: row.result,
+        });
+        done.pairings += 1;
+        if row.result.is_some() {
+            done.results += 1;
+        }
+    }
+    Ok(done)
+}
+
+/// A withdrawn player cannot be paired after their withdrawal.
+fn check_active(entry: &Entry, round: u32) -> std::result::Result<(), String> {
+    match entry.withdrawn_after {
+        Some(w) if round > w => Err(format!(
+            "{} withdrew after round {w} and cannot be paired in round {round}",
+            entry.name
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The game of `entry` in round `number`, if any.
+pub fn game_of(
+    conn: &Connection,
+    section_id: i64,
+    number: u32,
+    entry: &Entry,
+) -> Result<Option<GameRow>> {
+    let (games, _) = round_contents(conn, section_id, number)?;
+    Ok(games
+        .into_iter()
+        .find(|g| g.white.id == entry.id || g.black.id == entry.id))
+}
+
+/// Correct (or delete, with `new = None`) an already recorded result,
+/// keeping the old value, the new one, the time and the reason in the audit
+/// table.
+pub fn correct_result(
+    tx: &Transaction,
+    section: &Section,
+    number: u32,
+    player: &str,
+    new: Option<GameResult>,
+    reason: &str,
+) -> Result<GameRow> {
+    let all = entries(tx, section.id)?;
+    let entry = find_entry(&all, tx, section, player)?;
+    let game = game_of(tx, section.id, number, &entry)?.ok_or_else(|| {
+        Error::not_found(format!(
+            "{} has no game in round {number} of {}",
+            entry.name, section.name
+        ))
+    })?;
+    if reason.trim().is_empty() {
+        return Err(Error::invalid(
+            "a correction needs a reason (--reason \"...\")",
+        ));
+    }
+    let subject = format!(
+        "{} round {number}{}: {} v {}",
+        section.name,
+        game.board
+            .map(|b| format!(" board {b}"))
+            .unwrap_or_default(),
+        game.white.name,
+        game.black.name
+    );
+    let old = game
+        .result
+        .map(|r| r.as_str().to_string())
+        .unwrap_or_else(|| "no result".into());
+    tx.execute(
+        "UPDATE game SET result = ?1 WHERE id = ?2",
+        params![new.map(GameResult::as_str), game.id],
+    )?;
+    audit(
+        tx,
+        "correct",
+        &subject,
+        Some(&old),
+        Some(new.map(GameResult::as_str).unwrap_or("no result")),
+        Some(reason),
+    )?;
+    Ok(GameRow {
+        result: new,
+        ..game
+    })
+}
+
+/// Remove a pairing (game) or a bye from a round, with an audit entry.
+pub fn delete_pairing(
+    tx: &Transaction,
+    section: &Section,
+    number: u32,
+    player: &str,
+    reason: &str,
+) -> Result<String> {
+    let all = entries(tx, section.id)?;
+    let entry = find_entry(&all, tx, section, player)?;
+    if reason.trim().is_empty() {
+        return Err(Error::invalid(
+            "a deletion needs a reason (--reason \"...\")",
+        ));
+    }
+    let (games, byes) = round_contents(tx, section.id, number)?;
+    if let Some(g) = games
+        .iter()
+        .find(|g| g.white.id == entry.id || g.black.id == entry.id)
+    {
+        let what = format!(
+            "{} round {number}: {} v {} ({})",
+            section.name,
+            g.white.name,
+            g.black.name,
+            g.result.map(|r| r.as_str()).unwrap_or("no result")
+        );
+        tx.execute("DELETE FROM game WHERE id = ?1", [g.id])?;
+        audit(tx, "delete", &what, Some(&what), None, Some(reason))?;
+        return Ok(what);
+    }
+    if let Some(b) = byes.iter().find(|b| b.entry.id == entry.id) {
+        let what = format!(
+            "{} round {number}: {} {}-point bye",
+            section.name,
+            b.entry.name,
+            bye_kind_str(b.kind)
+        );
+        tx.execute("DELETE FROM bye WHERE id = ?1", [b.id])?;
+        audit(tx, "delete", &what, Some(&what), None, Some(reason))?;
+        return Ok(what);
+    }
+    Err(Error::not_found(format!(
+        "{} has no game or bye in round {number}",
+        entry.name
+    )))
+}
+
+/// Late entry: give the player a bye of `kind` in every round already created.
+pub fn byes_for_missed_rounds(
+    tx: &Transaction,
+    section: &Section,
+    entry: &Entry,
+    kind: ByeKind,
+) -> Result<u32> {
+    let latest = latest_round(tx, section.id)?;
+    let mut n = 0;
+    for number in 1..=latest {
+        let round_id: i64 = tx.query_row(
+            "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
+            params![section.id, number],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, 1)",
+            params![round_id, section.id, entry.id, bye_kind_str(kind)],
+        )
+        .map_err(|e| friendly(e, "bye"))?;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Add an entry to the audit trail.
+pub fn audit(
+    tx: &Transaction,
+    action: &str,
+    subject: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+    reason: Option<&str>,
+) -> Result<()> {
+    let at = time::OffsetDateTime::now_utc()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default();
+    let who = std::env::var("LEAGUE_USER")
+        .or_else(|_| std::env::var("USER"))
+        .ok();
+    tx.execute(
+        "INSERT INTO audit (at, who, action, subject, old_value, new_value, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![at, who, action, subject, old, new, reason],
+    )?;
+    Ok(())
+}
+
+/// One audit entry.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct AuditRow {
+    pub at: String,
+    pub who: Option<String>,
+    pub action: String,
+    pub subject: String,
+    pub old_value: Option<String>,
+    pub new_value: Option<String>,
+    pub reason: Option<String>,
+}
+
+pub fn audit_log(conn: &Connection, limit: usize) -> Result<Vec<AuditRow>> {
+    let mut st = conn.prepare("SELECT at, who, action, subject, old_value, new_value, reason FROM audit ORDER BY id DESC LIMIT ?1")?;
+    let rows = st
+        .query_map([limit as i64], |r| {
+            Ok(AuditRow {
+                at: r.get(0)?,
+                who: r.get(1)?,
+                action: r.get(2)?,
+                subject: r.get(3)?,
+                old_value: r.get(4)?,
+                new_value: r.get(5)?,
+                reason: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// What is still missing in a section: games without results, and players
+/// (not withdrawn) with no game or bye in a created round.
+pub struct Missing {
+    pub unreported: Vec<(u32, GameRow)>,
+    pub unpaired: Vec<(u32, Entry)>,
+}
+
+pub fn missing(conn: &Connection, section: &Section) -> Result<Missing> {
+    let latest = latest_round(conn, section.id)?;
+    let all = entries(conn, section.id)?;
+    let mut out = Missing {
+        unreported: vec![],
+        unpaired: vec![],
+    };
+    for number in 1..=latest {
+        let (games, byes) = round_contents(conn, section.id, number)?;
+        for g in &games {
+            if g.result.is_none() {
+                out.unreported.push((number, g.clone()));
+            }
+        }
+        if number == latest {
+            for e in &all {
+                let active = e.withdrawn_after.is_none_or(|w| number <= w);
+                let seated = games
+                    .iter()
+                    .any(|g| g.white.id == e.id || g.black.id == e.id)
+                    || byes.iter().any(|b| b.entry.id == e.id);
+                if active && !seated {
+                    out.unpaired.push((number, e.clone()));
+                }
+            }
+        }
+    }
+    Ok(out)
+}

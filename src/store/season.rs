@@ -1,0 +1,418 @@
+//! Seasons, events and sections: reading, adding, editing, and finding them
+//! by the names a secretary types.
+
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+
+use crate::domain::league::{Event, EventKind, Season, Section};
+use crate::error::{Error, Result};
+
+fn season_row(r: &Row) -> rusqlite::Result<Season> {
+    Ok(Season {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        start_date: r.get(2)?,
+        end_date: r.get(3)?,
+    })
+}
+
+pub fn seasons(conn: &Connection) -> Result<Vec<Season>> {
+    let mut st = conn.prepare("SELECT id, name, start_date, end_date FROM season ORDER BY COALESCE(start_date, name) DESC, name DESC")?;
+    let rows = st
+        .query_map([], season_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+pub fn season_by_name(conn: &Connection, name: &str) -> Result<Option<Season>> {
+    Ok(conn
+        .query_row(
+            "SELECT id, name, start_date, end_date FROM season WHERE name = ?1 COLLATE NOCASE",
+            [name.trim()],
+            season_row,
+        )
+        .optional()?)
+}
+
+/// The season named `name`, or an error listing the seasons there are.
+pub fn find_season(conn: &Connection, name: &str) -> Result<Season> {
+    season_by_name(conn, name)?.ok_or_else(|| {
+        let names: Vec<String> = seasons(conn).unwrap_or_default().into_iter().map(|s| s.name).collect();
+        Error::not_found(if names.is_empty() {
+            format!("there is no season \"{name}\" (no seasons yet: add one with `league season add NAME`)")
+        } else {
+            format!("there is no season \"{name}\"; seasons: {}", names.join(", "))
+        })
+    })
+}
+
+pub fn add_season(
+    tx: &Transaction,
+    name: &str,
+    start: Option<&str>,
+    end: Option<&str>,
+) -> Result<Season> {
+    if season_by_name(tx, name)?.is_some() {
+        return Err(Error::invalid(format!(
+            "there is already a season \"{name}\""
+        )));
+    }
+    tx.execute(
+        "INSERT INTO season (name, start_date, end_date) VALUES (?1, ?2, ?3)",
+        params![name.trim(), start, end],
+    )
+    .map_err(|e| friendly(e, "season"))?;
+    find_season(tx, name)
+}
+
+pub fn edit_season(
+    tx: &Transaction,
+    season: &Season,
+    name: Option<&str>,
+    start: Option<&str>,
+    end: Option<&str>,
+) -> Result<Season> {
+    let new_name = name.unwrap_or(&season.name).trim().to_string();
+    if new_name != season.name && season_by_name(tx, &new_name)?.is_some() {
+        return Err(Error::invalid(format!(
+            "there is already a season \"{new_name}\""
+        )));
+    }
+    tx.execute(
+        "UPDATE season SET name = ?1, start_date = COALESCE(?2, start_date), end_date = COALESCE(?3, end_date) WHERE id = ?4",
+        params![new_name, start, end, season.id],
+    )
+    .map_err(|e| friendly(e, "season"))?;
+    find_season(tx, &new_name)
+}
+
+/// Find or create a season (importers).
+pub fn ensure_season(tx: &Transaction, name: &str) -> Result<Season> {
+    match season_by_name(tx, name)? {
+        Some(s) => Ok(s),
+        None => add_season(tx, name, None, None),
+    }
+}
+
+const EVENT_COLUMNS: &str =
+    "e.id, e.season_id, s.name, e.name, e.kind, e.rounds, e.start_date, e.end_date, e.tiebreaks, \
+     e.actual_play_first, e.fide_edition, e.sb_adjusted, e.coin_allowed, e.coin_seed";
+
+fn event_row(r: &Row) -> rusqlite::Result<Event> {
+    let kind: String = r.get(4)?;
+    Ok(Event {
+        id: r.get(0)?,
+        season_id: r.get(1)?,
+        season: r.get(2)?,
+        name: r.get(3)?,
+        kind: kind.parse().unwrap_or(EventKind::Swiss),
+        rounds: r.get(5)?,
+        start_date: r.get(6)?,
+        end_date: r.get(7)?,
+        tiebreaks: r.get(8)?,
+        actual_play_first: r.get(9)?,
+        fide_edition: r.get(10)?,
+        sb_adjusted: r.get(11)?,
+        coin_allowed: r.get(12)?,
+        coin_seed: r.get(13)?,
+    })
+}
+
+/// Events, optionally of one season, in date order.
+pub fn events(conn: &Connection, season_id: Option<i64>) -> Result<Vec<Event>> {
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
+         WHERE ?1 IS NULL OR e.season_id = ?1 ORDER BY s.start_date, s.name, e.start_date, e.id"
+    );
+    let mut st = conn.prepare(&sql)?;
+    let rows = st
+        .query_map([season_id], event_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+pub fn event_by_id(conn: &Connection, id: i64) -> Result<Event> {
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1"
+    );
+    Ok(conn.query_row(&sql, [id], event_row)?)
+}
+
+/// The event named `name` (in `season` when given). Without a season, the
+/// name must be unique across seasons, or the newest season's event is
+/// meant when `latest` is set. Errors list what there is.
+pub fn find_event(conn: &Connection, season: Option<&str>, name: &str) -> Result<Event> {
+    let season = match season {
+        Some(s) => Some(find_season(conn, s)?),
+        None => None,
+    };
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
+         WHERE e.name = ?1 COLLATE NOCASE AND (?2 IS NULL OR e.season_id = ?2) ORDER BY s.start_date, s.name"
+    );
+    let mut st = conn.prepare(&sql)?;
+    let found = st
+        .query_map(
+            params![name.trim(), season.as_ref().map(|s| s.id)],
+            event_row,
+        )?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    match found.len() {
+        1 => Ok(found.into_iter().next().expect("one event")),
+        0 => {
+            let all = events(conn, season.as_ref().map(|s| s.id))?;
+            let names: Vec<String> = all
+                .iter()
+                .map(|e| format!("{} ({})", e.name, e.season))
+                .collect();
+            let place = season
+                .as_ref()
+                .map(|s| format!(" in season {}", s.name))
+                .unwrap_or_default();
+            Err(Error::not_found(if names.is_empty() {
+                format!("there is no event \"{name}\"{place} (no events yet: add one with `league event add`)")
+            } else {
+                format!(
+                    "there is no event \"{name}\"{place}; events: {}",
+                    names.join(", ")
+                )
+            }))
+        }
+        _ => Err(Error::invalid(format!(
+            "there is an event \"{name}\" in several seasons ({}); say which with --season",
+            found
+                .iter()
+                .map(|e| e.season.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// What a new event needs.
+pub struct NewEvent<'a> {
+    pub name: &'a str,
+    pub kind: EventKind,
+    pub rounds: u32,
+    pub start_date: Option<&'a str>,
+    pub end_date: Option<&'a str>,
+    pub tiebreaks: &'a str,
+    pub actual_play_first: bool,
+    pub fide_edition: Option<u16>,
+    pub sb_adjusted: bool,
+    pub coin_allowed: bool,
+}
+
+pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Event> {
+    if find_event(tx, Some(&season.name), new.name).is_ok() {
+        return Err(Error::invalid(format!(
+            "season {} already has an event \"{}\"",
+            season.name, new.name
+        )));
+    }
+    tx.execute(
+        "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, fide_edition, sb_adjusted, coin_allowed) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![
+            season.id,
+            new.name.trim(),
+            new.kind.as_str(),
+            new.rounds,
+            new.start_date,
+            new.end_date,
+            new.tiebreaks,
+            new.actual_play_first,
+            new.fide_edition,
+            new.sb_adjusted,
+            new.coin_allowed
+        ],
+    )
+    .map_err(|e| friendly(e, "event"))?;
+    let id = tx.last_insert_rowid();
+    if new.kind.is_team() {
+        tx.execute(
+            "INSERT INTO team_rules (event_id, boards) VALUES (?1, 4)",
+            [id],
+        )?;
+    }
+    event_by_id(tx, id)
+}
+
+/// Change an event's settings; `None` keeps the current value.
+pub struct EventEdit<'a> {
+    pub name: Option<&'a str>,
+    pub rounds: Option<u32>,
+    pub start_date: Option<&'a str>,
+    pub end_date: Option<&'a str>,
+    pub tiebreaks: Option<&'a str>,
+    pub actual_play_first: Option<bool>,
+    pub fide_edition: Option<Option<u16>>,
+    pub sb_adjusted: Option<bool>,
+    pub coin_allowed: Option<bool>,
+}
+
+pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<Event> {
+    if let Some(rounds) = edit.rounds {
+        let highest: Option<u32> = tx.query_row(
+            "SELECT MAX(r.number) FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
+            [event.id],
+            |r| r.get(0),
+        )?;
+        if let Some(h) = highest.filter(|&h| h > rounds) {
+            return Err(Error::invalid(format!(
+                "{} already has round {h} recorded; it cannot have fewer than {h} rounds",
+                event.name
+            )));
+        }
+    }
+    tx.execute(
+        "UPDATE event SET name = COALESCE(?1, name), rounds = COALESCE(?2, rounds), start_date = COALESCE(?3, start_date), \
+         end_date = COALESCE(?4, end_date), tiebreaks = COALESCE(?5, tiebreaks), actual_play_first = COALESCE(?6, actual_play_first), \
+         sb_adjusted = COALESCE(?7, sb_adjusted), coin_allowed = COALESCE(?8, coin_allowed) WHERE id = ?9",
+        params![
+            edit.name.map(str::trim),
+            edit.rounds,
+            edit.start_date,
+            edit.end_date,
+            edit.tiebreaks,
+            edit.actual_play_first,
+            edit.sb_adjusted,
+            edit.coin_allowed,
+            event.id
+        ],
+    )
+    .map_err(|e| friendly(e, "event"))?;
+    if let Some(ed) = edit.fide_edition {
+        tx.execute(
+            "UPDATE event SET fide_edition = ?1 WHERE id = ?2",
+            params![ed, event.id],
+        )?;
+    }
+    event_by_id(tx, event.id)
+}
+
+/// Store the coin-flip seed the first time one is drawn, so later standings
+/// reproduce the same draw.
+pub fn set_coin_seed(tx: &Transaction, event_id: i64, seed: i64) -> Result<()> {
+    tx.execute(
+        "UPDATE event SET coin_seed = ?1 WHERE id = ?2 AND coin_seed IS NULL",
+        params![seed, event_id],
+    )?;
+    Ok(())
+}
+
+fn section_row(r: &Row) -> rusqlite::Result<Section> {
+    Ok(Section {
+        id: r.get(0)?,
+        event_id: r.get(1)?,
+        name: r.get(2)?,
+        rating_min: r.get(3)?,
+        rating_max: r.get(4)?,
+    })
+}
+
+pub fn sections(conn: &Connection, event_id: i64) -> Result<Vec<Section>> {
+    let mut st = conn.prepare("SELECT id, event_id, name, rating_min, rating_max FROM section WHERE event_id = ?1 ORDER BY id")?;
+    let rows = st
+        .query_map([event_id], section_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+pub fn section_by_id(conn: &Connection, id: i64) -> Result<Section> {
+    Ok(conn.query_row(
+        "SELECT id, event_id, name, rating_min, rating_max FROM section WHERE id = ?1",
+        [id],
+        section_row,
+    )?)
+}
+
+/// The section named `name` of `event`; without a name, the event's only
+/// section. Errors list the sections there are.
+pub fn find_section(conn: &Connection, event: &Event, name: Option<&str>) -> Result<Section> {
+    let all = sections(conn, event.id)?;
+    let list = || {
+        all.iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match name {
+        Some(n) => all
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(n.trim()))
+            .cloned()
+            .ok_or_else(|| {
+                Error::not_found(if all.is_empty() {
+                    format!(
+                        "{} has no sections yet; add one with `league section add`",
+                        event.name
+                    )
+                } else {
+                    format!(
+                        "{} has no section \"{n}\"; sections: {}",
+                        event.name,
+                        list()
+                    )
+                })
+            }),
+        None => match all.len() {
+            1 => Ok(all[0].clone()),
+            0 => Err(Error::not_found(format!(
+                "{} has no sections yet; add one with `league section add`",
+                event.name
+            ))),
+            _ => Err(Error::invalid(format!(
+                "{} has several sections ({}); say which with --section",
+                event.name,
+                list()
+            ))),
+        },
+    }
+}
+
+pub fn add_section(
+    tx: &Transaction,
+    event: &Event,
+    name: &str,
+    min: Option<u32>,
+    max: Option<u32>,
+) -> Result<Section> {
+    if sections(tx, event.id)?
+        .iter()
+        .any(|s| s.name.eq_ignore_ascii_case(name.trim()))
+    {
+        return Err(Error::invalid(format!(
+            "{} already has a section \"{name}\"",
+            event.name
+        )));
+    }
+    tx.execute(
+        "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
+        params![event.id, name.trim(), min, max],
+    )
+    .map_err(|e| friendly(e, "section"))?;
+    section_by_id(tx, tx.last_insert_rowid())
+}
+
+pub fn edit_section(
+    tx: &Transaction,
+    section: &Section,
+    name: Option<&str>,
+    min: Option<u32>,
+    max: Option<u32>,
+) -> Result<Section> {
+    tx.execute(
+        "UPDATE section SET name = COALESCE(?1, name), rating_min = COALESCE(?2, rating_min), rating_max = COALESCE(?3, rating_max) WHERE id = ?4",
+        params![name.map(str::trim), min, max, section.id],
+    )
+    .map_err(|e| friendly(e, "section"))?;
+    section_by_id(tx, section.id)
+}
+
+/// A constraint failure in words.
+pub(crate) fn friendly(e: rusqlite::Error, what: &str) -> Error {
+    match super::constraint_message(&e) {
+        Some(msg) => Error::invalid(format!("the {what} was not saved: {msg}")),
+        None => Error::Sql(e),
+    }
+}
