@@ -8,6 +8,7 @@
 //! - `cli`: one file per subcommand, thin.
 
 pub mod cli;
+pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod input;

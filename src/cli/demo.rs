@@ -1,9 +1,15 @@
-//! `league demo`: a whole fictional season recorded through the same code
-//! paths a secretary uses.
+//! `league demo`: write the demo league to `demo.db` (refusing to overwrite
+//! a file that is not the demo's own earlier output) and show what the
+//! program does with it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use crate::error::Result;
+use super::output::print;
+use crate::error::{Error, Result};
+use crate::store::Store;
+
+/// The demo's fixed seed: every run makes the same league.
+pub const DEMO_SEED: u64 = 2022;
 
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
@@ -12,6 +18,59 @@ pub struct DemoArgs {
     pub out: PathBuf,
 }
 
-pub fn run(_args: DemoArgs) -> Result<()> {
+/// Remove an earlier demo database, or refuse if the file is something else.
+pub fn clear_earlier_demo(path: &Path) -> Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let ours = Store::open_read_only(path)
+        .ok()
+        .and_then(|s| {
+            s.conn()
+                .query_row(
+                    "SELECT value FROM setting WHERE key = 'generated_by'",
+                    [],
+                    |r| r.get::<_, String>(0),
+                )
+                .ok()
+        })
+        .is_some_and(|v| v == "league demo");
+    if !ours {
+        return Err(Error::invalid(format!(
+            "{} exists and is not a demo league written by `league demo`; move it away or choose another file with --out",
+            path.display()
+        )));
+    }
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let p = PathBuf::from(p);
+        if p.exists() {
+            std::fs::remove_file(&p)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: DemoArgs) -> Result<()> {
+    clear_earlier_demo(&args.out)?;
+    let mut store = Store::open(&args.out, true)?;
+    store.write(|tx| {
+        tx.execute(
+            "INSERT INTO setting (key, value) VALUES ('generated_by', 'league demo')",
+            [],
+        )?;
+        crate::demo::generate(tx, DEMO_SEED)
+    })?;
+    let conn = store.conn();
+    let (events, games, players): (i64, i64, i64) = conn.query_row(
+        "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM game), (SELECT count(*) FROM player)",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    print(&format!(
+        "Wrote the demo league to {}: season 2022-23, {events} events, {players} players, {games} games.\n",
+        args.out.display()
+    ))?;
     Ok(())
 }

@@ -129,15 +129,6 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn verify_cli() {
-        use clap::CommandFactory;
-        super::Cli::command().debug_assert();
-    }
-}
-
 /// Exit status: 2 for a mistake in what was asked or supplied, 3 for a
 /// database that cannot be used, 1 for anything else.
 pub fn exit_code(e: &crate::error::Error) -> u8 {
@@ -146,5 +137,14 @@ pub fn exit_code(e: &crate::error::Error) -> u8 {
         Error::Input(_) | Error::Invalid(_) | Error::NotFound(_) => 2,
         Error::Database(_) => 3,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn verify_cli() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

@@ -71,7 +71,7 @@ pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
     } else {
         exact
     };
-    pick_one(candidates, t, |p| describe_player(p), "player")
+    pick_one(candidates, t, describe_player, "player")
 }
 
 pub fn describe_player(p: &Player) -> String {
