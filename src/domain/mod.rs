@@ -6,4 +6,5 @@ pub mod game;
 pub mod league;
 pub mod record;
 pub mod score;
+pub mod standings;
 pub mod tiebreak;

@@ -1,0 +1,360 @@
+//! Standings: a section ranked by score, then by an order of tiebreaks.
+//!
+//! The procedure (spec §1, §4; FIDE C.07 art. 4.2, which states it best):
+//! 1. rank by score (points, played and unplayed, never adjusted);
+//! 2. if the order asks for it (spec 1.15, the club "actual play" rule),
+//!    split each score group: players with points over the board ahead of
+//!    players whose whole, non-zero score came from unplayed rounds;
+//! 3. apply the tiebreaks one at a time, each only inside the groups still
+//!    tied; type-A systems ([`Tiebreak::depends_on_group`]) are recomputed
+//!    within each such group (our decision 5);
+//! 4. players still tied after the whole order share the place ("3-5"); their
+//!    rows keep pairing-number order.
+//!
+//! A value that is `None` (no value for that player) sorts last whatever the
+//! direction; [`Tiebreak::lower_is_better`] reverses the direction.
+//!
+//! Nothing here reads a database or prints: [`standings`] and [`explain`]
+//! take a [`Context`] and return plain values.
+
+#[cfg(test)]
+mod proptests;
+#[cfg(test)]
+mod tests;
+
+use std::cmp::Ordering;
+
+use super::record::Tournament;
+use super::score::{Points, Value};
+use super::tiebreak::{Context, Order, Tiebreak, UsCode, Working};
+
+/// A section's standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    /// The tiebreaks applied, in order; `Row::values` follows it.
+    pub order: Vec<Tiebreak>,
+    /// One row per player, best first.
+    pub rows: Vec<Row>,
+    /// The coin-flip seed, when the order contains `coin` (printed and
+    /// stored so the draw can be reproduced).
+    pub coin_seed: Option<u64>,
+}
+
+/// One player's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Index into [`Tournament::players`].
+    pub player: usize,
+    /// Position of the row, from 1 (players sharing a place have different
+    /// ranks, in pairing-number order).
+    pub rank: usize,
+    /// The place as printed: "3", or "3-5" when shared.
+    pub place: String,
+    pub score: Points,
+    /// The value of each tiebreak of `order` for this player. For type-A
+    /// systems, computed within the group the player was in when that
+    /// tiebreak was applied, or within the player's score group if the
+    /// player was already separated by then.
+    pub values: Vec<Option<Value>>,
+}
+
+/// One tiebreak's value for a player, with its working.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    pub tiebreak: Tiebreak,
+    pub value: Option<Value>,
+    pub working: Working,
+}
+
+/// Rank the section by score and then by `order` (see the module doc).
+pub fn standings(ctx: &Context, order: &Order) -> Standings {
+    let ranking = rank(ctx, order, None);
+    let n = ranking.idx.len();
+    let mut rows = Vec::with_capacity(n);
+    for &(start, end) in &ranking.groups {
+        let place = if end - start == 1 {
+            (start + 1).to_string()
+        } else {
+            format!("{}-{}", start + 1, end)
+        };
+        for pos in start..end {
+            let p = ranking.idx[pos];
+            rows.push(Row {
+                player: p,
+                rank: pos + 1,
+                place: place.clone(),
+                score: ranking.score[p],
+                values: ranking.values.iter().map(|column| column[p]).collect(),
+            });
+        }
+    }
+    let has_coin = order
+        .tiebreaks
+        .iter()
+        .any(|tb| *tb == Tiebreak::Us(UsCode::Coin));
+    Standings {
+        order: order.tiebreaks.clone(),
+        rows,
+        coin_seed: if has_coin {
+            ctx.options.coin_seed
+        } else {
+            None
+        },
+    }
+}
+
+/// Every tiebreak of `order` for one player, with its working. Type-A
+/// systems are computed in the same group as in [`standings`], so the
+/// explanation matches the table. An unknown player gets `None` values and
+/// a note saying so.
+pub fn explain(ctx: &Context, order: &Order, player: usize) -> Vec<Explained> {
+    if player >= ctx.t.players.len() {
+        return order
+            .tiebreaks
+            .iter()
+            .map(|&tb| {
+                let mut working = Working::default();
+                working.note(format!("There is no player number {} here.", player + 1));
+                Explained {
+                    tiebreak: tb,
+                    value: None,
+                    working,
+                }
+            })
+            .collect();
+    }
+    let ranking = rank(ctx, order, Some(player));
+    order
+        .tiebreaks
+        .iter()
+        .zip(&ranking.focus_groups)
+        .map(|(&tb, group)| {
+            let mut working = Working::default();
+            let value = ctx.value(tb, player, group, Some(&mut working));
+            if value.is_none() && working.terms.is_empty() && working.notes.is_empty() {
+                working.note(match tb {
+                    Tiebreak::Team(_) => {
+                        "A team tiebreak: it has no value in individual standings."
+                    }
+                    _ => "No value for this player.",
+                });
+            }
+            Explained {
+                tiebreak: tb,
+                value,
+                working,
+            }
+        })
+        .collect()
+}
+
+/// The result of ranking: the order of players, the final groups, every
+/// value, and (for [`explain`]) the group one player was in at each step.
+struct Ranking {
+    /// Players, best first.
+    idx: Vec<usize>,
+    /// Final tied groups as ranges of `idx`, best first.
+    groups: Vec<(usize, usize)>,
+    /// Score of every player (by player index).
+    score: Vec<Points>,
+    /// `values[k][p]`: tiebreak `k` for player `p`.
+    values: Vec<Vec<Option<Value>>>,
+    /// For the focus player: the group (sorted) used at each tiebreak.
+    focus_groups: Vec<Vec<usize>>,
+}
+
+/// Compare two values so that `Less` means `a` ranks ahead: `None` last,
+/// higher first unless `lower_is_better`.
+fn compare(a: Option<Value>, b: Option<Value>, lower_is_better: bool) -> Ordering {
+    match (a, b) {
+        (Some(x), Some(y)) if lower_is_better => x.cmp(&y),
+        (Some(x), Some(y)) => y.cmp(&x),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// Score and over-the-board points over the rounds considered (a short
+/// record reads as absent in the missing rounds).
+fn scores(t: &Tournament) -> (Vec<Points>, Vec<Points>) {
+    t.players
+        .iter()
+        .map(|p| {
+            let rounds = p.rounds.iter().take(t.rounds);
+            let score: Points = rounds.clone().map(|r| r.points()).sum();
+            let played: Points = rounds
+                .filter(|r| r.outcome.is_played())
+                .map(|r| r.points())
+                .sum();
+            (score, played)
+        })
+        .unzip()
+}
+
+fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
+    let t = ctx.t;
+    let n = t.players.len();
+    let (score, played) = scores(t);
+    // Spec 1.15: within a score group, part 0 scored over the board (or
+    // scored nothing at all), part 1 scored only in unplayed rounds.
+    let part = |p: usize| -> u8 {
+        u8::from(order.actual_play_first && score[p] > Points::ZERO && played[p] == Points::ZERO)
+    };
+    let pairing_no = |p: usize| t.players[p].pairing_no;
+    let mut idx: Vec<usize> = (0..n).collect();
+    idx.sort_by(|&a, &b| {
+        score[b]
+            .cmp(&score[a])
+            .then(part(a).cmp(&part(b)))
+            .then(pairing_no(a).cmp(&pairing_no(b)))
+            .then(a.cmp(&b))
+    });
+
+    // Score groups (for type-A values of players already separated) and
+    // the starting tied groups (score groups, split by the actual-play rule).
+    let mut score_group_of = vec![0usize; n];
+    let mut score_groups: Vec<(usize, usize)> = Vec::new();
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let mut end = start + 1;
+        while end < n && score[idx[end]] == score[idx[start]] {
+            end += 1;
+        }
+        for &p in &idx[start..end] {
+            score_group_of[p] = score_groups.len();
+        }
+        score_groups.push((start, end));
+        let mut s = start;
+        while s < end {
+            let mut e = s + 1;
+            while e < end && part(idx[e]) == part(idx[s]) {
+                e += 1;
+            }
+            groups.push((s, e));
+            s = e;
+        }
+        start = end;
+    }
+    // Sorted members of each score group, built when first needed. Sorting
+    // the tiebreaks only permutes players inside a score group, so the
+    // members never change.
+    let mut score_group_members: Vec<Option<Vec<usize>>> = vec![None; score_groups.len()];
+
+    let mut values: Vec<Vec<Option<Value>>> = Vec::with_capacity(order.tiebreaks.len());
+    let mut focus_groups: Vec<Vec<usize>> = Vec::with_capacity(order.tiebreaks.len());
+    for &tb in &order.tiebreaks {
+        let mut step = Step {
+            ctx,
+            tb,
+            type_a: tb.depends_on_group(),
+            lower: tb.lower_is_better(),
+            focus,
+            column: vec![None; n],
+            focus_group: Vec::new(),
+            buf: Vec::new(),
+        };
+        let mut next: Vec<(usize, usize)> = Vec::with_capacity(groups.len());
+        for &(s, e) in &groups {
+            if e - s > 1 {
+                step.refine(&mut idx, s, e, &mut next);
+                continue;
+            }
+            // Already separated: the value is for display only. Type-A
+            // systems are then computed within the player's score group.
+            let p = idx[s];
+            let value = if step.type_a {
+                let g = score_group_of[p];
+                let members = score_group_members[g].get_or_insert_with(|| {
+                    let (gs, ge) = score_groups[g];
+                    let mut m = idx[gs..ge].to_vec();
+                    m.sort_unstable();
+                    m
+                });
+                if focus == Some(p) {
+                    step.focus_group = members.clone();
+                }
+                ctx.value(tb, p, members, None)
+            } else {
+                if focus == Some(p) {
+                    step.focus_group = vec![p];
+                }
+                ctx.value(tb, p, &idx[s..e], None)
+            };
+            step.column[p] = value;
+            next.push((s, e));
+        }
+        groups = next;
+        values.push(step.column);
+        focus_groups.push(step.focus_group);
+    }
+    Ranking {
+        idx,
+        groups,
+        score,
+        values,
+        focus_groups,
+    }
+}
+
+/// One tiebreak being applied to the still-tied groups.
+struct Step<'c, 'a> {
+    ctx: &'c Context<'a>,
+    tb: Tiebreak,
+    type_a: bool,
+    lower: bool,
+    focus: Option<usize>,
+    /// Value of this tiebreak for every player (by player index).
+    column: Vec<Option<Value>>,
+    /// The (sorted) group the focus player's value was computed in.
+    focus_group: Vec<usize>,
+    buf: Vec<(usize, Option<Value>)>,
+}
+
+impl Step<'_, '_> {
+    /// Break the tied group `idx[s..e]` on this tiebreak, appending the
+    /// resulting groups to `out` in rank order. A type-A system is applied
+    /// again inside every subgroup it leaves tied, until it separates no
+    /// more (FIDE art. 4.2; spec decision 5); each player keeps the value
+    /// from the last group they were in.
+    fn refine(&mut self, idx: &mut [usize], s: usize, e: usize, out: &mut Vec<(usize, usize)>) {
+        let mut group = idx[s..e].to_vec();
+        group.sort_unstable();
+        if let Some(f) = self.focus {
+            if group.binary_search(&f).is_ok() {
+                self.focus_group.clone_from(&group);
+            }
+        }
+        self.buf.clear();
+        for &p in &idx[s..e] {
+            let v = self.ctx.value(self.tb, p, &group, None);
+            self.column[p] = v;
+            self.buf.push((p, v));
+        }
+        // Stable: players equal on this tiebreak keep their order.
+        let lower = self.lower;
+        self.buf.sort_by(|a, b| compare(a.1, b.1, lower));
+        let mut parts: Vec<(usize, usize)> = Vec::new();
+        let mut run = s;
+        for i in 0..self.buf.len() {
+            idx[s + i] = self.buf[i].0;
+            if i > 0 && compare(self.buf[i - 1].1, self.buf[i].1, lower) != Ordering::Equal {
+                parts.push((run, s + i));
+                run = s + i;
+            }
+        }
+        parts.push((run, e));
+        if !self.type_a || parts.len() == 1 {
+            out.extend(parts);
+            return;
+        }
+        for (ps, pe) in parts {
+            if pe - ps > 1 {
+                self.refine(idx, ps, pe, out);
+            } else {
+                out.push((ps, pe));
+            }
+        }
+    }
+}
