@@ -4,4 +4,5 @@
 
 pub mod record;
 pub mod score;
+pub mod team;
 pub mod tiebreak;
