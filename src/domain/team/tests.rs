@@ -899,3 +899,126 @@ fn board_prizes_from_edgewood_boards() {
     assert_eq!(prizes[0].rows[1].player, PlayerId(201));
     assert!(!prizes[0].rows[1].qualified);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A random but valid event: `n` teams, `rounds` rounds; each round the
+    /// teams are shuffled and paired in order, the odd one out gets a bye
+    /// (or, now and then, is not paired); matches are board by board or by
+    /// score, with the odd forfeited board or whole-match forfeit.
+    fn event(n: usize, rounds: usize, seed: Vec<u32>, two_one_zero: bool) -> TeamEvent {
+        let mut bytes = seed.into_iter().cycle();
+        let mut next = |m: u32| bytes.next().unwrap() % m;
+        let mut rules = TeamRules::new(4);
+        if two_one_zero {
+            rules = rules.with_match_points(Points::whole(2), Points::ONE, Points::ZERO);
+        }
+        let mut e = TeamEvent::new(rules, (0..n).map(|i| Team::new(format!("T{i}"))).collect());
+        for _ in 0..rounds {
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                order.swap(i, next(i as u32 + 1) as usize);
+            }
+            let mut matches = Vec::new();
+            for pair in order.chunks_exact(2) {
+                let (h, a) = (pair[0], pair[1]);
+                let m = match next(10) {
+                    0 => TeamMatch::forfeit(h, a, Some(Side::Away), 4),
+                    1..=4 => {
+                        let boards = (1..=4)
+                            .map(|b| {
+                                let outcome = match next(12) {
+                                    0..=3 => BoardOutcome::HomeWin,
+                                    4..=6 => BoardOutcome::Draw,
+                                    7..=9 => BoardOutcome::AwayWin,
+                                    10 => BoardOutcome::HomeForfeitWin,
+                                    _ => BoardOutcome::DoubleForfeit,
+                                };
+                                BoardResult::new(b, outcome)
+                            })
+                            .collect();
+                        TeamMatch::from_boards(h, a, boards)
+                    }
+                    _ => {
+                        let home = next(9) as i32;
+                        TeamMatch::from_score(h, a, Points(home), Points(8 - home))
+                    }
+                };
+                matches.push(m);
+            }
+            let byes = match order.len() % 2 {
+                1 if next(4) > 0 => vec![*order.last().unwrap()],
+                _ => vec![],
+            };
+            e = e.round(matches, byes);
+        }
+        e
+    }
+
+    proptest! {
+        #[test]
+        fn standings_are_consistent(
+            n in 2usize..9,
+            rounds in 0usize..6,
+            seed in proptest::collection::vec(any::<u32>(), 64),
+            two_one_zero in any::<bool>(),
+        ) {
+            let e = event(n, rounds, seed, two_one_zero);
+            prop_assert_eq!(e.validate(), Ok(()));
+            let order = codes("usat, team-h2h, game-points, EDE, team-mm");
+            let s = standings(&e, &order).unwrap();
+            // A permutation, scores falling, places consistent.
+            let mut teams: Vec<usize> = s.rows.iter().map(|r| r.team).collect();
+            teams.sort();
+            prop_assert_eq!(teams, (0..n).collect::<Vec<_>>());
+            for (i, w) in s.rows.windows(2).enumerate() {
+                prop_assert!(w[0].match_points >= w[1].match_points);
+                prop_assert!(w[0].rank <= w[1].rank);
+                if w[0].rank == w[1].rank {
+                    prop_assert_eq!(&w[0].place, &w[1].place);
+                    prop_assert_eq!(&w[0].values, &w[1].values);
+                } else {
+                    prop_assert_eq!(w[1].rank, i + 2);
+                }
+            }
+            let f = TeamFacts::new(&e);
+            let all: Vec<usize> = (0..n).collect();
+            for t in 0..n {
+                let v = |c: &str| tb::value(&f, code(c), t, &[t], None);
+                // The ×2 and the adjustment are exactly what the codes say.
+                prop_assert_eq!(Value(v("usat/x1").0 * 2), v("usat"));
+                prop_assert_eq!(Value(v("usat/x1/raw").0 * 2), v("usat/raw"));
+                // Modified Median never exceeds Solkoff.
+                prop_assert!(v("team-mm") <= v("team-solkoff"));
+                // Every working adds up to its value.
+                for tb in Tiebreak::catalogue() {
+                    let Tiebreak::Team(c) = tb else { continue };
+                    let w = tb::explain(&f, c, t, &all);
+                    let sum: Value = w.terms.iter().filter(|x| x.dropped.is_none()).map(|x| x.value).sum();
+                    prop_assert_eq!(sum, tb::value(&f, c, t, &all, None));
+                }
+            }
+            // Every match hands out its match points: a win and a loss, two
+            // draws, or two losses for a double forfeit.
+            let rec = e.records();
+            for r in 0..e.rounds.len() {
+                for m in &e.rounds[r].matches {
+                    let (a, b) = (rec[m.home][r], rec[m.away][r]);
+                    let pair = (a.result.unwrap(), b.result.unwrap());
+                    prop_assert!(matches!(
+                        pair,
+                        (MatchResult::Win, MatchResult::Loss)
+                            | (MatchResult::Loss, MatchResult::Win)
+                            | (MatchResult::Draw, MatchResult::Draw)
+                            | (MatchResult::Loss, MatchResult::Loss)
+                    ));
+                }
+            }
+            // The crosstable has a cell per round for every team.
+            let x = crosstable(&e, &s);
+            prop_assert!(x.rows.iter().all(|r| r.len() == 3 + order.len() + rounds));
+        }
+    }
+}
