@@ -1003,8 +1003,8 @@ mod properties {
             // Every match hands out its match points: a win and a loss, two
             // draws, or two losses for a double forfeit.
             let rec = e.records();
-            for r in 0..e.rounds.len() {
-                for m in &e.rounds[r].matches {
+            for (r, round) in e.rounds.iter().enumerate() {
+                for m in &round.matches {
                     let (a, b) = (rec[m.home][r], rec[m.away][r]);
                     let pair = (a.result.unwrap(), b.result.unwrap());
                     prop_assert!(matches!(
