@@ -22,11 +22,14 @@ pub struct TeamRow {
     pub match_points: Points,
     pub game_points: Points,
     /// One per tiebreak of [`TeamStandings::order`]. For `team-h2h` and
-    /// `EDE`, the value within the group the team was tied with when the
-    /// order reached that tiebreak, and `None` when it was no longer tied.
+    /// `EDE`, the value among the teams of [`TeamRow::tied_with`], and
+    /// `None` when the team was no longer tied when the order reached it.
     pub values: Vec<Option<Value>>,
-    /// One per tiebreak: the teams (this one included) still tied with it
-    /// when the order reached that tiebreak; empty once separated.
+    /// One per tiebreak: the teams (this one included) among which that
+    /// tiebreak ranked this team: those still tied with it when the order
+    /// reached it, or, for `team-h2h` and `EDE`, which are re-applied inside
+    /// the subgroups they leave tied, the last such subgroup. Empty once the
+    /// team was separated.
     pub tied_with: Vec<Vec<usize>>,
 }
 
@@ -185,17 +188,23 @@ impl Ranker<'_> {
             out.push(group);
             return;
         }
-        for &t in &group {
-            tied[t][level] = group.clone();
-        }
         let code = self.codes[level];
-        let classes = match code {
-            TeamCode::TeamH2h => tiebreak::h2h_order(self.f, &group),
-            TeamCode::EDE => tiebreak::ede_order(self.f, &group),
-            _ => classes_by(&group, |t| self.global[level][t]),
+        let ranked = match code {
+            TeamCode::TeamH2h => tiebreak::h2h_ranking(self.f, &group),
+            TeamCode::EDE => tiebreak::ede_ranking(self.f, &group),
+            _ => classes_by(&group, |t| self.global[level][t])
+                .into_iter()
+                .map(|class| tiebreak::Ranked {
+                    class,
+                    among: group.clone(),
+                })
+                .collect(),
         };
-        for class in classes {
-            self.rank(class, level + 1, out, tied);
+        for r in ranked {
+            for &t in &r.class {
+                tied[t][level] = r.among.clone();
+            }
+            self.rank(r.class, level + 1, out, tied);
         }
     }
 }

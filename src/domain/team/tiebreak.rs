@@ -631,53 +631,75 @@ fn de_classes(f: &TeamFacts, group: &[usize], score: Score) -> Vec<Vec<usize>> {
     out
 }
 
-/// The ranking `EDE` gives `group` (C.07 13.3 and art. 6): direct encounter
-/// on the primary score; if that separates no one, on the secondary score;
-/// then again inside each still-tied subgroup. Classes best first; a class
-/// of several teams is still tied.
-pub fn ede_order(f: &TeamFacts, group: &[usize]) -> Vec<Vec<usize>> {
-    if group.len() < 2 {
-        return vec![group.to_vec()];
-    }
-    let mut classes = de_classes(f, group, f.primary());
+/// One class of a group tiebreak's ranking: the teams in it (several when
+/// still tied) and the group whose evaluation placed them, among which
+/// their values are computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    pub class: Vec<usize>,
+    pub among: Vec<usize>,
+}
+
+/// Rank `group` by a splitting rule, re-applying it inside each class it
+/// leaves with several teams (FIDE C.07 6.2, spec decision 5).
+fn rank_recursively(group: &[usize], split: &impl Fn(&[usize]) -> Vec<Vec<usize>>) -> Vec<Ranked> {
+    let classes = if group.len() < 2 {
+        vec![group.to_vec()]
+    } else {
+        split(group)
+    };
     if classes.len() == 1 {
-        classes = de_classes(f, group, f.secondary());
-    }
-    if classes.len() == 1 {
-        return classes;
+        return vec![Ranked {
+            class: group.to_vec(),
+            among: group.to_vec(),
+        }];
     }
     classes
         .into_iter()
         .flat_map(|c| {
             if c.len() > 1 {
-                ede_order(f, &c)
+                rank_recursively(&c, split)
             } else {
-                vec![c]
+                vec![Ranked {
+                    class: c,
+                    among: group.to_vec(),
+                }]
             }
         })
         .collect()
 }
 
+/// The ranking `EDE` gives `group` (C.07 13.3 and art. 6): direct encounter
+/// on the primary score; if that separates no one, on the secondary score;
+/// then again inside each still-tied subgroup. Classes best first; a class
+/// of several teams is still tied.
+pub fn ede_ranking(f: &TeamFacts, group: &[usize]) -> Vec<Ranked> {
+    rank_recursively(group, &|g: &[usize]| {
+        let classes = de_classes(f, g, f.primary());
+        if classes.len() > 1 {
+            classes
+        } else {
+            de_classes(f, g, f.secondary())
+        }
+    })
+}
+
 /// The ranking `team-h2h` gives `group`: by plus/minus among the group,
 /// re-applied inside each still-tied subgroup (spec decision 5).
+pub fn h2h_ranking(f: &TeamFacts, group: &[usize]) -> Vec<Ranked> {
+    rank_recursively(group, &|g: &[usize]| {
+        classes_by(g, |t| team_h2h(f, t, g, None))
+    })
+}
+
+/// The classes of [`ede_ranking`].
+pub fn ede_order(f: &TeamFacts, group: &[usize]) -> Vec<Vec<usize>> {
+    ede_ranking(f, group).into_iter().map(|r| r.class).collect()
+}
+
+/// The classes of [`h2h_ranking`].
 pub fn h2h_order(f: &TeamFacts, group: &[usize]) -> Vec<Vec<usize>> {
-    if group.len() < 2 {
-        return vec![group.to_vec()];
-    }
-    let classes = classes_by(group, |t| team_h2h(f, t, group, None));
-    if classes.len() == 1 {
-        return classes;
-    }
-    classes
-        .into_iter()
-        .flat_map(|c| {
-            if c.len() > 1 {
-                h2h_order(f, &c)
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
+    h2h_ranking(f, group).into_iter().map(|r| r.class).collect()
 }
 
 /// The value of a team tiebreak for `team`. `group` is the set of teams
