@@ -7,4 +7,5 @@ pub mod league;
 pub mod record;
 pub mod score;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
