@@ -12,4 +12,5 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod input;
+pub mod report;
 pub mod store;

@@ -2,11 +2,13 @@
 //! the dispatch that opens the database once and hands it to the command.
 
 pub mod demo;
+// pub mod import; (waiting for input::trf)
 pub mod log;
 pub mod output;
 pub mod player;
 pub mod round;
 pub mod season;
+pub mod standings;
 
 use std::path::PathBuf;
 
@@ -56,6 +58,11 @@ pub enum Command {
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
     Bye(round::ByeCmd),
+    // IMPORT-CMD
+    /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
+    Standings(standings::StandingsArgs),
+    /// List every tiebreak code with its meaning, and the presets.
+    Tiebreaks(standings::TiebreaksArgs),
     /// The audit trail of corrections, deletions, renames and withdrawals.
     Log(log::LogArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
@@ -101,6 +108,7 @@ impl SectionArgs {
 pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Demo(args) => demo::run(args),
+        Command::Tiebreaks(args) => standings::run_tiebreaks(args),
         command => {
             let create = matches!(
                 command,
@@ -125,7 +133,11 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Game(c) => round::run_game(store, c),
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
-        Command::Demo(_) => unreachable!("handled before the database is opened"),
+        // IMPORT-RUN
+        Command::Standings(a) => standings::run_standings(store, a),
+        Command::Demo(_) | Command::Tiebreaks(_) => {
+            unreachable!("handled before the database is opened")
+        }
     }
 }
 

@@ -1,0 +1,325 @@
+//! `league standings` and `league tiebreaks`.
+
+use serde_json::{json, Map, Value as Json};
+
+use super::output::{print, print_json, Format, Table};
+use super::SectionArgs;
+use crate::domain::score::Value;
+use crate::domain::standings::explain;
+use crate::domain::tiebreak::{FideEdition, Tiebreak, PRESETS};
+use crate::error::{Error, Result};
+use crate::report::{section_report, ReportOptions, SectionReport};
+use crate::store::{season as seasons, Store};
+
+#[derive(clap::Args, Debug)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// Standings as they stood after this round.
+    #[arg(long)]
+    pub after_round: Option<usize>,
+    /// Tiebreak order for this output only: a preset or comma-separated codes (see `league tiebreaks`).
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// FIDE unplayed-round rules: 2009, 2024 or 2026 (default: the event's, or by its start date).
+    #[arg(long, value_parser = parse_edition)]
+    pub fide_edition: Option<FideEdition>,
+    /// Show the working behind every tiebreak value of this player (name or pairing number).
+    #[arg(long)]
+    pub explain: Option<String>,
+    /// Write half points as decimals (3.5) instead of fractions (3½).
+    #[arg(long)]
+    pub decimals: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
+    text.parse()
+}
+
+fn show(v: Option<Value>, decimals: bool) -> String {
+    match v {
+        Some(v) if decimals => v.decimal(),
+        Some(v) => v.fraction(),
+        None => "–".into(),
+    }
+}
+
+fn number(v: Value) -> Json {
+    if v.hundredths() % 100 == 0 {
+        json!(v.hundredths() / 100)
+    } else {
+        json!(v.as_f64())
+    }
+}
+
+pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    not_team(&event)?;
+    // Draw and store the coin seed the first time a coin flip is needed.
+    let wants_coin = a
+        .tiebreaks
+        .as_deref()
+        .unwrap_or(&event.tiebreaks)
+        .contains("coin")
+        || event.tiebreaks.contains("big-rapids");
+    let event = if wants_coin && event.coin_allowed && event.coin_seed.is_none() {
+        let seed =
+            (time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64).rem_euclid(1 << 48);
+        store.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
+        seasons::event_by_id(store.conn(), event.id)?
+    } else {
+        event
+    };
+    let opts = ReportOptions {
+        after_round: a.after_round,
+        tiebreaks: a.tiebreaks.clone(),
+        fide_edition: a.fide_edition,
+    };
+    let report = section_report(store.conn(), &event, &section, &opts)?;
+    let explained = match &a.explain {
+        Some(name) => Some(report.find_player(name)?),
+        None => None,
+    };
+    match a.format {
+        Format::Json => print_json(&standings_json(&report, explained))?,
+        format => {
+            let mut out = String::new();
+            if format == Format::Text {
+                out.push_str(&heading(&report));
+            }
+            out.push_str(&standings_table(&report, a.decimals).render(format));
+            if format == Format::Text {
+                for n in &report.notes {
+                    out.push_str(&format!("Note: {n}.\n"));
+                }
+            }
+            if let Some(p) = explained {
+                out.push('\n');
+                out.push_str(&explain_text(&report, p, a.decimals));
+            }
+            print(&out)?;
+        }
+    }
+    Ok(())
+}
+
+/// "Winter Swiss (2022-23), section U1600: standings after round 6 of 6".
+pub fn heading(r: &SectionReport) -> String {
+    let mut s = format!(
+        "{} ({}), section {}: standings after round {} of {}\n",
+        r.event.name, r.event.season, r.section.name, r.rounds_played, r.event.rounds
+    );
+    s.push_str(&format!("Tiebreaks: {}", r.order.codes()));
+    if let Some(p) = r.order.preset {
+        s.push_str(&format!(" (preset {p})"));
+    }
+    if r.order
+        .tiebreaks
+        .iter()
+        .any(|t| matches!(t, Tiebreak::Fide(_)))
+    {
+        s.push_str(&format!(
+            "; FIDE rules edition {}",
+            r.options.fide_edition.year()
+        ));
+    }
+    if let Some(seed) = r.standings.coin_seed {
+        s.push_str(&format!("; coin-flip seed {seed}"));
+    }
+    s.push('\n');
+    if r.order.actual_play_first {
+        s.push_str("Players who scored over the board rank ahead of tied players whose points are all unplayed.\n");
+    }
+    s
+}
+
+pub fn standings_table(r: &SectionReport, decimals: bool) -> Table {
+    let mut header: Vec<String> = ["place", "no", "name", "rating", "score"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend(r.order.tiebreaks.iter().map(Tiebreak::code));
+    let refs: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = Table::new(&refs).right(&(3..header.len()).chain([1]).collect::<Vec<_>>());
+    for row in &r.standings.rows {
+        let e = &r.facts.entries[row.player];
+        let mut cells = vec![
+            row.place.clone(),
+            e.pairing_no.to_string(),
+            e.name.clone(),
+            e.rating.map(|x| x.to_string()).unwrap_or_default(),
+            if decimals {
+                row.score.decimal()
+            } else {
+                row.score.fraction()
+            },
+        ];
+        cells.extend(row.values.iter().map(|v| show(*v, decimals)));
+        t.push(cells);
+    }
+    t
+}
+
+pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
+    let rows: Vec<Json> = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| {
+            let e = &r.facts.entries[row.player];
+            let mut tb = Map::new();
+            for (code, v) in r.order.tiebreaks.iter().zip(&row.values) {
+                tb.insert(code.code(), v.map(number).unwrap_or(Json::Null));
+            }
+            json!({
+                "place": row.place,
+                "rank": row.rank,
+                "pairing_no": e.pairing_no,
+                "name": e.name,
+                "rating": e.rating,
+                "score": row.score.as_f64(),
+                "tiebreaks": tb,
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "season": r.event.season,
+        "event": r.event.name,
+        "section": r.section.name,
+        "rounds_played": r.rounds_played,
+        "tiebreaks": r.order.tiebreaks.iter().map(Tiebreak::code).collect::<Vec<_>>(),
+        "rows": rows,
+    });
+    if let Some(seed) = r.standings.coin_seed {
+        out["coin_seed"] = json!(seed);
+    }
+    if !r.notes.is_empty() {
+        out["notes"] = json!(r.notes);
+    }
+    if let Some(p) = explained {
+        out["explain"] = explain_json(r, p);
+    }
+    out
+}
+
+fn explain_json(r: &SectionReport, player: usize) -> Json {
+    let ctx = r.context();
+    let e = &r.facts.entries[player];
+    let items: Vec<Json> = explain(&ctx, &r.order, player)
+        .into_iter()
+        .map(|x| {
+            json!({
+                "tiebreak": x.tiebreak.code(),
+                "meaning": x.tiebreak.meaning(),
+                "value": x.value.map(number),
+                "terms": x.working.terms.iter().map(|t| json!({
+                    "round": t.round,
+                    "opponent": t.opponent.and_then(|o| r.facts.entries.get(o)).map(|o| o.name.clone()),
+                    "text": t.text,
+                    "value": number(t.value),
+                    "dropped": t.dropped,
+                })).collect::<Vec<_>>(),
+                "notes": x.working.notes,
+            })
+        })
+        .collect();
+    json!({ "name": e.name, "pairing_no": e.pairing_no, "tiebreaks": items })
+}
+
+/// The working behind each tiebreak value of one player, in words.
+pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String {
+    let ctx = r.context();
+    let e = &r.facts.entries[player];
+    let place = r.standings.rows.iter().find(|row| row.player == player);
+    let mut out = format!("{} (#{})", e.name, e.pairing_no);
+    if let Some(p) = place {
+        let score = if decimals {
+            p.score.decimal()
+        } else {
+            p.score.fraction()
+        };
+        let shared = if p.place.contains('-') {
+            " (shared)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(": place {}{shared}, {score} points", p.place));
+    }
+    out.push_str(". The working behind each tiebreak:\n");
+    for x in explain(&ctx, &r.order, player) {
+        out.push_str(&format!(
+            "\n{} = {} — {}\n",
+            x.tiebreak.code(),
+            show(x.value, decimals),
+            x.tiebreak.meaning()
+        ));
+        for t in &x.working.terms {
+            let v = show(Some(t.value), decimals);
+            match &t.dropped {
+                Some(why) => out.push_str(&format!("  {} → {v}  (dropped: {why})\n", t.text)),
+                None => out.push_str(&format!("  {} → {v}\n", t.text)),
+            }
+        }
+        for n in &x.working.notes {
+            out.push_str(&format!("  {n}\n"));
+        }
+    }
+    out
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TiebreaksArgs {
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// `league tiebreaks`: every code with its meaning, and the presets.
+pub fn run_tiebreaks(a: TiebreaksArgs) -> Result<()> {
+    let all = Tiebreak::catalogue();
+    if a.format == Format::Json {
+        print_json(&json!({
+            "codes": all.iter().map(|t| json!({"code": t.code(), "meaning": t.meaning(), "team": t.is_team()})).collect::<Vec<_>>(),
+            "presets": PRESETS.iter().map(|p| json!({"name": p.name, "codes": p.codes, "note": p.note})).collect::<Vec<_>>(),
+        }))?;
+        return Ok(());
+    }
+    let mut t = Table::new(&["code", "meaning"]);
+    for tb in &all {
+        t.push(vec![tb.code(), tb.meaning()]);
+    }
+    let mut p = Table::new(&["preset", "order", "note"]);
+    for preset in PRESETS {
+        p.push(vec![
+            preset.name.to_string(),
+            preset.codes.join(", "),
+            preset.note.to_string(),
+        ]);
+    }
+    let mut out = String::new();
+    if a.format == Format::Text {
+        out.push_str(
+            "Tiebreak codes (US Chess codes are lower case; FIDE codes are FIDE's acronyms):\n\n",
+        );
+    }
+    out.push_str(&t.render(a.format));
+    out.push('\n');
+    if a.format == Format::Text {
+        out.push_str("Presets (use the name wherever a tiebreak order is asked for):\n\n");
+    }
+    out.push_str(&p.render(a.format));
+    print(&out)?;
+    Ok(())
+}
+
+/// Errors for commands that need individual (not team) events.
+pub fn not_team(event: &crate::domain::league::Event) -> Result<()> {
+    if event.kind.is_team() {
+        return Err(Error::invalid(format!(
+            "{} is a team event; use the team commands",
+            event.name
+        )));
+    }
+    Ok(())
+}

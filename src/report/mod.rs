@@ -1,0 +1,172 @@
+//! Reports that join the store and the domain: a section's standings as of
+//! any round, with the event's (or an overriding) tiebreak order. The
+//! commands, the site and the history all read standings through here, so
+//! they can never disagree.
+
+use rusqlite::Connection;
+
+use crate::domain::league::{Event, Section};
+use crate::domain::record::Tournament;
+use crate::domain::standings::{self, Standings};
+use crate::domain::tiebreak::{Context, FideEdition, Options, Order, Tiebreak, UsCode};
+use crate::error::{Error, Result};
+use crate::store::facts::{load_section, SectionFacts};
+
+/// What may override an event's settings for one report.
+#[derive(Clone, Debug, Default)]
+pub struct ReportOptions {
+    /// Standings after this round (default: the last complete round).
+    pub after_round: Option<usize>,
+    /// A preset or comma-separated codes instead of the event's order.
+    pub tiebreaks: Option<String>,
+    pub fide_edition: Option<FideEdition>,
+}
+
+/// A section's standings and everything needed to print or explain them.
+pub struct SectionReport {
+    pub event: Event,
+    pub section: Section,
+    pub facts: SectionFacts,
+    /// The records the standings were computed from (after `rounds_played`).
+    pub tournament: Tournament,
+    pub rounds_played: usize,
+    pub order: Order,
+    pub options: Options,
+    pub standings: Standings,
+    /// Things the reader should know ("round 5 is not complete").
+    pub notes: Vec<String>,
+}
+
+impl SectionReport {
+    /// A context over this report's records, for explanations.
+    pub fn context(&self) -> Context<'_> {
+        Context::new(&self.tournament, self.options.clone())
+    }
+
+    /// The index of the entry named by `text` (pairing number or name).
+    pub fn find_player(&self, text: &str) -> Result<usize> {
+        let t = text.trim();
+        if let Ok(n) = t.trim_start_matches('#').parse::<u32>() {
+            if let Some(i) = self.facts.entries.iter().position(|e| e.pairing_no == n) {
+                return Ok(i);
+            }
+        }
+        let lower = t.to_lowercase();
+        let exact: Vec<usize> = (0..self.facts.entries.len())
+            .filter(|&i| self.facts.entries[i].name.to_lowercase() == lower)
+            .collect();
+        let found: Vec<usize> = if exact.is_empty() {
+            (0..self.facts.entries.len())
+                .filter(|&i| self.facts.entries[i].name.to_lowercase().contains(&lower))
+                .collect()
+        } else {
+            exact
+        };
+        match found.len() {
+            1 => Ok(found[0]),
+            0 => Err(Error::not_found(format!(
+                "no player in {} {} matches \"{t}\"",
+                self.event.name, self.section.name
+            ))),
+            _ => Err(Error::invalid(format!(
+                "\"{t}\" matches more than one player: {}",
+                found
+                    .iter()
+                    .map(|&i| format!(
+                        "#{} {}",
+                        self.facts.entries[i].pairing_no, self.facts.entries[i].name
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ))),
+        }
+    }
+}
+
+/// The event's tiebreak order, or the override, checked against the event's kind.
+pub fn order_for(event: &Event, tiebreaks: Option<&str>) -> Result<Order> {
+    let order = match tiebreaks {
+        Some(t) => Order::parse(t).map_err(|e| Error::invalid(e.to_string()))?,
+        None => event.order().map_err(|e| {
+            Error::invalid(format!(
+                "{}'s stored tiebreak order is not valid: {e}",
+                event.name
+            ))
+        })?,
+    };
+    let team = event.kind.is_team();
+    if let Some(bad) = order.tiebreaks.iter().find(|t| t.is_team() != team) {
+        return Err(Error::invalid(format!(
+            "tiebreak {bad} is for {} events; {} is a {} event",
+            if bad.is_team() { "team" } else { "individual" },
+            event.name,
+            event.kind.label()
+        )));
+    }
+    Ok(order)
+}
+
+/// Compute a section's standings.
+pub fn section_report(
+    conn: &Connection,
+    event: &Event,
+    section: &Section,
+    opts: &ReportOptions,
+) -> Result<SectionReport> {
+    let facts = load_section(conn, section.id, event.kind)?;
+    let order = order_for(event, opts.tiebreaks.as_deref())?;
+    let mut options = event.options();
+    if let Some(ed) = opts.fide_edition {
+        options.fide_edition = ed;
+    }
+    let mut notes = Vec::new();
+    let rounds_played = match opts.after_round {
+        Some(n) if n > facts.created_rounds => {
+            return Err(Error::invalid(format!(
+                "{} {} has {} round{} recorded; there are no standings after round {n}",
+                event.name,
+                section.name,
+                facts.created_rounds,
+                if facts.created_rounds == 1 { "" } else { "s" }
+            )))
+        }
+        Some(n) => {
+            if n > facts.complete_rounds {
+                notes.push(format!(
+                    "round {} has games without results; they count as not played",
+                    facts.complete_rounds + 1
+                ));
+            }
+            n
+        }
+        None => {
+            if facts.complete_rounds < facts.created_rounds {
+                notes.push(format!(
+                    "round {} has games without results, so these are the standings after round {}",
+                    facts.complete_rounds + 1,
+                    facts.complete_rounds
+                ));
+            }
+            facts.complete_rounds
+        }
+    };
+    if order.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin)) && options.coin_seed.is_none() {
+        notes.push("a coin flip is in the order but this event does not allow one (see `league event edit --allow-coin true`); remaining ties are shared".into());
+    }
+    let tournament = facts.tournament.after_round(rounds_played);
+    let standings = {
+        let ctx = Context::new(&tournament, options.clone());
+        standings::standings(&ctx, &order)
+    };
+    Ok(SectionReport {
+        event: event.clone(),
+        section: section.clone(),
+        facts,
+        tournament,
+        rounds_played,
+        order,
+        options,
+        standings,
+        notes,
+    })
+}
