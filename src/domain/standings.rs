@@ -88,10 +88,7 @@ pub fn standings(ctx: &Context, order: &Order) -> Standings {
             });
         }
     }
-    let has_coin = order
-        .tiebreaks
-        .iter()
-        .any(|tb| *tb == Tiebreak::Us(UsCode::Coin));
+    let has_coin = order.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin));
     Standings {
         order: order.tiebreaks.clone(),
         rows,
