@@ -53,8 +53,9 @@ pub struct Row {
     pub score: Points,
     /// The value of each tiebreak of `order` for this player. For type-A
     /// systems, computed within the group the player was in when that
-    /// tiebreak was applied, or within the player's score group if the
-    /// player was already separated by then.
+    /// tiebreak was applied (the innermost subgroup, when it was applied
+    /// again inside a subgroup it left tied), or within the player's score
+    /// group if the player was already separated by then.
     pub values: Vec<Option<Value>>,
 }
 
@@ -88,10 +89,7 @@ pub fn standings(ctx: &Context, order: &Order) -> Standings {
             });
         }
     }
-    let has_coin = order
-        .tiebreaks
-        .iter()
-        .any(|tb| *tb == Tiebreak::Us(UsCode::Coin));
+    let has_coin = order.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin));
     Standings {
         order: order.tiebreaks.clone(),
         rows,
@@ -192,6 +190,8 @@ fn scores(t: &Tournament) -> (Vec<Points>, Vec<Points>) {
         .unzip()
 }
 
+/// Rank the section (the procedure of the module doc). When `focus` is a
+/// player, also record the group each tiebreak was computed in for them.
 fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
     let t = ctx.t;
     let n = t.players.len();

@@ -738,6 +738,8 @@ pub struct Context<'a> {
     pub t: &'a Tournament,
     pub options: Options,
     uscf: OnceCell<uscf::Facts>,
+    // Read by the FIDE systems (fide.rs, written separately).
+    #[allow(dead_code)]
     fide: OnceCell<fide::Facts>,
 }
 
@@ -755,6 +757,7 @@ impl<'a> Context<'a> {
         self.uscf.get_or_init(|| uscf::Facts::new(self.t))
     }
 
+    #[allow(dead_code)]
     pub(crate) fn fide(&self) -> &fide::Facts {
         self.fide
             .get_or_init(|| fide::Facts::new(self.t, &self.options))

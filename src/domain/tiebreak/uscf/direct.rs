@@ -110,7 +110,8 @@ pub fn tied_results(t: &Tournament, p: usize, group: &[usize], w: Option<&mut Wo
     Value::int(net)
 }
 
-/// **Head-to-head** (round robins; the club pages' form of 34E5): for
+/// **Head-to-head** (round robins: US Chess 34F, whose text was not found,
+/// as the club pages give it; the two-player form of 34E5): for
 /// exactly two tied players, the points each scored in their game (or
 /// games, summed, in a double round robin); a draw leaves the tie. With
 /// more than two players tied it is [`tied_results`] (spec 1.8).

@@ -269,8 +269,9 @@ fn explain(t: &Tournament, facts: &Facts, p: usize, drops: Drops, w: &mut Workin
             term.dropped = Some("too few rounds: every value is dropped".into());
         }
         w.note(format!(
-            "With {n} round{} no more values are left than are dropped, so the value is 0.",
-            if n == 1 { "" } else { "s" }
+            "{n} value{} and {} to drop: nothing is left, so the value is 0.",
+            if n == 1 { "" } else { "s" },
+            drops.low + drops.high
         ));
         return Value::ZERO;
     }

@@ -860,7 +860,7 @@ fn byes_of_each_kind_are_own_unplayed_rounds() {
     let kinds = ["+BYE", "FBYE", "=BYE", "-BYE", "--"];
     let subjects: Vec<Vec<Slot>> = kinds
         .iter()
-        .map(|k| vec![own(*k), vs("+", 4), vs("-", 4)])
+        .map(|k| vec![own(k), vs("+", 4), vs("-", 4)])
         .collect();
     let t = event(3, &subjects);
     let c = ctx(&t);
