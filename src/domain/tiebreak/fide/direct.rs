@@ -1,0 +1,241 @@
+//! Direct encounter (DE, C.07 art. 6): the points the tied players scored
+//! in the games among themselves.
+//!
+//! DE is a type-A system: its value depends on which players are tied, and
+//! the standings recompute it within each still-tied subgroup (art. 4.2).
+
+use super::{outcome_words, who, Facts};
+use crate::domain::record::Tournament;
+use crate::domain::score::{mean_round_int, Points, Value};
+use crate::domain::tiebreak::{Term, Working};
+
+/// The values of the last group solved (players sorted by index).
+pub(super) struct Solved {
+    members: Vec<usize>,
+    values: Vec<Value>,
+}
+
+/// One player's games against the rest of the group.
+struct Tally {
+    /// (opponent, points scored, games) per opponent met, in meeting order.
+    met: Vec<(usize, Points, u32)>,
+    /// (round, opponent, points) per counted game, for the working.
+    games: Vec<(usize, usize, Points)>,
+}
+
+/// DE (C.07 art. 6) within `group` (the players tied with `player`; the
+/// player is added if missing).
+///
+/// - 6.1: the value is the sum of the points scored against the other tied
+///   players; several games against the same opponent count their average
+///   (6.1.2). Swiss: games played over the board only; round robin:
+///   forfeits count as regular games (15.2).
+/// - 6.2: when every tied player met every other, the values rank them, and
+///   the standings reapply DE to any subgroup still tied.
+/// - 6.3: when not all met, a player is ranked first only if no other tied
+///   player could catch them whatever the missing games' results (each
+///   missing game counted as a win for the other side), and so on for the
+///   following places, as the FIDE reference implementation does. Players so
+///   separated keep their DE points; the players left undecided all get 0
+///   (lower than any separated player's points), which is also what a
+///   player with no tie gets. The undecided players are then a still-tied
+///   subgroup for which the standings reapply DE.
+pub(super) fn de(
+    t: &Tournament,
+    f: &Facts,
+    player: usize,
+    group: &[usize],
+    w: Option<&mut Working>,
+) -> Option<Value> {
+    let n = t.players.len();
+    let mut members: Vec<usize> = group.iter().copied().filter(|&i| i < n).collect();
+    members.push(player);
+    members.sort_unstable();
+    members.dedup();
+    let at = members.binary_search(&player).ok()?;
+    if w.is_none() {
+        if let Some(s) = f.de.borrow().as_ref() {
+            if s.members == members {
+                return s.values.get(at).copied();
+            }
+        }
+    }
+    let values = solve(t, f, &members, w, at);
+    let v = values.get(at).copied();
+    *f.de.borrow_mut() = Some(Solved { members, values });
+    v
+}
+
+fn solve(
+    t: &Tournament,
+    f: &Facts,
+    members: &[usize],
+    w: Option<&mut Working>,
+    at: usize,
+) -> Vec<Value> {
+    let size = members.len();
+    let tallies: Vec<Tally> = members
+        .iter()
+        .map(|&m| {
+            let mut tally = Tally {
+                met: Vec::new(),
+                games: Vec::new(),
+            };
+            for (r, round) in t.players[m].rounds.iter().enumerate() {
+                let Some(o) = round.opponent else { continue };
+                let counts = if f.round_robin {
+                    round.outcome.is_paired()
+                } else {
+                    round.outcome.is_played()
+                };
+                if o == m || !counts || members.binary_search(&o).is_err() {
+                    continue;
+                }
+                let p = round.points();
+                tally.games.push((r, o, p));
+                match tally.met.iter_mut().find(|e| e.0 == o) {
+                    Some(e) => {
+                        e.1 += p;
+                        e.2 += 1;
+                    }
+                    None => tally.met.push((o, p, 1)),
+                }
+            }
+            tally
+        })
+        .collect();
+
+    // Exact averages: scale every sum to a common denominator.
+    let mut denominator: i128 = 1;
+    for tally in &tallies {
+        for &(_, _, g) in &tally.met {
+            let g = g as i128;
+            let l = denominator / gcd(denominator, g) * g;
+            if l <= 1 << 60 {
+                denominator = l;
+            }
+        }
+    }
+    let scaled: Vec<i128> = tallies
+        .iter()
+        .map(|tally| {
+            tally
+                .met
+                .iter()
+                .map(|&(_, p, g)| p.halves() as i128 * (denominator / g.max(1) as i128))
+                .sum()
+        })
+        .collect();
+    let missing: Vec<i128> = tallies
+        .iter()
+        .map(|tally| (size - 1).saturating_sub(tally.met.len()) as i128)
+        .collect();
+    let best: Vec<i128> = (0..size)
+        .map(|k| scaled[k] + missing[k] * 2 * denominator)
+        .collect();
+    let as_value = |s: i128| -> Value {
+        let hundredths = s * 50;
+        // Half-up rounding of hundredths / denominator; both fit in i64 for
+        // any real section (denominator ≤ 2^60 only for absurd input).
+        let (num, den) = (
+            hundredths.clamp(i64::MIN as i128 / 4, i64::MAX as i128 / 4) as i64,
+            denominator.clamp(1, i64::MAX as i128 / 4) as i64,
+        );
+        Value(mean_round_int(num, den))
+    };
+    let all_met = missing.iter().all(|&m| m == 0);
+
+    let mut values: Vec<Value> = scaled.iter().map(|&s| as_value(s)).collect();
+    let mut decided = vec![true; size];
+    if !all_met {
+        let mut order: Vec<usize> = (0..size).collect();
+        order.sort_by_key(|&k| {
+            (
+                std::cmp::Reverse(scaled[k]),
+                std::cmp::Reverse(best[k]),
+                t.players[members[k]].pairing_no,
+                k,
+            )
+        });
+        // Step i passes when the player at position i - 1 scored more than
+        // anyone from position i on could reach: that player is decided.
+        let mut passed = 0;
+        for i in 1..size {
+            let rest_best = order[i..].iter().map(|&k| best[k]).max().unwrap_or(0);
+            if scaled[order[i - 1]] > rest_best {
+                passed = i;
+            } else {
+                break;
+            }
+        }
+        // When every step passed, the last player is alone at the bottom.
+        let first_undecided = if passed == size - 1 { size } else { passed };
+        for &k in &order[first_undecided..] {
+            values[k] = Value::ZERO;
+            decided[k] = false;
+        }
+    }
+
+    if let Some(w) = w {
+        let tally = &tallies[at];
+        let names: Vec<String> = members.iter().map(|&m| who(t, m)).collect();
+        w.note(format!("tied group: {}", names.join(", ")));
+        if size == 1 {
+            w.note("not tied with anyone: DE = 0");
+        }
+        for &(r, o, p) in &tally.games {
+            let outcome = t.players[members[at]].rounds[r].outcome;
+            w.terms.push(Term {
+                round: Some(r + 1),
+                opponent: Some(o),
+                text: format!(
+                    "round {}: {} v {}{}",
+                    r + 1,
+                    outcome_words(outcome),
+                    who(t, o),
+                    if outcome.is_played() {
+                        ""
+                    } else {
+                        " (a forfeit counts as a game in a round robin, C.07 15.2)"
+                    }
+                ),
+                value: p.value(),
+                dropped: None,
+            });
+        }
+        if tally.met.iter().any(|e| e.2 > 1) {
+            w.note("several games against the same opponent count their average (6.1.2)");
+        }
+        if all_met {
+            w.note(format!(
+                "every tied player met every other (6.2): DE = {}",
+                values[at].fraction()
+            ));
+        } else if decided[at] {
+            w.note(format!(
+                "not all tied players met (6.3); scoring {} with {} game(s) missing, this \
+                 player stays ahead of every player below whatever the missing results: \
+                 DE = {}",
+                as_value(scaled[at]).fraction(),
+                missing[at],
+                values[at].fraction()
+            ));
+        } else {
+            w.note(format!(
+                "not all tied players met (6.3); {} among them with {} game(s) missing: \
+                 the order is not decided by the games played, DE = 0",
+                as_value(scaled[at]).fraction(),
+                missing[at]
+            ));
+        }
+    }
+    values
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
