@@ -12,14 +12,26 @@ fn json(t: &TestLeague, args: &[&str]) -> serde_json::Value {
 fn round_robin(players: [&str; 4], games: &[(u32, usize, usize, &str)]) -> TestLeague {
     let t = TestLeague::new();
     t.ok(&["season", "add", "2022-23"]);
-    t.ok(&["event", "add", "Quads", "--season", "2022-23", "--kind", "round-robin", "--rounds", "3"]);
+    t.ok(&[
+        "event",
+        "add",
+        "Quads",
+        "--season",
+        "2022-23",
+        "--kind",
+        "round-robin",
+        "--rounds",
+        "3",
+    ]);
     let mut enter = vec!["enter"];
     enter.extend(players);
     enter.extend(["--new", "--event", "Quads"]);
     t.ok(&enter);
     for &(round, w, b, result) in games {
         let (w, b, r) = ((w + 1).to_string(), (b + 1).to_string(), round.to_string());
-        t.ok(&["game", "add", &w, &b, result, "--event", "Quads", "--round", &r]);
+        t.ok(&[
+            "game", "add", &w, &b, result, "--event", "Quads", "--round", &r,
+        ]);
     }
     t
 }
@@ -29,7 +41,14 @@ fn spec_5_8_sonneborn_berger_example_1_through_the_database() {
     // Amos lost to Billy, beat Charles and Devin; Billy drew Charles and Devin; Charles beat Devin.
     let t = round_robin(
         ["Amos", "Billy", "Charles", "Devin"],
-        &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0"), (2, 0, 2, "1-0"), (2, 1, 3, "½-½"), (3, 0, 3, "1-0"), (3, 1, 2, "=")],
+        &[
+            (1, 0, 1, "0-1"),
+            (1, 2, 3, "1-0"),
+            (2, 0, 2, "1-0"),
+            (2, 1, 3, "½-½"),
+            (3, 0, 3, "1-0"),
+            (3, 1, 2, "="),
+        ],
     );
     let v = json(&t, &["standings", "--event", "Quads", "--format", "json"]);
     assert_eq!(v["tiebreaks"], serde_json::json!(["sb", "h2h"]));
@@ -37,7 +56,14 @@ fn spec_5_8_sonneborn_berger_example_1_through_the_database() {
     let rows = v["rows"].as_array().unwrap();
     let got: Vec<(String, String, f64, f64)> = rows
         .iter()
-        .map(|r| (r["place"].as_str().unwrap().to_string(), r["name"].as_str().unwrap().to_string(), r["score"].as_f64().unwrap(), r["tiebreaks"]["sb"].as_f64().unwrap()))
+        .map(|r| {
+            (
+                r["place"].as_str().unwrap().to_string(),
+                r["name"].as_str().unwrap().to_string(),
+                r["score"].as_f64().unwrap(),
+                r["tiebreaks"]["sb"].as_f64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         got,
@@ -45,7 +71,7 @@ fn spec_5_8_sonneborn_berger_example_1_through_the_database() {
             ("1".into(), "Billy".into(), 2.0, 3.0),
             ("2".into(), "Amos".into(), 2.0, 2.0),
             ("3".into(), "Charles".into(), 1.5, 1.5), // drew Billy (½ × 2), beat Devin (½)
-            ("4".into(), "Devin".into(), 0.5, 1.0), // drew Billy (½ × 2)
+            ("4".into(), "Devin".into(), 0.5, 1.0),   // drew Billy (½ × 2)
         ]
     );
 }
@@ -55,7 +81,14 @@ fn spec_5_10_head_to_head_draw_leaves_a_shared_place_through_the_database() {
     // Evan lost to Faith and Hillary, beat Gus; Faith and Hillary drew; both beat Gus.
     let t = round_robin(
         ["Evan", "Faith", "Gus", "Hillary"],
-        &[(1, 0, 1, "0-1"), (1, 2, 3, "0-1"), (2, 0, 2, "1-0"), (2, 1, 3, "1/2-1/2"), (3, 3, 0, "1-0"), (3, 1, 2, "1-0")],
+        &[
+            (1, 0, 1, "0-1"),
+            (1, 2, 3, "0-1"),
+            (2, 0, 2, "1-0"),
+            (2, 1, 3, "1/2-1/2"),
+            (3, 3, 0, "1-0"),
+            (3, 1, 2, "1-0"),
+        ],
     );
     let v = json(&t, &["standings", "--event", "Quads", "--format", "json"]);
     let rows = v["rows"].as_array().unwrap();
@@ -75,43 +108,114 @@ fn spec_5_10_head_to_head_draw_leaves_a_shared_place_through_the_database() {
 fn standings_after_a_round_and_with_another_order() {
     let t = round_robin(
         ["Amos", "Billy", "Charles", "Devin"],
-        &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0"), (2, 0, 2, "1-0"), (2, 1, 3, "½-½"), (3, 0, 3, "1-0"), (3, 1, 2, "=")],
+        &[
+            (1, 0, 1, "0-1"),
+            (1, 2, 3, "1-0"),
+            (2, 0, 2, "1-0"),
+            (2, 1, 3, "½-½"),
+            (3, 0, 3, "1-0"),
+            (3, 1, 2, "="),
+        ],
     );
-    let v = json(&t, &["standings", "--event", "Quads", "--after-round", "1", "--tiebreaks", "wins,kashdan", "--format", "json"]);
+    let v = json(
+        &t,
+        &[
+            "standings",
+            "--event",
+            "Quads",
+            "--after-round",
+            "1",
+            "--tiebreaks",
+            "wins,kashdan",
+            "--format",
+            "json",
+        ],
+    );
     assert_eq!(v["rounds_played"], 1);
     assert_eq!(v["tiebreaks"], serde_json::json!(["wins", "kashdan"]));
-    let first: Vec<&str> = v["rows"].as_array().unwrap().iter().take(2).map(|r| r["name"].as_str().unwrap()).collect();
+    let first: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
     assert_eq!(first, ["Billy", "Charles"]);
     assert_eq!(v["rows"][0]["tiebreaks"]["kashdan"], 4);
-    t.fails(&["standings", "--event", "Quads", "--after-round", "4"], "no standings after round 4");
-    t.fails(&["standings", "--event", "Quads", "--tiebreaks", "mm,nonsense"], "unknown tiebreak code \"nonsense\"");
-    t.fails(&["standings", "--event", "Quads", "--tiebreaks", "usat"], "tiebreak usat is for team events");
+    t.fails(
+        &["standings", "--event", "Quads", "--after-round", "4"],
+        "no standings after round 4",
+    );
+    t.fails(
+        &[
+            "standings",
+            "--event",
+            "Quads",
+            "--tiebreaks",
+            "mm,nonsense",
+        ],
+        "unknown tiebreak code \"nonsense\"",
+    );
+    t.fails(
+        &["standings", "--event", "Quads", "--tiebreaks", "usat"],
+        "tiebreak usat is for team events",
+    );
 }
 
 #[test]
 fn explain_shows_the_working() {
     let t = round_robin(
         ["Amos", "Billy", "Charles", "Devin"],
-        &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0"), (2, 0, 2, "1-0"), (2, 1, 3, "½-½"), (3, 0, 3, "1-0"), (3, 1, 2, "=")],
+        &[
+            (1, 0, 1, "0-1"),
+            (1, 2, 3, "1-0"),
+            (2, 0, 2, "1-0"),
+            (2, 1, 3, "½-½"),
+            (3, 0, 3, "1-0"),
+            (3, 1, 2, "="),
+        ],
     );
     let out = t.ok(&["standings", "--event", "Quads", "--explain", "Billy"]);
     assert!(out.contains("Billy (#2): place 1, 2 points"), "{out}");
     assert!(out.contains("sb = 3"), "{out}");
     assert!(out.contains("Amos"), "{out}");
-    let v = json(&t, &["standings", "--event", "Quads", "--explain", "2", "--format", "json"]);
+    let v = json(
+        &t,
+        &[
+            "standings",
+            "--event",
+            "Quads",
+            "--explain",
+            "2",
+            "--format",
+            "json",
+        ],
+    );
     assert_eq!(v["explain"]["name"], "Billy");
     let sb = &v["explain"]["tiebreaks"][0];
     assert_eq!(sb["tiebreak"], "sb");
     assert_eq!(sb["value"], 3);
-    let sum: f64 = sb["terms"].as_array().unwrap().iter().filter(|t| t["dropped"].is_null()).map(|t| t["value"].as_f64().unwrap()).sum();
+    let sum: f64 = sb["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["dropped"].is_null())
+        .map(|t| t["value"].as_f64().unwrap())
+        .sum();
     assert_eq!(sum, 3.0);
 }
 
 #[test]
 fn pending_results_hold_standings_at_the_last_complete_round() {
-    let t = round_robin(["Amos", "Billy", "Charles", "Devin"], &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0")]);
+    let t = round_robin(
+        ["Amos", "Billy", "Charles", "Devin"],
+        &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0")],
+    );
     t.ok(&["game", "add", "1", "3", "--event", "Quads", "--round", "2"]);
     let v = json(&t, &["standings", "--event", "Quads", "--format", "json"]);
     assert_eq!(v["rounds_played"], 1);
-    assert!(v["notes"][0].as_str().unwrap().contains("round 2 has games without results"));
+    assert!(v["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("round 2 has games without results"));
 }
