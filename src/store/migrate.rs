@@ -110,6 +110,16 @@ pub fn run(conn: &mut Connection, path: Option<&Path>) -> Result<()> {
     Ok(())
 }
 
+/// Apply migrations up to `version` only (tests of upgrades from older schemas).
+#[cfg(test)]
+pub fn run_to(conn: &mut Connection, version: i32) -> Result<()> {
+    embedded::migrations::runner()
+        .set_target(refinery::Target::Version(version))
+        .run(conn)
+        .map_err(|e| Error::Database(e.to_string()))?;
+    Ok(())
+}
+
 /// Where the automatic pre-migration backup goes.
 pub fn backup_path(path: &Path, version: i64) -> std::path::PathBuf {
     let mut name = path

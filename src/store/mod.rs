@@ -163,3 +163,6 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,135 @@
+//! The schema's own rules: SQLite refuses bad rows even when our checks are
+//! bypassed, and an older database upgrades to the same schema as a new one.
+
+use rusqlite::Connection;
+
+use super::migrate;
+use super::Store;
+
+/// A league with one 5-round event, two sections, two players in each, and
+/// round 1 created in both sections; returns the store.
+fn league() -> Store {
+    let store = Store::open_in_memory().unwrap();
+    store
+        .conn()
+        .execute_batch(
+            "INSERT INTO season (id, name) VALUES (1, '2022-23');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, '1600+'), (2, 1, 'U1600');
+             INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D'), (5, 'E');
+             INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2), (5, 1, 5, 3), (3, 2, 3, 1), (4, 2, 4, 2);
+             INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 2, 1);",
+        )
+        .unwrap();
+    store
+}
+
+fn refused(conn: &Connection, sql: &str) -> String {
+    match conn.execute_batch(sql) {
+        Ok(()) => panic!("SQLite accepted: {sql}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn sqlite_refuses_a_game_against_oneself() {
+    let s = league();
+    refused(
+        s.conn(),
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 1)",
+    );
+}
+
+#[test]
+fn sqlite_refuses_players_from_different_sections() {
+    let s = league();
+    let e = refused(
+        s.conn(),
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 3)",
+    );
+    assert!(e.contains("FOREIGN KEY"), "{e}");
+}
+
+#[test]
+fn sqlite_refuses_a_player_twice_in_a_round() {
+    let s = league();
+    s.conn()
+        .execute_batch(
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 2)",
+        )
+        .unwrap();
+    let e = refused(
+        s.conn(),
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 5, 1)",
+    );
+    assert!(e.contains("already has a game or bye"), "{e}");
+    let e = refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)");
+    assert!(e.contains("already has a game or bye"), "{e}");
+    s.conn().execute_batch("INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'full', 0)").unwrap();
+    refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)");
+}
+
+#[test]
+fn sqlite_refuses_a_round_beyond_the_event() {
+    let s = league();
+    let e = refused(
+        s.conn(),
+        "INSERT INTO round (section_id, number) VALUES (1, 6)",
+    );
+    assert!(e.contains("beyond the event's planned rounds"), "{e}");
+    s.conn()
+        .execute_batch("INSERT INTO round (section_id, number) VALUES (1, 5)")
+        .unwrap();
+}
+
+#[test]
+fn sqlite_refuses_values_outside_the_enumerations() {
+    let s = league();
+    for sql in [
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (1, 1, 1, 2, '2-0')",
+        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'quarter', 1)",
+        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 2)",
+        "INSERT INTO event (season_id, name, kind, rounds, tiebreaks) VALUES (1, 'X', 'blitz', 5, 'uscf-swiss')",
+        "INSERT INTO event (season_id, name, kind, rounds, tiebreaks, fide_edition) VALUES (1, 'Y', 'swiss', 5, 'x', 2019)",
+        "INSERT INTO season (name, start_date) VALUES ('bad', '2022-13-45')",
+        "INSERT INTO entry (section_id, player_id, pairing_no) VALUES (1, 99, 9)",
+    ] {
+        refused(s.conn(), sql);
+    }
+}
+
+#[test]
+fn an_older_database_upgrades_to_the_same_schema_as_a_new_one() {
+    fn schema(conn: &Connection) -> Vec<(String, String)> {
+        let mut st = conn
+            .prepare("SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'refinery_schema_history' ORDER BY name")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        // A database as the first release would have left it: migrations up to V7.
+        let mut conn = Connection::open(&path).unwrap();
+        migrate::run_to(&mut conn, 7).unwrap();
+        conn.execute_batch("INSERT INTO season (name) VALUES ('2019-20')")
+            .unwrap();
+    }
+    let upgraded = Store::open(&path, false).unwrap();
+    let fresh = Store::open_in_memory().unwrap();
+    assert_eq!(schema(upgraded.conn()), schema(fresh.conn()));
+    assert_eq!(
+        migrate::current_version(upgraded.conn()).unwrap(),
+        migrate::latest_version()
+    );
+    // The data survived, and the pre-upgrade copy was written.
+    let n: i64 = upgraded
+        .conn()
+        .query_row("SELECT count(*) FROM season", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 1);
+    assert!(migrate::backup_path(&path, 7).exists());
+}
