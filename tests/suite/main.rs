@@ -1,1 +1,2 @@
 fn main() {}
+mod fide_published;

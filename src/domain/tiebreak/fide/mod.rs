@@ -143,6 +143,20 @@ pub fn value(
     }
 }
 
+/// A player's score as opponents see it under the event's edition (C.07
+/// 16.3: unplayed rounds as awarded, a withdrawal's tail as draws; 2009:
+/// every unplayed round a draw; round robins: the score itself), for
+/// crosstables and workings.
+pub fn adjusted_score(ctx: &Context, player: usize) -> Option<Points> {
+    ctx.fide().adjusted_score(player)
+}
+
+/// The same for Fore Buchholz (8.3): every paired final-round game drawn
+/// first.
+pub fn fore_adjusted_score(ctx: &Context, player: usize) -> Option<Points> {
+    ctx.fide().fore_adjusted_score(player)
+}
+
 /// Cuts at the bottom and top for a modifier.
 fn cut_counts(m: Modifier) -> (usize, usize) {
     match m {
