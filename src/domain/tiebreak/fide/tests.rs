@@ -527,3 +527,119 @@ fn empty_and_degenerate_sections_never_panic() {
     let ctx = Context::new(&t, options(FideEdition::E2026));
     assert_eq!(ctx.value(Tiebreak::Fide(code("SB")), 0, &[0], None), None);
 }
+
+/// A synthetic 300-player, 9-round Swiss with forfeits, byes and
+/// withdrawals: every code has a value where it should, and the modifiers
+/// never raise a value.
+#[test]
+fn synthetic_large_swiss_invariants() {
+    use crate::domain::record::{ByeKind, Colour, Outcome, PlayerRecord, Round};
+    let (n, rounds) = (300usize, 9usize);
+    let mut players: Vec<PlayerRecord> = (0..n)
+        .map(|i| PlayerRecord {
+            pairing_no: i as u32 + 1,
+            name: format!("P{}", i + 1),
+            rating: (i % 7 != 0).then(|| 2400 - i as u32),
+            rounds: vec![],
+            withdrawn_after: None,
+        })
+        .collect();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for r in 0..rounds {
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(players[i].score()), i));
+        let mut this = vec![Round::ABSENT; n];
+        let mut k = 0;
+        while k < order.len() {
+            let a = order[k];
+            // Players 10, 20, ... withdraw after round 5; 7 takes byes.
+            let gone = |x: usize| x % 10 == 9 && r >= 5;
+            let resting = |x: usize| x == 6 && r % 3 == 1;
+            if gone(a) {
+                k += 1;
+                continue;
+            }
+            if resting(a) {
+                this[a] = crate::domain::record::build::bye(ByeKind::Half, true);
+                k += 1;
+                continue;
+            }
+            let Some(&b) = order[k + 1..].iter().find(|&&b| !gone(b) && !resting(b)) else {
+                this[a] = crate::domain::record::build::bye(ByeKind::Full, false);
+                break;
+            };
+            let (oa, ob) = match next() % 12 {
+                0..=3 => (Outcome::Win, Outcome::Loss),
+                4..=7 => (Outcome::Loss, Outcome::Win),
+                8 => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
+                9 => (Outcome::DoubleForfeit, Outcome::DoubleForfeit),
+                _ => (Outcome::Draw, Outcome::Draw),
+            };
+            this[a] = Round {
+                outcome: oa,
+                opponent: Some(b),
+                colour: Some(Colour::White),
+            };
+            this[b] = Round {
+                outcome: ob,
+                opponent: Some(a),
+                colour: Some(Colour::Black),
+            };
+            order.retain(|&x| x != b);
+            k += 1;
+        }
+        for (i, p) in players.iter_mut().enumerate() {
+            p.rounds.push(this[i]);
+        }
+    }
+    let t = Tournament {
+        format: Format::Swiss,
+        rounds,
+        players,
+    };
+    assert!(t.check().is_ok(), "{:?}", t.check());
+    for edition in [FideEdition::E2009, FideEdition::E2024, FideEdition::E2026] {
+        let ctx = Context::new(&t, options(edition));
+        let val = |c: &str, i: usize| ctx.value(Tiebreak::Fide(code(c)), i, &[i], None);
+        for i in 0..n {
+            let bh = val("BH", i).unwrap();
+            assert!(val("BH/C1", i).unwrap() <= bh);
+            assert!(val("BH/C2", i).unwrap() <= val("BH/C1", i).unwrap());
+            assert!(val("BH/M1", i).unwrap() <= val("BH/C1", i).unwrap());
+            assert!(val("BH/M2", i).unwrap() <= val("BH/M1", i).unwrap());
+            assert!(val("FB/C1", i).unwrap() <= val("FB", i).unwrap());
+            assert!(val("SB/C1", i).unwrap() <= val("SB", i).unwrap());
+            assert!(val("PS/C1", i).unwrap() <= val("PS", i).unwrap());
+            assert!(val("WON", i).unwrap() <= val("WIN", i).unwrap());
+            assert!(val("BWG", i).unwrap() <= val("BPG", i).unwrap());
+            assert_eq!(val("STD", i), Some(t.players[i].score().value()));
+            let played = t.players[i].rounds.iter().any(|r| r.outcome.is_played());
+            assert_eq!(val("AOB", i).is_some(), played);
+            // Each own-round dummy is at most the player's own score (2026).
+            if edition == FideEdition::E2026 {
+                let mut w = Working::default();
+                ctx.value(Tiebreak::Fide(code("BH")), i, &[i], Some(&mut w));
+                let own = t.players[i].score().value();
+                for term in w.terms.iter().filter(|t| t.text.contains("dummy")) {
+                    assert!(term.value <= own);
+                }
+            }
+        }
+        // DE has a value for every player within their score group.
+        let mut groups: std::collections::BTreeMap<i32, Vec<usize>> = Default::default();
+        for i in 0..n {
+            groups.entry(t.players[i].score().0).or_default().push(i);
+        }
+        for g in groups.values() {
+            for &i in g {
+                assert!(ctx.value(Tiebreak::Fide(code("DE")), i, g, None).is_some());
+            }
+        }
+    }
+}
