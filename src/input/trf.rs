@@ -32,6 +32,23 @@
 //! are forfeits against an unknown opponent, and the game codes `1 W`,
 //! `= D`, `0 L` are read as a pairing-allocated bye, a half-point bye and a
 //! zero-point bye.
+//!
+//! Choices where the format is loose:
+//! - Rounds: the `XXR` line when present (a round block beyond it is an
+//!   error), else the most round blocks on a player line; rounds missing at
+//!   the end of a line are absences.
+//! - Every game must appear on both players' lines in the same round with
+//!   mirrored results (`1`/`0`, `=`/`=`, `+`/`-`, `-`/`-`) and different
+//!   colours. A round robin exported in grid order (the k-th block is the
+//!   game against the k-th other player, not round k) is recognised when
+//!   every pair met equally often, and its games are placed in Berger
+//!   rounds.
+//! - `withdrawn_after` is set only for a clear withdrawal: the player took
+//!   part in round k, then is missing (`Z` or blank) from at least the last
+//!   two rounds anyone played.
+//! - Round robin: line 092 says so, or every player met every other.
+//! - Names, titles and federations are kept as written (trimmed); dates
+//!   become ISO; a rating of 0 is unrated.
 
 use std::collections::HashMap;
 
@@ -89,6 +106,8 @@ pub struct TrfPlayer {
 /// The first column of the round blocks (1-based) and their width.
 const ROUNDS_COLUMN: usize = 92;
 const BLOCK: usize = 10;
+/// More rounds than any event has: a guard against absurd XXR values.
+const MAX_ROUNDS: usize = 999;
 /// A player line must reach the points field.
 const MIN_PLAYER_LINE: usize = 84;
 
@@ -189,6 +208,17 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                         format!("the XXR line's number of rounds \"{value}\" is not a number"),
                     )
                 })?;
+                if rounds > MAX_ROUNDS {
+                    return Err(InputError::at(
+                        source,
+                        n,
+                        "column 5",
+                        format!(
+                            "the XXR line gives {rounds} rounds; an event has at most \
+                             {MAX_ROUNDS}"
+                        ),
+                    ));
+                }
                 xxr = Some((rounds, n));
             }
             _ => {}
@@ -213,6 +243,16 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 ));
             }
             rounds
+        }
+        None if written > MAX_ROUNDS => {
+            let l = lines.iter().find(|l| l.rounds.len() > MAX_ROUNDS);
+            let (line, column) = l.map_or((0, 0), |l| (l.line, l.rounds[MAX_ROUNDS].1));
+            return Err(InputError::at(
+                source,
+                line,
+                format!("column {column}"),
+                format!("more than {MAX_ROUNDS} rounds on one player line"),
+            ));
         }
         None => written,
     };

@@ -535,6 +535,11 @@ fn error_unknown_codes_and_impossible_rounds() {
 
     let e = error(b"XXR five\n");
     assert!(e.contains("line 1, column 5"), "{e}");
+    let e = error(b"012 E\nXXR 4000000000\n");
+    assert!(
+        e.contains("line 2, column 5") && e.contains("at most 999"),
+        "{e}"
+    );
 
     let mut lines = two_games();
     lines[0] = player(1, "Alpha", 2000, "1.5", &[(1, 'w', '1'), (3, 'b', '=')]);
@@ -569,7 +574,7 @@ proptest! {
         prop_oneof![
             "001[ 0-9a-z]{0,140}",
             "001 [ 0-9]{4}[ A-Za-z]{40}[ 0-9.]{50}([ 0-9]{4} [wb -] [10=+WDLHFUZ -]  ){0,6}",
-            "XXR [0-9 ]{0,3}",
+            "XXR [0-9 ]{0,12}",
             "(012|042|092|132) .{0,120}",
         ],
         0..12,
