@@ -37,7 +37,8 @@ pub struct TrfArgs {
 /// Read a file the secretary named, with the file name in any error.
 pub fn read_file(path: &PathBuf) -> Result<(Vec<u8>, String)> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
     Ok((bytes, name))
 }
 

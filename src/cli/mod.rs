@@ -2,7 +2,7 @@
 //! the dispatch that opens the database once and hands it to the command.
 
 pub mod demo;
-// pub mod import; (waiting for input::trf)
+pub mod import;
 pub mod log;
 pub mod output;
 pub mod player;
@@ -58,7 +58,9 @@ pub enum Command {
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
     Bye(round::ByeCmd),
-    // IMPORT-CMD
+    /// Import results from other programs' files (FIDE TRF).
+    #[command(subcommand)]
+    Import(import::ImportCmd),
     /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
     Standings(standings::StandingsArgs),
     /// List every tiebreak code with its meaning, and the presets.
@@ -114,6 +116,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 command,
                 Command::Season(season::SeasonCmd::Add(_))
                     | Command::Player(player::PlayerCmd::Add(_))
+                    | Command::Import(_)
             );
             let mut store = Store::open(&cli.db, create)?;
             dispatch(&mut store, command)
@@ -133,7 +136,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Game(c) => round::run_game(store, c),
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
-        // IMPORT-RUN
+        Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Demo(_) | Command::Tiebreaks(_) => {
             unreachable!("handled before the database is opened")

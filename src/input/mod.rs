@@ -1,4 +1,6 @@
 //! Parsers for the files a secretary supplies: text in, domain values or an
 //! [`InputError`](crate::error::InputError) naming file, line and field out.
 //! Nothing here touches the database.
+
 pub mod results;
+pub mod trf;

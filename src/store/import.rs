@@ -25,21 +25,40 @@ pub struct ImportTarget<'a> {
 }
 
 /// Import a parsed TRF event; returns the event and section created.
-pub fn import_trf(tx: &Transaction, trf: &TrfEvent, target: &ImportTarget) -> Result<(Event, Section)> {
+pub fn import_trf(
+    tx: &Transaction,
+    trf: &TrfEvent,
+    target: &ImportTarget,
+) -> Result<(Event, Section)> {
     let season = seasons::ensure_season(tx, target.season)?;
     let name = target
         .event
         .map(str::to_string)
         .or_else(|| trf.name.clone().filter(|n| !n.trim().is_empty()))
-        .ok_or_else(|| Error::invalid("the file names no event (no 012 line); give one with --event"))?;
-    let kind = if trf.format == Format::RoundRobin { EventKind::RoundRobin } else { EventKind::Swiss };
-    let tiebreaks = target.tiebreaks.unwrap_or(if kind == EventKind::RoundRobin { "fide-round-robin" } else { "fide-swiss" });
+        .ok_or_else(|| {
+            Error::invalid("the file names no event (no 012 line); give one with --event")
+        })?;
+    let kind = if trf.format == Format::RoundRobin {
+        EventKind::RoundRobin
+    } else {
+        EventKind::Swiss
+    };
+    let tiebreaks = target
+        .tiebreaks
+        .unwrap_or(if kind == EventKind::RoundRobin {
+            "fide-round-robin"
+        } else {
+            "fide-swiss"
+        });
     let section_name = target.section.unwrap_or("Open");
     // An existing event of that name gets a new section; a section of that name is refused.
     let event = match seasons::find_event(tx, Some(&season.name), &name) {
         Ok(e) => {
             if e.rounds < trf.rounds as u32 {
-                return Err(Error::invalid(format!("{} has {} rounds but the file has {}", e.name, e.rounds, trf.rounds)));
+                return Err(Error::invalid(format!(
+                    "{} has {} rounds but the file has {}",
+                    e.name, e.rounds, trf.rounds
+                )));
             }
             e
         }
@@ -66,7 +85,11 @@ pub fn import_trf(tx: &Transaction, trf: &TrfEvent, target: &ImportTarget) -> Re
     for (p, rec) in trf.players.iter().zip(&trf.tournament.players) {
         let fide_id = p.fide_id.filter(|&id| id > 0).map(|id| id.to_string());
         let existing = match &fide_id {
-            Some(id) => tx.query_row("SELECT id FROM player WHERE fide_id = ?1", [id], |r| r.get::<_, i64>(0)).optional()?,
+            Some(id) => tx
+                .query_row("SELECT id FROM player WHERE fide_id = ?1", [id], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .optional()?,
             None => None,
         };
         let player = match existing {
@@ -85,7 +108,10 @@ pub fn import_trf(tx: &Transaction, trf: &TrfEvent, target: &ImportTarget) -> Re
         };
         let entry = players::enter(tx, &section, &player, Some(p.start_no), p.rating)?;
         if let Some(w) = rec.withdrawn_after {
-            tx.execute("UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2", params![w, entry.id])?;
+            tx.execute(
+                "UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2",
+                params![w, entry.id],
+            )?;
         }
         entry_ids.push(entry.id);
     }
@@ -94,7 +120,9 @@ pub fn import_trf(tx: &Transaction, trf: &TrfEvent, target: &ImportTarget) -> Re
         let date = trf.round_dates.get(r).cloned().flatten();
         let round_id = ensure_round(tx, &section, r as u32 + 1, date.as_deref())?;
         for (i, p) in t.players.iter().enumerate() {
-            let Some(round) = p.rounds.get(r) else { continue };
+            let Some(round) = p.rounds.get(r) else {
+                continue;
+            };
             match (round.outcome, round.opponent) {
                 (outcome, Some(o)) if outcome.is_paired() => {
                     // Each game once: from White's side, or the lower index when no colour.

@@ -4,7 +4,7 @@
 //! succeeded, so a rejected command leaves the database exactly as it was.
 
 pub mod facts;
-// pub mod import; (waiting for input::trf)
+pub mod import;
 pub mod migrate;
 pub mod player;
 pub mod round;

@@ -737,11 +737,7 @@ impl Working {
 pub struct Context<'a> {
     pub t: &'a Tournament,
     pub options: Options,
-    // Read by the US Chess systems; unused while `uscf.rs` is a placeholder.
-    #[allow(dead_code)]
     uscf: OnceCell<uscf::Facts>,
-    // Read by the FIDE systems (fide.rs, written separately).
-    #[allow(dead_code)]
     fide: OnceCell<fide::Facts>,
 }
 
@@ -755,12 +751,10 @@ impl<'a> Context<'a> {
         }
     }
 
-    #[allow(dead_code)]
     pub(crate) fn uscf(&self) -> &uscf::Facts {
         self.uscf.get_or_init(|| uscf::Facts::new(self.t))
     }
 
-    #[allow(dead_code)]
     pub(crate) fn fide(&self) -> &fide::Facts {
         self.fide
             .get_or_init(|| fide::Facts::new(self.t, &self.options))

@@ -238,10 +238,18 @@ fn describe(
         Some(d) => {
             let kind = outcome_words(round.outcome);
             let last = view.last.get(player).copied().unwrap_or(0);
-            let cat = unplayed::category(round, e.round, last)
-                .map(Category::describe)
-                .unwrap_or("unplayed");
-            let vur = if e.vur { ", voluntarily unplayed" } else { "" };
+            // The 2009 rules had no categories and no voluntarily unplayed
+            // rounds: only the 2024 and 2026 editions cite them.
+            let cat = match f.edition {
+                FideEdition::E2009 => String::new(),
+                _ => format!(
+                    " ({}{})",
+                    unplayed::category(round, e.round, last)
+                        .map(Category::describe)
+                        .unwrap_or("unplayed"),
+                    if e.vur { ", voluntarily unplayed" } else { "" }
+                ),
+            };
             let dummy = match d {
                 Dummy::Own => format!(
                     "dummy opponent on the player's own score {} (16.4)",
@@ -280,7 +288,7 @@ fn describe(
                 Some(o) => format!(" v {}", who(t, o)),
                 None => String::new(),
             };
-            format!("round {r}: own {kind}{opp} ({cat}{vur}): {dummy}")
+            format!("round {r}: own {kind}{opp}{cat}: {dummy}")
         }
     };
     if weighted {

@@ -4,15 +4,15 @@
 //! ([`FideEdition`], chosen by `Options::fide_edition`).
 //!
 //! One file per family:
-//! - [`unplayed`]: art. 15-16, the core every opponent-strength system
+//! - `unplayed`: art. 15-16, the core every opponent-strength system
 //!   reads (voluntarily unplayed rounds, categories, adjusted scores, the
 //!   dummy or virtual opponent, the 16.5 cut exception);
-//! - [`buchholz`]: BH, FB, AOB (art. 8) and their modifiers (art. 14);
-//! - [`sonneborn`]: SB and Koya (art. 9);
-//! - [`direct`]: direct encounter (art. 6);
-//! - [`own`]: the player's own record, WIN, WON, BPG, BWG, PS, REP, STD,
+//! - `buchholz`: BH, FB, AOB (art. 8) and their modifiers (art. 14);
+//! - `sonneborn`: SB and Koya (art. 9);
+//! - `direct`: direct encounter (art. 6);
+//! - `own`: the player's own record, WIN, WON, BPG, BWG, PS, REP, STD,
 //!   TPN (art. 7);
-//! - [`rating`]: ARO, TPR, PTP, APRO, APPO, RTNG (art. 10) and the FIDE B.02
+//! - `rating`: ARO, TPR, PTP, APRO, APPO, RTNG (art. 10) and the FIDE B.02
 //!   tables they need.
 //!
 //! [`Facts`] derives, once per section, everything that does not depend on
@@ -141,6 +141,20 @@ pub fn value(
         FideBase::APPO => rating::appo(t, f, player, w),
         FideBase::RTNG => rating::rtng(t, f, player, w),
     }
+}
+
+/// A player's score as opponents see it under the event's edition (C.07
+/// 16.3: unplayed rounds as awarded, a withdrawal's tail as draws; 2009:
+/// every unplayed round a draw; round robins: the score itself), for
+/// crosstables and workings.
+pub fn adjusted_score(ctx: &Context, player: usize) -> Option<Points> {
+    ctx.fide().adjusted_score(player)
+}
+
+/// The same for Fore Buchholz (8.3): every paired final-round game drawn
+/// first.
+pub fn fore_adjusted_score(ctx: &Context, player: usize) -> Option<Points> {
+    ctx.fide().fore_adjusted_score(player)
 }
 
 /// Cuts at the bottom and top for a modifier.

@@ -162,7 +162,12 @@ pub(super) fn ps(
         }
     }
     if let Some(w) = w {
-        w.note(format!("PS = {sum}"));
+        let code = if cut > 0 {
+            format!("PS/C{cut}")
+        } else {
+            "PS".to_string()
+        };
+        w.note(format!("{code} = {sum}"));
     }
     Some(sum.value())
 }

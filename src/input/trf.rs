@@ -1,0 +1,926 @@
+//! TRF-16, the FIDE Tournament Report File: one event's header and every
+//! player's line of round results, in fixed columns.
+//!
+//! [`parse`] reads the bytes of a file into a [`TrfEvent`]: the header
+//! fields, each player's data, and a [`Tournament`] of per-round records the
+//! tiebreaks read. Lines the importer does not know (TRF-2025's additions,
+//! the pairing programs' `XX?` lines, team lines) are ignored; CRLF line
+//! ends, trailing spaces and short lines whose later round blocks are
+//! missing are accepted. Everything else that is wrong is an
+//! [`InputError`] naming the line and column, never a panic.
+//!
+//! Player lines (`001`), columns 1-based:
+//!
+//! | columns | field |
+//! |---|---|
+//! | 5-8 | start number |
+//! | 10 | sex |
+//! | 11-13 | title |
+//! | 15-47 | name |
+//! | 49-52 | rating |
+//! | 54-56 | federation |
+//! | 58-68 | FIDE id |
+//! | 70-79 | birth date |
+//! | 81-84 | points |
+//! | 86-89 | rank |
+//! | 92-… | rounds, 10 columns each: opponent's start number (4), colour `w`/`b`/`-` (col. +5), result (col. +7) |
+//!
+//! Result codes: `1 = 0` played; `W D L` played but not rated (treated as
+//! played); `+ -` forfeit win and loss (a `-` on both lines is a double
+//! forfeit); `H` half-point bye, `F` full-point bye, `U` pairing-allocated
+//! bye, `Z` zero-point bye, blank absent. With opponent `0000`: `+` and `-`
+//! are forfeits against an unknown opponent, and the game codes `1 W`,
+//! `= D`, `0 L` are read as a pairing-allocated bye, a half-point bye and a
+//! zero-point bye.
+//!
+//! Choices where the format is loose:
+//! - Rounds: the `XXR` line when present (a round block beyond it is an
+//!   error), else the most round blocks on a player line; rounds missing at
+//!   the end of a line are absences.
+//! - Every game must appear on both players' lines in the same round with
+//!   mirrored results (`1`/`0`, `=`/`=`, `+`/`-`, `-`/`-`) and different
+//!   colours. A round robin exported in grid order (the k-th block is the
+//!   game against the k-th other player, not round k) is recognised when
+//!   every pair met equally often, and its games are placed in Berger
+//!   rounds.
+//! - `withdrawn_after` is set only for a clear withdrawal: the player took
+//!   part in round k, then is missing (`Z` or blank) from at least the last
+//!   two rounds anyone played.
+//! - Round robin: line 092 says so, or every player met every other.
+//! - Names, titles and federations are kept as written (trimmed); dates
+//!   become ISO; a rating of 0 is unrated.
+
+use std::collections::HashMap;
+
+use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round, Tournament};
+use crate::domain::score::{Points, Value};
+use crate::error::InputError;
+
+/// An event read from a TRF file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfEvent {
+    /// Line 012.
+    pub name: Option<String>,
+    /// Line 022.
+    pub city: Option<String>,
+    /// Line 032.
+    pub federation: Option<String>,
+    /// Line 042, as ISO `YYYY-MM-DD`.
+    pub start_date: Option<String>,
+    /// Line 052, as ISO `YYYY-MM-DD`.
+    pub end_date: Option<String>,
+    /// The `XXR` line if present, else the most round blocks on a player
+    /// line.
+    pub rounds: usize,
+    /// Line 132, one entry per round (ISO dates).
+    pub round_dates: Vec<Option<String>>,
+    /// Round robin when line 092 says so ("Round-Robin", "round robin") or
+    /// every player met every other; Swiss otherwise.
+    pub format: Format,
+    /// The players, ordered by start number.
+    pub players: Vec<TrfPlayer>,
+    /// `tournament.players[i]` is `players[i]`; the start number is the
+    /// pairing number. It has [`TrfEvent::rounds`] rounds: for standings
+    /// after the rounds played so far, use `Tournament::after_round`.
+    pub tournament: Tournament,
+}
+
+/// A player line's data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfPlayer {
+    pub start_no: u32,
+    pub name: String,
+    pub sex: Option<char>,
+    pub title: Option<String>,
+    /// `None` when blank or 0 (unrated).
+    pub rating: Option<u32>,
+    pub federation: Option<String>,
+    pub fide_id: Option<u64>,
+    /// ISO when the file gives a full date, else as written ("1990").
+    pub birth: Option<String>,
+    /// The points the file states (not checked against the rounds).
+    pub points: Option<Points>,
+    pub rank: Option<u32>,
+}
+
+/// The first column of the round blocks (1-based) and their width.
+const ROUNDS_COLUMN: usize = 92;
+const BLOCK: usize = 10;
+/// More rounds than any event has: a guard against absurd XXR values.
+const MAX_ROUNDS: usize = 999;
+/// A player line must reach the points field.
+const MIN_PLAYER_LINE: usize = 84;
+
+/// One player's side of a round, as written on their line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Side {
+    Absent,
+    Bye(Outcome),
+    /// A forfeit whose opponent is `0000`.
+    UnknownForfeit(Outcome),
+    Game {
+        opponent: u32,
+        colour: Option<Colour>,
+        result: GameResult,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum GameResult {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+}
+
+impl GameResult {
+    fn code(self) -> char {
+        match self {
+            GameResult::Win => '1',
+            GameResult::Draw => '=',
+            GameResult::Loss => '0',
+            GameResult::ForfeitWin => '+',
+            GameResult::ForfeitLoss => '-',
+        }
+    }
+
+    fn wins(self) -> bool {
+        matches!(self, GameResult::Win | GameResult::ForfeitWin)
+    }
+}
+
+/// A player line as read, before the rounds are matched up.
+struct Line {
+    line: usize,
+    player: TrfPlayer,
+    /// Each round's side and the block's first column.
+    rounds: Vec<(Side, usize)>,
+}
+
+/// Read a TRF-16 file. `source` names it in errors ("july.trf").
+pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
+    let text = decode(bytes, source)?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+
+    let mut header: HashMap<&str, String> = HashMap::new();
+    let mut xxr: Option<(usize, usize)> = None;
+    let mut dates_line: Option<Vec<char>> = None;
+    let mut lines: Vec<Line> = Vec::new();
+    let mut seen: HashMap<u32, usize> = HashMap::new();
+
+    for (k, raw) in text.split('\n').enumerate() {
+        let n = k + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let chars: Vec<char> = raw.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        match code.as_str() {
+            "001" => {
+                let line = player_line(&chars, n, source)?;
+                if let Some(first) = seen.insert(line.player.start_no, n) {
+                    return Err(InputError::at(
+                        source,
+                        n,
+                        "column 5",
+                        format!(
+                            "start number {} is used twice (first on line {first}); each player \
+                             needs their own number",
+                            line.player.start_no
+                        ),
+                    ));
+                }
+                lines.push(line);
+            }
+            "012" | "022" | "032" | "042" | "052" | "092" => {
+                let value = field(&chars, 4, chars.len());
+                if !value.is_empty() {
+                    header.entry(header_key(&code)).or_insert(value);
+                }
+            }
+            "132" => dates_line = Some(chars),
+            "XXR" => {
+                let value = field(&chars, 3, chars.len());
+                let rounds = value.parse::<usize>().map_err(|_| {
+                    InputError::at(
+                        source,
+                        n,
+                        "column 5",
+                        format!("the XXR line's number of rounds \"{value}\" is not a number"),
+                    )
+                })?;
+                if rounds > MAX_ROUNDS {
+                    return Err(InputError::at(
+                        source,
+                        n,
+                        "column 5",
+                        format!(
+                            "the XXR line gives {rounds} rounds; an event has at most \
+                             {MAX_ROUNDS}"
+                        ),
+                    ));
+                }
+                xxr = Some((rounds, n));
+            }
+            _ => {}
+        }
+    }
+
+    // Rounds: the XXR line, else the longest record.
+    let written = lines.iter().map(|l| l.rounds.len()).max().unwrap_or(0);
+    let rounds = match xxr {
+        Some((rounds, _)) => {
+            if let Some(l) = lines.iter().find(|l| l.rounds.len() > rounds) {
+                let column = l.rounds[rounds].1;
+                return Err(InputError::at(
+                    source,
+                    l.line,
+                    format!("column {column}"),
+                    format!(
+                        "round {} is recorded, but the XXR line says the event has {rounds} \
+                         rounds",
+                        rounds + 1
+                    ),
+                ));
+            }
+            rounds
+        }
+        None if written > MAX_ROUNDS => {
+            let l = lines.iter().find(|l| l.rounds.len() > MAX_ROUNDS);
+            let (line, column) = l.map_or((0, 0), |l| (l.line, l.rounds[MAX_ROUNDS].1));
+            return Err(InputError::at(
+                source,
+                line,
+                format!("column {column}"),
+                format!("more than {MAX_ROUNDS} rounds on one player line"),
+            ));
+        }
+        None => written,
+    };
+
+    // Players by start number; their rounds matched up.
+    let mut sorted: Vec<&Line> = lines.iter().collect();
+    sorted.sort_by_key(|l| l.player.start_no);
+    let index: HashMap<u32, usize> = sorted
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.player.start_no, i))
+        .collect();
+    let sides: Vec<Vec<Side>> = match check_aligned(&sorted, &index, source) {
+        Ok(()) => sorted
+            .iter()
+            .map(|l| (0..rounds).map(|r| side_at(l, r)).collect())
+            .collect(),
+        Err((error, Mismatch::NotPointingBack)) => {
+            regrid(&sorted, &index, rounds, source)?.ok_or(error)?
+        }
+        Err((error, Mismatch::Other)) => return Err(error),
+    };
+
+    let mut records: Vec<PlayerRecord> = sorted
+        .iter()
+        .zip(&sides)
+        .map(|(l, own)| PlayerRecord {
+            pairing_no: l.player.start_no,
+            name: l.player.name.clone(),
+            rating: l.player.rating,
+            rounds: own
+                .iter()
+                .enumerate()
+                .map(|(r, &side)| record_round(side, r, &sides, &index))
+                .collect(),
+            withdrawn_after: None,
+        })
+        .collect();
+    mark_withdrawals(&mut records);
+
+    let format = match header.get("type") {
+        Some(t) if t.to_ascii_lowercase().contains("robin") => Format::RoundRobin,
+        _ if everyone_met(&records) => Format::RoundRobin,
+        _ => Format::Swiss,
+    };
+    let tournament = Tournament {
+        format,
+        rounds,
+        players: records,
+    };
+    tournament
+        .check()
+        .map_err(|problem| InputError::new(source, problem))?;
+
+    let round_dates = (0..rounds)
+        .map(|r| {
+            let chars = dates_line.as_deref()?;
+            let from = ROUNDS_COLUMN - 1 + r * BLOCK;
+            iso_date(&field(chars, from, from + BLOCK))
+        })
+        .collect();
+    Ok(TrfEvent {
+        name: header.get("name").cloned(),
+        city: header.get("city").cloned(),
+        federation: header.get("federation").cloned(),
+        start_date: header.get("start").and_then(|d| iso_date(d)),
+        end_date: header.get("end").and_then(|d| iso_date(d)),
+        rounds,
+        round_dates,
+        format,
+        players: sorted.iter().map(|l| l.player.clone()).collect(),
+        tournament,
+    })
+}
+
+/// A round block's side, blank when the line stops before it.
+fn side_at(l: &Line, r: usize) -> Side {
+    l.rounds.get(r).map_or(Side::Absent, |s| s.0)
+}
+
+/// One side of a round as a record (a forfeit loss that both lines record
+/// is a double forfeit).
+fn record_round(side: Side, r: usize, sides: &[Vec<Side>], index: &HashMap<u32, usize>) -> Round {
+    match side {
+        Side::Absent => Round::ABSENT,
+        Side::Bye(outcome) | Side::UnknownForfeit(outcome) => Round {
+            outcome,
+            opponent: None,
+            colour: None,
+        },
+        Side::Game {
+            opponent,
+            colour,
+            result,
+        } => {
+            let opponent = index.get(&opponent).copied();
+            let double = result == GameResult::ForfeitLoss
+                && opponent.is_some_and(|o| {
+                    matches!(
+                        sides.get(o).and_then(|s| s.get(r)),
+                        Some(Side::Game {
+                            result: GameResult::ForfeitLoss,
+                            ..
+                        })
+                    )
+                });
+            Round {
+                outcome: match result {
+                    GameResult::Win => Outcome::Win,
+                    GameResult::Draw => Outcome::Draw,
+                    GameResult::Loss => Outcome::Loss,
+                    GameResult::ForfeitWin => Outcome::ForfeitWin,
+                    GameResult::ForfeitLoss if double => Outcome::DoubleForfeit,
+                    GameResult::ForfeitLoss => Outcome::ForfeitLoss,
+                },
+                opponent,
+                colour,
+            }
+        }
+    }
+}
+
+/// Why the lines do not match round by round.
+enum Mismatch {
+    /// A line names an opponent whose line shows something else in that
+    /// round (a grid-order round robin looks like this).
+    NotPointingBack,
+    Other,
+}
+
+/// One game as one line records it.
+#[derive(Copy, Clone)]
+struct Half<'a> {
+    line: &'a Line,
+    round: usize,
+    column: usize,
+    result: GameResult,
+    colour: Option<Colour>,
+}
+
+/// Both lines' record of one game must agree: one winner at most, results
+/// that mirror each other, different colours.
+fn compare(source: &str, mine: Half, theirs: Half) -> Result<(), InputError> {
+    let (me, them) = (mine.line.player.start_no, theirs.line.player.start_no);
+    let r = mine.round + 1;
+    let at = |problem: String| {
+        InputError::at(
+            source,
+            mine.line.line,
+            format!("column {}", mine.column),
+            problem,
+        )
+    };
+    if mine.result.wins() && theirs.result.wins() {
+        return Err(at(format!(
+            "round {r}: players {me} and {them} are both recorded as winning their game \
+             (line {}: {}, line {}: {})",
+            mine.line.line,
+            mine.result.code(),
+            theirs.line.line,
+            theirs.result.code()
+        )));
+    }
+    let agree = matches!(
+        (mine.result, theirs.result),
+        (GameResult::Win, GameResult::Loss)
+            | (GameResult::Loss, GameResult::Win)
+            | (GameResult::Draw, GameResult::Draw)
+            | (GameResult::ForfeitWin, GameResult::ForfeitLoss)
+            | (GameResult::ForfeitLoss, GameResult::ForfeitWin)
+            | (GameResult::ForfeitLoss, GameResult::ForfeitLoss)
+    );
+    if !agree {
+        return Err(at(format!(
+            "round {r}: players {me} and {them} record their game differently (line {}: {}, \
+             line {}: {})",
+            mine.line.line,
+            mine.result.code(),
+            theirs.line.line,
+            theirs.result.code()
+        )));
+    }
+    if mine.colour.is_some() && mine.colour == theirs.colour {
+        return Err(at(format!(
+            "round {r}: players {me} and {them} are both recorded with {}",
+            if mine.colour == Some(Colour::White) {
+                "White"
+            } else {
+                "Black"
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// Every game named on a line exists, round by round, on the opponent's
+/// line, and both agree.
+fn check_aligned(
+    lines: &[&Line],
+    index: &HashMap<u32, usize>,
+    source: &str,
+) -> Result<(), (InputError, Mismatch)> {
+    for l in lines {
+        for (r, &(s, column)) in l.rounds.iter().enumerate() {
+            let Side::Game {
+                opponent,
+                colour,
+                result,
+            } = s
+            else {
+                continue;
+            };
+            let me = l.player.start_no;
+            let at = |problem: String| {
+                InputError::at(source, l.line, format!("column {column}"), problem)
+            };
+            if opponent == me {
+                return Err((
+                    at(format!(
+                        "round {}: player {me} is paired against themself",
+                        r + 1
+                    )),
+                    Mismatch::Other,
+                ));
+            }
+            let Some(other) = index.get(&opponent).map(|&i| lines[i]) else {
+                return Err((
+                    at(format!(
+                        "round {}: opponent {opponent} does not exist (no player line has that \
+                         start number)",
+                        r + 1
+                    )),
+                    Mismatch::Other,
+                ));
+            };
+            match (side_at(other, r), other.rounds.get(r)) {
+                (
+                    Side::Game {
+                        opponent: back,
+                        colour: their_colour,
+                        result: theirs,
+                    },
+                    Some(&(_, their_column)),
+                ) if back == me => {
+                    let mine = Half {
+                        line: l,
+                        round: r,
+                        column,
+                        result,
+                        colour,
+                    };
+                    let theirs = Half {
+                        line: other,
+                        round: r,
+                        column: their_column,
+                        result: theirs,
+                        colour: their_colour,
+                    };
+                    compare(source, mine, theirs).map_err(|e| (e, Mismatch::Other))?;
+                }
+                (other_side, _) => {
+                    return Err((
+                        at(format!(
+                            "round {}: player {me} is paired with {opponent}, but line {} \
+                             (player {opponent}) shows {} in that round",
+                            r + 1,
+                            other.line,
+                            describe(other_side)
+                        )),
+                        Mismatch::NotPointingBack,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A round robin whose lines list each player's games in grid order (the
+/// k-th block is the game against the k-th other player) rather than by
+/// round, as some exports do. When every pair of players met the same
+/// number of times m and the event has m × (N − 1) rounds (N the number of
+/// players rounded up to even), each game is placed in the round the
+/// standard Berger (circle) schedule gives it, the m-th meeting in the m-th
+/// cycle; the file does not say which round each game really was, so the
+/// round order is the schedule's. `Ok(None)` when the lines are not such a
+/// round robin (the caller reports the original mismatch).
+fn regrid(
+    lines: &[&Line],
+    index: &HashMap<u32, usize>,
+    rounds: usize,
+    source: &str,
+) -> Result<Option<Vec<Vec<Side>>>, InputError> {
+    let n = lines.len();
+    if n < 2 {
+        return Ok(None);
+    }
+    // Games per ordered pair, in block order.
+    let mut games: HashMap<(usize, usize), Vec<Half>> = HashMap::new();
+    for (a, l) in lines.iter().enumerate() {
+        for (r, &(s, column)) in l.rounds.iter().enumerate() {
+            match s {
+                Side::Absent => {}
+                Side::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => {
+                    let Some(&b) = index.get(&opponent) else {
+                        return Ok(None);
+                    };
+                    if b == a {
+                        return Ok(None);
+                    }
+                    games.entry((a, b)).or_default().push(Half {
+                        line: l,
+                        round: r,
+                        column,
+                        result,
+                        colour,
+                    });
+                }
+                _ => return Ok(None),
+            }
+        }
+    }
+    let m = games.get(&(0, 1)).map_or(0, Vec::len);
+    let even = n + n % 2;
+    if m == 0 || games.len() != n * (n - 1) || rounds != m * (even - 1) {
+        return Ok(None);
+    }
+    if games.values().any(|g| g.len() != m) {
+        return Ok(None);
+    }
+    let mut sides = vec![vec![Side::Absent; rounds]; n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let (Some(mine), Some(theirs)) = (games.get(&(a, b)), games.get(&(b, a))) else {
+                return Ok(None);
+            };
+            // Circle method: round k pairs position N − 1 with k, and the
+            // positions k ± j (mod N − 1) with each other.
+            let k = if b == even - 1 {
+                a
+            } else {
+                (a + b) * (even / 2) % (even - 1)
+            };
+            for (c, (x, y)) in mine.iter().zip(theirs).enumerate() {
+                compare(source, *x, *y)?;
+                let r = c * (even - 1) + k;
+                sides[a][r] = Side::Game {
+                    opponent: lines[b].player.start_no,
+                    colour: x.colour,
+                    result: x.result,
+                };
+                sides[b][r] = Side::Game {
+                    opponent: lines[a].player.start_no,
+                    colour: y.colour,
+                    result: y.result,
+                };
+            }
+        }
+    }
+    Ok(Some(sides))
+}
+
+fn header_key(code: &str) -> &'static str {
+    match code {
+        "012" => "name",
+        "022" => "city",
+        "032" => "federation",
+        "042" => "start",
+        "052" => "end",
+        _ => "type",
+    }
+}
+
+/// The text, or an error at the first byte that is not UTF-8.
+fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        // The prefix is valid UTF-8 by construction.
+        let prefix = std::str::from_utf8(good).unwrap_or("");
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+        InputError::at(
+            source,
+            line,
+            format!("column {column}"),
+            format!(
+                "byte 0x{byte:02X} is not UTF-8 text; save the file as UTF-8 (accented names \
+                 written in Latin-1 or Windows-1252 look like this)"
+            ),
+        )
+    })
+}
+
+/// Characters `from..to` (0-based) of a line, trimmed; "" past the end.
+fn field(chars: &[char], from: usize, to: usize) -> String {
+    let to = to.min(chars.len());
+    if from >= to {
+        return String::new();
+    }
+    chars[from..to]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputError> {
+    if chars.len() < MIN_PLAYER_LINE {
+        return Err(InputError::at(
+            source,
+            n,
+            format!("column {}", chars.len() + 1),
+            format!(
+                "this player line stops at column {}; a TRF player line carries its fields up \
+                 to column {MIN_PLAYER_LINE} (the points)",
+                chars.len()
+            ),
+        ));
+    }
+    let err = |column: usize, problem: String| {
+        InputError::at(source, n, format!("column {column}"), problem)
+    };
+    let start = field(chars, 4, 8);
+    let start_no = match start.parse::<u32>() {
+        Ok(0) => {
+            return Err(err(
+                5,
+                "start number 0: start numbers begin at 1".to_string(),
+            ))
+        }
+        Ok(s) => s,
+        Err(_) => {
+            return Err(err(
+                5,
+                format!("start number \"{start}\" is not a number (columns 5-8)"),
+            ))
+        }
+    };
+    let rating_text = field(chars, 48, 52);
+    let rating = match rating_text.as_str() {
+        "" => None,
+        t => match t.parse::<u32>() {
+            Ok(0) => None,
+            Ok(r) => Some(r),
+            Err(_) => {
+                return Err(err(
+                    49,
+                    format!("rating \"{t}\" is not a number (columns 49-52)"),
+                ))
+            }
+        },
+    };
+    let points_text = field(chars, 80, 84);
+    let points = match points_text.as_str() {
+        "" => None,
+        t => match Value::parse(&t.replace(',', ".")) {
+            Some(v) if v.0 >= 0 && v.0 % 50 == 0 => Some(Points::from_halves((v.0 / 50) as i32)),
+            _ => {
+                return Err(err(
+                    81,
+                    format!(
+                        "points \"{t}\" are not a number of half-points such as 3.5 (columns \
+                         81-84)"
+                    ),
+                ))
+            }
+        },
+    };
+    let text = |from, to| Some(field(chars, from, to)).filter(|s| !s.is_empty());
+    let birth = text(69, 79).map(|b| iso_date(&b).unwrap_or(b));
+    let player = TrfPlayer {
+        start_no,
+        name: field(chars, 14, 47),
+        sex: chars.get(9).copied().filter(|c| !c.is_whitespace()),
+        title: text(10, 13),
+        rating,
+        federation: text(53, 56),
+        fide_id: field(chars, 57, 68)
+            .parse::<u64>()
+            .ok()
+            .filter(|&id| id > 0),
+        birth,
+        points,
+        rank: field(chars, 85, 89).parse::<u32>().ok(),
+    };
+
+    // Round blocks, up to the last one that is not blank.
+    let mut rounds = Vec::new();
+    let mut from = ROUNDS_COLUMN - 1;
+    while from < chars.len() {
+        let column = from + 1;
+        let opponent_text = field(chars, from, from + 4);
+        let colour = chars.get(from + 5).copied().unwrap_or(' ');
+        let result = chars.get(from + 7).copied().unwrap_or(' ');
+        let round = rounds.len() + 1;
+        let opponent = if opponent_text.is_empty() {
+            0
+        } else {
+            opponent_text.parse::<u32>().map_err(|_| {
+                err(
+                    column,
+                    format!(
+                        "round {round}: opponent \"{opponent_text}\" is not a start number \
+                         (columns {column}-{})",
+                        column + 3
+                    ),
+                )
+            })?
+        };
+        let colour = match colour {
+            'w' | 'W' => Some(Colour::White),
+            'b' | 'B' => Some(Colour::Black),
+            '-' | ' ' => None,
+            c => {
+                return Err(err(
+                    column + 5,
+                    format!("round {round}: colour '{c}' is not w, b or -"),
+                ))
+            }
+        };
+        let side = round_side(opponent, colour, result)
+            .map_err(|problem| err(column + 7, format!("round {round}: {problem}")))?;
+        rounds.push((side, column));
+        from += BLOCK;
+    }
+    while rounds.last().is_some_and(|r| r.0 == Side::Absent) {
+        rounds.pop();
+    }
+    Ok(Line {
+        line: n,
+        player,
+        rounds,
+    })
+}
+
+/// One round block's meaning.
+fn round_side(opponent: u32, colour: Option<Colour>, result: char) -> Result<Side, String> {
+    let bye = |kind, requested| Outcome::Bye { kind, requested };
+    let code = result.to_ascii_uppercase();
+    if code == ' ' {
+        return Ok(Side::Absent);
+    }
+    if opponent == 0 {
+        return Ok(match code {
+            'H' | '=' | 'D' => Side::Bye(bye(ByeKind::Half, true)),
+            'F' => Side::Bye(bye(ByeKind::Full, true)),
+            'U' | '1' | 'W' => Side::Bye(bye(ByeKind::Full, false)),
+            'Z' | '0' | 'L' => Side::Bye(bye(ByeKind::Zero, true)),
+            '+' => Side::UnknownForfeit(Outcome::ForfeitWin),
+            '-' => Side::UnknownForfeit(Outcome::ForfeitLoss),
+            c => return Err(unknown_code(c)),
+        });
+    }
+    let result = match code {
+        '1' | 'W' => GameResult::Win,
+        '=' | 'D' => GameResult::Draw,
+        '0' | 'L' => GameResult::Loss,
+        '+' => GameResult::ForfeitWin,
+        '-' => GameResult::ForfeitLoss,
+        'H' | 'F' | 'U' | 'Z' => {
+            return Err(format!(
+                "result '{result}' is a bye, but an opponent ({opponent}) is named; write 0000 \
+                 as the opponent of a bye"
+            ))
+        }
+        c => return Err(unknown_code(c)),
+    };
+    Ok(Side::Game {
+        opponent,
+        colour,
+        result,
+    })
+}
+
+fn unknown_code(c: char) -> String {
+    format!("result code '{c}' is not one of 1 = 0 + - W D L H F U Z")
+}
+
+fn describe(side: Side) -> String {
+    match side {
+        Side::Absent => "no game".to_string(),
+        Side::Bye(_) | Side::UnknownForfeit(_) => "a bye or an unpaired round".to_string(),
+        Side::Game { opponent, .. } => format!("a game against {opponent}"),
+    }
+}
+
+/// `withdrawn_after` = k when the player took part in round k (a game, a
+/// forfeit or a bye other than a zero-point one) and is then missing (`Z`
+/// or blank) from at least the last two rounds anyone played. A single
+/// missed final round is an absence, not clearly a withdrawal; a player
+/// missing from every round never started. Requested half-point byes are
+/// never part of a withdrawal.
+fn mark_withdrawals(records: &mut [PlayerRecord]) {
+    let missing = |r: &Round| {
+        matches!(
+            r.outcome,
+            Outcome::Absent
+                | Outcome::Bye {
+                    kind: ByeKind::Zero,
+                    ..
+                }
+        )
+    };
+    let last_taken = |p: &PlayerRecord| p.rounds.iter().rposition(|r| !missing(r)).map(|i| i + 1);
+    let played = records.iter().filter_map(last_taken).max().unwrap_or(0);
+    for p in records.iter_mut() {
+        if let Some(k) = last_taken(p) {
+            if played >= k + 2 {
+                p.withdrawn_after = Some(k as u32);
+            }
+        }
+    }
+}
+
+/// Every player met every other (played or forfeited).
+fn everyone_met(records: &[PlayerRecord]) -> bool {
+    let n = records.len();
+    if n < 2 {
+        return false;
+    }
+    records.iter().all(|p| {
+        let mut met: Vec<usize> = p.rounds.iter().filter_map(|r| r.opponent).collect();
+        met.sort_unstable();
+        met.dedup();
+        met.len() == n - 1
+    })
+}
+
+/// `2024/03/18`, `2024-03-18`, `18.03.2024` or TRF's `24/03/18` as
+/// `2024-03-18`; `None` for anything else or an impossible date.
+pub fn iso_date(text: &str) -> Option<String> {
+    let parts: Vec<&str> = text.trim().split(['/', '-', '.']).collect();
+    if parts.len() != 3
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let num = |s: &str| s.parse::<i32>().ok();
+    let (y, m, d) = if parts[0].len() == 4 {
+        (num(parts[0])?, num(parts[1])?, num(parts[2])?)
+    } else if parts[2].len() == 4 {
+        (num(parts[2])?, num(parts[1])?, num(parts[0])?)
+    } else if parts[0].len() == 2 && parts[2].len() <= 2 {
+        let yy = num(parts[0])?;
+        (
+            if yy < 70 { 2000 + yy } else { 1900 + yy },
+            num(parts[1])?,
+            num(parts[2])?,
+        )
+    } else {
+        return None;
+    };
+    let month = time::Month::try_from(u8::try_from(m).ok()?).ok()?;
+    let date = time::Date::from_calendar_date(y, month, u8::try_from(d).ok()?).ok()?;
+    Some(format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        date.month() as u8,
+        date.day()
+    ))
+}
+
+#[cfg(test)]
+mod tests;
