@@ -1,0 +1,48 @@
+//! The working behind a value: the terms a system added up, which were
+//! dropped and why, and notes — what `--explain` prints.
+
+use crate::domain::score::Value;
+
+/// One term of a tiebreak's working.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// Round number (1-based), when the term belongs to a round.
+    pub round: Option<usize>,
+    /// Opponent index, when the term is about an opponent.
+    pub opponent: Option<usize>,
+    /// What the term is, in a secretary's words: "opponent's score 3 (bye
+    /// in round 2 counted ½)", "own half-point bye counts 0".
+    pub text: String,
+    pub value: Value,
+    /// Why the term was left out of the sum, if it was.
+    pub dropped: Option<String>,
+}
+
+/// The working behind one value: the terms and any notes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Working {
+    pub terms: Vec<Term>,
+    pub notes: Vec<String>,
+}
+
+impl Working {
+    pub fn term(
+        &mut self,
+        round: Option<usize>,
+        opponent: Option<usize>,
+        text: impl Into<String>,
+        value: Value,
+    ) {
+        self.terms.push(Term {
+            round,
+            opponent,
+            text: text.into(),
+            value,
+            dropped: None,
+        });
+    }
+
+    pub fn note(&mut self, text: impl Into<String>) {
+        self.notes.push(text.into());
+    }
+}
