@@ -426,11 +426,13 @@ fn live_state(db: &Path) -> Result<Live> {
             Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
         )
     };
+    // Not configured (WAL) until it is known to be a league database:
+    // switching to WAL rewrites the header of a file that may not be ours.
     let conn = match Connection::open_with_flags(
         db,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
-    .and_then(|c| super::configure(&c).map(|()| c))
+    .and_then(|c| c.busy_timeout(BUSY_TIMEOUT).map(|()| c))
     {
         Ok(c) => c,
         Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
@@ -455,6 +457,11 @@ fn live_state(db: &Path) -> Result<Live> {
     }
     let mut conn = conn;
     migrate::check_not_newer(&conn, db)?;
+    match super::configure(&conn) {
+        Ok(()) => {}
+        Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
+        Err(e) => return Err(explain_sql(db, e)),
+    }
     match conn.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)) {
         Ok(ok) if ok == "ok" => {}
         Ok(problem) => return Ok(Live::Damaged(problem)),

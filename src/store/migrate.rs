@@ -162,3 +162,88 @@ pub fn backup_path(path: &Path, version: i64) -> std::path::PathBuf {
     name.push(format!(".before-v{version}.bak"));
     path.with_file_name(name)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    /// Every row of every table, as text.
+    fn dump(conn: &Connection) -> Vec<String> {
+        let mut tables = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap();
+        let names: Vec<String> = tables
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        let mut out = vec![];
+        for t in names {
+            let mut st = conn.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
+            let n = st.column_count();
+            let rows = st
+                .query_map([], |r| {
+                    Ok((0..n)
+                        .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                        .collect::<Vec<_>>()
+                        .join("|"))
+                })
+                .unwrap();
+            out.extend(rows.map(|r| format!("{t}: {}", r.unwrap())));
+        }
+        out
+    }
+
+    /// A program whose next migrations are a good one and a broken one:
+    /// the upgrade fails, and neither is applied (one transaction).
+    #[test]
+    fn a_failed_upgrade_changes_nothing_and_keeps_a_copy() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("league.db");
+        {
+            let mut store = Store::open(&path, true).unwrap();
+            store
+                .write(|tx| {
+                    tx.execute("INSERT INTO season (name) VALUES ('2022-23')", [])?;
+                    Ok(())
+                })
+                .unwrap();
+        }
+        let mut conn = Connection::open(&path).unwrap();
+        let before = dump(&conn);
+        let mut next = migrations();
+        let v = latest_version() as u32;
+        next.push(
+            Migration::unapplied(
+                &format!("V{}__fine", v + 1),
+                "CREATE TABLE fine (x INTEGER);",
+            )
+            .unwrap(),
+        );
+        next.push(
+            Migration::unapplied(
+                &format!("V{}__broken", v + 2),
+                "ALTER TABLE season ADD COLUMN notes TEXT; CREATE TABLE season (x);",
+            )
+            .unwrap(),
+        );
+        let e = run_migrations(&mut conn, Some(&path), &next)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("Nothing was changed"), "{e}");
+        assert!(e.contains(&format!("still at schema {v}")), "{e}");
+        assert_eq!(dump(&conn), before);
+        assert_eq!(current_version(&conn).unwrap(), v as i64);
+        // The copy taken first holds the same data and is a league database.
+        let copy = Connection::open(backup_path(&path, v as i64)).unwrap();
+        assert_eq!(dump(&copy), before);
+        drop(conn);
+        // This program (without the extra migrations) still opens it.
+        let store = Store::open(&path, false).unwrap();
+        assert_eq!(
+            crate::store::season::seasons(store.conn()).unwrap()[0].name,
+            "2022-23"
+        );
+    }
+}

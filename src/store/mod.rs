@@ -65,12 +65,17 @@ impl Store {
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_sql(path, e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| explain_sql(path, e))?;
         let mut store = Store {
             conn,
             path: Some(path.to_path_buf()),
         };
-        store.configure().map_err(|e| explain_sql(path, e))?;
+        // Refuse a file that is not ours before anything writes to it
+        // (switching to WAL rewrites the file's header).
         migrate::check_is_league(&store.conn, path)?;
+        migrate::check_not_newer(&store.conn, path)?;
+        store.configure().map_err(|e| explain_sql(path, e))?;
         migrate::run(&mut store.conn, Some(path))?;
         Ok(store)
     }

@@ -203,6 +203,15 @@ pub fn record_sheet(
             None => Error::invalid(problem),
         }
     };
+    // A rule of the schema broken by a row is the row's problem; anything
+    // else (a full disk, a damaged file) is the database's, and keeps its
+    // SQLite error so the caller can explain it.
+    let refused = |row: &SheetRow, what: &str, e: rusqlite::Error| -> Error {
+        match super::constraint_message(&e) {
+            Some(_) => err(row, "white", friendly(e, what).to_string()),
+            None => Error::Sql(e),
+        }
+    };
     let find = |row: &SheetRow, field: &str, text: &str| -> Result<Entry> {
         find_entry(&all, tx, section, text).map_err(|e| err(row, field, e.to_string()))
     };
@@ -234,7 +243,7 @@ pub fn record_sheet(
                 "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![round_id, section.id, white.id, bye_kind_str(kind), requested],
             )
-            .map_err(|e| err(row, "white", friendly(e, "bye").to_string()))?;
+            .map_err(|e| refused(row, "bye", e))?;
             byes.push(ByeRow {
                 id: tx.last_insert_rowid(),
                 entry: white,
@@ -320,7 +329,7 @@ pub fn record_sheet(
             "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)],
         )
-        .map_err(|e| err(row, "white", friendly(e, "game").to_string()))?;
+        .map_err(|e| refused(row, "game", e))?;
         games.push(GameRow {
             id: tx.last_insert_rowid(),
             board: row.board,
