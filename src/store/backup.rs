@@ -144,7 +144,9 @@ impl Drop for TempFile {
 /// file there, atomically), as described in the module documentation.
 /// Returns what the copy holds, counted in the copy itself.
 pub(crate) fn snapshot(src: &Connection, dest: &Path) -> Result<Counts> {
-    let tmp = TempFile::new(side_file(dest, ".partial"));
+    // Named for this process: two processes copying to the same place
+    // (say, both upgrading one old database) never write the same file.
+    let tmp = TempFile::new(side_file(dest, &format!(".partial-{}", std::process::id())));
     let dest_err = |e: rusqlite::Error| dest_error(dest, e);
     let mut out = Connection::open_with_flags(
         &tmp.path,
@@ -496,7 +498,7 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
     check_restorable(&src, from)?;
 
     // 2. A working copy beside the database, upgraded to this program.
-    let work_path = side_file(db, ".restore-tmp");
+    let work_path = side_file(db, &format!(".restore-tmp-{}", std::process::id()));
     let work_file = TempFile::new(work_path.clone());
     snapshot(&src, &work_path)?;
     drop(src);

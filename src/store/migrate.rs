@@ -110,27 +110,35 @@ pub fn run_migrations(
     path: Option<&Path>,
     migrations: &[Migration],
 ) -> Result<()> {
-    let current = current_version(conn)?;
     let latest = version_of(migrations);
     if let Some(path) = path {
         check_not_newer_than(conn, path, latest)?;
     }
+    // The version and the copy come from ONE read transaction, so the copy
+    // is of exactly the version it is named for, even if another `league`
+    // process upgrades the same file meanwhile.
+    conn.execute_batch("BEGIN DEFERRED")?;
+    let prepared = (|| -> Result<(i64, Option<std::path::PathBuf>)> {
+        let current = current_version(conn)?;
+        match path {
+            Some(path) if current > 0 && current < latest => {
+                let backup = backup_path(path, current);
+                super::backup::snapshot(conn, &backup).map_err(|e| {
+                    Error::Database(format!(
+                        "could not back up {} before upgrading it, so it was not upgraded and is as it was: {e}",
+                        path.display()
+                    ))
+                })?;
+                Ok((current, Some(backup)))
+            }
+            _ => Ok((current, None)),
+        }
+    })();
+    let _ = conn.execute_batch("COMMIT");
+    let (current, backup) = prepared?;
     if current >= latest {
         return Ok(());
     }
-    let backup = match path {
-        Some(path) if current > 0 => {
-            let backup = backup_path(path, current);
-            super::backup::snapshot(conn, &backup).map_err(|e| {
-                Error::Database(format!(
-                    "could not back up {} before upgrading it, so it was not upgraded and is as it was: {e}",
-                    path.display()
-                ))
-            })?;
-            Some(backup)
-        }
-        _ => None,
-    };
     let result = Runner::new(migrations).set_grouped(true).run(conn);
     if let Err(e) = result {
         // Another `league` process may have upgraded the same database a

@@ -99,3 +99,45 @@ fn a_database_from_a_newer_program_is_refused_untouched() {
         assert_unchanged(&before, &t.db, "the file");
     }
 }
+
+#[test]
+fn several_processes_upgrading_one_old_database_at_once_all_succeed() {
+    let t = TestLeague::new();
+    {
+        let mut conn = rusqlite::Connection::open(&t.db).expect("create");
+        let v8: Vec<_> = migrate::migrations()
+            .into_iter()
+            .filter(|m| m.version() <= 8)
+            .collect();
+        migrate::run_migrations(&mut conn, None, &v8).expect("V1-V8");
+        let _: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .expect("wal");
+        conn.execute_batch("INSERT INTO player (name) VALUES ('Alice Smith')")
+            .expect("data");
+    }
+    let before = snapshot(&t.db);
+    // Four commands started together, each finding schema 8.
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            super::league(&t.db, &["player", "list"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("start league")
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().expect("league");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(
+        migrate::current_version(&t.conn()).expect("version"),
+        migrate::latest_version()
+    );
+    assert_eq!(snapshot(&t.path("league.db.before-v8.bak")), before);
+}
