@@ -9,6 +9,7 @@ use crate::store::check;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
+    /// `json` for scripts; the other formats print the text report.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

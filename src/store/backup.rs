@@ -490,6 +490,14 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
             from.display()
         )));
     }
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            return Err(Error::not_found(format!(
+                "the folder {} does not exist; check the --db path",
+                dir.display()
+            )));
+        }
+    }
     // 1. The backup: check it where it is, without changing it.
     let src = open_reader(from).map_err(|e| match e {
         Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
@@ -660,7 +668,10 @@ fn replace_in_place(
 
 /// Empty every table of `main` and refill it from `restored` (both at this
 /// program's schema), parents before children. Foreign keys are deferred
-/// to the commit, where SQLite checks them all.
+/// to the commit, where SQLite checks them all. Every row goes through the
+/// schema's triggers, which today only refuse bad rows; a future trigger
+/// that writes to other tables on insert would need its table refilled
+/// last or its effect undone here.
 fn copy_tables(tx: &rusqlite::Transaction) -> Result<()> {
     let tables = |schema: &str| -> Result<Vec<String>> {
         let mut st = tx.prepare(&format!(

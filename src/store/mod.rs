@@ -11,8 +11,10 @@
 //!   said it recorded something has it on disk, even after a power cut;
 //! - a file that cannot be used (not SQLite, not a league database, damaged,
 //!   read-only, in a read-only folder, on a full disk) is refused with a
-//!   message naming the file and what to do ([`explain`]), and is left
-//!   byte for byte as it was.
+//!   message naming the file and what to do ([`explain`]), and is left as
+//!   it was (byte for byte: a foreign file is refused before SQLite writes
+//!   anything, and a failed write never reaches the database file, only the
+//!   WAL, which SQLite discards).
 
 pub mod backup;
 pub mod check;

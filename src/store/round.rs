@@ -185,6 +185,16 @@ pub fn round_contents(
 /// Record a round sheet (pairings, results, byes) for round `number` of a
 /// section, all or nothing. Every row is checked before anything is
 /// written; the first problem is returned with its line and field.
+///
+/// Everything this reads (the round, the entries, the games and byes
+/// already there) is read through `tx`, which [`Store::write`] opened with
+/// `BEGIN IMMEDIATE`: no other process can write between these reads and
+/// the writes that depend on them. So two secretaries recording different
+/// games of a round at once both succeed, and the same game recorded twice
+/// is refused the second time ("already recorded ... use `league game
+/// correct`"), never duplicated.
+///
+/// [`Store::write`]: super::Store::write
 pub fn record_sheet(
     tx: &Transaction,
     section: &Section,
