@@ -1,11 +1,14 @@
 //! The command line: clap definitions whose tree mirrors these files, and
 //! the dispatch that opens the database once and hands it to the command.
 
+pub mod backup;
+pub mod check;
 pub mod demo;
 pub mod import;
 pub mod log;
 pub mod output;
 pub mod player;
+pub mod restore;
 pub mod round;
 pub mod season;
 pub mod standings;
@@ -65,8 +68,14 @@ pub enum Command {
     Standings(standings::StandingsArgs),
     /// List every tiebreak code with its meaning, and the presets.
     Tiebreaks(standings::TiebreaksArgs),
-    /// The audit trail of corrections, deletions, renames and withdrawals.
+    /// The audit trail of corrections, deletions, renames, withdrawals, edits and restores.
     Log(log::LogArgs),
+    /// Copy the database to PATH (safe while another command is recording).
+    Backup(backup::BackupArgs),
+    /// Bring back a backup, after checking it; the current database is kept as a copy.
+    Restore(restore::RestoreArgs),
+    /// Check the database file and the league's records; exits non-zero on any problem.
+    Check(check::CheckArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -106,11 +115,23 @@ impl SectionArgs {
     }
 }
 
-/// Run a parsed command line.
+/// Run a parsed command line. Failures of the database file itself (full
+/// disk, read-only, damaged) are put in words naming the file
+/// ([`store::explain`](crate::store::explain)).
 pub fn run(cli: Cli) -> Result<()> {
+    let db = cli.db.clone();
+    run_command(cli).map_err(|e| crate::store::explain(&db, e))
+}
+
+fn run_command(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Demo(args) => demo::run(args),
         Command::Tiebreaks(args) => standings::run_tiebreaks(args),
+        // These open the file themselves: they must not upgrade it (backup,
+        // check) or must work when it cannot be opened (restore).
+        Command::Backup(args) => backup::run(&cli.db, args),
+        Command::Restore(args) => restore::run(&cli.db, args),
+        Command::Check(args) => check::run(&cli.db, args),
         command => {
             let create = matches!(
                 command,
@@ -138,7 +159,11 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
-        Command::Demo(_) | Command::Tiebreaks(_) => {
+        Command::Demo(_)
+        | Command::Tiebreaks(_)
+        | Command::Backup(_)
+        | Command::Restore(_)
+        | Command::Check(_) => {
             unreachable!("handled before the database is opened")
         }
     }

@@ -2,7 +2,22 @@
 //! every query. Readers take `&Connection`; writers take `&Transaction` and
 //! run inside [`Store::write`], which commits only when the whole command
 //! succeeded, so a rejected command leaves the database exactly as it was.
+//!
+//! Data safety (see also [`backup`] and [`check`]):
+//! - every write is one `BEGIN IMMEDIATE` transaction, so two `league`
+//!   processes queue up (30 s busy timeout) instead of interleaving, and a
+//!   command that is killed half-way leaves nothing behind;
+//! - the database runs in WAL mode with `synchronous = FULL`: a command that
+//!   said it recorded something has it on disk, even after a power cut;
+//! - a file that cannot be used (not SQLite, not a league database, damaged,
+//!   read-only, in a read-only folder, on a full disk) is refused with a
+//!   message naming the file and what to do ([`explain`]), and is left as
+//!   it was (byte for byte: a foreign file is refused before SQLite writes
+//!   anything, and a failed write never reaches the database file, only the
+//!   WAL, which SQLite discards).
 
+pub mod backup;
+pub mod check;
 pub mod facts;
 pub mod import;
 pub mod migrate;
@@ -13,7 +28,7 @@ pub mod season;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{Error, Result};
 
@@ -24,13 +39,14 @@ pub struct Store {
 }
 
 /// How long a command waits for another `league` process to finish writing.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl Store {
     /// Open (and, when `create` is set, create) the league database at
     /// `path`, applying any migrations this version of the program brings.
     /// A file that is not SQLite, or not a league database, or written by a
-    /// newer version of the program, is refused and left untouched.
+    /// newer version of the program, or that league could not write (a
+    /// read-only file), is refused and left untouched.
     pub fn open(path: &Path, create: bool) -> Result<Store> {
         let exists = path.exists();
         if !exists && !create {
@@ -41,39 +57,38 @@ impl Store {
         }
         if exists {
             check_sqlite_header(path)?;
+            // Before SQLite opens it: SQLite would quietly open a read-only
+            // file read-only and leave read-only -wal/-shm files beside it,
+            // which later stop the owner writing even after `chmod u+w`.
+            if let Some(problem) = read_only_file(path) {
+                return Err(Error::Database(problem));
+            }
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| open_error(path, e))?;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_sql(path, e))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| explain_sql(path, e))?;
         let mut store = Store {
             conn,
             path: Some(path.to_path_buf()),
         };
-        store.configure().map_err(|e| open_error(path, e))?;
+        // Refuse a file that is not ours before anything writes to it
+        // (switching to WAL rewrites the file's header).
         migrate::check_is_league(&store.conn, path)?;
+        migrate::check_not_newer(&store.conn, path)?;
+        store.configure().map_err(|e| explain_sql(path, e))?;
         migrate::run(&mut store.conn, Some(path))?;
         Ok(store)
     }
 
-    /// Open an existing database read-only (for `league sql` and reports):
-    /// SQLite itself refuses any statement that would change it.
+    /// Open an existing database read-only (for `league sql`, reports,
+    /// `league check` and `league backup`): SQLite itself refuses any
+    /// statement that would change it. See [`open_reader`] for how a
+    /// write-protected file is read without leaving files beside it.
     pub fn open_read_only(path: &Path) -> Result<Store> {
-        if !path.exists() {
-            return Err(Error::Database(format!(
-                "there is no league database at {}",
-                path.display()
-            )));
-        }
-        check_sqlite_header(path)?;
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| open_error(path, e))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.pragma_update(None, "query_only", "ON")?;
+        let conn = open_reader(path)?;
         migrate::check_is_league(&conn, path)?;
         migrate::check_not_newer(&conn, path)?;
         Ok(Store {
@@ -92,14 +107,7 @@ impl Store {
     }
 
     fn configure(&self) -> rusqlite::Result<()> {
-        self.conn.busy_timeout(BUSY_TIMEOUT)?;
-        self.conn.pragma_update(None, "foreign_keys", "ON")?;
-        // WAL lets the site build read while a round is being recorded.
-        let _: String = self
-            .conn
-            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
-        Ok(())
+        configure(&self.conn)
     }
 
     /// The connection, for reading.
@@ -113,42 +121,335 @@ impl Store {
 
     /// Run `f` in one transaction: committed if it returns `Ok`, rolled back
     /// (nothing written) if it returns `Err`. The transaction takes the write
-    /// lock at once, so two processes recording at the same time queue up
-    /// instead of failing half-way.
+    /// lock at once (`BEGIN IMMEDIATE`), before `f` reads anything, so what
+    /// `f` reads cannot change under it: two processes recording at the same
+    /// time queue up instead of racing or failing half-way. Failures of the
+    /// file itself (full disk, read-only, damaged) come back in words that
+    /// name the file ([`explain`]).
     pub fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+        let path = self.path.clone();
+        let explain_here = |e: Error| match &path {
+            Some(p) => explain(p, e),
+            None => e,
+        };
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = f(&tx)?;
-        tx.commit()?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| explain_here(e.into()))?;
+        let value = f(&tx).map_err(explain_here)?;
+        tx.commit().map_err(|e| explain_here(e.into()))?;
         Ok(value)
     }
+
+    /// Limit the database to `pages` pages (SQLite's `max_page_count`), so
+    /// that growing beyond it fails as a full disk would. For tests of the
+    /// full-disk path; the limit lasts as long as this connection.
+    pub fn limit_pages(&self, pages: u64) -> Result<()> {
+        let _: i64 = self
+            .conn
+            .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| {
+                r.get(0)
+            })?;
+        Ok(())
+    }
+
+    /// The number of pages the database has now.
+    pub fn page_count(&self) -> Result<u64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get::<_, i64>(0))? as u64)
+    }
+}
+
+/// Settings every read-write connection gets: the busy timeout, foreign
+/// keys, WAL (so the site build and reports can read while a round is being
+/// recorded) and `synchronous = FULL` (in WAL mode, NORMAL may lose the last
+/// commits in a power cut; FULL costs one sync per command, which a
+/// secretary's command can afford).
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    let _: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(())
+}
+
+/// Open an existing SQLite file for reading only, without migrating or
+/// checking that it is a league database.
+///
+/// A file this user may not write is opened as `immutable` (unless a
+/// non-empty `-wal` file lies beside it, whose committed changes must be
+/// read): an ordinary read-only open of a WAL database creates `-wal` and
+/// `-shm` files with the database's read-only permissions, which would stop
+/// the owner writing the database even after making it writable again.
+/// Nobody can be writing a file that cannot be written, so reading it as
+/// immutable is safe.
+pub fn open_reader(path: &Path) -> Result<Connection> {
+    if !path.exists() {
+        return Err(Error::Database(format!(
+            "there is no league database at {}",
+            path.display()
+        )));
+    }
+    check_sqlite_header(path)?;
+    let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0);
+    let open = |immutable: bool| {
+        let conn = if immutable {
+            Connection::open_with_flags(
+                format!("file:{}?immutable=1", uri_path(path)),
+                OpenFlags::SQLITE_OPEN_READ_ONLY
+                    | OpenFlags::SQLITE_OPEN_URI
+                    | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?
+        } else {
+            Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?
+        };
+        // The first read is where SQLite opens (or fails to create) the
+        // -shm file of a WAL database.
+        conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .map(|_| conn)
+    };
+    let conn = if !wal_has_data && read_only_file(path).is_some() {
+        open(true)
+    } else {
+        match open(false) {
+            // A folder we may not write (read-only media): SQLite cannot
+            // create the -shm file; with no log to read, read as immutable.
+            Err(e)
+                if !wal_has_data
+                    && matches!(
+                        e.sqlite_error_code(),
+                        Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
+                    ) =>
+            {
+                open(true)
+            }
+            other => other,
+        }
+    };
+    let conn = match conn {
+        Ok(c) => c,
+        // A damaged file still opens, so `league check` can say what is wrong.
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+            ) =>
+        {
+            Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )
+            .map_err(|e| explain_sql(path, e))?
+        }
+        Err(e) => return Err(explain_sql(path, e)),
+    };
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "query_only", "ON")?;
+    Ok(conn)
+}
+
+/// `path` written for an SQLite URI: absolute, `/`-separated, with every
+/// byte outside the unreserved set percent-encoded.
+fn uri_path(path: &Path) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let text = abs.to_string_lossy().replace('\\', "/");
+    let mut out = String::new();
+    if !text.starts_with('/') {
+        out.push('/');
+    }
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `<path><suffix>`: SQLite's `-wal`/`-shm` files and our own side files.
+pub(crate) fn side_file(path: &Path, suffix: &str) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(suffix);
+    PathBuf::from(p)
 }
 
 /// Refuse a file that is not an SQLite database before SQLite touches it.
 fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)
-        .map_err(|e| Error::Database(format!("cannot open {}: {e}", path.display())))?;
+    let mut file = std::fs::File::open(path).map_err(|e| {
+        Error::Database(format!(
+            "cannot open {}: {e}; check the --db path and that you may read the file",
+            path.display()
+        ))
+    })?;
     let mut header = [0u8; 16];
-    let n = file.read(&mut header)?;
+    let mut n = 0;
+    while n < header.len() {
+        match file.read(&mut header[n..])? {
+            0 => break,
+            k => n += k,
+        }
+    }
     if n == 0 {
         return Ok(()); // an empty file becomes a new database
     }
     if n < 16 || &header != b"SQLite format 3\0" {
         return Err(Error::Database(format!(
-            "{} is not a league database (it is not an SQLite file); check the --db path",
+            "{} is not a league database (it is not an SQLite file) and was left as it is; check the --db path",
             path.display()
         )));
     }
     Ok(())
 }
 
-fn open_error(path: &Path, e: rusqlite::Error) -> Error {
-    Error::Database(format!(
-        "cannot open the league database {}: {e}",
-        path.display()
-    ))
+/// Whether `path` is a file this user may not write: a probe that opens it
+/// for writing without writing anything (so root's view, ACLs and read-only
+/// mounts all count, as they would for SQLite).
+fn read_only_file(path: &Path) -> Option<String> {
+    let name = path.display();
+    match std::fs::OpenOptions::new().write(true).open(path) {
+        Err(e) if is_permission(&e) => Some(format!(
+            "{name} is read-only, so league cannot record anything in it (it was left as it is). \
+             If it is the league's database, make it writable (for example `chmod u+w {name}`); \
+             a read-only backup can still be checked (`league check`), copied (`league backup`) \
+             or brought back into a writable database (`league restore`)"
+        )),
+        _ => None,
+    }
+}
+
+fn is_permission(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// Why SQLite could not open or write `path`, when the cause is access: the
+/// file, its `-wal`/`-shm` files, or the folder (WAL mode creates the
+/// `-wal` and `-shm` files beside the database, so the folder must be
+/// writable). The folder is probed by creating and removing a small file.
+pub fn access_problem(path: &Path) -> Option<String> {
+    if path.exists() {
+        if let Some(p) = read_only_file(path) {
+            return Some(p);
+        }
+    }
+    for suffix in ["-wal", "-shm"] {
+        let side = side_file(path, suffix);
+        if side.exists() && read_only_file(&side).is_some() {
+            return Some(format!(
+                "{} is read-only, and SQLite needs to write it to use {}; make both writable \
+                 (for example `chmod u+w {} {}`) and run the command again",
+                side.display(),
+                path.display(),
+                path.display(),
+                side.display()
+            ));
+        }
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let probe = dir.join(format!(".{name}.league-write-test-{}", std::process::id()));
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            None
+        }
+        Err(e) if is_permission(&e) => Some(format!(
+            "the folder {} is read-only: while it works, league (SQLite) keeps two journal files, \
+             {name}-wal and {name}-shm, beside {}, so the folder must be writable. Make the folder \
+             writable, or copy the database to a folder you can write and use --db{}",
+            dir.display(),
+            path.display(),
+            if path.exists() {
+                format!("; {} was left as it is", path.display())
+            } else {
+                String::new()
+            }
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(format!(
+            "the folder {} does not exist; check the --db path",
+            dir.display()
+        )),
+        Err(_) => None,
+    }
+}
+
+/// [`explain`] for an SQLite error.
+pub(crate) fn explain_sql(path: &Path, e: rusqlite::Error) -> Error {
+    explain(path, Error::Sql(e))
+}
+
+/// Turn a failure of the database file itself into the secretary's words,
+/// naming the file and what to do: a full disk, a read-only file or folder,
+/// a damaged file, a file another program keeps locked. Other errors pass
+/// through unchanged. Every such failure happens inside a transaction that
+/// is then rolled back, so the messages can promise the file is as it was.
+pub fn explain(path: &Path, e: Error) -> Error {
+    let Error::Sql(sql) = &e else { return e };
+    let Some(code) = sql.sqlite_error_code() else {
+        return e;
+    };
+    let name = path.display();
+    let msg = match code {
+        ErrorCode::DiskFull => format!(
+            "the disk holding {name} is full, so nothing was saved and {name} is as it was; \
+             free some space and run the command again"
+        ),
+        ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied => {
+            access_problem(path).unwrap_or_else(|| {
+                format!(
+                    "cannot write {name} ({sql}); nothing was saved. Check that the file and its folder \
+                     are writable and on a disk that is still connected"
+                )
+            })
+        }
+        ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase => damaged(path, sql),
+        ErrorCode::SystemIoFailure => match access_problem(path) {
+            Some(p) => p,
+            None => format!(
+                "could not read or write {name} ({sql}), so nothing was saved and {name} is as it was; \
+                 check that the disk is not full (or over your quota) and is still connected, then run \
+                 the command again"
+            ),
+        },
+        ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => format!(
+            "{name} is busy: another league command (or another program) has been using it for more \
+             than {} seconds. Nothing was saved; wait for it to finish and run the command again",
+            BUSY_TIMEOUT.as_secs()
+        ),
+        _ => return e,
+    };
+    Error::Database(msg)
+}
+
+/// The message for a damaged database file.
+pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
+    let name = path.display();
+    format!(
+        "{name} is damaged (SQLite says: {e}) and was left as it is. Run `league check` to see what \
+         is wrong; to go back to your latest backup use `league restore BACKUP` (restore keeps the \
+         damaged file as a copy)"
+    )
 }
 
 /// Turn a constraint failure raised by the schema into the secretary's words.

@@ -166,6 +166,48 @@ pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Resul
             None,
         )?;
     }
+    // Ids and ratings decide rating reports and rating-based tiebreaks.
+    if let Some((old, new)) = super::round::changed_fields(&[
+        (
+            "US Chess id",
+            super::round::shown(&player.uscf_id),
+            super::round::shown(&updated.uscf_id),
+        ),
+        (
+            "FIDE id",
+            super::round::shown(&player.fide_id),
+            super::round::shown(&updated.fide_id),
+        ),
+        (
+            "rating",
+            super::round::shown(&player.rating),
+            super::round::shown(&updated.rating),
+        ),
+        (
+            "FIDE rating",
+            super::round::shown(&player.fide_rating),
+            super::round::shown(&updated.fide_rating),
+        ),
+        (
+            "federation",
+            super::round::shown(&player.federation),
+            super::round::shown(&updated.federation),
+        ),
+        (
+            "title",
+            super::round::shown(&player.title),
+            super::round::shown(&updated.title),
+        ),
+    ]) {
+        super::round::audit(
+            tx,
+            "edit",
+            &format!("player {} (#{})", updated.name, player.id),
+            Some(&old),
+            Some(&new),
+            None,
+        )?;
+    }
     Ok(updated)
 }
 
@@ -331,16 +373,27 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
             entry.name
         )));
     }
+    // The value as it is now, inside the transaction, for the log.
+    let before: Option<u32> = tx.query_row(
+        "SELECT withdrawn_after FROM entry WHERE id = ?1",
+        [entry.id],
+        |r| r.get(0),
+    )?;
     tx.execute(
         "UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2",
         params![after, entry.id],
     )?;
-    super::round::audit(
+    let section = super::season::section_by_id(tx, entry.section_id)?;
+    let event = super::season::event_by_id(tx, section.event_id)?;
+    super::round::audit_event(
         tx,
+        Some(event.id),
         "withdraw",
-        &format!("{} (entry #{})", entry.name, entry.pairing_no),
-        entry
-            .withdrawn_after
+        &format!(
+            "{} {}: {} (#{})",
+            event.name, section.name, entry.name, entry.pairing_no
+        ),
+        before
             .map(|w| format!("withdrawn after round {w}"))
             .as_deref(),
         Some(&format!("withdrawn after round {after}")),

@@ -48,10 +48,26 @@ pub fn ensure_round(
             )
             .map_err(|e| friendly(e, "round"))?;
         } else if n == number && date.is_some() {
+            let old: Option<String> =
+                tx.query_row("SELECT date FROM round WHERE id = ?1", [exists], |r| {
+                    r.get(0)
+                })?;
             tx.execute(
                 "UPDATE round SET date = ?1 WHERE id = ?2",
                 params![date, exists],
             )?;
+            // Filling in a missing date is recording; changing one is a correction.
+            if old.is_some() && old.as_deref() != date {
+                audit_event(
+                    tx,
+                    Some(event.id),
+                    "edit",
+                    &format!("{} {} round {number} date", event.name, section.name),
+                    old.as_deref(),
+                    date,
+                    None,
+                )?;
+            }
         }
     }
     Ok(tx.query_row(
@@ -169,6 +185,16 @@ pub fn round_contents(
 /// Record a round sheet (pairings, results, byes) for round `number` of a
 /// section, all or nothing. Every row is checked before anything is
 /// written; the first problem is returned with its line and field.
+///
+/// Everything this reads (the round, the entries, the games and byes
+/// already there) is read through `tx`, which [`Store::write`] opened with
+/// `BEGIN IMMEDIATE`: no other process can write between these reads and
+/// the writes that depend on them. So two secretaries recording different
+/// games of a round at once both succeed, and the same game recorded twice
+/// is refused the second time ("already recorded ... use `league game
+/// correct`"), never duplicated.
+///
+/// [`Store::write`]: super::Store::write
 pub fn record_sheet(
     tx: &Transaction,
     section: &Section,
@@ -185,6 +211,15 @@ pub fn record_sheet(
         match row.line {
             Some(line) => InputError::at(source, line, field, problem).into(),
             None => Error::invalid(problem),
+        }
+    };
+    // A rule of the schema broken by a row is the row's problem; anything
+    // else (a full disk, a damaged file) is the database's, and keeps its
+    // SQLite error so the caller can explain it.
+    let refused = |row: &SheetRow, what: &str, e: rusqlite::Error| -> Error {
+        match super::constraint_message(&e) {
+            Some(_) => err(row, "white", friendly(e, what).to_string()),
+            None => Error::Sql(e),
         }
     };
     let find = |row: &SheetRow, field: &str, text: &str| -> Result<Entry> {
@@ -218,7 +253,7 @@ pub fn record_sheet(
                 "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![round_id, section.id, white.id, bye_kind_str(kind), requested],
             )
-            .map_err(|e| err(row, "white", friendly(e, "bye").to_string()))?;
+            .map_err(|e| refused(row, "bye", e))?;
             byes.push(ByeRow {
                 id: tx.last_insert_rowid(),
                 entry: white,
@@ -304,7 +339,7 @@ pub fn record_sheet(
             "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)],
         )
-        .map_err(|e| err(row, "white", friendly(e, "game").to_string()))?;
+        .map_err(|e| refused(row, "game", e))?;
         games.push(GameRow {
             id: tx.last_insert_rowid(),
             board: row.board,
@@ -368,8 +403,10 @@ pub fn correct_result(
             "a correction needs a reason (--reason \"...\")",
         ));
     }
+    let event = event_by_id(tx, section.event_id)?;
     let subject = format!(
-        "{} round {number}{}: {} v {}",
+        "{} {} round {number}{}: {} v {}",
+        event.name,
         section.name,
         game.board
             .map(|b| format!(" board {b}"))
@@ -385,8 +422,9 @@ pub fn correct_result(
         "UPDATE game SET result = ?1 WHERE id = ?2",
         params![new.map(GameResult::as_str), game.id],
     )?;
-    audit(
+    audit_event(
         tx,
+        Some(event.id),
         "correct",
         &subject,
         Some(&old),
@@ -414,31 +452,50 @@ pub fn delete_pairing(
             "a deletion needs a reason (--reason \"...\")",
         ));
     }
+    let event = event_by_id(tx, section.event_id)?;
     let (games, byes) = round_contents(tx, section.id, number)?;
     if let Some(g) = games
         .iter()
         .find(|g| g.white.id == entry.id || g.black.id == entry.id)
     {
         let what = format!(
-            "{} round {number}: {} v {} ({})",
+            "{} {} round {number}: {} v {} ({})",
+            event.name,
             section.name,
             g.white.name,
             g.black.name,
             g.result.map(|r| r.as_str()).unwrap_or("no result")
         );
         tx.execute("DELETE FROM game WHERE id = ?1", [g.id])?;
-        audit(tx, "delete", &what, Some(&what), None, Some(reason))?;
+        audit_event(
+            tx,
+            Some(event.id),
+            "delete",
+            &what,
+            Some(&what),
+            None,
+            Some(reason),
+        )?;
         return Ok(what);
     }
     if let Some(b) = byes.iter().find(|b| b.entry.id == entry.id) {
         let what = format!(
-            "{} round {number}: {} {}-point bye",
+            "{} {} round {number}: {} {}-point bye",
+            event.name,
             section.name,
             b.entry.name,
             bye_kind_str(b.kind)
         );
         tx.execute("DELETE FROM bye WHERE id = ?1", [b.id])?;
-        audit(tx, "delete", &what, Some(&what), None, Some(reason))?;
+        audit_event(
+            tx,
+            Some(event.id),
+            "delete",
+            &what,
+            Some(&what),
+            None,
+            Some(reason),
+        )?;
         return Ok(what);
     }
     Err(Error::not_found(format!(
@@ -472,9 +529,26 @@ pub fn byes_for_missed_rounds(
     Ok(n)
 }
 
-/// Add an entry to the audit trail.
+/// Add an entry to the audit trail that concerns no single event (a
+/// player's details, a season, a restore).
 pub fn audit(
     tx: &Transaction,
+    action: &str,
+    subject: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+    reason: Option<&str>,
+) -> Result<()> {
+    audit_event(tx, None, action, subject, old, new, reason)
+}
+
+/// Add an entry to the audit trail: who (`$LEAGUE_USER`, else `$USER`),
+/// when (UTC), what (`action`: correct, delete, rename, merge, withdraw,
+/// edit, restore), the subject in words, the old and new values and the
+/// reason. `event_id` links it to an event for `league log --event`.
+pub fn audit_event(
+    tx: &Transaction,
+    event_id: Option<i64>,
     action: &str,
     subject: &str,
     old: Option<&str>,
@@ -486,10 +560,11 @@ pub fn audit(
         .unwrap_or_default();
     let who = std::env::var("LEAGUE_USER")
         .or_else(|_| std::env::var("USER"))
-        .ok();
+        .ok()
+        .filter(|w| !w.trim().is_empty());
     tx.execute(
-        "INSERT INTO audit (at, who, action, subject, old_value, new_value, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![at, who, action, subject, old, new, reason],
+        "INSERT INTO audit (at, who, action, subject, old_value, new_value, reason, event_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![at, who, action, subject, old, new, reason, event_id],
     )?;
     Ok(())
 }
@@ -500,28 +575,87 @@ pub struct AuditRow {
     pub at: String,
     pub who: Option<String>,
     pub action: String,
+    /// The event it concerns ("2022-23 Winter Swiss"), when it concerns one.
+    pub event: Option<String>,
     pub subject: String,
     pub old_value: Option<String>,
     pub new_value: Option<String>,
     pub reason: Option<String>,
 }
 
+/// Which audit entries to show.
+#[derive(Clone, Debug, Default)]
+pub struct AuditFilter<'a> {
+    /// At most this many, newest first.
+    pub limit: usize,
+    /// Only those about this event.
+    pub event_id: Option<i64>,
+    /// Only this action.
+    pub action: Option<&'a str>,
+}
+
+/// The newest `limit` audit entries, newest first.
 pub fn audit_log(conn: &Connection, limit: usize) -> Result<Vec<AuditRow>> {
-    let mut st = conn.prepare("SELECT at, who, action, subject, old_value, new_value, reason FROM audit ORDER BY id DESC LIMIT ?1")?;
+    audit_log_filtered(
+        conn,
+        &AuditFilter {
+            limit,
+            ..Default::default()
+        },
+    )
+}
+
+/// The audit entries that pass `filter`, newest first.
+pub fn audit_log_filtered(conn: &Connection, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+    let mut st = conn.prepare(
+        "SELECT a.at, a.who, a.action, se.name || ' ' || ev.name, a.subject, a.old_value, a.new_value, a.reason \
+         FROM audit a LEFT JOIN event ev ON ev.id = a.event_id LEFT JOIN season se ON se.id = ev.season_id \
+         WHERE (?2 IS NULL OR a.event_id = ?2) AND (?3 IS NULL OR a.action = ?3) \
+         ORDER BY a.id DESC LIMIT ?1",
+    )?;
     let rows = st
-        .query_map([limit as i64], |r| {
-            Ok(AuditRow {
-                at: r.get(0)?,
-                who: r.get(1)?,
-                action: r.get(2)?,
-                subject: r.get(3)?,
-                old_value: r.get(4)?,
-                new_value: r.get(5)?,
-                reason: r.get(6)?,
-            })
-        })?
+        .query_map(
+            params![filter.limit as i64, filter.event_id, filter.action],
+            |r| {
+                Ok(AuditRow {
+                    at: r.get(0)?,
+                    who: r.get(1)?,
+                    action: r.get(2)?,
+                    event: r.get(3)?,
+                    subject: r.get(4)?,
+                    old_value: r.get(5)?,
+                    new_value: r.get(6)?,
+                    reason: r.get(7)?,
+                })
+            },
+        )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
+}
+
+/// The fields that differ between `before` and `after`, as the old and new
+/// values of an audit entry ("rounds 6; tiebreaks uscf-swiss" → "rounds 7;
+/// tiebreaks fide-swiss"); `None` when nothing changed.
+pub(crate) fn changed_fields(fields: &[(&str, String, String)]) -> Option<(String, String)> {
+    let changed: Vec<_> = fields.iter().filter(|(_, a, b)| a != b).collect();
+    if changed.is_empty() {
+        return None;
+    }
+    let side = |new: bool| {
+        changed
+            .iter()
+            .map(|(name, old, now)| format!("{name} {}", if new { now } else { old }))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    Some((side(false), side(true)))
+}
+
+/// An optional value for an audit entry: the value, or "none".
+pub(crate) fn shown<T: std::fmt::Display>(v: &Option<T>) -> String {
+    v.as_ref()
+        .map(|v| v.to_string())
+        .unwrap_or_else(|| "none".into())
 }
 
 /// What is still missing in a section: games without results, and players

@@ -3,6 +3,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
+use super::round::{audit, audit_event, changed_fields, shown};
 use crate::domain::league::{Event, EventKind, Season, Section};
 use crate::error::{Error, Result};
 
@@ -82,7 +83,31 @@ pub fn edit_season(
         params![new_name, start, end, season.id],
     )
     .map_err(|e| friendly(e, "season"))?;
-    find_season(tx, &new_name)
+    let updated = find_season(tx, &new_name)?;
+    if let Some((old, new)) = changed_fields(&[
+        ("name", season.name.clone(), updated.name.clone()),
+        (
+            "start",
+            shown(&season.start_date),
+            shown(&updated.start_date),
+        ),
+        ("end", shown(&season.end_date), shown(&updated.end_date)),
+    ]) {
+        let action = if updated.name != season.name {
+            "rename"
+        } else {
+            "edit"
+        };
+        audit(
+            tx,
+            action,
+            &format!("season {}", season.name),
+            Some(&old),
+            Some(&new),
+            None,
+        )?;
+    }
+    Ok(updated)
 }
 
 /// Find or create a season (importers).
@@ -287,7 +312,63 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
             params![ed, event.id],
         )?;
     }
-    event_by_id(tx, event.id)
+    let updated = event_by_id(tx, event.id)?;
+    // Every setting here changes standings or what they are called: logged.
+    if let Some((old, new)) = changed_fields(&[
+        ("name", event.name.clone(), updated.name.clone()),
+        (
+            "rounds",
+            event.rounds.to_string(),
+            updated.rounds.to_string(),
+        ),
+        (
+            "start",
+            shown(&event.start_date),
+            shown(&updated.start_date),
+        ),
+        ("end", shown(&event.end_date), shown(&updated.end_date)),
+        (
+            "tiebreaks",
+            event.tiebreaks.clone(),
+            updated.tiebreaks.clone(),
+        ),
+        (
+            "actual play first",
+            event.actual_play_first.to_string(),
+            updated.actual_play_first.to_string(),
+        ),
+        (
+            "FIDE edition",
+            shown(&event.fide_edition),
+            shown(&updated.fide_edition),
+        ),
+        (
+            "sb on adjusted scores",
+            event.sb_adjusted.to_string(),
+            updated.sb_adjusted.to_string(),
+        ),
+        (
+            "coin flip",
+            event.coin_allowed.to_string(),
+            updated.coin_allowed.to_string(),
+        ),
+    ]) {
+        let action = if updated.name != event.name {
+            "rename"
+        } else {
+            "edit"
+        };
+        audit_event(
+            tx,
+            Some(event.id),
+            action,
+            &format!("event {} {}", event.season, event.name),
+            Some(&old),
+            Some(&new),
+            None,
+        )?;
+    }
+    Ok(updated)
 }
 
 /// Store the coin-flip seed the first time one is drawn, so later standings
@@ -406,7 +487,40 @@ pub fn edit_section(
         params![name.map(str::trim), min, max, section.id],
     )
     .map_err(|e| friendly(e, "section"))?;
-    section_by_id(tx, section.id)
+    let updated = section_by_id(tx, section.id)?;
+    if let Some((old, new)) = changed_fields(&[
+        ("name", section.name.clone(), updated.name.clone()),
+        (
+            "lowest rating",
+            shown(&section.rating_min),
+            shown(&updated.rating_min),
+        ),
+        (
+            "highest rating",
+            shown(&section.rating_max),
+            shown(&updated.rating_max),
+        ),
+    ]) {
+        let event = event_by_id(tx, section.event_id)?;
+        let action = if updated.name != section.name {
+            "rename"
+        } else {
+            "edit"
+        };
+        audit_event(
+            tx,
+            Some(event.id),
+            action,
+            &format!(
+                "section {} of {} {}",
+                section.name, event.season, event.name
+            ),
+            Some(&old),
+            Some(&new),
+            None,
+        )?;
+    }
+    Ok(updated)
 }
 
 /// A constraint failure in words.

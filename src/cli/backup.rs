@@ -1,0 +1,38 @@
+//! `league backup PATH`: a consistent copy of the league database, safe to
+//! take while another `league` command is recording.
+
+use std::path::{Path, PathBuf};
+
+use super::output::print;
+use crate::error::Result;
+use crate::store::backup;
+
+#[derive(clap::Args, Debug)]
+pub struct BackupArgs {
+    /// Where to write the copy, e.g. backups/league-2023-01-17.db.
+    pub path: PathBuf,
+    /// Replace PATH if it already exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(db: &Path, args: BackupArgs) -> Result<()> {
+    let r = backup::backup(db, &args.path, args.force)?;
+    print(&format!(
+        "Backed up {} to {} ({}): {}.\n",
+        db.display(),
+        r.path.display(),
+        size(r.bytes),
+        r.counts.summary()
+    ))?;
+    Ok(())
+}
+
+/// A file size for people: "812 bytes", "248 KB", "3.4 MB".
+pub fn size(bytes: u64) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} bytes"),
+        b if b < 1024 * 1024 => format!("{} KB", b.div_ceil(1024)),
+        b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
+    }
+}

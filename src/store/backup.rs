@@ -1,0 +1,754 @@
+//! Backups and restores of the whole league database.
+//!
+//! Every copy is made with SQLite's online backup API, which reads one
+//! consistent snapshot even while another `league` process is recording
+//! (in WAL mode readers never block writers, so the copy is taken in one
+//! step). A copy is written under a temporary name, switched to an ordinary
+//! rollback journal (so the backup is one self-contained file, with no
+//! `-wal` beside it), checked with `PRAGMA quick_check`, synced to disk and
+//! only then renamed to its final name: a backup file is either complete or
+//! absent, never half-written.
+//!
+//! A restore checks the file first (SQLite, a league database, not newer
+//! than this program, `integrity_check` and `foreign_key_check` clean),
+//! upgrades a working copy of it to this program's schema, and then
+//! replaces the current database:
+//! - a healthy current database is replaced inside ONE write transaction
+//!   (every table emptied and refilled from the working copy, with the
+//!   schema's constraints and triggers checking every row). The safety copy
+//!   `<db>.before-restore.bak` is read after that transaction took the
+//!   write lock, so no other command can slip a change in between, and
+//!   other processes see either the old league or the restored one;
+//! - a damaged current database (SQLite cannot read it) cannot be written
+//!   through SQLite; its bytes (and its `-wal`, if any) are copied aside
+//!   first, then the working copy is renamed over it.
+//!
+//! The restore itself goes in the restored database's audit trail.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+use super::{explain, explain_sql, migrate, open_reader, side_file, BUSY_TIMEOUT};
+use crate::error::{Error, Result};
+
+/// How many of each kind of record a database holds (for reports).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub seasons: i64,
+    pub events: i64,
+    pub sections: i64,
+    pub players: i64,
+    pub entries: i64,
+    pub rounds: i64,
+    pub games: i64,
+    pub byes: i64,
+    pub audit_entries: i64,
+}
+
+impl Counts {
+    /// Count the records; tables an old schema does not have count 0.
+    pub fn read(conn: &Connection) -> Result<Counts> {
+        let count = |table: &str| -> Result<i64> {
+            let exists: i64 = conn.query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [table],
+                |r| r.get(0),
+            )?;
+            if exists == 0 {
+                return Ok(0);
+            }
+            Ok(
+                conn.query_row(&format!("SELECT count(*) FROM \"{table}\""), [], |r| {
+                    r.get(0)
+                })?,
+            )
+        };
+        Ok(Counts {
+            seasons: count("season")?,
+            events: count("event")?,
+            sections: count("section")?,
+            players: count("player")?,
+            entries: count("entry")?,
+            rounds: count("round")?,
+            games: count("game")?,
+            byes: count("bye")?,
+            audit_entries: count("audit")?,
+        })
+    }
+
+    /// "1 season, 5 events, 80 players, 510 games, ..."
+    pub fn summary(&self) -> String {
+        let part =
+            |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        [
+            part(self.seasons, "season", "seasons"),
+            part(self.events, "event", "events"),
+            part(self.sections, "section", "sections"),
+            part(self.players, "player", "players"),
+            part(self.entries, "entry", "entries"),
+            part(self.rounds, "round", "rounds"),
+            part(self.games, "game", "games"),
+            part(self.byes, "bye", "byes"),
+            part(self.audit_entries, "log entry", "log entries"),
+        ]
+        .join(", ")
+    }
+}
+
+/// What `league backup` wrote.
+#[derive(Debug)]
+pub struct BackupReport {
+    pub path: PathBuf,
+    pub bytes: u64,
+    pub counts: Counts,
+}
+
+/// Removes a temporary file (and any journal SQLite left beside it) when
+/// dropped, unless it was [`kept`](TempFile::keep).
+struct TempFile {
+    path: PathBuf,
+    armed: bool,
+}
+
+impl TempFile {
+    fn new(path: PathBuf) -> TempFile {
+        let t = TempFile { path, armed: true };
+        t.remove();
+        t
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(side_file(&self.path, suffix));
+        }
+    }
+
+    fn keep(mut self) {
+        self.armed = false;
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if self.armed {
+            self.remove();
+        }
+    }
+}
+
+/// Copy the database open in `src` to a new file `dest` (replacing any
+/// file there, atomically), as described in the module documentation.
+/// Returns what the copy holds, counted in the copy itself.
+pub(crate) fn snapshot(src: &Connection, dest: &Path) -> Result<Counts> {
+    // Named for this process: two processes copying to the same place
+    // (say, both upgrading one old database) never write the same file.
+    let tmp = TempFile::new(side_file(dest, &format!(".partial-{}", std::process::id())));
+    let dest_err = |e: rusqlite::Error| dest_error(dest, e);
+    let mut out = Connection::open_with_flags(
+        &tmp.path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(dest_err)?;
+    {
+        let backup = Backup::new(src, &mut out).map_err(dest_err)?;
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            // -1: every page in one step, from one read snapshot.
+            match backup.step(-1).map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => {
+                    Error::Database(format!(
+                        "the database could not be read whole (SQLite says: {e}); it may be damaged: run `league check`"
+                    ))
+                }
+                _ => dest_err(e),
+            })? {
+                StepResult::Done => break,
+                StepResult::Busy | StepResult::Locked if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(50))
+                }
+                StepResult::Busy | StepResult::Locked => {
+                    return Err(Error::Database(format!(
+                        "the database stayed busy for {} seconds, so no copy was written to {}; try again",
+                        BUSY_TIMEOUT.as_secs(),
+                        dest.display()
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+    // A backup is one self-contained file: no WAL beside it.
+    let _: String = out
+        .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+        .map_err(dest_err)?;
+    let check: String = out
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(dest_err)?;
+    if check != "ok" {
+        return Err(Error::Database(format!(
+            "the copy failed SQLite's check ({check}), so the database itself is probably damaged; \
+             no copy was written to {}. Run `league check`, and keep your earlier backups",
+            dest.display()
+        )));
+    }
+    let counts = Counts::read(&out)?;
+    out.close().map_err(|(_, e)| dest_err(e))?;
+    sync_file(&tmp.path).map_err(|e| io_err(dest, e))?;
+    std::fs::rename(&tmp.path, dest).map_err(|e| io_err(dest, e))?;
+    tmp.keep();
+    sync_dir(dest);
+    Ok(counts)
+}
+
+/// A failure writing a copy, in words: the database being copied is not
+/// touched, so only the destination is named.
+fn dest_error(dest: &Path, e: rusqlite::Error) -> Error {
+    let name = dest.display();
+    Error::Database(match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DiskFull) => format!(
+            "the disk holding {name} is full, so no copy was written; free some space or choose another disk"
+        ),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => format!(
+            "{name} is in use by another program, so no copy was written; choose another name"
+        ),
+        _ => format!(
+            "cannot write {name} ({e}), so no copy was written: check that its folder exists, that \
+             you may write there and that the disk has space"
+        ),
+    })
+}
+
+fn sync_file(path: &Path) -> std::io::Result<()> {
+    File::open(path)?.sync_all()
+}
+
+/// Make a rename durable (POSIX: sync the folder). Best effort: not every
+/// system lets a folder be opened.
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+}
+
+fn io_err(path: &Path, e: std::io::Error) -> Error {
+    let full = e.raw_os_error() == Some(28); // ENOSPC
+    Error::Database(if full {
+        format!(
+            "the disk holding {} is full, so it could not be written; free some space and run the command again",
+            path.display()
+        )
+    } else {
+        format!("could not write {}: {e}", path.display())
+    })
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// `league backup`: copy the database at `db` to `dest`. Refuses to
+/// replace an existing file unless `force`; never writes the database
+/// itself (it is opened read-only and not upgraded, so a backup is the
+/// database exactly as it is).
+pub fn backup(db: &Path, dest: &Path, force: bool) -> Result<BackupReport> {
+    if same_file(db, dest) {
+        return Err(Error::invalid(format!(
+            "{} is the league database itself; give another file name for the backup",
+            dest.display()
+        )));
+    }
+    if dest.is_dir() {
+        return Err(Error::invalid(format!(
+            "{} is a folder; give a file name for the backup, for example {}",
+            dest.display(),
+            dest.join("league-backup.db").display()
+        )));
+    }
+    if dest.exists() && !force {
+        return Err(Error::invalid(format!(
+            "{} already exists and was left as it is; choose another name, or add --force to replace it",
+            dest.display()
+        )));
+    }
+    let conn = open_reader(db)?;
+    migrate::check_is_league(&conn, db)?;
+    if migrate::current_version(&conn).map_err(|e| explain(db, e))? == 0 {
+        return Err(Error::Database(format!(
+            "{} is empty: there is nothing to back up",
+            db.display()
+        )));
+    }
+    let counts = snapshot(&conn, dest)?;
+    let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
+    Ok(BackupReport {
+        path: dest.to_path_buf(),
+        bytes,
+        counts,
+    })
+}
+
+/// What `league restore` did.
+#[derive(Debug)]
+pub struct Restored {
+    /// The copy of the database as it was before the restore (none when
+    /// there was no database).
+    pub safety_copy: Option<PathBuf>,
+    /// What the database held before (none when it was missing or damaged).
+    pub previous: Option<Counts>,
+    /// What it holds now.
+    pub restored: Counts,
+    /// The database was damaged and was replaced as a file.
+    pub was_damaged: bool,
+}
+
+/// A free name `<db>.<what>.bak`, `<db>.<what>-2.bak`, ...: an earlier
+/// safety copy is never overwritten.
+pub fn unique_backup_path(db: &Path, what: &str) -> PathBuf {
+    let first = side_file(db, &format!(".{what}.bak"));
+    if !first.exists() {
+        return first;
+    }
+    (2..)
+        .map(|n| side_file(db, &format!(".{what}-{n}.bak")))
+        .find(|p| !p.exists())
+        .expect("a free name")
+}
+
+/// Check that `path` is a league database this program can restore:
+/// SQLite, league schema, not newer, integrity and references clean.
+fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
+    let name = path.display();
+    let refuse = |why: String| {
+        Error::Database(format!(
+            "{name} cannot be restored: {why}. Nothing was changed; try another backup"
+        ))
+    };
+    let sql = |e: rusqlite::Error| refuse(format!("SQLite cannot read it ({e})"));
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'refinery_schema_history'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(sql)?;
+    if tables == 0 {
+        return Err(refuse("it is not a league database".into()));
+    }
+    let version = migrate::current_version(conn)?;
+    let latest = migrate::latest_version();
+    if version > latest {
+        return Err(refuse(format!(
+            "it was written by a newer version of league (schema {version}; this program knows up to {latest}); \
+             restore it with that newer program"
+        )));
+    }
+    let mut st = conn.prepare("PRAGMA integrity_check(20)").map_err(sql)?;
+    let problems = st
+        .query_map([], |r| r.get::<_, String>(0))
+        .map_err(sql)?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map_err(sql)?;
+    if problems != ["ok"] {
+        return Err(refuse(format!(
+            "it is damaged (SQLite's integrity check: {})",
+            problems.join("; ")
+        )));
+    }
+    let mut st = conn.prepare("PRAGMA foreign_key_check").map_err(sql)?;
+    let broken = st
+        .query_map([], |r| {
+            Ok(format!(
+                "{} row {} refers to a missing {}",
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<i64>>(1)?.unwrap_or(0),
+                r.get::<_, String>(2)?
+            ))
+        })
+        .map_err(sql)?
+        .collect::<rusqlite::Result<Vec<_>>>()
+        .map_err(sql)?;
+    if !broken.is_empty() {
+        return Err(refuse(format!(
+            "{} broken reference{} between tables (first: {})",
+            broken.len(),
+            if broken.len() == 1 { "" } else { "s" },
+            broken[0]
+        )));
+    }
+    Ok(())
+}
+
+/// The current database, as a restore finds it.
+enum Live {
+    /// No database yet (or an empty file).
+    Missing,
+    /// Usable: open, upgraded to this program's schema, quick_check clean.
+    Healthy(Connection),
+    /// An SQLite file that SQLite cannot read properly.
+    Damaged(String),
+}
+
+fn live_state(db: &Path) -> Result<Live> {
+    let wal = side_file(db, "-wal");
+    let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    match std::fs::metadata(db) {
+        Err(_) => return Ok(Live::Missing),
+        Ok(m) if m.len() == 0 && wal_len == 0 => return Ok(Live::Missing),
+        Ok(_) => {}
+    }
+    super::check_sqlite_header(db).map_err(|_| {
+        Error::Database(format!(
+            "{} is not a league database (it is not an SQLite file), so restore will not replace it; \
+             check the --db path, or restore into a new file with --db NEW-FILE",
+            db.display()
+        ))
+    })?;
+    if let Some(problem) = super::read_only_file(db) {
+        return Err(Error::Database(problem));
+    }
+    let is_damage = |e: &rusqlite::Error| {
+        matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+        )
+    };
+    // Not configured (WAL) until it is known to be a league database:
+    // switching to WAL rewrites the header of a file that may not be ours.
+    let conn = match Connection::open_with_flags(
+        db,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .and_then(|c| c.busy_timeout(BUSY_TIMEOUT).map(|()| c))
+    {
+        Ok(c) => c,
+        Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
+        Err(e) => return Err(explain_sql(db, e)),
+    };
+    let tables: std::result::Result<(i64, i64), rusqlite::Error> = conn.query_row(
+        "SELECT count(*), count(*) FILTER (WHERE name = 'refinery_schema_history') FROM sqlite_master WHERE type = 'table'",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    );
+    match tables {
+        Ok((n, 0)) if n > 0 => {
+            return Err(Error::Database(format!(
+                "{} is an SQLite file but not a league database, so restore will not replace it; \
+                 check the --db path, or restore into a new file with --db NEW-FILE",
+                db.display()
+            )))
+        }
+        Ok(_) => {}
+        Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
+        Err(e) => return Err(explain_sql(db, e)),
+    }
+    let mut conn = conn;
+    migrate::check_not_newer(&conn, db)?;
+    match super::configure(&conn) {
+        Ok(()) => {}
+        Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
+        Err(e) => return Err(explain_sql(db, e)),
+    }
+    match conn.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)) {
+        Ok(ok) if ok == "ok" => {}
+        Ok(problem) => return Ok(Live::Damaged(problem)),
+        Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
+        Err(e) => return Err(explain_sql(db, e)),
+    }
+    migrate::run(&mut conn, Some(db))?;
+    Ok(Live::Healthy(conn))
+}
+
+/// `league restore`: replace the database at `db` with the backup `from`,
+/// as described in the module documentation. On any failure before the
+/// final step the current database is left exactly as it was.
+pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored> {
+    if !from.exists() {
+        return Err(Error::not_found(format!(
+            "there is no file {}; give the path of a backup made with `league backup`",
+            from.display()
+        )));
+    }
+    if same_file(db, from) {
+        return Err(Error::invalid(format!(
+            "{} is the league database itself; give the path of a backup",
+            from.display()
+        )));
+    }
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            return Err(Error::not_found(format!(
+                "the folder {} does not exist; check the --db path",
+                dir.display()
+            )));
+        }
+    }
+    // 1. The backup: check it where it is, without changing it.
+    let src = open_reader(from).map_err(|e| match e {
+        Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
+        other => other,
+    })?;
+    check_restorable(&src, from)?;
+
+    // 2. A working copy beside the database, upgraded to this program.
+    let work_path = side_file(db, &format!(".restore-tmp-{}", std::process::id()));
+    let work_file = TempFile::new(work_path.clone());
+    snapshot(&src, &work_path)?;
+    drop(src);
+    let mut work = Connection::open(&work_path).map_err(|e| explain_sql(&work_path, e))?;
+    work.pragma_update(None, "foreign_keys", "ON")?;
+    migrate::run(&mut work, None)?;
+    let restored = Counts::read(&work)?;
+    let subject = format!("database restored from {}", from.display());
+
+    // 3. Replace the current database.
+    let outcome = match live_state(db)? {
+        Live::Healthy(conn) => {
+            drop(work);
+            replace_in_place(conn, db, &work_path, &subject, &restored, reason)?
+        }
+        Live::Missing => {
+            audit_restore(&mut work, &subject, "no database".into(), &restored, reason)?;
+            close(work, &work_path)?;
+            replace_file(db, &work_path)?;
+            Restored {
+                safety_copy: None,
+                previous: None,
+                restored,
+                was_damaged: false,
+            }
+        }
+        Live::Damaged(why) => {
+            let safety = unique_backup_path(db, "before-restore");
+            copy_synced(db, &safety)?;
+            let wal = side_file(db, "-wal");
+            if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+                // Named so that SQLite reads it with the copy.
+                copy_synced(&wal, &side_file(&safety, "-wal"))?;
+            }
+            audit_restore(
+                &mut work,
+                &subject,
+                format!(
+                    "a damaged database ({why}), kept as it was in {}",
+                    safety.display()
+                ),
+                &restored,
+                reason,
+            )?;
+            close(work, &work_path)?;
+            replace_file(db, &work_path)?;
+            Restored {
+                safety_copy: Some(safety),
+                previous: None,
+                restored,
+                was_damaged: true,
+            }
+        }
+    };
+    drop(work_file);
+    Ok(outcome)
+}
+
+fn close(conn: Connection, path: &Path) -> Result<()> {
+    conn.close().map_err(|(_, e)| explain_sql(path, e))?;
+    sync_file(path).map_err(|e| io_err(path, e))
+}
+
+fn copy_synced(from: &Path, to: &Path) -> Result<()> {
+    std::fs::copy(from, to).map_err(|e| io_err(to, e))?;
+    sync_file(to).map_err(|e| io_err(to, e))
+}
+
+/// Put the (closed, synced) working copy in the database's place. The old
+/// `-wal`/`-shm` files must go first: SQLite would otherwise apply the old
+/// database's log to the new file. Their contents were copied aside.
+fn replace_file(db: &Path, work: &Path) -> Result<()> {
+    for suffix in ["-shm", "-wal"] {
+        let side = side_file(db, suffix);
+        match std::fs::remove_file(&side) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_err(&side, e)),
+        }
+    }
+    std::fs::rename(work, db).map_err(|e| io_err(db, e))?;
+    sync_dir(db);
+    Ok(())
+}
+
+fn audit_restore(
+    conn: &mut Connection,
+    subject: &str,
+    old: String,
+    restored: &Counts,
+    reason: Option<&str>,
+) -> Result<()> {
+    let tx = conn.transaction()?;
+    super::round::audit(
+        &tx,
+        "restore",
+        subject,
+        Some(&old),
+        Some(&restored.summary()),
+        reason,
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// The healthy case: in one write transaction on the live database, take
+/// the safety copy, empty every table and refill it from the working copy.
+fn replace_in_place(
+    mut conn: Connection,
+    db: &Path,
+    work: &Path,
+    subject: &str,
+    restored: &Counts,
+    reason: Option<&str>,
+) -> Result<Restored> {
+    let work_name = work.to_str().ok_or_else(|| {
+        Error::Database(format!(
+            "{} has a name SQLite cannot attach; move the database to a plain path",
+            work.display()
+        ))
+    })?;
+    conn.execute("ATTACH DATABASE ?1 AS restored", [work_name])
+        .map_err(|e| explain_sql(work, e))?;
+    let safety = unique_backup_path(db, "before-restore");
+    let result = (|| -> Result<Counts> {
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| explain_sql(db, e))?;
+        // We hold the write lock: this copy is exactly what is replaced.
+        let previous = {
+            let reader = open_reader(db)?;
+            snapshot(&reader, &safety)?
+        };
+        copy_tables(&tx).map_err(|e| explain(db, e))?;
+        super::round::audit(
+            &tx,
+            "restore",
+            subject,
+            Some(&format!(
+                "{}; kept in {}",
+                previous.summary(),
+                safety.display()
+            )),
+            Some(&restored.summary()),
+            reason,
+        )?;
+        tx.commit().map_err(|e| explain_sql(db, e))?;
+        Ok(previous)
+    })();
+    let _ = conn.execute("DETACH DATABASE restored", []);
+    let previous = result?;
+    Ok(Restored {
+        safety_copy: Some(safety),
+        previous: Some(previous),
+        restored: restored.clone(),
+        was_damaged: false,
+    })
+}
+
+/// Empty every table of `main` and refill it from `restored` (both at this
+/// program's schema), parents before children. Foreign keys are deferred
+/// to the commit, where SQLite checks them all. Every row goes through the
+/// schema's triggers, which today only refuse bad rows; a future trigger
+/// that writes to other tables on insert would need its table refilled
+/// last or its effect undone here.
+fn copy_tables(tx: &rusqlite::Transaction) -> Result<()> {
+    let tables = |schema: &str| -> Result<Vec<String>> {
+        let mut st = tx.prepare(&format!(
+            "SELECT name FROM {schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ))?;
+        let names = st
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(names)
+    };
+    let columns = |schema: &str, table: &str| -> Result<Vec<String>> {
+        let mut st = tx.prepare(&format!(
+            "SELECT name FROM pragma_table_info(?1, '{schema}') ORDER BY cid"
+        ))?;
+        let names = st
+            .query_map([table], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(names)
+    };
+    let main = tables("main")?;
+    if main != tables("restored")? {
+        return Err(Error::Database(
+            "the backup's tables differ from this program's even after upgrading it; nothing was changed"
+                .into(),
+        ));
+    }
+    // Parents first: a table comes after every table it refers to.
+    let mut order: Vec<String> = Vec::new();
+    let mut parents = std::collections::HashMap::new();
+    for t in &main {
+        let mut st = tx.prepare("SELECT DISTINCT \"table\" FROM pragma_foreign_key_list(?1)")?;
+        let p = st
+            .query_map([t], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        parents.insert(t.clone(), p);
+    }
+    while order.len() < main.len() {
+        let before = order.len();
+        for t in &main {
+            if !order.contains(t)
+                && parents[t]
+                    .iter()
+                    .all(|p| p == t || order.contains(p) || !main.contains(p))
+            {
+                order.push(t.clone());
+            }
+        }
+        if order.len() == before {
+            // A cycle: the deferred foreign keys cope with any order.
+            let rest: Vec<String> = main
+                .iter()
+                .filter(|t| !order.contains(t))
+                .cloned()
+                .collect();
+            order.extend(rest);
+        }
+    }
+    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    for t in order.iter().rev() {
+        tx.execute(&format!("DELETE FROM main.\"{t}\""), [])?;
+    }
+    for t in &order {
+        let cols = columns("main", t)?;
+        if cols != columns("restored", t)? {
+            return Err(Error::Database(format!(
+                "the backup's table {t} differs from this program's even after upgrading it; nothing was changed"
+            )));
+        }
+        let list = cols
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        tx.execute(
+            &format!("INSERT INTO main.\"{t}\" ({list}) SELECT {list} FROM restored.\"{t}\""),
+            [],
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,275 @@
+//! Property tests on every parser of a secretary's files: random bytes,
+//! CSV-shaped noise and mutations of valid files never panic, and always
+//! either parse fully (every row usable) or fail with an `InputError` that
+//! names the file, a line and a field. Through the binary: a `league round
+//! record` that fails writes nothing.
+//!
+//! Parsers written later (the TRF reader, the JSON import) get the same
+//! treatment by reusing [`mutated`] on a valid file of theirs and
+//! [`assert_input_error`] on what they return; add them under "Other
+//! parsers" at the end of this file.
+
+use proptest::prelude::*;
+
+use chess_league::error::InputError;
+use chess_league::input::results;
+
+use crate::util::{snapshot, TestLeague};
+
+/// One change to a file's bytes.
+#[derive(Clone, Debug)]
+pub enum Mutation {
+    /// Replace the byte at (position modulo length) with this one.
+    Set(usize, u8),
+    /// Insert bytes at (position modulo length + 1).
+    Insert(usize, Vec<u8>),
+    /// Remove up to n bytes from (position modulo length).
+    Remove(usize, usize),
+    /// Cut the file at (position modulo length + 1).
+    Truncate(usize),
+    /// Repeat line (index modulo line count).
+    DuplicateLine(usize),
+    /// Swap two lines.
+    SwapLines(usize, usize),
+}
+
+/// Fragments that tend to matter to a parser of secretaries' files.
+const TOKENS: &[&str] = &[
+    ",",
+    "\"",
+    "\"\"",
+    "\n",
+    "\r\n",
+    "\r",
+    "\t",
+    " ",
+    "#",
+    "BYE",
+    "bye",
+    "½",
+    "1/2",
+    "=",
+    "1-0",
+    "0-1",
+    "1F-0F",
+    "0F-0F",
+    "+/-",
+    "*",
+    "half",
+    "zero",
+    "full",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "\u{feff}",
+    "\u{0}",
+    "white",
+    "black",
+    "board",
+    "result",
+    "Smith",
+    "é",
+    "\u{202e}",
+];
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Mutation::Set(i, b)),
+        (any::<usize>(), prop::sample::select(TOKENS))
+            .prop_map(|(i, t)| Mutation::Insert(i, t.as_bytes().to_vec())),
+        (any::<usize>(), prop::collection::vec(any::<u8>(), 1..4))
+            .prop_map(|(i, b)| Mutation::Insert(i, b)),
+        (any::<usize>(), 1..8usize).prop_map(|(i, n)| Mutation::Remove(i, n)),
+        any::<usize>().prop_map(Mutation::Truncate),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(i, j)| Mutation::SwapLines(i, j)),
+    ]
+}
+
+/// Apply mutations to a file's bytes.
+pub fn mutate(seed: &[u8], mutations: &[Mutation]) -> Vec<u8> {
+    let mut b = seed.to_vec();
+    for m in mutations {
+        let len = b.len().max(1);
+        match m {
+            Mutation::Set(i, v) => {
+                if !b.is_empty() {
+                    b[i % len] = *v;
+                }
+            }
+            Mutation::Insert(i, bytes) => {
+                let at = i % (b.len() + 1);
+                b.splice(at..at, bytes.iter().copied());
+            }
+            Mutation::Remove(i, n) => {
+                if !b.is_empty() {
+                    let at = i % len;
+                    let end = (at + n).min(b.len());
+                    b.drain(at..end);
+                }
+            }
+            Mutation::Truncate(i) => b.truncate(i % (b.len() + 1)),
+            Mutation::DuplicateLine(i) | Mutation::SwapLines(i, _) => {
+                let mut lines: Vec<Vec<u8>> = b
+                    .split_inclusive(|&c| c == b'\n')
+                    .map(<[u8]>::to_vec)
+                    .collect();
+                if lines.is_empty() {
+                    continue;
+                }
+                let n = lines.len();
+                match m {
+                    Mutation::DuplicateLine(_) => {
+                        let line = lines[i % n].clone();
+                        lines.insert(i % n, line);
+                    }
+                    Mutation::SwapLines(_, j) => lines.swap(i % n, j % n),
+                    _ => unreachable!(),
+                }
+                b = lines.concat();
+            }
+        }
+    }
+    b
+}
+
+/// A strategy for 1 to 6 mutations of `seed`.
+pub fn mutated(seed: &'static [u8]) -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(mutation(), 1..6).prop_map(move |ms| mutate(seed, &ms))
+}
+
+/// An error from a parser names the file, a line within the input (or one
+/// past it) and a field, and says something.
+pub fn assert_input_error(e: &InputError, source: &str, input: &[u8]) {
+    assert_eq!(e.source, source, "{e}");
+    let lines = input.split(|&c| c == b'\n').count();
+    match e.line {
+        Some(line) => assert!(
+            (1..=lines + 1).contains(&line),
+            "line {line} outside 1..={} in {e}",
+            lines + 1
+        ),
+        None => panic!("no line in {e}"),
+    }
+    assert!(e.field.is_some(), "no field in {e}");
+    assert!(!e.problem.trim().is_empty(), "no problem in {e}");
+}
+
+/// The results parser's verdict on `input` is one of the two allowed.
+fn parses_fully_or_fails_well(input: &[u8]) {
+    match results::parse(input, "r.csv") {
+        Ok(rows) => {
+            for row in rows {
+                assert!(!row.white.trim().is_empty(), "{row:?}");
+                match row.bye {
+                    Some(_) => assert!(row.black.is_none() && row.result.is_none(), "{row:?}"),
+                    None => assert!(
+                        row.black.as_deref().is_some_and(|b| !b.trim().is_empty()),
+                        "{row:?}"
+                    ),
+                }
+                assert!(row.line.is_some_and(|l| l >= 1), "{row:?}");
+                assert!(row.board.is_none_or(|b| b >= 1), "{row:?}");
+            }
+        }
+        Err(e) => assert_input_error(&e, "r.csv", input),
+    }
+}
+
+const SHEET: &[u8] =
+    "board,white,black,result\n1,Alice,Bob,1-0\n2,Carol,Dan,½-½\n3,Eve,Frank,\n,Gina,BYE,half\n"
+        .as_bytes();
+const SHEET_NO_HEADER: &[u8] =
+    b"1,Alice,Bob,1-0\n2,Carol,Dan,0F-1F\n# a comment\n\n3,Eve,Frank,=\n";
+
+/// CSV-shaped noise: rows of tokens and short words joined by commas.
+fn csv_noise() -> impl Strategy<Value = Vec<u8>> {
+    let field = prop_oneof![
+        prop::sample::select(TOKENS).prop_map(str::to_string),
+        "[A-Za-z0-9 ½/+=*-]{0,8}",
+    ];
+    let row = prop::collection::vec(field, 0..7).prop_map(|f| f.join(","));
+    prop::collection::vec(row, 0..8).prop_map(|rows| rows.join("\n").into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn results_parser_random_bytes(input in prop::collection::vec(any::<u8>(), 0..400)) {
+        parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn results_parser_csv_noise(input in csv_noise()) {
+        parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn results_parser_mutated_sheet(input in mutated(SHEET)) {
+        parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn results_parser_mutated_sheet_without_header(input in mutated(SHEET_NO_HEADER)) {
+        parses_fully_or_fails_well(&input);
+    }
+}
+
+/// Through the binary: a mutated sheet that `league round record` refuses
+/// leaves the database exactly as it was; one it accepts breaks no rule.
+/// Each case runs the binary once or twice, so fewer cases keep it bounded.
+#[test]
+fn a_failing_round_record_writes_nothing() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    let template = TestLeague::small();
+    let mut runner = TestRunner::new(Config {
+        cases: 40,
+        ..Config::default()
+    });
+    let verdict = runner.run(&mutated(SHEET), |input| {
+        let t = TestLeague::new();
+        std::fs::copy(&template.db, &t.db).expect("copy league");
+        t.write("r.csv", &input);
+        let before = snapshot(&t.db);
+        let r = t.run(&[
+            "round",
+            "record",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--round",
+            "1",
+            "r.csv",
+        ]);
+        let fail = |why: String| Err(TestCaseError::fail(why));
+        if r.stderr.contains("panicked") {
+            return fail(r.stderr);
+        }
+        if r.ok {
+            let c = t.run(&["check"]);
+            if !c.ok {
+                return fail(format!(
+                    "accepted, but check fails: {}{}",
+                    c.stdout, c.stderr
+                ));
+            }
+        } else if r.code == Some(0) || !r.stderr.starts_with("league: ") {
+            return fail(format!("unclear failure: {:?} {}", r.code, r.stderr));
+        } else if before != snapshot(&t.db) {
+            return fail(format!(
+                "a failed record changed the database: {}",
+                r.stderr
+            ));
+        }
+        Ok(())
+    });
+    if let Err(e) = verdict {
+        panic!("{e}");
+    }
+}
+
+// Other parsers: the TRF reader and the JSON import get their own
+// `proptest!` blocks here (random bytes; `mutated(VALID_FILE)`), asserting
+// `Ok` values are complete and errors pass `assert_input_error`.
