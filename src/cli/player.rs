@@ -105,26 +105,14 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             if let Some(r) = p.fide_rating {
                 out.push_str(&format!("  FIDE rating: {r}\n"));
             }
-            let mut st = store.conn().prepare(
-                "SELECT season, event, section, pairing_no, score FROM entry_detail WHERE player_id = ?1 ORDER BY season_id, event_id",
-            )?;
-            let rows = st
-                .query_map([p.id], |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, u32>(3)?,
-                        r.get::<_, Option<f64>>(4)?,
-                    ))
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            for (season, event, section, no, score) in rows {
-                let score = score
-                    .map(|s| crate::domain::score::Points((s * 2.0).round() as i32).fraction())
-                    .unwrap_or_else(|| "0".into());
+            for e in players::entries_of_player(store.conn(), p.id)? {
                 out.push_str(&format!(
-                    "  {season} {event} {section}: #{no}, {score} points\n"
+                    "  {} {} {}: #{}, {} points\n",
+                    e.season,
+                    e.event,
+                    e.section,
+                    e.pairing_no,
+                    e.score.fraction()
                 ));
             }
             print(&out)?;

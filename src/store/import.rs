@@ -9,7 +9,7 @@ use super::round::{bye_kind_str, ensure_round};
 use super::season::{self as seasons, NewEvent};
 use crate::domain::game::GameResult;
 use crate::domain::league::{Event, EventKind, Section};
-use crate::domain::record::{Colour, Format, Outcome};
+use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::error::{Error, Result};
 use crate::input::trf::TrfEvent;
 
@@ -148,6 +148,16 @@ pub fn import_trf(
                     )
                     .map_err(|e| seasons::friendly(e, "game"))?;
                 }
+                // After a withdrawal the file's zero-point byes are simply the
+                // rounds not played (the same in every tiebreak); a bye there
+                // would contradict the withdrawal.
+                (
+                    Outcome::Bye {
+                        kind: ByeKind::Zero,
+                        ..
+                    },
+                    _,
+                ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
                 (Outcome::Bye { kind, requested }, _) => {
                     tx.execute(
                         "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",

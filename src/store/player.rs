@@ -401,3 +401,33 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
     )?;
     Ok(())
 }
+
+/// One of a player's entries, with where it was and the score.
+pub struct PlayerEntry {
+    pub season: String,
+    pub event: String,
+    pub section: String,
+    pub pairing_no: u32,
+    pub score: crate::domain::score::Points,
+}
+
+/// Every section a player entered, oldest season first.
+pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<PlayerEntry>> {
+    let mut st = conn.prepare(
+        "SELECT ed.season, ed.event, ed.section, ed.pairing_no, COALESCE(es.score_halves, 0) \
+         FROM entry_detail ed LEFT JOIN entry_score es ON es.entry_id = ed.entry_id \
+         WHERE ed.player_id = ?1 ORDER BY ed.season_id, ed.event_id",
+    )?;
+    let rows = st
+        .query_map([player_id], |r| {
+            Ok(PlayerEntry {
+                season: r.get(0)?,
+                event: r.get(1)?,
+                section: r.get(2)?,
+                pairing_no: r.get(3)?,
+                score: crate::domain::score::Points(r.get(4)?),
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}

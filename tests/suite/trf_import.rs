@@ -112,6 +112,24 @@ fn every_real_file_gives_the_same_standings_through_the_database() {
 }
 
 #[test]
+fn imported_files_pass_the_league_check() {
+    let t = TestLeague::new();
+    for path in files() {
+        let event = format!("E{}", path.file_stem().unwrap().to_string_lossy());
+        t.ok(&[
+            "import",
+            "trf",
+            path.to_str().unwrap(),
+            "--season",
+            "archive",
+            "--event",
+            &event,
+        ]);
+    }
+    t.ok(&["check"]);
+}
+
+#[test]
 fn published_values_through_the_database() {
     // The FIDE exercise, 2024 edition (research §8.3) and the US Chess
     // values derived on it (§8.6), for players 1-4.

@@ -270,6 +270,82 @@ fn a_failing_round_record_writes_nothing() {
     }
 }
 
-// Other parsers: the TRF reader and the JSON import get their own
-// `proptest!` blocks here (random bytes; `mutated(VALID_FILE)`), asserting
-// `Ok` values are complete and errors pass `assert_input_error`.
+// The TRF reader: mutations of a real file (the FIDE exercise) and random
+// bytes either parse into a consistent event or fail with line and column;
+// through the binary, a refused import writes nothing and an accepted one
+// passes `league check`.
+
+const TRF: &[u8] = include_bytes!("../../../../shared/data/trf/fide-exercise-2023.trf");
+
+fn trf_parses_fully_or_fails_well(input: &[u8]) {
+    match chess_league::input::trf::parse(input, "t.trf") {
+        Ok(event) => {
+            assert_eq!(event.players.len(), event.tournament.players.len());
+            assert!(
+                event.tournament.check().is_ok(),
+                "{:?}",
+                event.tournament.check()
+            );
+        }
+        Err(e) => assert_input_error(&e, "t.trf", input),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn trf_parser_random_bytes(input in prop::collection::vec(any::<u8>(), 0..600)) {
+        trf_parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn trf_parser_mutated_file(input in mutated(TRF)) {
+        trf_parses_fully_or_fails_well(&input);
+    }
+}
+
+#[test]
+fn a_failing_trf_import_writes_nothing() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    let template = TestLeague::small();
+    let mut runner = TestRunner::new(Config {
+        cases: 30,
+        ..Config::default()
+    });
+    let verdict = runner.run(&mutated(TRF), |input| {
+        let t = TestLeague::new();
+        std::fs::copy(&template.db, &t.db).expect("copy league");
+        t.write("t.trf", &input);
+        let before = snapshot(&t.db);
+        let r = t.run(&[
+            "import", "trf", "t.trf", "--season", "2022-23", "--event", "Imported",
+        ]);
+        let fail = |why: String| Err(TestCaseError::fail(why));
+        if r.stderr.contains("panicked") {
+            return fail(r.stderr);
+        }
+        if r.ok {
+            let c = t.run(&["check"]);
+            if !c.ok {
+                return fail(format!(
+                    "accepted, but check fails: {}{}",
+                    c.stdout, c.stderr
+                ));
+            }
+        } else if !r.stderr.starts_with("league: ") {
+            return fail(format!("unclear failure: {:?} {}", r.code, r.stderr));
+        } else if before != snapshot(&t.db) {
+            return fail(format!(
+                "a failed import changed the database: {}",
+                r.stderr
+            ));
+        }
+        Ok(())
+    });
+    if let Err(e) = verdict {
+        panic!("{e}");
+    }
+}
+
+// The JSON import gets its own block here when it lands.
