@@ -4,8 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::output::print;
+use super::output::{print, Format};
+use super::standings::{heading, standings_table};
 use crate::error::{Error, Result};
+use crate::report::{section_report, ReportOptions};
+use crate::store::season as seasons;
 use crate::store::Store;
 
 /// The demo's fixed seed: every run makes the same league.
@@ -69,8 +72,19 @@ pub fn run(args: DemoArgs) -> Result<()> {
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     print(&format!(
-        "Wrote the demo league to {}: season 2022-23, {events} events, {players} players, {games} games.\n",
+        "Wrote the demo league to {}: season 2022-23, {events} events, {players} players, {games} games.\n\n",
         args.out.display()
     ))?;
+    let event = seasons::find_event(conn, Some("2022-23"), "Winter Swiss")?;
+    let section = seasons::find_section(conn, &event, Some("1600+"))?;
+    let report = section_report(conn, &event, &section, &ReportOptions::default())?;
+    let mut out = heading(&report);
+    out.push_str(&standings_table(&report, false).render(Format::Text));
+    out.push_str(&format!(
+        "\nTry next:\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n",
+        db = args.out.display(),
+        no = report.facts.entries[report.standings.rows[0].player].pairing_no,
+    ));
+    print(&out)?;
     Ok(())
 }
