@@ -4,6 +4,7 @@
 
 pub mod game;
 pub mod league;
+pub mod performance;
 pub mod record;
 pub mod score;
 pub mod standings;

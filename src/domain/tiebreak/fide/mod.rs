@@ -31,7 +31,7 @@
 mod buchholz;
 mod direct;
 mod own;
-mod rating;
+pub(crate) mod rating;
 mod sonneborn;
 mod unplayed;
 

@@ -83,7 +83,7 @@ const PD: [(i64, i64); 50] = [
 ];
 
 /// dp for a score fraction in hundredths (B.02 8.1.1).
-pub(super) fn dp(p100: i64) -> i64 {
+pub(crate) fn dp(p100: i64) -> i64 {
     let p = p100.clamp(0, 100);
     if p >= 50 {
         DP[(p - 50) as usize]
