@@ -169,8 +169,10 @@ pub struct EventAdd {
     /// Tiebreak order: a preset (see `league tiebreaks`) or codes, e.g. "mm,solkoff,cumulative".
     #[arg(long)]
     pub tiebreaks: Option<String>,
+    /// First round's date, YYYY-MM-DD (also chooses the FIDE rules edition).
     #[arg(long, value_parser = parse_date)]
     pub start: Option<String>,
+    /// Last round's date, YYYY-MM-DD.
     #[arg(long, value_parser = parse_date)]
     pub end: Option<String>,
     /// FIDE tiebreak rules edition for unplayed rounds: 2009, 2024 or 2026 (default: by start date).
@@ -191,16 +193,22 @@ pub struct EventAdd {
 pub struct EventEditArgs {
     #[command(flatten)]
     pub event: EventArgs,
+    /// A new name for the event.
     #[arg(long)]
     pub name: Option<String>,
+    /// A new planned number of rounds (not fewer than the rounds already recorded).
     #[arg(long)]
     pub rounds: Option<u32>,
+    /// First round's date, YYYY-MM-DD.
     #[arg(long, value_parser = parse_date)]
     pub start: Option<String>,
+    /// Last round's date, YYYY-MM-DD.
     #[arg(long, value_parser = parse_date)]
     pub end: Option<String>,
+    /// A new tiebreak order: a preset (see `league tiebreaks`) or comma-separated codes.
     #[arg(long)]
     pub tiebreaks: Option<String>,
+    /// FIDE tiebreak rules edition for unplayed rounds: 2009, 2024 or 2026.
     #[arg(long, value_parser = parse_edition)]
     pub fide_edition: Option<u16>,
     #[arg(long)]
@@ -402,19 +410,39 @@ pub enum SectionCmd {
     },
     /// List an event's sections.
     List(EventArgs),
+    /// Show a section: its rating band, rounds recorded and entries by pairing number.
+    Show {
+        /// The section's name (may be left out when the event has one section).
+        name: Option<String>,
+        #[command(flatten)]
+        event: EventArgs,
+    },
     /// Rename a section or change its rating band.
     Edit {
         /// The section's current name.
         name: String,
         #[command(flatten)]
         event: EventArgs,
+        /// A new name for the section.
         #[arg(long = "name")]
         new_name: Option<String>,
+        /// Lowest rating allowed.
         #[arg(long)]
         min_rating: Option<u32>,
+        /// Highest rating allowed.
         #[arg(long)]
         max_rating: Option<u32>,
     },
+}
+
+/// "1600-1999", "1600+", "under 1600" or nothing.
+fn band(min: Option<u32>, max: Option<u32>) -> String {
+    match (min, max) {
+        (Some(a), Some(b)) => format!("{a}-{b}"),
+        (Some(a), None) => format!("{a}+"),
+        (None, Some(b)) => format!("under {}", b + 1),
+        (None, None) => String::new(),
+    }
 }
 
 pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
@@ -435,17 +463,42 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
             let mut t = Table::new(&["section", "rating band", "players", "rounds recorded"])
                 .right(&[2, 3]);
             for s in seasons::sections(store.conn(), e.id)? {
-                let band = match (s.rating_min, s.rating_max) {
-                    (Some(a), Some(b)) => format!("{a}-{b}"),
-                    (Some(a), None) => format!("{a}+"),
-                    (None, Some(b)) => format!("under {}", b + 1),
-                    (None, None) => String::new(),
-                };
+                let band = band(s.rating_min, s.rating_max);
                 let n = player::entries(store.conn(), s.id)?.len();
                 let r = crate::store::round::latest_round(store.conn(), s.id)?;
                 t.push(vec![s.name, band, n.to_string(), r.to_string()]);
             }
             print(&t.text())?;
+        }
+        SectionCmd::Show { name, event } => {
+            let e = event.find(store)?;
+            let s = seasons::find_section(store.conn(), &e, name.as_deref())?;
+            let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
+            let mut out = format!(
+                "{} ({}), section {}\nRating band: {}\nRounds recorded: {rounds} of {}\n\n",
+                e.name,
+                e.season,
+                s.name,
+                match band(s.rating_min, s.rating_max) {
+                    b if b.is_empty() => "none".to_string(),
+                    b => b,
+                },
+                e.rounds
+            );
+            let mut t =
+                Table::new(&["no", "player", "rating", "withdrew after round"]).right(&[0, 2, 3]);
+            for en in player::entries(store.conn(), s.id)? {
+                t.push(vec![
+                    en.pairing_no.to_string(),
+                    en.name,
+                    en.rating.map(|r| r.to_string()).unwrap_or_default(),
+                    en.withdrawn_after
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                ]);
+            }
+            out.push_str(&t.text());
+            print(&out)?;
         }
         SectionCmd::Edit {
             name,

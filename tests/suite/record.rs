@@ -416,3 +416,25 @@ fn unknown_event_and_section_list_what_exists() {
         "unknown tiebreak code \"buchholz\"",
     );
 }
+
+#[test]
+fn section_show_lists_entries_rounds_and_withdrawals() {
+    let t = three_rounds();
+    let out = t.ok(&["section", "show", "1600+", "--event", "Winter Swiss"]);
+    assert!(
+        out.contains("Winter Swiss (2022-23), section 1600+"),
+        "{out}"
+    );
+    assert!(out.contains("Rounds recorded: 3 of 5"), "{out}");
+    let frank = out
+        .lines()
+        .find(|l| l.contains("Frank Moss"))
+        .expect("Frank's line");
+    let cells: Vec<&str> = frank.split_whitespace().collect();
+    assert_eq!(cells, ["6", "Frank", "Moss", "1610", "2"], "{out}");
+    let alice = out.lines().find(|l| l.contains("Alice Smith")).unwrap();
+    assert_eq!(
+        alice.split_whitespace().collect::<Vec<_>>(),
+        ["1", "Alice", "Smith", "1800"]
+    );
+}
