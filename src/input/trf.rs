@@ -43,10 +43,13 @@
 //!   game against the k-th other player, not round k) is recognised when
 //!   every pair met equally often, and its games are placed in Berger
 //!   rounds.
-//! - `withdrawn_after` is set only for a clear withdrawal: the player took
+//! - Withdrawals come from a `### withdrawals:` comment line when the file
+//!   has one (this program's exports do); otherwise `withdrawn_after` is set
+//!   only for a clear withdrawal: the player took
 //!   part in round k, then is missing (`Z` or blank) from at least the last
 //!   two rounds anyone played.
-//! - Round robin: line 092 says so, or every player met every other.
+//! - Round robin: line 092 says so, or every player met every other unless
+//!   line 092 says Swiss.
 //! - Names, titles and federations are kept as written (trimmed); dates
 //!   become ISO; a rating of 0 is unrated.
 
@@ -102,6 +105,11 @@ pub struct TrfPlayer {
     pub points: Option<Points>,
     pub rank: Option<u32>,
 }
+
+/// The comment line (TRF-2026 `###` syntax, skipped by other programs) on
+/// which [`crate::export::trf`] lists withdrawals: `### withdrawals: 12/3,
+/// 15/0` (start number / last round played) or `### withdrawals: none`.
+pub const WITHDRAWALS: &str = "### withdrawals:";
 
 /// The first column of the round blocks (1-based) and their width.
 const ROUNDS_COLUMN: usize = 92;
@@ -166,6 +174,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     let mut header: HashMap<&str, String> = HashMap::new();
     let mut xxr: Option<(usize, usize)> = None;
     let mut dates_line: Option<Vec<char>> = None;
+    let mut withdrawals: Option<(Vec<(u32, u32)>, usize)> = None;
     let mut lines: Vec<Line> = Vec::new();
     let mut seen: HashMap<u32, usize> = HashMap::new();
 
@@ -198,6 +207,9 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 }
             }
             "132" => dates_line = Some(chars),
+            "###" if raw.starts_with(WITHDRAWALS) => {
+                withdrawals = Some((withdrawal_line(&raw[WITHDRAWALS.len()..], n, source)?, n));
+            }
             "XXR" => {
                 let value = field(&chars, 3, chars.len());
                 let rounds = value.parse::<usize>().map_err(|_| {
@@ -291,10 +303,14 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
             withdrawn_after: None,
         })
         .collect();
-    mark_withdrawals(&mut records);
+    match withdrawals {
+        Some((list, n)) => set_withdrawals(&mut records, &list, rounds, n, source)?,
+        None => mark_withdrawals(&mut records),
+    }
 
     let format = match header.get("type") {
         Some(t) if t.to_ascii_lowercase().contains("robin") => Format::RoundRobin,
+        Some(t) if t.to_ascii_lowercase().contains("swiss") => Format::Swiss,
         _ if everyone_met(&records) => Format::RoundRobin,
         _ => Format::Swiss,
     };
@@ -870,6 +886,66 @@ fn mark_withdrawals(records: &mut [PlayerRecord]) {
             }
         }
     }
+}
+
+/// The pairs `start/after` of a `### withdrawals:` line (written by
+/// [`crate::export::trf`]); `none` is an empty list.
+fn withdrawal_line(text: &str, n: usize, source: &str) -> Result<Vec<(u32, u32)>, InputError> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|pair| {
+            let (start, after) = pair.trim().split_once('/').unwrap_or((pair.trim(), ""));
+            match (start.trim().parse::<u32>(), after.trim().parse::<u32>()) {
+                (Ok(s), Ok(a)) => Ok((s, a)),
+                _ => Err(InputError::at(
+                    source,
+                    n,
+                    "withdrawals",
+                    format!(
+                        "\"{}\" is not a start number and the last round played, such as 12/3",
+                        pair.trim()
+                    ),
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Withdrawals as the file lists them: every start number must exist and
+/// the round must be within the event.
+fn set_withdrawals(
+    records: &mut [PlayerRecord],
+    list: &[(u32, u32)],
+    rounds: usize,
+    n: usize,
+    source: &str,
+) -> Result<(), InputError> {
+    for &(start, after) in list {
+        let Some(p) = records.iter_mut().find(|p| p.pairing_no == start) else {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!("start number {start} withdraws, but no player line has that number"),
+            ));
+        };
+        if after as usize > rounds {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!(
+                    "player {start} withdraws after round {after}, but the event has {rounds} \
+                     rounds"
+                ),
+            ));
+        }
+        p.withdrawn_after = Some(after);
+    }
+    Ok(())
 }
 
 /// Every player met every other (played or forfeited).
