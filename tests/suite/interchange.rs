@@ -291,7 +291,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
                 "--section",
                 section,
                 "--tiebreaks",
-                &e["tiebreaks"].as_str().unwrap(),
+                e["tiebreaks"].as_str().unwrap(),
             ]);
             let mut a = standings(&t, "2022-23", event, section, None);
             let mut b = standings(&t, "trf", &copy, section, None);
@@ -356,6 +356,9 @@ fn an_event_goes_into_an_existing_season_and_players_are_matched_by_id() {
     );
 }
 
+/// A change that breaks a JSON export.
+type Mutation = Box<dyn Fn(&mut serde_json::Value)>;
+
 /// A JSON export to break.
 fn sample_json() -> (TestLeague, String) {
     let t = recorded_league();
@@ -369,7 +372,7 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
     let v: serde_json::Value = serde_json::from_str(&good).unwrap();
     let target = TestLeague::new();
     target.ok(&["season", "add", "other"]);
-    let cases: Vec<(Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+    let cases: Vec<(Mutation, &str)> = vec![
         (
             Box::new(|v| v["season"]["events"][0]["sections"][0]["rounds"][1]["games"][1]["result"] = "2-0".into()),
             "$.season.events[0].sections[0].rounds[1].games[1].result",
@@ -745,4 +748,159 @@ proptest! {
         let _ = jsonin::parse(text.as_bytes(), "r.json");
         let _ = playerlist::parse(text.as_bytes(), "r.csv");
     }
+}
+
+/// Run the `league` lines of a README block; `--db FILE` on a line names
+/// another database in the same directory.
+fn run_block(t: &TestLeague, block: &str) -> usize {
+    let mut ran = 0;
+    for line in block.lines().map(str::trim) {
+        if !line.starts_with("league ") {
+            continue;
+        }
+        let mut w = crate::readme::words(line);
+        w.remove(0);
+        let r = match w.iter().position(|x| x == "--db") {
+            Some(i) => {
+                let db = t.path(&w[i + 1]);
+                w.drain(i..i + 2);
+                let other = TestLeague {
+                    dir: tempfile::tempdir().unwrap(),
+                    db,
+                };
+                let mut args: Vec<String> = w.clone();
+                // Files named on the line live beside the main database.
+                for a in args.iter_mut() {
+                    if t.path(a).exists() {
+                        *a = t.path(a).to_string_lossy().into_owned();
+                    }
+                }
+                other.run(&args.iter().map(String::as_str).collect::<Vec<_>>())
+            }
+            None => t.run(&w.iter().map(String::as_str).collect::<Vec<_>>()),
+        };
+        assert!(r.ok, "README line failed: {line}\n{}{}", r.stdout, r.stderr);
+        ran += 1;
+    }
+    ran
+}
+
+#[test]
+fn readme_exchange_block_runs_as_written() {
+    let t = TestLeague::new();
+    t.write(
+        "round1.csv",
+        crate::readme::block_after("where `round1.csv` is"),
+    );
+    assert!(run_block(&t, crate::readme::block_after("<!-- walkthrough")) >= 15);
+    std::fs::copy(format!("{DATA}/k2425_july.trf"), t.path("july-rapid.trf")).unwrap();
+    t.write(
+        "members.csv",
+        crate::readme::block_after("where `members.csv` is"),
+    );
+    let ran = run_block(&t, crate::readme::block_after("<!-- exchange"));
+    assert_eq!(ran, 9);
+    // What the block says happened, happened.
+    let alice = t.query("SELECT rating FROM player WHERE uscf_id = '12345678'");
+    assert_eq!(alice, vec![vec!["1735".to_string()]]);
+    let trf = std::fs::read_to_string(t.path("winter-1600.trf")).unwrap();
+    assert!(trf.starts_with("012 Winter Swiss (1600+)\n"), "{trf}");
+    let games = std::fs::read_to_string(t.path("games.csv")).unwrap();
+    assert!(games.starts_with(
+        "season,event,section,round,date,board,white_no,white,black_no,black,result\n"
+    ));
+    let copy = TestLeague {
+        dir: tempfile::tempdir().unwrap(),
+        db: t.path("club-b.db"),
+    };
+    let seasons = copy.query("SELECT name FROM season ORDER BY id");
+    assert_eq!(
+        seasons,
+        vec![
+            vec!["2023-24".to_string()],
+            vec!["2023-24 (copy)".to_string()]
+        ]
+    );
+}
+
+#[test]
+fn a_team_event_round_trips_through_json_byte_for_byte() {
+    let t = TestLeague::small();
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2022-23",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "3",
+        "--sections",
+        "Open",
+    ]);
+    // Teams, rosters, a match with board games, a match recorded as a score
+    // only, and a team bye: written with SQL, as the team commands are not
+    // part of this test.
+    t.conn()
+        .execute_batch(
+            "UPDATE team_rules SET boards = 2, bye_game_halves = 3, rank_by = 'game-points', usat_doubled = 0
+               WHERE event_id = (SELECT id FROM event WHERE name = 'Team Cup');
+             INSERT INTO team (event_id, name, short_code) SELECT id, 'Knights', 'KN' FROM event WHERE name = 'Team Cup';
+             INSERT INTO team (event_id, name, short_code, withdrawn_after) SELECT id, 'Rooks', 'RK', 2 FROM event WHERE name = 'Team Cup';
+             INSERT INTO team (event_id, name) SELECT id, 'Pawns' FROM event WHERE name = 'Team Cup';
+             INSERT INTO roster (team_id, event_id, player_id, board)
+               SELECT t.id, t.event_id, p.id, b.board FROM team t, player p,
+                 (SELECT 'Alice Smith' AS n, 'Knights' AS tn, 1 AS board UNION ALL SELECT 'Bob Jones', 'Knights', 2
+                  UNION ALL SELECT 'Carol King', 'Rooks', 1 UNION ALL SELECT 'Dan Wu', 'Rooks', 2
+                  UNION ALL SELECT 'Eve Park', 'Pawns', 1) b
+               WHERE p.name = b.n AND t.name = b.tn;
+             INSERT INTO entry (section_id, player_id, pairing_no, rating, team_id)
+               SELECT s.id, r.player_id, r.id, 1500 + r.board, r.team_id FROM roster r
+                 JOIN section s ON s.event_id = r.event_id;
+             INSERT INTO round (section_id, number, date) SELECT id, 1, '2023-02-01' FROM section WHERE event_id = (SELECT id FROM event WHERE name = 'Team Cup');
+             INSERT INTO round (section_id, number) SELECT id, 2 FROM section WHERE event_id = (SELECT id FROM event WHERE name = 'Team Cup');",
+        )
+        .unwrap();
+    t.conn()
+        .execute_batch(
+            "INSERT INTO team_match (round_id, section_id, team_a, team_b)
+               SELECT r.id, r.section_id, (SELECT id FROM team WHERE name = 'Knights'), (SELECT id FROM team WHERE name = 'Rooks')
+               FROM round r JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup' AND r.number = 1;
+             INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves)
+               SELECT r.id, r.section_id, (SELECT id FROM team WHERE name = 'Pawns'), NULL, 2, NULL
+               FROM round r JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup' AND r.number = 1;
+             INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves)
+               SELECT r.id, r.section_id, (SELECT id FROM team WHERE name = 'Rooks'), (SELECT id FROM team WHERE name = 'Pawns'), 3, 1
+               FROM round r JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup' AND r.number = 2;
+             INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result)
+               SELECT m.round_id, m.section_id, 1, (SELECT e.id FROM entry e JOIN player p ON p.id = e.player_id WHERE p.name = 'Alice Smith' AND e.team_id IS NOT NULL),
+                      (SELECT e.id FROM entry e JOIN player p ON p.id = e.player_id WHERE p.name = 'Carol King' AND e.team_id IS NOT NULL), m.id, '1-0'
+               FROM team_match m WHERE m.team_b IS NOT NULL AND m.points_a_halves IS NULL;
+             INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result)
+               SELECT m.round_id, m.section_id, 2, (SELECT e.id FROM entry e JOIN player p ON p.id = e.player_id WHERE p.name = 'Dan Wu' AND e.team_id IS NOT NULL),
+                      (SELECT e.id FROM entry e JOIN player p ON p.id = e.player_id WHERE p.name = 'Bob Jones' AND e.team_id IS NOT NULL), m.id, '1/2-1/2'
+               FROM team_match m WHERE m.team_b IS NOT NULL AND m.points_a_halves IS NULL;",
+        )
+        .unwrap();
+    let out = t.ok(&["export", "json", "--event", "Team Cup"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let event = &v["season"]["events"][0];
+    assert_eq!(event["kind"], "team-swiss");
+    assert_eq!(event["team_rules"]["rank_by"], "game-points");
+    assert_eq!(event["team_rules"]["bye_game_halves"], 3);
+    assert_eq!(event["teams"][1]["withdrawn_after"], 2);
+    assert_eq!(event["teams"][0]["roster"].as_array().unwrap().len(), 2);
+    let r1 = &event["sections"][0]["rounds"][0];
+    assert_eq!(r1["team_matches"][1]["team_b"], serde_json::Value::Null);
+    assert_eq!(r1["games"][1]["result"], "1/2-1/2");
+    assert_eq!(r1["games"][1]["team_match"], 0);
+
+    // TRF is for individual sections.
+    t.fails(&["export", "trf", "--event", "Team Cup"], "is a team event");
+
+    let other = TestLeague::new();
+    let f = other.write("team.json", &out);
+    other.ok(&["import", "json", f.to_str().unwrap()]);
+    assert_eq!(other.ok(&["export", "json", "--event", "Team Cup"]), out);
 }
