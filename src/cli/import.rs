@@ -97,6 +97,9 @@ pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
                 "Player list {name}: {} added, {} updated, {} already up to date.\n",
                 done.added, done.updated, done.unchanged
             ))?;
+            for n in &done.notes {
+                print(&format!("Note: {n}.\n"))?;
+            }
         }
         ImportCmd::Json(a) => {
             let (bytes, name) = read_file(&a.file)?;

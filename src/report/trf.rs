@@ -28,6 +28,12 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
     }
     let mut list = Vec::with_capacity(report.facts.entries.len());
     for (i, entry) in report.facts.entries.iter().enumerate() {
+        if entry.pairing_no > 9999 {
+            return Err(Error::invalid(format!(
+                "{} has pairing number {}; a TRF file holds start numbers up to 9999",
+                entry.name, entry.pairing_no
+            )));
+        }
         let p = players::player_by_id(conn, entry.player_id)?;
         let score: Points = report.tournament.players[i].score();
         list.push(TrfPlayer {

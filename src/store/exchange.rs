@@ -638,13 +638,31 @@ pub struct PlayersMerged {
     pub added: usize,
     pub updated: usize,
     pub unchanged: usize,
+    /// Rows matched by id whose name differs from the league's.
+    pub notes: Vec<String>,
+}
+
+/// A player's details for the audit trail.
+fn details(p: &Player) -> String {
+    let show =
+        |label: &str, v: Option<String>| v.map(|v| format!(", {label} {v}")).unwrap_or_default();
+    format!(
+        "{}{}{}{}{}{}",
+        super::player::describe_player(p),
+        show("rating", p.rating.map(|r| r.to_string())),
+        show("FIDE rating", p.fide_rating.map(|r| r.to_string())),
+        show("federation", p.federation.clone()),
+        show("title", p.title.clone()),
+        ""
+    )
 }
 
 /// Merge a player list into the league. A row is the league's player with
 /// the same US Chess id, else the same FIDE id, else the one player of
 /// exactly that name (ignoring case) who has no id the row contradicts;
 /// such a player is updated with the row's filled-in cells (blank cells
-/// keep what the league has). A row matching nobody is added. A row whose
+/// keep what the league has; the league's spelling of the name is kept and
+/// a different one reported in `notes`). A row matching nobody is added. A row whose
 /// ids belong to two different players, or whose name (with no id) matches
 /// several, is an error naming the line.
 pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Result<PlayersMerged> {
@@ -731,17 +749,26 @@ pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Resu
                 done.added += 1;
             }
             Some(p) => {
+                // The league's name is kept: a list may write names its own
+                // way ("Smith, Alice"); a different name is reported.
+                if !p.name.trim().eq_ignore_ascii_case(row.name.trim()) {
+                    done.notes.push(format!(
+                        "line {}: {} is {} in the league; the name is kept",
+                        row.line,
+                        row.name.trim(),
+                        super::player::describe_player(&p)
+                    ));
+                }
                 let changed = tx
                     .execute(
-                        "UPDATE player SET name = ?1, uscf_id = COALESCE(?2, uscf_id), \
-                         fide_id = COALESCE(?3, fide_id), rating = COALESCE(?4, rating), \
-                         fide_rating = COALESCE(?5, fide_rating), federation = COALESCE(?6, federation), \
-                         title = COALESCE(?7, title) WHERE id = ?8 AND NOT (name IS ?1 \
-                         AND uscf_id IS COALESCE(?2, uscf_id) AND fide_id IS COALESCE(?3, fide_id) \
-                         AND rating IS COALESCE(?4, rating) AND fide_rating IS COALESCE(?5, fide_rating) \
-                         AND federation IS COALESCE(?6, federation) AND title IS COALESCE(?7, title))",
+                        "UPDATE player SET uscf_id = COALESCE(?1, uscf_id), \
+                         fide_id = COALESCE(?2, fide_id), rating = COALESCE(?3, rating), \
+                         fide_rating = COALESCE(?4, fide_rating), federation = COALESCE(?5, federation), \
+                         title = COALESCE(?6, title) WHERE id = ?7 AND NOT ( \
+                         uscf_id IS COALESCE(?1, uscf_id) AND fide_id IS COALESCE(?2, fide_id) \
+                         AND rating IS COALESCE(?3, rating) AND fide_rating IS COALESCE(?4, fide_rating) \
+                         AND federation IS COALESCE(?5, federation) AND title IS COALESCE(?6, title))",
                         params![
-                            row.name.trim(),
                             row.uscf_id,
                             row.fide_id,
                             row.rating,
@@ -757,8 +784,8 @@ pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Resu
                         tx,
                         "edit",
                         &format!("player {}", p.name),
-                        Some(&super::player::describe_player(&p)),
-                        Some(&super::player::describe_player(&player_by_id(tx, p.id)?)),
+                        Some(&details(&p)),
+                        Some(&details(&player_by_id(tx, p.id)?)),
                         Some(&format!("player list {source}, line {}", row.line)),
                     )?;
                     done.updated += 1;

@@ -488,8 +488,23 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
         out.contains("0 added, 0 updated, 3 already up to date"),
         "{out}"
     );
-    // The updates are in the log.
-    assert!(t.ok(&["log"]).contains("members.csv, line 2"));
+    // The updates are in the log, with the old and new rating.
+    let log = t.ok(&["log"]);
+    assert!(log.contains("members.csv, line 2"), "{log}");
+    assert!(log.contains("rating 1850"), "{log}");
+    // Matched by id under another spelling: the league's name is kept, and said.
+    let f = t.write(
+        "rated.csv",
+        "name,uscf_id,rating\n\"Smith, Alice\",12345678,1860\n",
+    );
+    let out = t.ok(&["import", "players", f.to_str().unwrap()]);
+    assert!(out.contains("0 added, 1 updated"), "{out}");
+    assert!(
+        out.contains("Note: line 2: Smith, Alice is Alice Smith"),
+        "{out}"
+    );
+    let alice = t.query("SELECT name, rating FROM player WHERE uscf_id = '12345678'");
+    assert_eq!(alice, vec![vec!["Alice Smith".to_string(), "1860".into()]]);
 
     t.ok(&["player", "add", "Bob Jones"]);
     for (name, text, needle) in [
