@@ -381,13 +381,24 @@ fn check_section(
                 }
             }
         }
-        // Each player once per round: one game or one bye.
+        // Each player once per round: one game or one bye, and none after
+        // withdrawing.
         let mut busy: HashMap<u32, String> = HashMap::new();
         let mut take = |no: u32, path: String| -> Result<(), Problem> {
-            if !numbers.contains_key(&no) {
+            let Some(&ni) = numbers.get(&no) else {
                 return fail(
                     path,
                     format!("pairing number {no} is not entered in this section"),
+                );
+            };
+            if let Some(w) = s.entries[ni].withdrawn_after.filter(|&w| r.number > w) {
+                return fail(
+                    path,
+                    format!(
+                        "pairing number {no} withdrew after round {w} ({sp}.entries[{ni}]) but \
+                         has a game or bye in round {}",
+                        r.number
+                    ),
                 );
             }
             if let Some(first) = busy.insert(no, path.clone()) {

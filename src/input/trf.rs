@@ -943,6 +943,33 @@ fn set_withdrawals(
                 ),
             ));
         }
+        let later = p
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(after as usize)
+            .find(|(_, r)| {
+                !matches!(
+                    r.outcome,
+                    Outcome::Absent
+                        | Outcome::Bye {
+                            kind: ByeKind::Zero,
+                            ..
+                        }
+                )
+            });
+        if let Some((r, _)) = later {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!(
+                    "player {start} withdraws after round {after}, but their line has a result \
+                     in round {}",
+                    r + 1
+                ),
+            ));
+        }
         p.withdrawn_after = Some(after);
     }
     Ok(())

@@ -406,6 +406,13 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
             "byes[0].kind",
         ),
         (
+            // Bob (2) withdrew after round 3; an earlier withdrawal contradicts his round-3 bye.
+            Box::new(|v| {
+                v["season"]["events"][0]["sections"][0]["entries"][1]["withdrawn_after"] = 2.into()
+            }),
+            "pairing number 2 withdrew after round 2 ($.season.events[0].sections[0].entries[1]) but has a game or bye in round 3",
+        ),
+        (
             Box::new(|v| v["players"][0]["rating"] = "high".into()),
             "$.players[0].rating",
         ),

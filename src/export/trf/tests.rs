@@ -104,11 +104,27 @@ fn columns_are_where_trf16_puts_them() {
 
 #[test]
 fn withdrawals_line_is_read_back_exactly() {
-    let text = "XXR 3\n\
-001    1      A                                                                 1.0    1     2 w 1          \n\
-001    2      B                                                                 0.0    2     1 b 0          \n\
-### withdrawals: 2/1\n";
+    let line = |no: u32, name: &str, points: &str, rank: u32, block: &str| {
+        format!(
+            "{:<9} {:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  {block}",
+            format!("001 {no:>4}"),
+            "",
+            name,
+            "",
+            "",
+            "",
+            "",
+            points,
+            rank
+        )
+    };
+    let text = format!(
+        "XXR 3\n{}\n{}\n### withdrawals: 2/1\n",
+        line(1, "A", "1.0", 1, "   2 w 1"),
+        line(2, "B", "0.0", 2, "   1 b 0")
+    );
     let event = parse(text.as_bytes(), "t").unwrap();
+    assert_eq!(event.tournament.players[0].rounds[0].outcome, Outcome::Win);
     assert_eq!(event.tournament.players[1].withdrawn_after, Some(1));
     // Without the line, one missed round of three is not a withdrawal.
     let guessed = parse(text.replace("### withdrawals: 2/1\n", "").as_bytes(), "t").unwrap();
@@ -119,6 +135,7 @@ fn withdrawals_line_is_read_back_exactly() {
         ("### withdrawals: 9/1\n", "no player line"),
         ("### withdrawals: 2/7\n", "has 3 rounds"),
         ("### withdrawals: two\n", "not a start number"),
+        ("### withdrawals: 1/0\n", "has a result in round 1"),
     ] {
         let e = parse(text.replace("### withdrawals: 2/1\n", bad).as_bytes(), "t").unwrap_err();
         assert!(e.problem.contains(needle), "{e}");
