@@ -23,12 +23,15 @@
 //!   and the last round they took part in, or `### withdrawals: none`. The
 //!   importer takes withdrawals from it when present, so a withdrawal
 //!   survives the round trip exactly instead of being guessed from blank
-//!   rounds.
+//!   rounds;
+//! - when the pairing assigned a half- or zero-point bye (TRF's `H` and `Z`
+//!   mean byes the player asked for), a comment line `### assigned byes:
+//!   12/3` (start number / round) saying so.
 
 use std::fmt::Write;
 
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, Round};
-use crate::input::trf::{TrfEvent, TrfPlayer, WITHDRAWALS};
+use crate::input::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, WITHDRAWALS};
 
 /// The longest name the name field (columns 15-47) holds.
 pub const NAME_WIDTH: usize = 33;
@@ -73,6 +76,26 @@ pub fn write(event: &TrfEvent, planned_rounds: usize) -> String {
         let rounds = record.map(|r| r.rounds.as_slice()).unwrap_or(&[]);
         out.push_str(&player_line(p, rounds, event));
         out.push('\n');
+    }
+    let assigned: Vec<String> = event
+        .tournament
+        .players
+        .iter()
+        .flat_map(|p| {
+            p.rounds.iter().enumerate().filter_map(move |(r, round)| {
+                matches!(
+                    round.outcome,
+                    Outcome::Bye {
+                        kind: ByeKind::Half | ByeKind::Zero,
+                        requested: false
+                    }
+                )
+                .then(|| format!("{}/{}", p.pairing_no, r + 1))
+            })
+        })
+        .collect();
+    if !assigned.is_empty() {
+        let _ = writeln!(out, "{ASSIGNED_BYES} {}", assigned.join(", "));
     }
     let withdrawn: Vec<String> = event
         .tournament

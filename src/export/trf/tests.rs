@@ -136,6 +136,11 @@ fn withdrawals_line_is_read_back_exactly() {
         ("### withdrawals: 2/7\n", "has 3 rounds"),
         ("### withdrawals: two\n", "not a start number"),
         ("### withdrawals: 1/0\n", "has a result in round 1"),
+        (
+            "### assigned byes: 1/1\n",
+            "no half- or zero-point bye (H or Z) in round 1",
+        ),
+        ("### assigned byes: 1-1\n", "not a start number and a round"),
     ] {
         let e = parse(text.replace("### withdrawals: 2/1\n", bad).as_bytes(), "t").unwrap_err();
         assert!(e.problem.contains(needle), "{e}");
