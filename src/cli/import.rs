@@ -15,12 +15,19 @@ use crate::store::Store;
 pub enum ImportCmd {
     /// A FIDE tournament report file (TRF-16, TRF-2025 tolerated) as a new event section.
     Trf(TrfArgs),
-    /// A player list (CSV with a header: name, uscf_id, fide_id, rating,
-    /// fide_rating, federation, title). Players already in the league (same
-    /// US Chess id, else FIDE id, else the one player of that name) are
-    /// updated with the list's filled-in cells; the others are added.
+    /// A player list (CSV): new players added, known ones updated.
+    ///
+    /// The header names the columns: name, uscf_id, fide_id, rating,
+    /// fide_rating, federation, title. A player already in the league (same
+    /// US Chess id, else FIDE id, else the one player of that name) is
+    /// updated with the list's filled-in cells, keeping the league's
+    /// spelling of the name; the others are added.
     Players(PlayersArgs),
     /// A season or event exported with `league export json`.
+    ///
+    /// Players are matched by US Chess id, then FIDE id, or added. A season
+    /// that exists is refused (use --season-as); an event goes into its
+    /// season and is refused if that season has the event.
     Json(JsonArgs),
 }
 

@@ -313,6 +313,14 @@ fn check_section(
     keys: &HashSet<u32>,
     teams: &HashSet<&str>,
 ) -> Result<(), Problem> {
+    if let (Some(min), Some(max)) = (s.rating_min, s.rating_max) {
+        if min > max {
+            return fail(
+                format!("{sp}.rating_max"),
+                format!("the section's rating band {min}-{max} is upside down"),
+            );
+        }
+    }
     let mut numbers = HashMap::new();
     let mut entered = HashSet::new();
     for (ni, n) in s.entries.iter().enumerate() {
