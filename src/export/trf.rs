@@ -82,16 +82,19 @@ pub fn write(event: &TrfEvent, planned_rounds: usize) -> String {
         .players
         .iter()
         .flat_map(|p| {
-            p.rounds.iter().enumerate().filter_map(move |(r, round)| {
-                matches!(
-                    round.outcome,
-                    Outcome::Bye {
-                        kind: ByeKind::Half | ByeKind::Zero,
-                        requested: false
-                    }
-                )
-                .then(|| format!("{}/{}", p.pairing_no, r + 1))
-            })
+            p.rounds
+                .iter()
+                .enumerate()
+                .filter(|(_, round)| {
+                    matches!(
+                        round.outcome,
+                        Outcome::Bye {
+                            kind: ByeKind::Half | ByeKind::Zero,
+                            requested: false
+                        }
+                    )
+                })
+                .map(move |(r, _)| format!("{}/{}", p.pairing_no, r + 1))
         })
         .collect();
     if !assigned.is_empty() {
