@@ -12,7 +12,7 @@
 //!   pairing number, players by name), and an import creates rows in that
 //!   order, so a re-export lists them the same way.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The version of this document's shape; an importer refuses a newer one.
 pub const FORMAT_VERSION: u32 = 1;
@@ -43,9 +43,12 @@ pub struct Document {
 #[serde(deny_unknown_fields)]
 pub struct Season {
     pub name: String,
+    #[serde(deserialize_with = "required")]
     pub start_date: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub end_date: Option<String>,
     /// Grand-prix rules as stored (JSON text), when the season has them.
+    #[serde(deserialize_with = "required")]
     pub grand_prix: Option<String>,
     pub events: Vec<Event>,
 }
@@ -57,16 +60,21 @@ pub struct Event {
     /// `swiss`, `round-robin`, `team-swiss`, `team-round-robin`.
     pub kind: String,
     pub rounds: u32,
+    #[serde(deserialize_with = "required")]
     pub start_date: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub end_date: Option<String>,
     /// A preset name or comma-separated codes.
     pub tiebreaks: String,
     pub actual_play_first: bool,
+    #[serde(deserialize_with = "required")]
     pub fide_edition: Option<u16>,
     pub sb_adjusted: bool,
     pub coin_allowed: bool,
+    #[serde(deserialize_with = "required")]
     pub coin_seed: Option<i64>,
     /// Team events' scoring rules.
+    #[serde(deserialize_with = "required")]
     pub team_rules: Option<TeamRules>,
     pub teams: Vec<Team>,
     pub sections: Vec<Section>,
@@ -79,7 +87,9 @@ pub struct TeamRules {
     pub win_halves: u32,
     pub draw_halves: u32,
     pub loss_halves: u32,
+    #[serde(deserialize_with = "required")]
     pub bye_match_halves: Option<u32>,
+    #[serde(deserialize_with = "required")]
     pub bye_game_halves: Option<u32>,
     /// `match-points` or `game-points`.
     pub rank_by: String,
@@ -91,7 +101,9 @@ pub struct TeamRules {
 #[serde(deny_unknown_fields)]
 pub struct Team {
     pub name: String,
+    #[serde(deserialize_with = "required")]
     pub short_code: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub withdrawn_after: Option<u32>,
     /// Board order, alternates after the boards.
     pub roster: Vec<RosterPlace>,
@@ -109,7 +121,9 @@ pub struct RosterPlace {
 #[serde(deny_unknown_fields)]
 pub struct Section {
     pub name: String,
+    #[serde(deserialize_with = "required")]
     pub rating_min: Option<u32>,
+    #[serde(deserialize_with = "required")]
     pub rating_max: Option<u32>,
     pub entries: Vec<Entry>,
     pub rounds: Vec<Round>,
@@ -122,9 +136,12 @@ pub struct Entry {
     /// A `players[].key`.
     pub player: u32,
     /// Rating at entry.
+    #[serde(deserialize_with = "required")]
     pub rating: Option<u32>,
     /// The team's name, in team events.
+    #[serde(deserialize_with = "required")]
     pub team: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub withdrawn_after: Option<u32>,
 }
 
@@ -132,6 +149,7 @@ pub struct Entry {
 #[serde(deny_unknown_fields)]
 pub struct Round {
     pub number: u32,
+    #[serde(deserialize_with = "required")]
     pub date: Option<String>,
     pub team_matches: Vec<TeamMatch>,
     pub games: Vec<Game>,
@@ -143,23 +161,29 @@ pub struct Round {
 pub struct TeamMatch {
     pub team_a: String,
     /// `None`: team A's bye.
+    #[serde(deserialize_with = "required")]
     pub team_b: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub points_a_halves: Option<u32>,
+    #[serde(deserialize_with = "required")]
     pub points_b_halves: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
+    #[serde(deserialize_with = "required")]
     pub board: Option<u32>,
     /// Pairing numbers.
     pub white: u32,
     pub black: u32,
     /// `1-0`, `0-1`, `1/2-1/2`, `1F-0F`, `0F-1F`, `0F-0F`; `None` while
     /// the game is paired but not played.
+    #[serde(deserialize_with = "required")]
     pub result: Option<String>,
     /// The team match (position in the round's `team_matches`) this game is
     /// a board of.
+    #[serde(deserialize_with = "required")]
     pub team_match: Option<u32>,
 }
 
@@ -180,12 +204,29 @@ pub struct Player {
     /// The player's number within this document (from 1).
     pub key: u32,
     pub name: String,
+    #[serde(deserialize_with = "required")]
     pub uscf_id: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub fide_id: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub rating: Option<u32>,
+    #[serde(deserialize_with = "required")]
     pub fide_rating: Option<u32>,
+    #[serde(deserialize_with = "required")]
     pub federation: Option<String>,
+    #[serde(deserialize_with = "required")]
     pub title: Option<String>,
+}
+
+/// An optional field that must still be present (`null` when empty): a
+/// record with a field missing is a truncated or hand-damaged one, not a
+/// pending result or an unrated player.
+fn required<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::deserialize(d)
 }
 
 /// The document as pretty JSON with a final newline.

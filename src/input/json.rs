@@ -57,7 +57,16 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
             .rsplit_once(" at line ")
             .map_or(problem.as_str(), |(p, _)| p)
             .to_string();
-        InputError::at(source, e.line().max(1), path_at(text, offset), problem)
+        // A missing field is noticed at the end of its object: name the
+        // object and the field, not the object's last key.
+        let path = match problem
+            .strip_prefix("missing field `")
+            .and_then(|r| r.split('`').next())
+        {
+            Some(field) => format!("{}.{field}", object_path_at(text, offset)),
+            None => path_at(text, offset),
+        };
+        InputError::at(source, e.line().max(1), path, problem)
     })?;
     check(&doc).map_err(|(path, problem)| InputError::new(source, problem).field(path))?;
     Ok(doc)
@@ -77,6 +86,16 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 
 /// The JSON path of the value being read at byte `offset` of `text`.
 pub fn path_at(text: &str, offset: usize) -> String {
+    scan(text, offset, false)
+}
+
+/// The JSON path of the object being read at byte `offset` (without the
+/// key last read in it).
+pub fn object_path_at(text: &str, offset: usize) -> String {
+    scan(text, offset, true)
+}
+
+fn scan(text: &str, offset: usize, object_only: bool) -> String {
     enum Frame {
         Object(Option<String>),
         Array(usize),
@@ -124,8 +143,10 @@ pub fn path_at(text: &str, offset: usize) -> String {
         i += 1;
     }
     let mut path = String::from("$");
-    for f in &stack {
+    let last = stack.len().saturating_sub(1);
+    for (i, f) in stack.iter().enumerate() {
         match f {
+            Frame::Object(Some(_)) if object_only && i == last => {}
             Frame::Object(Some(k)) => {
                 path.push('.');
                 path.push_str(k);
@@ -486,6 +507,13 @@ mod tests {
         let e = parse(b"{\"format_version\": 1,\n \"scope\": 7}", "x.json").unwrap_err();
         assert_eq!(e.line, Some(2));
         assert_eq!(e.field.as_deref(), Some("$.scope"));
+        let e = parse(
+            b"{\"format_version\": 1, \"scope\": \"season\", \"season\": {\"name\": \"S\"},\n \"players\": []}",
+            "x.json",
+        )
+        .unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("$.season.start_date"));
+        assert!(e.problem.contains("missing field"), "{e}");
         let e = parse(b"{\"format_version\": 9}", "x.json").unwrap_err();
         assert_eq!(e.field.as_deref(), Some("$.format_version"));
         let e = parse(b"{\"a\": \"\xff\"}", "x.json").unwrap_err();

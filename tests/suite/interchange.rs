@@ -413,6 +413,16 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
             "pairing number 2 withdrew after round 2 ($.season.events[0].sections[0].entries[1]) but has a game or bye in round 3",
         ),
         (
+            // A record with a field missing is damaged, not a pending game.
+            Box::new(|v| {
+                v["season"]["events"][0]["sections"][0]["rounds"][1]["games"][1]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("result");
+            }),
+            "$.season.events[0].sections[0].rounds[1].games[1].result: missing field `result`",
+        ),
+        (
             Box::new(|v| v["players"][0]["rating"] = "high".into()),
             "$.players[0].rating",
         ),
