@@ -43,7 +43,12 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
             title: p.title,
             rating: entry.rating,
             federation: p.federation,
-            fide_id: p.fide_id.and_then(|id| id.trim().parse::<u64>().ok()),
+            // The FIDE id field holds 11 digits; an id that is not a number
+            // (or too long) is left out rather than breaking the columns.
+            fide_id: p
+                .fide_id
+                .and_then(|id| id.trim().parse::<u64>().ok())
+                .filter(|&id| id > 0 && id < 100_000_000_000),
             birth: None,
             points: Some(score),
             rank: rank[i],
