@@ -28,7 +28,7 @@ use crate::input::players::PlayerRow;
 
 /// Each created round's date, by round number.
 pub fn round_dates(conn: &Connection, section_id: i64) -> Result<HashMap<u32, Option<String>>> {
-    let mut st = conn.prepare("SELECT number, date FROM round WHERE section_id = ?1")?;
+    let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
     let rows = st
         .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<HashMap<_, _>>>()?;
@@ -52,7 +52,7 @@ pub fn export_document(
     )?;
     let mut keys = PlayerKeys::default();
     let mut events = Vec::new();
-    let mut st = conn.prepare(
+    let mut st = conn.prepare_cached(
         "SELECT id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, \
          fide_edition, sb_adjusted, coin_allowed, coin_seed FROM event WHERE season_id = ?1 ORDER BY id",
     )?;
@@ -167,7 +167,7 @@ fn team_rules(conn: &Connection, event_id: i64) -> Result<Option<doc::TeamRules>
 }
 
 fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Team>> {
-    let mut st = conn.prepare(
+    let mut st = conn.prepare_cached(
         "SELECT id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
     )?;
     let rows = st
@@ -182,8 +182,9 @@ fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut out = Vec::new();
     for (id, name, short_code, withdrawn_after) in rows {
-        let mut st =
-            conn.prepare("SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board")?;
+        let mut st = conn.prepare_cached(
+            "SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board",
+        )?;
         let places = st
             .query_map([id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -206,7 +207,7 @@ fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<
 fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Section>> {
     let mut out = Vec::new();
     for s in super::season::sections(conn, event_id)? {
-        let mut st = conn.prepare(
+        let mut st = conn.prepare_cached(
             "SELECT e.pairing_no, e.player_id, e.rating, t.name, e.withdrawn_after FROM entry e \
              LEFT JOIN team t ON t.id = e.team_id WHERE e.section_id = ?1 ORDER BY e.pairing_no",
         )?;
@@ -245,8 +246,9 @@ fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<V
 }
 
 fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
-    let mut st =
-        conn.prepare("SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number")?;
+    let mut st = conn.prepare_cached(
+        "SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number",
+    )?;
     let list = st
         .query_map([section_id], |r| {
             Ok((
@@ -258,7 +260,7 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut out = Vec::new();
     for (round_id, number, date) in list {
-        let mut st = conn.prepare(
+        let mut st = conn.prepare_cached(
             "SELECT m.id, a.name, b.name, m.points_a_halves, m.points_b_halves FROM team_match m \
              JOIN team a ON a.id = m.team_a LEFT JOIN team b ON b.id = m.team_b \
              WHERE m.round_id = ?1 ORDER BY m.id",
@@ -281,7 +283,7 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
             .enumerate()
             .map(|(i, (id, _))| (*id, i as u32))
             .collect();
-        let mut st = conn.prepare(
+        let mut st = conn.prepare_cached(
             "SELECT g.board, w.pairing_no, b.pairing_no, g.result, g.team_match_id FROM game g \
              JOIN entry w ON w.id = g.white_entry JOIN entry b ON b.id = g.black_entry \
              WHERE g.round_id = ?1 ORDER BY g.board IS NULL, g.board, g.id",
@@ -306,7 +308,7 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
                 team_match: m.and_then(|m| position.get(&m).copied()),
             })
             .collect();
-        let mut st = conn.prepare(
+        let mut st = conn.prepare_cached(
             "SELECT e.pairing_no, b.kind, b.requested FROM bye b JOIN entry e ON e.id = b.entry_id \
              WHERE b.round_id = ?1 ORDER BY e.pairing_no",
         )?;
