@@ -1,7 +1,9 @@
 //! A player list: the CSV a secretary keeps of members, or a rating list
 //! cut down to the club's players.
 //!
-//! A header line is required; its columns may come in any order, matched
+//! Cells are separated by commas (or semicolons, or tabs, as some
+//! spreadsheets save CSV: whichever the header line uses). A header line
+//! is required; its columns may come in any order, matched
 //! without regard to case, spaces or underscores: `name` (required),
 //! `uscf_id` (also `uscf`, `us_chess_id`), `fide_id` (also `fide`),
 //! `rating` (also `uscf_rating`), `fide_rating`, `federation` (also
@@ -91,7 +93,19 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Spreadsheets in some countries save CSV with semicolons, or tabs.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let delimiter = if first.contains(',') {
+        b','
+    } else if first.contains(';') {
+        b';'
+    } else if first.contains('\t') {
+        b'\t'
+    } else {
+        b','
+    };
     let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
         .has_headers(false)
         .flexible(true)
         .trim(csv::Trim::All)
@@ -243,6 +257,19 @@ mod tests {
         assert_eq!(rows[1].line, 3);
         assert_eq!(rows[1].rating, None);
         assert_eq!(rows[1].uscf_id, None);
+    }
+
+    #[test]
+    fn semicolons_and_tabs_as_spreadsheets_save_them() {
+        for text in [
+            "\u{feff}name;fide_id;fide_rating\nMüller, Jörg;4600010;2105\n",
+            "name\tfide_id\tfide_rating\nMüller, Jörg\t4600010\t2105\n",
+        ] {
+            let rows = parse(text.as_bytes(), "p.csv").unwrap();
+            assert_eq!(rows[0].name, "Müller, Jörg");
+            assert_eq!(rows[0].fide_id.as_deref(), Some("4600010"));
+            assert_eq!(rows[0].fide_rating, Some(2105));
+        }
     }
 
     #[test]
