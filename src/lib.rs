@@ -2,6 +2,7 @@
 //!
 //! Layout (dependency rule: `domain ← input, store, site ← cli`):
 //! - [`domain`]: the pure core (scores, records, tiebreaks, standings).
+//! - `export`: writers for other programs' files (TRF, JSON), pure.
 //! - `input`: parsers for the files a secretary supplies (CSV, TRF, JSON).
 //! - `store`: the only module that speaks SQL; owns migrations and views.
 //! - `site`: the static results pages.
@@ -11,6 +12,7 @@ pub mod cli;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod export;
 pub mod input;
 pub mod report;
 pub mod store;

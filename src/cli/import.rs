@@ -6,7 +6,8 @@ use clap::Subcommand;
 
 use super::output::print;
 use crate::error::{InputError, Result};
-use crate::input::trf;
+use crate::input::{json as jsonin, players as playerlist, trf};
+use crate::store::exchange;
 use crate::store::import::{import_trf, ImportTarget};
 use crate::store::Store;
 
@@ -14,6 +15,35 @@ use crate::store::Store;
 pub enum ImportCmd {
     /// A FIDE tournament report file (TRF-16, TRF-2025 tolerated) as a new event section.
     Trf(TrfArgs),
+    /// A player list (CSV): new players added, known ones updated.
+    ///
+    /// The header names the columns: name, uscf_id, fide_id, rating,
+    /// fide_rating, federation, title. A player already in the league (same
+    /// US Chess id, else FIDE id, else the one player of that name) is
+    /// updated with the list's filled-in cells, keeping the league's
+    /// spelling of the name; the others are added.
+    Players(PlayersArgs),
+    /// A season or event exported with `league export json`.
+    ///
+    /// Players are matched by US Chess id, then FIDE id, or added. A season
+    /// that exists is refused (use --season-as); an event goes into its
+    /// season and is refused if that season has the event.
+    Json(JsonArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayersArgs {
+    /// The CSV file.
+    pub file: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct JsonArgs {
+    /// The JSON file.
+    pub file: PathBuf,
+    /// Import the season under this name (a season that already exists is refused).
+    #[arg(long)]
+    pub season_as: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -64,6 +94,37 @@ pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
                 event.name,
                 event.season,
                 section.name
+            ))?;
+        }
+        ImportCmd::Players(a) => {
+            let (bytes, name) = read_file(&a.file)?;
+            let rows = playerlist::parse(&bytes, &name)?;
+            let done = store.write(|tx| exchange::merge_players(tx, &rows, &name))?;
+            print(&format!(
+                "Player list {name}: {} added, {} updated, {} already up to date.\n",
+                done.added, done.updated, done.unchanged
+            ))?;
+            for n in &done.notes {
+                print(&format!("Note: {n}.\n"))?;
+            }
+        }
+        ImportCmd::Json(a) => {
+            let (bytes, name) = read_file(&a.file)?;
+            let d = jsonin::parse(&bytes, &name)?;
+            let season = a.season_as.as_deref().unwrap_or(&d.season.name).to_string();
+            if season.trim().is_empty() {
+                return Err(crate::error::Error::invalid("--season-as needs a name"));
+            }
+            let done = store.write(|tx| exchange::import_document(tx, &d, &season, &name))?;
+            print(&format!(
+                "Imported {} event{} into season {}: {} games; {} players added, {} matched to \
+                 the league's by id.\n",
+                done.events,
+                if done.events == 1 { "" } else { "s" },
+                done.season,
+                done.games,
+                done.players_added,
+                done.players_matched
             ))?;
         }
     }

@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod check;
 pub mod demo;
+pub mod export;
 pub mod import;
 pub mod log;
 pub mod output;
@@ -61,7 +62,7 @@ pub enum Command {
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
     Bye(round::ByeCmd),
-    /// Import results from other programs' files (FIDE TRF).
+    /// Import from other programs' files: FIDE TRF, player lists (CSV), JSON exports.
     #[command(subcommand)]
     Import(import::ImportCmd),
     /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
@@ -76,6 +77,9 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
+    /// Export for other programs and databases: TRF, JSON, CSV.
+    #[command(subcommand)]
+    Export(export::ExportCmd),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -159,6 +163,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
+        Command::Export(c) => export::run(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)

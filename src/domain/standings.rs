@@ -18,7 +18,7 @@
 //! take a [`Context`] and return plain values.
 
 #[cfg(test)]
-mod proptests;
+pub(crate) mod proptests;
 #[cfg(test)]
 mod tests;
 

@@ -2,5 +2,7 @@
 //! [`InputError`](crate::error::InputError) naming file, line and field out.
 //! Nothing here touches the database.
 
+pub mod json;
+pub mod players;
 pub mod results;
 pub mod trf;

@@ -43,10 +43,15 @@
 //!   game against the k-th other player, not round k) is recognised when
 //!   every pair met equally often, and its games are placed in Berger
 //!   rounds.
-//! - `withdrawn_after` is set only for a clear withdrawal: the player took
+//! - Withdrawals come from a `### withdrawals:` comment line when the file
+//!   has one (this program's exports do); otherwise `withdrawn_after` is set
+//!   only for a clear withdrawal: the player took
 //!   part in round k, then is missing (`Z` or blank) from at least the last
 //!   two rounds anyone played.
-//! - Round robin: line 092 says so, or every player met every other.
+//! - A `### assigned byes:` comment line (this program's exports) marks
+//!   `H` and `Z` byes as assigned by the pairing rather than asked for.
+//! - Round robin: line 092 says so, or every player met every other unless
+//!   line 092 says Swiss.
 //! - Names, titles and federations are kept as written (trimmed); dates
 //!   become ISO; a rating of 0 is unrated.
 
@@ -102,6 +107,17 @@ pub struct TrfPlayer {
     pub points: Option<Points>,
     pub rank: Option<u32>,
 }
+
+/// The comment line (TRF-2026 `###` syntax, skipped by other programs) on
+/// which [`crate::export::trf`] lists withdrawals: `### withdrawals: 12/3,
+/// 15/0` (start number / last round played) or `### withdrawals: none`.
+pub const WITHDRAWALS: &str = "### withdrawals:";
+
+/// The comment line on which [`crate::export::trf`] lists the half- and
+/// zero-point byes the pairing assigned rather than the player asked for
+/// (TRF has no code for them): `### assigned byes: 12/3` (start number /
+/// round). Written only when there are such byes.
+pub const ASSIGNED_BYES: &str = "### assigned byes:";
 
 /// The first column of the round blocks (1-based) and their width.
 const ROUNDS_COLUMN: usize = 92;
@@ -166,6 +182,8 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     let mut header: HashMap<&str, String> = HashMap::new();
     let mut xxr: Option<(usize, usize)> = None;
     let mut dates_line: Option<Vec<char>> = None;
+    let mut withdrawals: Option<(Vec<(u32, u32)>, usize)> = None;
+    let mut assigned: Option<(Vec<(u32, u32)>, usize)> = None;
     let mut lines: Vec<Line> = Vec::new();
     let mut seen: HashMap<u32, usize> = HashMap::new();
 
@@ -198,6 +216,26 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 }
             }
             "132" => dates_line = Some(chars),
+            "###" if raw.starts_with(WITHDRAWALS) => {
+                let list = pairs_line(
+                    &raw[WITHDRAWALS.len()..],
+                    n,
+                    source,
+                    "withdrawals",
+                    "a start number and the last round played, such as 12/3",
+                )?;
+                withdrawals = Some((list, n));
+            }
+            "###" if raw.starts_with(ASSIGNED_BYES) => {
+                let list = pairs_line(
+                    &raw[ASSIGNED_BYES.len()..],
+                    n,
+                    source,
+                    "assigned byes",
+                    "a start number and a round, such as 12/3",
+                )?;
+                assigned = Some((list, n));
+            }
             "XXR" => {
                 let value = field(&chars, 3, chars.len());
                 let rounds = value.parse::<usize>().map_err(|_| {
@@ -291,10 +329,17 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
             withdrawn_after: None,
         })
         .collect();
-    mark_withdrawals(&mut records);
+    if let Some((list, n)) = assigned {
+        set_assigned(&mut records, &list, n, source)?;
+    }
+    match withdrawals {
+        Some((list, n)) => set_withdrawals(&mut records, &list, rounds, n, source)?,
+        None => mark_withdrawals(&mut records),
+    }
 
     let format = match header.get("type") {
         Some(t) if t.to_ascii_lowercase().contains("robin") => Format::RoundRobin,
+        Some(t) if t.to_ascii_lowercase().contains("swiss") => Format::Swiss,
         _ if everyone_met(&records) => Format::RoundRobin,
         _ => Format::Swiss,
     };
@@ -870,6 +915,142 @@ fn mark_withdrawals(records: &mut [PlayerRecord]) {
             }
         }
     }
+}
+
+/// The pairs `start/after` of a `### withdrawals:` line (written by
+/// [`crate::export::trf`]); `none` is an empty list.
+fn pairs_line(
+    text: &str,
+    n: usize,
+    source: &str,
+    field: &str,
+    example: &str,
+) -> Result<Vec<(u32, u32)>, InputError> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|pair| {
+            let (start, after) = pair.trim().split_once('/').unwrap_or((pair.trim(), ""));
+            match (start.trim().parse::<u32>(), after.trim().parse::<u32>()) {
+                (Ok(s), Ok(a)) => Ok((s, a)),
+                _ => Err(InputError::at(
+                    source,
+                    n,
+                    field,
+                    format!("\"{}\" is not {example}", pair.trim()),
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Half- and zero-point byes the pairing assigned (TRF's `H` and `Z` are
+/// byes the player asked for).
+fn set_assigned(
+    records: &mut [PlayerRecord],
+    list: &[(u32, u32)],
+    n: usize,
+    source: &str,
+) -> Result<(), InputError> {
+    for &(start, round) in list {
+        let bye = records
+            .iter_mut()
+            .find(|p| p.pairing_no == start)
+            .and_then(|p| p.rounds.get_mut((round as usize).checked_sub(1)?))
+            .filter(|r| {
+                matches!(
+                    r.outcome,
+                    Outcome::Bye {
+                        kind: ByeKind::Half | ByeKind::Zero,
+                        ..
+                    }
+                )
+            });
+        match bye {
+            Some(r) => {
+                if let Outcome::Bye { kind, .. } = r.outcome {
+                    r.outcome = Outcome::Bye {
+                        kind,
+                        requested: false,
+                    };
+                }
+            }
+            None => {
+                return Err(InputError::at(
+                    source,
+                    n,
+                    "assigned byes",
+                    format!(
+                        "player {start} has no half- or zero-point bye (H or Z) in round {round}"
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Withdrawals as the file lists them: every start number must exist and
+/// the round must be within the event.
+fn set_withdrawals(
+    records: &mut [PlayerRecord],
+    list: &[(u32, u32)],
+    rounds: usize,
+    n: usize,
+    source: &str,
+) -> Result<(), InputError> {
+    for &(start, after) in list {
+        let Some(p) = records.iter_mut().find(|p| p.pairing_no == start) else {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!("start number {start} withdraws, but no player line has that number"),
+            ));
+        };
+        if after as usize > rounds {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!(
+                    "player {start} withdraws after round {after}, but the event has {rounds} \
+                     rounds"
+                ),
+            ));
+        }
+        let later = p
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(after as usize)
+            .find(|(_, r)| {
+                !matches!(
+                    r.outcome,
+                    Outcome::Absent
+                        | Outcome::Bye {
+                            kind: ByeKind::Zero,
+                            ..
+                        }
+                )
+            });
+        if let Some((r, _)) = later {
+            return Err(InputError::at(
+                source,
+                n,
+                "withdrawals",
+                format!(
+                    "player {start} withdraws after round {after}, but their line has a result \
+                     in round {}",
+                    r + 1
+                ),
+            ));
+        }
+        p.withdrawn_after = Some(after);
+    }
+    Ok(())
 }
 
 /// Every player met every other (played or forfeited).

@@ -116,7 +116,17 @@ pub fn import_trf(
         entry_ids.push(entry.id);
     }
     let t = &trf.tournament;
-    for r in 0..t.rounds {
+    // Rounds are created up to the last one anyone took part in: a file
+    // written mid-event (XXR = the planned rounds) has standings after the
+    // rounds played, not after empty ones.
+    let used = t
+        .players
+        .iter()
+        .filter_map(|p| p.rounds.iter().rposition(|r| r.outcome != Outcome::Absent))
+        .map(|i| i + 1)
+        .max()
+        .unwrap_or(0);
+    for r in 0..used {
         let date = trf.round_dates.get(r).cloned().flatten();
         let round_id = ensure_round(tx, &section, r as u32 + 1, date.as_deref())?;
         for (i, p) in t.players.iter().enumerate() {

@@ -18,6 +18,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod exchange;
 pub mod facts;
 pub mod import;
 pub mod migrate;

@@ -65,7 +65,7 @@ fn bye(kind: ByeKind, requested: bool) -> Round {
 /// total points awarded (in half-points), counted as the records are made:
 /// 1 per decided game (forfeits included), 0 for a double forfeit, plus bye
 /// points.
-fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
+pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
     let mut rng = Rng(seed);
     let mut players: Vec<PlayerRecord> = (0..n)
         .map(|i| PlayerRecord {

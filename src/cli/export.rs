@@ -1,0 +1,270 @@
+//! `league export …`: a section as a FIDE TRF file, a season or event as
+//! JSON, standings and games as CSV, to standard output or `--out FILE`.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use super::output::{print, Table};
+use super::standings::{not_team, standings_json, standings_table};
+use super::{EventArgs, SectionArgs};
+use crate::error::{Error, Result};
+use crate::export::{json as jsondoc, trf as trfout};
+use crate::report::{section_report, trf::trf_event, ReportOptions};
+use crate::store::{exchange, season as seasons, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum ExportCmd {
+    /// A section as a FIDE tournament report file (TRF-16), for a rating
+    /// officer or a pairing program.
+    Trf(TrfArgs),
+    /// A whole season (--season) or one event (--event) as JSON, with
+    /// everything recorded in it, for `league import json` elsewhere.
+    Json(JsonArgs),
+    /// A section's standings (as `league standings` computes them) as CSV or JSON.
+    Standings(StandingsArgs),
+    /// Every game and bye of a season, an event or a section, one per line.
+    Games(GamesArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TrfArgs {
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct JsonArgs {
+    /// The season to export (all its events), or the season of --event.
+    #[arg(long)]
+    pub season: Option<String>,
+    /// Export only this event.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// How a table is written to a file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum TableFormat {
+    /// CSV with a header line, for spreadsheets.
+    #[default]
+    Csv,
+    /// JSON (standings: the shape `league standings --format json` prints).
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StandingsArgs {
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// Tiebreak order for this export only (default: the event's).
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Standings as they stood after this round.
+    #[arg(long)]
+    pub after_round: Option<usize>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: TableFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    /// The season (all its events), or the season of --event.
+    #[arg(long)]
+    pub season: Option<String>,
+    /// Only this event.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// Only this section of the event.
+    #[arg(long)]
+    pub section: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: TableFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
+    match cmd {
+        ExportCmd::Trf(a) => {
+            let (event, section) = a.section.find(store)?;
+            let (data, planned) = trf_event(store.conn(), &event, &section)?;
+            emit(&trfout::write(&data, planned), a.out.as_ref())
+        }
+        ExportCmd::Json(a) => {
+            let d = document(store, a.season.as_deref(), a.event.as_deref())?;
+            emit(&jsondoc::write(&d), a.out.as_ref())
+        }
+        ExportCmd::Standings(a) => {
+            let (event, section) = a.section.find(store)?;
+            not_team(&event)?;
+            let opts = ReportOptions {
+                after_round: a.after_round,
+                tiebreaks: a.tiebreaks.clone(),
+                fide_edition: None,
+            };
+            let report = section_report(store.conn(), &event, &section, &opts)?;
+            let text = match a.format {
+                TableFormat::Csv => standings_table(&report, true).csv(),
+                TableFormat::Json => format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&standings_json(&report, None))
+                        .unwrap_or_default()
+                ),
+            };
+            emit(&text, a.out.as_ref())
+        }
+        ExportCmd::Games(a) => {
+            let d = document(store, a.season.as_deref(), a.event.as_deref())?;
+            if let Some(s) = &a.section {
+                if a.event.is_none() {
+                    return Err(Error::invalid("--section needs --event"));
+                }
+                let known = d
+                    .season
+                    .events
+                    .iter()
+                    .flat_map(|e| &e.sections)
+                    .any(|x| x.name.eq_ignore_ascii_case(s));
+                if !known {
+                    return Err(Error::not_found(format!(
+                        "{} has no section \"{s}\"",
+                        a.event.as_deref().unwrap_or("")
+                    )));
+                }
+            }
+            let table = games_table(&d, a.section.as_deref());
+            let text = match a.format {
+                TableFormat::Csv => table.csv(),
+                TableFormat::Json => {
+                    let rows: Vec<serde_json::Map<String, serde_json::Value>> = table
+                        .rows
+                        .iter()
+                        .map(|r| {
+                            table
+                                .header
+                                .iter()
+                                .cloned()
+                                .zip(r.iter().map(|c| serde_json::Value::String(c.clone())))
+                                .collect()
+                        })
+                        .collect();
+                    format!(
+                        "{}\n",
+                        serde_json::to_string_pretty(&rows).unwrap_or_default()
+                    )
+                }
+            };
+            emit(&text, a.out.as_ref())
+        }
+    }
+}
+
+/// The document for `--season` and/or `--event`.
+fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<jsondoc::Document> {
+    let conn = store.conn();
+    match (season, event) {
+        (_, Some(e)) => {
+            let event = EventArgs {
+                event: e.to_string(),
+                season: season.map(str::to_string),
+            }
+            .find(store)?;
+            let season = seasons::find_season(conn, &event.season)?;
+            exchange::export_document(conn, &season, Some(&event))
+        }
+        (Some(s), None) => {
+            let season = seasons::find_season(conn, s)?;
+            exchange::export_document(conn, &season, None)
+        }
+        (None, None) => Err(Error::invalid(
+            "say what to export: --season NAME for a whole season, or --event NAME [--season NAME]",
+        )),
+    }
+}
+
+/// One line per game and per bye: season, event, section, round, date,
+/// board, pairing numbers, names, result (from White's side; a bye's kind).
+pub fn games_table(d: &jsondoc::Document, section: Option<&str>) -> Table {
+    let mut t = Table::new(&[
+        "season", "event", "section", "round", "date", "board", "white_no", "white", "black_no",
+        "black", "result",
+    ]);
+    let names: std::collections::HashMap<u32, &str> =
+        d.players.iter().map(|p| (p.key, p.name.as_str())).collect();
+    for e in &d.season.events {
+        for s in &e.sections {
+            if section.is_some_and(|n| !n.eq_ignore_ascii_case(&s.name)) {
+                continue;
+            }
+            let name = |no: u32| {
+                s.entries
+                    .iter()
+                    .find(|x| x.pairing_no == no)
+                    .and_then(|x| names.get(&x.player))
+                    .copied()
+                    .unwrap_or("")
+                    .to_string()
+            };
+            for r in &s.rounds {
+                let head = || {
+                    vec![
+                        d.season.name.clone(),
+                        e.name.clone(),
+                        s.name.clone(),
+                        r.number.to_string(),
+                        r.date.clone().unwrap_or_default(),
+                    ]
+                };
+                for g in &r.games {
+                    let mut row = head();
+                    row.extend([
+                        g.board.map(|b| b.to_string()).unwrap_or_default(),
+                        g.white.to_string(),
+                        name(g.white),
+                        g.black.to_string(),
+                        name(g.black),
+                        g.result.clone().unwrap_or_default(),
+                    ]);
+                    t.push(row);
+                }
+                for b in &r.byes {
+                    let mut row = head();
+                    row.extend([
+                        String::new(),
+                        b.player.to_string(),
+                        name(b.player),
+                        String::new(),
+                        "BYE".into(),
+                        b.kind.clone(),
+                    ]);
+                    t.push(row);
+                }
+            }
+        }
+    }
+    t
+}
+
+/// Write to the file, or print.
+fn emit(text: &str, out: Option<&PathBuf>) -> Result<()> {
+    match out {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            Error::Io(std::io::Error::new(
+                e.kind(),
+                format!("cannot write {}: {e}", path.display()),
+            ))
+        }),
+        None => Ok(print(text)?),
+    }
+}

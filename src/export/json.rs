@@ -1,0 +1,237 @@
+//! The JSON interchange document: a whole season, or one event of a
+//! season, with everything recorded in it, as plain serde structs. The
+//! store fills it ([`crate::store::exchange`]) and writes it back into
+//! another database; [`crate::input::json`] reads and checks it.
+//!
+//! Rules that make export → import → export byte-identical:
+//! - nothing refers to database ids: players are numbered within the
+//!   document (`players[k].key`), entries by pairing number, teams by name,
+//!   team matches by their position in the round;
+//! - every list is in a fixed order (sections and events in the order they
+//!   were created, entries by pairing number, games by board, byes by
+//!   pairing number, players by name), and an import creates rows in that
+//!   order, so a re-export lists them the same way.
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// The version of this document's shape; an importer refuses a newer one.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What a document holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// A whole season: importing it creates the season.
+    Season,
+    /// One event: importing it adds the event to the season (created when
+    /// missing).
+    Event,
+}
+
+/// The whole document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    pub format_version: u32,
+    pub scope: Scope,
+    pub season: Season,
+    /// Every player the season's entries and rosters name.
+    pub players: Vec<Player>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Season {
+    pub name: String,
+    #[serde(deserialize_with = "required")]
+    pub start_date: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub end_date: Option<String>,
+    /// Grand-prix rules as stored (JSON text), when the season has them.
+    #[serde(deserialize_with = "required")]
+    pub grand_prix: Option<String>,
+    pub events: Vec<Event>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    pub name: String,
+    /// `swiss`, `round-robin`, `team-swiss`, `team-round-robin`.
+    pub kind: String,
+    pub rounds: u32,
+    #[serde(deserialize_with = "required")]
+    pub start_date: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub end_date: Option<String>,
+    /// A preset name or comma-separated codes.
+    pub tiebreaks: String,
+    pub actual_play_first: bool,
+    #[serde(deserialize_with = "required")]
+    pub fide_edition: Option<u16>,
+    pub sb_adjusted: bool,
+    pub coin_allowed: bool,
+    #[serde(deserialize_with = "required")]
+    pub coin_seed: Option<i64>,
+    /// Team events' scoring rules.
+    #[serde(deserialize_with = "required")]
+    pub team_rules: Option<TeamRules>,
+    pub teams: Vec<Team>,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamRules {
+    pub boards: u32,
+    pub win_halves: u32,
+    pub draw_halves: u32,
+    pub loss_halves: u32,
+    #[serde(deserialize_with = "required")]
+    pub bye_match_halves: Option<u32>,
+    #[serde(deserialize_with = "required")]
+    pub bye_game_halves: Option<u32>,
+    /// `match-points` or `game-points`.
+    pub rank_by: String,
+    pub usat_doubled: bool,
+    pub usat_adjusted: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Team {
+    pub name: String,
+    #[serde(deserialize_with = "required")]
+    pub short_code: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub withdrawn_after: Option<u32>,
+    /// Board order, alternates after the boards.
+    pub roster: Vec<RosterPlace>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterPlace {
+    pub board: u32,
+    /// A `players[].key`.
+    pub player: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    pub name: String,
+    #[serde(deserialize_with = "required")]
+    pub rating_min: Option<u32>,
+    #[serde(deserialize_with = "required")]
+    pub rating_max: Option<u32>,
+    pub entries: Vec<Entry>,
+    pub rounds: Vec<Round>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub pairing_no: u32,
+    /// A `players[].key`.
+    pub player: u32,
+    /// Rating at entry.
+    #[serde(deserialize_with = "required")]
+    pub rating: Option<u32>,
+    /// The team's name, in team events.
+    #[serde(deserialize_with = "required")]
+    pub team: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub withdrawn_after: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Round {
+    pub number: u32,
+    #[serde(deserialize_with = "required")]
+    pub date: Option<String>,
+    pub team_matches: Vec<TeamMatch>,
+    pub games: Vec<Game>,
+    pub byes: Vec<Bye>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMatch {
+    pub team_a: String,
+    /// `None`: team A's bye.
+    #[serde(deserialize_with = "required")]
+    pub team_b: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub points_a_halves: Option<u32>,
+    #[serde(deserialize_with = "required")]
+    pub points_b_halves: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    #[serde(deserialize_with = "required")]
+    pub board: Option<u32>,
+    /// Pairing numbers.
+    pub white: u32,
+    pub black: u32,
+    /// `1-0`, `0-1`, `1/2-1/2`, `1F-0F`, `0F-1F`, `0F-0F`; `None` while
+    /// the game is paired but not played.
+    #[serde(deserialize_with = "required")]
+    pub result: Option<String>,
+    /// The team match (position in the round's `team_matches`) this game is
+    /// a board of.
+    #[serde(deserialize_with = "required")]
+    pub team_match: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bye {
+    /// Pairing number.
+    pub player: u32,
+    /// `full`, `half` or `zero`.
+    pub kind: String,
+    /// Asked for by the player (false: the pairing's full point).
+    pub requested: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// The player's number within this document (from 1).
+    pub key: u32,
+    pub name: String,
+    #[serde(deserialize_with = "required")]
+    pub uscf_id: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub fide_id: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub rating: Option<u32>,
+    #[serde(deserialize_with = "required")]
+    pub fide_rating: Option<u32>,
+    #[serde(deserialize_with = "required")]
+    pub federation: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub title: Option<String>,
+}
+
+/// An optional field that must still be present (`null` when empty): a
+/// record with a field missing is a truncated or hand-damaged one, not a
+/// pending result or an unrated player.
+fn required<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::deserialize(d)
+}
+
+/// The document as pretty JSON with a final newline.
+pub fn write(doc: &Document) -> String {
+    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
+    text.push('\n');
+    text
+}

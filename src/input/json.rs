@@ -1,0 +1,522 @@
+//! Reading a JSON interchange document ([`crate::export::json`]): the
+//! bytes parsed, then every reference and rule checked, so that a bad file
+//! is refused with the JSON path and field of the first problem
+//! (`$.season.events[0].sections[1].rounds[2].games[3].result`) before
+//! anything is written.
+//!
+//! A syntax or type error (truncated file, a number where a name belongs,
+//! an unknown field) is reported with its line and the path found by
+//! scanning the text up to the position the JSON reader stopped at.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::domain::tiebreak::Order;
+use crate::error::InputError;
+use crate::export::json::{Document, Event, Section, FORMAT_VERSION};
+
+/// The results a game may have (as stored).
+const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "1F-0F", "0F-1F", "0F-0F"];
+
+/// Read and check a document. `source` names the file in errors.
+pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        InputError::at(
+            source,
+            line,
+            path_at(&String::from_utf8_lossy(good), good.len()),
+            format!(
+                "byte 0x{:02X} is not UTF-8 text; a JSON file is UTF-8",
+                bytes.get(e.valid_up_to()).copied().unwrap_or(0)
+            ),
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // The version first, so a newer document gets a clear message rather
+    // than a complaint about a field this version does not know.
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+        if let Some(n) = v.get("format_version").and_then(|n| n.as_u64()) {
+            if n > FORMAT_VERSION as u64 {
+                return Err(InputError::new(
+                    source,
+                    format!(
+                        "the file is format version {n}; this program reads version \
+                         {FORMAT_VERSION} and older: use a newer league"
+                    ),
+                )
+                .field("$.format_version"));
+            }
+        }
+    }
+    let doc: Document = serde_json::from_str(text).map_err(|e| {
+        let offset = offset_of(text, e.line(), e.column());
+        let problem = e.to_string();
+        // serde_json appends " at line L column C"; the line is given apart.
+        let problem = problem
+            .rsplit_once(" at line ")
+            .map_or(problem.as_str(), |(p, _)| p)
+            .to_string();
+        // A missing field is noticed at the end of its object: name the
+        // object and the field, not the object's last key.
+        let path = match problem
+            .strip_prefix("missing field `")
+            .and_then(|r| r.split('`').next())
+        {
+            Some(field) => format!("{}.{field}", object_path_at(text, offset)),
+            None => path_at(text, offset),
+        };
+        InputError::at(source, e.line().max(1), path, problem)
+    })?;
+    check(&doc).map_err(|(path, problem)| InputError::new(source, problem).field(path))?;
+    Ok(doc)
+}
+
+/// Byte offset of serde_json's 1-based line and column.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return (offset + column.saturating_sub(1)).min(text.len());
+        }
+        offset += l.len();
+    }
+    text.len()
+}
+
+/// The JSON path of the value being read at byte `offset` of `text`.
+pub fn path_at(text: &str, offset: usize) -> String {
+    scan(text, offset, false)
+}
+
+/// The JSON path of the object being read at byte `offset` (without the
+/// key last read in it).
+pub fn object_path_at(text: &str, offset: usize) -> String {
+    scan(text, offset, true)
+}
+
+fn scan(text: &str, offset: usize, object_only: bool) -> String {
+    enum Frame {
+        Object(Option<String>),
+        Array(usize),
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut expect_key = false;
+    let bytes = text.as_bytes();
+    let end = offset.min(bytes.len());
+    let mut i = 0;
+    while i < end {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if expect_key {
+                    let key = text.get(start..i.min(text.len())).unwrap_or("").to_string();
+                    if let Some(Frame::Object(k)) = stack.last_mut() {
+                        *k = Some(key);
+                    }
+                    expect_key = false;
+                }
+            }
+            b'{' => {
+                stack.push(Frame::Object(None));
+                expect_key = true;
+            }
+            b'[' => stack.push(Frame::Array(0)),
+            b'}' | b']' => {
+                stack.pop();
+                expect_key = false;
+            }
+            b',' => match stack.last_mut() {
+                Some(Frame::Array(n)) => *n += 1,
+                Some(Frame::Object(_)) => expect_key = true,
+                None => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut path = String::from("$");
+    let last = stack.len().saturating_sub(1);
+    for (i, f) in stack.iter().enumerate() {
+        match f {
+            Frame::Object(Some(_)) if object_only && i == last => {}
+            Frame::Object(Some(k)) => {
+                path.push('.');
+                path.push_str(k);
+            }
+            Frame::Object(None) => {}
+            Frame::Array(n) => path.push_str(&format!("[{n}]")),
+        }
+    }
+    path
+}
+
+type Problem = (String, String);
+
+fn fail<T>(path: impl Into<String>, problem: impl Into<String>) -> Result<T, Problem> {
+    Err((path.into(), problem.into()))
+}
+
+fn date(value: &Option<String>, path: String) -> Result<(), Problem> {
+    if let Some(d) = value {
+        if crate::input::trf::iso_date(d).as_deref() != Some(d.as_str()) {
+            return fail(path, format!("\"{d}\" is not a date written YYYY-MM-DD"));
+        }
+    }
+    Ok(())
+}
+
+fn name(value: &str, path: String) -> Result<(), Problem> {
+    if value.trim().is_empty() || value.trim() != value {
+        return fail(path, "a name must not be empty or start or end with spaces");
+    }
+    Ok(())
+}
+
+/// The rules a document must follow beyond its shape.
+pub fn check(doc: &Document) -> Result<(), Problem> {
+    if doc.format_version == 0 || doc.format_version > FORMAT_VERSION {
+        return fail(
+            "$.format_version",
+            format!(
+                "format version {} is not one this program reads (1)",
+                doc.format_version
+            ),
+        );
+    }
+    name(&doc.season.name, "$.season.name".into())?;
+    date(&doc.season.start_date, "$.season.start_date".into())?;
+    date(&doc.season.end_date, "$.season.end_date".into())?;
+    let mut keys = HashSet::new();
+    let mut ids: HashMap<(bool, &str), usize> = HashMap::new();
+    for (k, p) in doc.players.iter().enumerate() {
+        let pp = format!("$.players[{k}]");
+        if !keys.insert(p.key) {
+            return fail(
+                format!("{pp}.key"),
+                format!("player key {} is used twice", p.key),
+            );
+        }
+        name(&p.name, format!("{pp}.name"))?;
+        for (fide, id) in [(false, &p.uscf_id), (true, &p.fide_id)] {
+            if let Some(id) = id {
+                let field = if fide { "fide_id" } else { "uscf_id" };
+                if id.is_empty() {
+                    return fail(format!("{pp}.{field}"), "an id may not be empty (use null)");
+                }
+                if let Some(first) = ids.insert((fide, id), k) {
+                    return fail(
+                        format!("{pp}.{field}"),
+                        format!("id {id} is also $.players[{first}]'s"),
+                    );
+                }
+            }
+        }
+        for (field, r) in [("rating", p.rating), ("fide_rating", p.fide_rating)] {
+            if r.is_some_and(|r| r > 4000) {
+                return fail(format!("{pp}.{field}"), "a rating is at most 4000");
+            }
+        }
+    }
+    let mut event_names = HashSet::new();
+    for (ei, e) in doc.season.events.iter().enumerate() {
+        let ep = format!("$.season.events[{ei}]");
+        if !event_names.insert(e.name.to_lowercase()) {
+            return fail(
+                format!("{ep}.name"),
+                format!("there are two events \"{}\"", e.name),
+            );
+        }
+        check_event(e, &ep, &keys)?;
+    }
+    Ok(())
+}
+
+fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> {
+    name(&e.name, format!("{ep}.name"))?;
+    let kind: crate::domain::league::EventKind = e
+        .kind
+        .parse()
+        .map_err(|m: String| (format!("{ep}.kind"), m))?;
+    if e.kind != kind.as_str() {
+        return fail(
+            format!("{ep}.kind"),
+            format!("write the kind as \"{kind}\""),
+        );
+    }
+    if !(1..=99).contains(&e.rounds) {
+        return fail(format!("{ep}.rounds"), "an event has 1 to 99 rounds");
+    }
+    date(&e.start_date, format!("{ep}.start_date"))?;
+    date(&e.end_date, format!("{ep}.end_date"))?;
+    let order =
+        Order::parse(&e.tiebreaks).map_err(|m| (format!("{ep}.tiebreaks"), m.to_string()))?;
+    if let Some(bad) = order
+        .tiebreaks
+        .iter()
+        .find(|t| t.is_team() != kind.is_team())
+    {
+        return fail(
+            format!("{ep}.tiebreaks"),
+            format!("tiebreak {bad} does not fit a {} event", kind.label()),
+        );
+    }
+    if e.fide_edition
+        .is_some_and(|y| ![2009, 2024, 2026].contains(&y))
+    {
+        return fail(
+            format!("{ep}.fide_edition"),
+            "the FIDE edition is 2009, 2024 or 2026",
+        );
+    }
+    if e.team_rules.is_some() != kind.is_team() {
+        return fail(
+            format!("{ep}.team_rules"),
+            if kind.is_team() {
+                "a team event needs its team_rules"
+            } else {
+                "only team events have team_rules (use null)"
+            },
+        );
+    }
+    let mut teams = HashSet::new();
+    let mut on_roster = HashSet::new();
+    for (ti, t) in e.teams.iter().enumerate() {
+        let tp = format!("{ep}.teams[{ti}]");
+        name(&t.name, format!("{tp}.name"))?;
+        if !teams.insert(t.name.as_str()) {
+            return fail(
+                format!("{tp}.name"),
+                format!("there are two teams \"{}\"", t.name),
+            );
+        }
+        for (ri, r) in t.roster.iter().enumerate() {
+            if !keys.contains(&r.player) {
+                return fail(
+                    format!("{tp}.roster[{ri}].player"),
+                    format!("player {} is not in $.players", r.player),
+                );
+            }
+            if !on_roster.insert(r.player) {
+                return fail(
+                    format!("{tp}.roster[{ri}].player"),
+                    format!("player {} is on two rosters of this event", r.player),
+                );
+            }
+        }
+    }
+    let mut sections = HashSet::new();
+    for (si, s) in e.sections.iter().enumerate() {
+        let sp = format!("{ep}.sections[{si}]");
+        name(&s.name, format!("{sp}.name"))?;
+        if !sections.insert(s.name.to_lowercase()) {
+            return fail(
+                format!("{sp}.name"),
+                format!("there are two sections \"{}\"", s.name),
+            );
+        }
+        check_section(s, &sp, e, keys, &teams)?;
+    }
+    Ok(())
+}
+
+fn check_section(
+    s: &Section,
+    sp: &str,
+    e: &Event,
+    keys: &HashSet<u32>,
+    teams: &HashSet<&str>,
+) -> Result<(), Problem> {
+    if let (Some(min), Some(max)) = (s.rating_min, s.rating_max) {
+        if min > max {
+            return fail(
+                format!("{sp}.rating_max"),
+                format!("the section's rating band {min}-{max} is upside down"),
+            );
+        }
+    }
+    let mut numbers = HashMap::new();
+    let mut entered = HashSet::new();
+    for (ni, n) in s.entries.iter().enumerate() {
+        let np = format!("{sp}.entries[{ni}]");
+        if n.pairing_no == 0 {
+            return fail(format!("{np}.pairing_no"), "pairing numbers start at 1");
+        }
+        if let Some(first) = numbers.insert(n.pairing_no, ni) {
+            return fail(
+                format!("{np}.pairing_no"),
+                format!("pairing number {} is also entries[{first}]'s", n.pairing_no),
+            );
+        }
+        if !keys.contains(&n.player) {
+            return fail(
+                format!("{np}.player"),
+                format!("player {} is not in $.players", n.player),
+            );
+        }
+        if !entered.insert(n.player) {
+            return fail(
+                format!("{np}.player"),
+                format!("player {} is entered twice in this section", n.player),
+            );
+        }
+        if let Some(t) = &n.team {
+            if !teams.contains(t.as_str()) {
+                return fail(format!("{np}.team"), format!("there is no team \"{t}\""));
+            }
+        }
+        if n.withdrawn_after.is_some_and(|w| w > e.rounds) {
+            return fail(
+                format!("{np}.withdrawn_after"),
+                format!("the event has {} rounds", e.rounds),
+            );
+        }
+    }
+    let mut round_numbers = HashSet::new();
+    for (ri, r) in s.rounds.iter().enumerate() {
+        let rp = format!("{sp}.rounds[{ri}]");
+        if r.number == 0 || r.number > e.rounds {
+            return fail(
+                format!("{rp}.number"),
+                format!(
+                    "round {} is not one of the event's {} rounds",
+                    r.number, e.rounds
+                ),
+            );
+        }
+        if !round_numbers.insert(r.number) {
+            return fail(
+                format!("{rp}.number"),
+                format!("round {} appears twice", r.number),
+            );
+        }
+        date(&r.date, format!("{rp}.date"))?;
+        for (mi, m) in r.team_matches.iter().enumerate() {
+            for (field, t) in [("team_a", Some(&m.team_a)), ("team_b", m.team_b.as_ref())] {
+                if let Some(t) = t {
+                    if !teams.contains(t.as_str()) {
+                        return fail(
+                            format!("{rp}.team_matches[{mi}].{field}"),
+                            format!("there is no team \"{t}\""),
+                        );
+                    }
+                }
+            }
+        }
+        // Each player once per round: one game or one bye, and none after
+        // withdrawing.
+        let mut busy: HashMap<u32, String> = HashMap::new();
+        let mut take = |no: u32, path: String| -> Result<(), Problem> {
+            let Some(&ni) = numbers.get(&no) else {
+                return fail(
+                    path,
+                    format!("pairing number {no} is not entered in this section"),
+                );
+            };
+            if let Some(w) = s.entries[ni].withdrawn_after.filter(|&w| r.number > w) {
+                return fail(
+                    path,
+                    format!(
+                        "pairing number {no} withdrew after round {w} ({sp}.entries[{ni}]) but \
+                         has a game or bye in round {}",
+                        r.number
+                    ),
+                );
+            }
+            if let Some(first) = busy.insert(no, path.clone()) {
+                return fail(
+                    path,
+                    format!(
+                        "pairing number {no} already has a game or bye in round {} ({first})",
+                        r.number
+                    ),
+                );
+            }
+            Ok(())
+        };
+        for (gi, g) in r.games.iter().enumerate() {
+            let gp = format!("{rp}.games[{gi}]");
+            if g.white == g.black {
+                return fail(format!("{gp}.black"), "a player cannot play themself");
+            }
+            take(g.white, format!("{gp}.white"))?;
+            take(g.black, format!("{gp}.black"))?;
+            if let Some(res) = &g.result {
+                if !RESULTS.contains(&res.as_str()) {
+                    return fail(
+                        format!("{gp}.result"),
+                        format!(
+                            "\"{res}\" is not a result; use one of {} or null",
+                            RESULTS.join(", ")
+                        ),
+                    );
+                }
+            }
+            if g.team_match
+                .is_some_and(|m| m as usize >= r.team_matches.len())
+            {
+                return fail(
+                    format!("{gp}.team_match"),
+                    "the round has no team match at that position",
+                );
+            }
+        }
+        for (bi, b) in r.byes.iter().enumerate() {
+            let bp = format!("{rp}.byes[{bi}]");
+            take(b.player, format!("{bp}.player"))?;
+            if !["full", "half", "zero"].contains(&b.kind.as_str()) {
+                return fail(
+                    format!("{bp}.kind"),
+                    format!("bye kind \"{}\" is not full, half or zero", b.kind),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_at_names_the_value_being_read() {
+        let text = r#"{"a": [1, {"b": [3, 4, "x"]}], "c": 2}"#;
+        let at = |needle: &str| path_at(text, text.find(needle).unwrap());
+        assert_eq!(at("\"x\""), "$.a[1].b[2]");
+        assert_eq!(at("4"), "$.a[1].b[1]");
+        assert_eq!(at("2}"), "$.c");
+    }
+
+    #[test]
+    fn truncated_and_mistyped_files_are_refused_with_line_and_path() {
+        let e = parse(
+            b"{\"format_version\": 1, \"scope\": \"season\", \"season\": {",
+            "x.json",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert!(e.problem.contains("EOF"), "{e}");
+        let e = parse(b"{\"format_version\": 1,\n \"scope\": 7}", "x.json").unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert_eq!(e.field.as_deref(), Some("$.scope"));
+        let e = parse(
+            b"{\"format_version\": 1, \"scope\": \"season\", \"season\": {\"name\": \"S\"},\n \"players\": []}",
+            "x.json",
+        )
+        .unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("$.season.start_date"));
+        assert!(e.problem.contains("missing field"), "{e}");
+        let e = parse(b"{\"format_version\": 9}", "x.json").unwrap_err();
+        assert_eq!(e.field.as_deref(), Some("$.format_version"));
+        let e = parse(b"{\"a\": \"\xff\"}", "x.json").unwrap_err();
+        assert!(e.problem.contains("not UTF-8"), "{e}");
+    }
+}

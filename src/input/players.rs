@@ -1,0 +1,303 @@
+//! A player list: the CSV a secretary keeps of members, or a rating list
+//! cut down to the club's players.
+//!
+//! Cells are separated by commas (or semicolons, or tabs, as some
+//! spreadsheets save CSV: whichever the header line uses). A header line
+//! is required; its columns may come in any order, matched
+//! without regard to case, spaces or underscores: `name` (required),
+//! `uscf_id` (also `uscf`, `us_chess_id`), `fide_id` (also `fide`),
+//! `rating` (also `uscf_rating`), `fide_rating`, `federation` (also
+//! `fed`), `title`. Other columns are refused (a misspelt column would
+//! otherwise be ignored silently). Blank cells mean "not known". A rating
+//! is a whole number from 0 to 4000; an id may not appear twice in the
+//! file. Every problem names the line and the column.
+
+use std::collections::HashMap;
+
+use crate::error::InputError;
+
+/// One line of a player list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// 1-based line in the file.
+    pub line: usize,
+    pub name: String,
+    pub uscf_id: Option<String>,
+    pub fide_id: Option<String>,
+    pub rating: Option<u32>,
+    pub fide_rating: Option<u32>,
+    pub federation: Option<String>,
+    pub title: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Col {
+    Name,
+    Uscf,
+    Fide,
+    Rating,
+    FideRating,
+    Federation,
+    Title,
+}
+
+impl Col {
+    fn from_header(text: &str) -> Option<Col> {
+        let t: String = text
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '_' | '-'))
+            .collect();
+        Some(match t.as_str() {
+            "name" | "player" => Col::Name,
+            "uscfid" | "uscf" | "uschessid" => Col::Uscf,
+            "fideid" | "fide" => Col::Fide,
+            "rating" | "uscfrating" => Col::Rating,
+            "fiderating" => Col::FideRating,
+            "federation" | "fed" => Col::Federation,
+            "title" => Col::Title,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Col::Name => "name",
+            Col::Uscf => "uscf_id",
+            Col::Fide => "fide_id",
+            Col::Rating => "rating",
+            Col::FideRating => "fide_rating",
+            Col::Federation => "federation",
+            Col::Title => "title",
+        }
+    }
+}
+
+/// Parse a player list. `source` names the file in errors.
+pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        InputError::at(
+            source,
+            line,
+            "text",
+            format!(
+                "byte 0x{:02X} is not UTF-8 text; save the list as UTF-8 CSV",
+                bytes.get(e.valid_up_to()).copied().unwrap_or(0)
+            ),
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Spreadsheets in some countries save CSV with semicolons, or tabs.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let delimiter = if first.contains(',') {
+        b','
+    } else if first.contains(';') {
+        b';'
+    } else if first.contains('\t') {
+        b'\t'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let mut columns: Option<Vec<Col>> = None;
+    let mut rows = Vec::new();
+    let mut seen: HashMap<(Col, String), usize> = HashMap::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+            InputError::at(source, line, "row", format!("not a valid CSV line: {e}"))
+        })?;
+        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        if record.iter().all(|f| f.is_empty()) {
+            continue;
+        }
+        let Some(cols) = &columns else {
+            let mut cols = Vec::new();
+            for (i, h) in record.iter().enumerate() {
+                let col = Col::from_header(h).ok_or_else(|| {
+                    InputError::at(
+                        source,
+                        line,
+                        format!("column {}", i + 1),
+                        format!(
+                            "\"{h}\" is not a player-list column; use name, uscf_id, fide_id, \
+                             rating, fide_rating, federation, title"
+                        ),
+                    )
+                })?;
+                if cols.contains(&col) {
+                    return Err(InputError::at(
+                        source,
+                        line,
+                        col.name(),
+                        format!("the column {} appears twice in the header", col.name()),
+                    ));
+                }
+                cols.push(col);
+            }
+            if !cols.contains(&Col::Name) {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    "header",
+                    "the first line must be a header naming the columns, with at least name \
+                     (e.g. name,uscf_id,rating)",
+                ));
+            }
+            columns = Some(cols);
+            continue;
+        };
+        if record.len() != cols.len() {
+            return Err(InputError::at(
+                source,
+                line,
+                "row",
+                format!(
+                    "this line has {} cells but the header has {} columns",
+                    record.len(),
+                    cols.len()
+                ),
+            ));
+        }
+        let mut row = PlayerRow {
+            line,
+            name: String::new(),
+            uscf_id: None,
+            fide_id: None,
+            rating: None,
+            fide_rating: None,
+            federation: None,
+            title: None,
+        };
+        for (&col, cell) in cols.iter().zip(record.iter()) {
+            let err = |p: String| InputError::at(source, line, col.name(), p);
+            if cell.chars().any(char::is_control) {
+                return Err(err("the cell has a control character in it".into()));
+            }
+            let text = Some(cell.to_string()).filter(|c| !c.is_empty());
+            let rating = |c: &str| -> Result<Option<u32>, InputError> {
+                if c.is_empty() {
+                    return Ok(None);
+                }
+                match c.parse::<u32>() {
+                    Ok(r) if r <= 4000 => Ok(Some(r)),
+                    _ => Err(err(format!(
+                        "rating \"{c}\" is not a whole number from 0 to 4000"
+                    ))),
+                }
+            };
+            match col {
+                Col::Name => row.name = cell.to_string(),
+                Col::Uscf | Col::Fide => {
+                    if let Some(id) = &text {
+                        if !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                            return Err(err(format!(
+                                "id \"{id}\" should be letters and digits only"
+                            )));
+                        }
+                        if let Some(first) = seen.insert((col, id.clone()), line) {
+                            return Err(err(format!(
+                                "{} {id} is also on line {first}; each player once",
+                                col.name()
+                            )));
+                        }
+                    }
+                    if col == Col::Uscf {
+                        row.uscf_id = text;
+                    } else {
+                        row.fide_id = text;
+                    }
+                }
+                Col::Rating => row.rating = rating(cell)?,
+                Col::FideRating => row.fide_rating = rating(cell)?,
+                Col::Federation => row.federation = text,
+                Col::Title => row.title = text,
+            }
+        }
+        if row.name.is_empty() {
+            return Err(InputError::at(source, line, "name", "the name is empty"));
+        }
+        rows.push(row);
+    }
+    if columns.is_none() {
+        return Err(InputError::new(
+            source,
+            "the file is empty; a player list starts with a header such as name,uscf_id,rating",
+        ));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_in_any_order_and_blank_cells() {
+        let rows = parse(
+            b"Rating,Name,USCF ID\n1720,Alice Smith,12345678\n,Bob Jones,\n",
+            "p.csv",
+        )
+        .unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].name, "Alice Smith");
+        assert_eq!(rows[0].rating, Some(1720));
+        assert_eq!(rows[0].uscf_id.as_deref(), Some("12345678"));
+        assert_eq!(rows[1].line, 3);
+        assert_eq!(rows[1].rating, None);
+        assert_eq!(rows[1].uscf_id, None);
+    }
+
+    #[test]
+    fn semicolons_and_tabs_as_spreadsheets_save_them() {
+        for text in [
+            "\u{feff}name;fide_id;fide_rating\nMüller, Jörg;4600010;2105\n",
+            "name\tfide_id\tfide_rating\nMüller, Jörg\t4600010\t2105\n",
+        ] {
+            let rows = parse(text.as_bytes(), "p.csv").unwrap();
+            assert_eq!(rows[0].name, "Müller, Jörg");
+            assert_eq!(rows[0].fide_id.as_deref(), Some("4600010"));
+            assert_eq!(rows[0].fide_rating, Some(2105));
+        }
+    }
+
+    #[test]
+    fn bad_lists_name_line_and_column() {
+        let cases: &[(&[u8], usize, &str, &str)] = &[
+            (
+                b"name,rating\nAlice,17x0\n",
+                2,
+                "rating",
+                "not a whole number",
+            ),
+            (
+                b"name,ratng\nAlice,1700\n",
+                1,
+                "column 2",
+                "not a player-list column",
+            ),
+            (b"name,uscf_id\nA,1\nB,1\n", 3, "uscf_id", "also on line 2"),
+            (b"name,rating\nAlice\n", 2, "row", "has 1 cells"),
+            (b"name,rating\nAl\xE9,1\n", 2, "text", "not UTF-8"),
+            (b"rating\n1700\n", 1, "header", "at least name"),
+            (b"name,rating\n,1500\n", 2, "name", "empty"),
+        ];
+        for (bytes, line, field, needle) in cases {
+            let e = parse(bytes, "p.csv").unwrap_err();
+            assert_eq!(e.line, Some(*line), "{e}");
+            assert_eq!(e.field.as_deref(), Some(*field), "{e}");
+            assert!(e.problem.contains(needle), "{e}");
+        }
+    }
+}

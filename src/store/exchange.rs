@@ -1,0 +1,801 @@
+//! Interchange with other databases and programs: a season or event read
+//! into the JSON [`Document`] and written back from one, a player list
+//! merged into the league, and the round dates the TRF writer needs.
+//!
+//! Import rules (README, "Exchanging results"):
+//! - players are matched by US Chess id, then FIDE id; a matched player
+//!   keeps the league's own name and ratings (the league's list is the
+//!   reference); a player with neither id, or ids the league does not know,
+//!   is added as a new player, even when someone of the same name exists
+//!   (names are not identities: merge them afterwards if they are one
+//!   person);
+//! - a season document creates its season, and is refused when a season of
+//!   that name exists (import it under another name with `--season-as`);
+//!   an event document goes into the season of that name (created when
+//!   missing) and is refused when the season already has the event;
+//! - rows are created in the document's order, so exporting the imported
+//!   season gives the same document byte for byte.
+
+use std::collections::HashMap;
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::player::{player_by_id, players as all_players};
+use crate::domain::league::{Event, Player, Season};
+use crate::error::{Error, InputError, Result};
+use crate::export::json as doc;
+use crate::input::players::PlayerRow;
+
+/// Each created round's date, by round number.
+pub fn round_dates(conn: &Connection, section_id: i64) -> Result<HashMap<u32, Option<String>>> {
+    let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
+    let rows = st
+        .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<HashMap<_, _>>>()?;
+    Ok(rows)
+}
+
+fn bool_col(v: i64) -> bool {
+    v != 0
+}
+
+/// A season (every event) or one event of it as a JSON document.
+pub fn export_document(
+    conn: &Connection,
+    season: &Season,
+    only: Option<&Event>,
+) -> Result<doc::Document> {
+    let grand_prix: Option<String> = conn.query_row(
+        "SELECT grand_prix FROM season WHERE id = ?1",
+        [season.id],
+        |r| r.get(0),
+    )?;
+    let mut keys = PlayerKeys::default();
+    let mut events = Vec::new();
+    let mut st = conn.prepare_cached(
+        "SELECT id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, \
+         fide_edition, sb_adjusted, coin_allowed, coin_seed FROM event WHERE season_id = ?1 ORDER BY id",
+    )?;
+    let rows = st
+        .query_map([season.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                doc::Event {
+                    name: r.get(1)?,
+                    kind: r.get(2)?,
+                    rounds: r.get(3)?,
+                    start_date: r.get(4)?,
+                    end_date: r.get(5)?,
+                    tiebreaks: r.get(6)?,
+                    actual_play_first: bool_col(r.get(7)?),
+                    fide_edition: r.get(8)?,
+                    sb_adjusted: bool_col(r.get(9)?),
+                    coin_allowed: bool_col(r.get(10)?),
+                    coin_seed: r.get(11)?,
+                    team_rules: None,
+                    teams: vec![],
+                    sections: vec![],
+                },
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (id, mut event) in rows {
+        if only.is_some_and(|e| e.id != id) {
+            continue;
+        }
+        event.team_rules = team_rules(conn, id)?;
+        event.teams = teams(conn, id, &mut keys)?;
+        event.sections = sections(conn, id, &mut keys)?;
+        events.push(event);
+    }
+    Ok(doc::Document {
+        format_version: doc::FORMAT_VERSION,
+        scope: if only.is_some() {
+            doc::Scope::Event
+        } else {
+            doc::Scope::Season
+        },
+        season: doc::Season {
+            name: season.name.clone(),
+            start_date: season.start_date.clone(),
+            end_date: season.end_date.clone(),
+            grand_prix,
+            events,
+        },
+        players: keys.finish(conn)?,
+    })
+}
+
+/// Players named so far, numbered in the order the document first names
+/// them (events, teams, sections, entries in document order), so the
+/// numbering does not depend on database ids.
+#[derive(Default)]
+struct PlayerKeys {
+    ids: Vec<i64>,
+    index: HashMap<i64, u32>,
+}
+
+impl PlayerKeys {
+    fn key(&mut self, id: i64) -> u32 {
+        let next = self.ids.len() as u32 + 1;
+        *self.index.entry(id).or_insert_with(|| {
+            self.ids.push(id);
+            next
+        })
+    }
+
+    fn finish(&self, conn: &Connection) -> Result<Vec<doc::Player>> {
+        let mut list = Vec::with_capacity(self.ids.len());
+        for (i, &id) in self.ids.iter().enumerate() {
+            let p: Player = player_by_id(conn, id)?;
+            list.push(doc::Player {
+                key: i as u32 + 1,
+                name: p.name,
+                uscf_id: p.uscf_id,
+                fide_id: p.fide_id,
+                rating: p.rating,
+                fide_rating: p.fide_rating,
+                federation: p.federation,
+                title: p.title,
+            });
+        }
+        Ok(list)
+    }
+}
+
+fn team_rules(conn: &Connection, event_id: i64) -> Result<Option<doc::TeamRules>> {
+    Ok(conn
+        .query_row(
+            "SELECT boards, win_halves, draw_halves, loss_halves, bye_match_halves, bye_game_halves, \
+             rank_by, usat_doubled, usat_adjusted FROM team_rules WHERE event_id = ?1",
+            [event_id],
+            |r| {
+                Ok(doc::TeamRules {
+                    boards: r.get(0)?,
+                    win_halves: r.get(1)?,
+                    draw_halves: r.get(2)?,
+                    loss_halves: r.get(3)?,
+                    bye_match_halves: r.get(4)?,
+                    bye_game_halves: r.get(5)?,
+                    rank_by: r.get(6)?,
+                    usat_doubled: bool_col(r.get(7)?),
+                    usat_adjusted: bool_col(r.get(8)?),
+                })
+            },
+        )
+        .optional()?)
+}
+
+fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Team>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
+    )?;
+    let rows = st
+        .query_map([event_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<u32>>(3)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out = Vec::new();
+    for (id, name, short_code, withdrawn_after) in rows {
+        let mut st = conn.prepare_cached(
+            "SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board",
+        )?;
+        let places = st
+            .query_map([id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        out.push(doc::Team {
+            name,
+            short_code,
+            withdrawn_after,
+            roster: places
+                .into_iter()
+                .map(|(board, p)| doc::RosterPlace {
+                    board,
+                    player: keys.key(p),
+                })
+                .collect(),
+        });
+    }
+    Ok(out)
+}
+
+fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Section>> {
+    let mut out = Vec::new();
+    for s in super::season::sections(conn, event_id)? {
+        let mut st = conn.prepare_cached(
+            "SELECT e.pairing_no, e.player_id, e.rating, t.name, e.withdrawn_after FROM entry e \
+             LEFT JOIN team t ON t.id = e.team_id WHERE e.section_id = ?1 ORDER BY e.pairing_no",
+        )?;
+        let entries = st
+            .query_map([s.id], |r| {
+                Ok((
+                    r.get::<_, u32>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, Option<u32>>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<u32>>(4)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let entries = entries
+            .into_iter()
+            .map(
+                |(pairing_no, p, rating, team, withdrawn_after)| doc::Entry {
+                    pairing_no,
+                    player: keys.key(p),
+                    rating,
+                    team,
+                    withdrawn_after,
+                },
+            )
+            .collect();
+        out.push(doc::Section {
+            name: s.name.clone(),
+            rating_min: s.rating_min,
+            rating_max: s.rating_max,
+            entries,
+            rounds: rounds(conn, s.id)?,
+        });
+    }
+    Ok(out)
+}
+
+fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number",
+    )?;
+    let list = st
+        .query_map([section_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, Option<String>>(2)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out = Vec::new();
+    for (round_id, number, date) in list {
+        let mut st = conn.prepare_cached(
+            "SELECT m.id, a.name, b.name, m.points_a_halves, m.points_b_halves FROM team_match m \
+             JOIN team a ON a.id = m.team_a LEFT JOIN team b ON b.id = m.team_b \
+             WHERE m.round_id = ?1 ORDER BY m.id",
+        )?;
+        let matches = st
+            .query_map([round_id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    doc::TeamMatch {
+                        team_a: r.get(1)?,
+                        team_b: r.get(2)?,
+                        points_a_halves: r.get(3)?,
+                        points_b_halves: r.get(4)?,
+                    },
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let position: HashMap<i64, u32> = matches
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (*id, i as u32))
+            .collect();
+        let mut st = conn.prepare_cached(
+            "SELECT g.board, w.pairing_no, b.pairing_no, g.result, g.team_match_id FROM game g \
+             JOIN entry w ON w.id = g.white_entry JOIN entry b ON b.id = g.black_entry \
+             WHERE g.round_id = ?1 ORDER BY g.board IS NULL, g.board, g.id",
+        )?;
+        let games = st
+            .query_map([round_id], |r| {
+                Ok((
+                    r.get::<_, Option<u32>>(0)?,
+                    r.get::<_, u32>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<i64>>(4)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?
+            .into_iter()
+            .map(|(board, white, black, result, m)| doc::Game {
+                board,
+                white,
+                black,
+                result,
+                team_match: m.and_then(|m| position.get(&m).copied()),
+            })
+            .collect();
+        let mut st = conn.prepare_cached(
+            "SELECT e.pairing_no, b.kind, b.requested FROM bye b JOIN entry e ON e.id = b.entry_id \
+             WHERE b.round_id = ?1 ORDER BY e.pairing_no",
+        )?;
+        let byes = st
+            .query_map([round_id], |r| {
+                Ok(doc::Bye {
+                    player: r.get(0)?,
+                    kind: r.get(1)?,
+                    requested: bool_col(r.get(2)?),
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        out.push(doc::Round {
+            number,
+            date,
+            team_matches: matches.into_iter().map(|(_, m)| m).collect(),
+            games,
+            byes,
+        });
+    }
+    Ok(out)
+}
+
+/// What an import created.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    pub season: String,
+    pub events: usize,
+    pub players_added: usize,
+    pub players_matched: usize,
+    pub games: usize,
+}
+
+/// Write a checked document ([`crate::input::json::parse`]) into the
+/// league under `season_name`. `source` names the file in errors; every
+/// error names the document path of the record that could not be written.
+pub fn import_document(
+    tx: &Transaction,
+    d: &doc::Document,
+    season_name: &str,
+    source: &str,
+) -> Result<Imported> {
+    let at = |path: String, e: Error| -> Error {
+        let problem = match e {
+            Error::Sql(e) => super::constraint_message(&e).unwrap_or_else(|| e.to_string()),
+            other => other.to_string(),
+        };
+        InputError::new(source, problem).field(path).into()
+    };
+    let mut done = Imported {
+        season: season_name.to_string(),
+        ..Imported::default()
+    };
+    let existing = super::season::season_by_name(tx, season_name)?;
+    let season_id = match (&d.scope, existing) {
+        (doc::Scope::Season, Some(s)) => {
+            return Err(Error::invalid(format!(
+                "there is already a season \"{}\"; import this one under another name with \
+                 --season-as NAME",
+                s.name
+            )))
+        }
+        (doc::Scope::Event, Some(s)) => {
+            for e in &d.season.events {
+                if super::season::find_event(tx, Some(&s.name), &e.name).is_ok() {
+                    return Err(Error::invalid(format!(
+                        "season {} already has an event \"{}\"; rename it there, or import into \
+                         another season with --season-as NAME",
+                        s.name, e.name
+                    )));
+                }
+            }
+            s.id
+        }
+        (_, None) => {
+            tx.execute(
+                "INSERT INTO season (name, start_date, end_date, grand_prix) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    season_name.trim(),
+                    d.season.start_date,
+                    d.season.end_date,
+                    d.season.grand_prix
+                ],
+            )
+            .map_err(|e| at("$.season".into(), e.into()))?;
+            tx.last_insert_rowid()
+        }
+    };
+
+    // Players: by US Chess id, then FIDE id, else added.
+    let mut player_ids: HashMap<u32, i64> = HashMap::new();
+    for (k, p) in d.players.iter().enumerate() {
+        let path = format!("$.players[{k}]");
+        let find = |col: &str, id: &Option<String>| -> Result<Option<i64>> {
+            Ok(match id {
+                Some(id) => tx
+                    .query_row(
+                        &format!("SELECT id FROM player WHERE {col} = ?1"),
+                        [id],
+                        |r| r.get(0),
+                    )
+                    .optional()?,
+                None => None,
+            })
+        };
+        let by_uscf = find("uscf_id", &p.uscf_id)?;
+        let by_fide = find("fide_id", &p.fide_id)?;
+        let id = match (by_uscf, by_fide) {
+            (Some(a), Some(b)) if a != b => {
+                let (a, b) = (player_by_id(tx, a)?, player_by_id(tx, b)?);
+                return Err(InputError::new(
+                    source,
+                    format!(
+                        "US Chess id {} belongs to {} but FIDE id {} to {} in this league; \
+                         correct one of them first",
+                        p.uscf_id.as_deref().unwrap_or(""),
+                        a.name,
+                        p.fide_id.as_deref().unwrap_or(""),
+                        b.name
+                    ),
+                )
+                .field(path)
+                .into());
+            }
+            (Some(a), _) | (None, Some(a)) => {
+                done.players_matched += 1;
+                a
+            }
+            (None, None) => {
+                tx.execute(
+                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        p.name,
+                        p.uscf_id,
+                        p.fide_id,
+                        p.rating,
+                        p.fide_rating,
+                        p.federation,
+                        p.title
+                    ],
+                )
+                .map_err(|e| at(path.clone(), e.into()))?;
+                done.players_added += 1;
+                tx.last_insert_rowid()
+            }
+        };
+        player_ids.insert(p.key, id);
+    }
+    let player = |key: u32, path: &str| -> Result<i64> {
+        player_ids.get(&key).copied().ok_or_else(|| {
+            InputError::new(
+                source,
+                format!("player {key} is not in the document's players"),
+            )
+            .field(path.to_string())
+            .into()
+        })
+    };
+
+    for (ei, e) in d.season.events.iter().enumerate() {
+        let ep = format!("$.season.events[{ei}]");
+        tx.execute(
+            "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, \
+             actual_play_first, fide_edition, sb_adjusted, coin_allowed, coin_seed) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                season_id,
+                e.name,
+                e.kind,
+                e.rounds,
+                e.start_date,
+                e.end_date,
+                e.tiebreaks,
+                e.actual_play_first,
+                e.fide_edition,
+                e.sb_adjusted,
+                e.coin_allowed,
+                e.coin_seed
+            ],
+        )
+        .map_err(|x| at(ep.clone(), x.into()))?;
+        let event_id = tx.last_insert_rowid();
+        done.events += 1;
+        if let Some(r) = &e.team_rules {
+            tx.execute(
+                "INSERT INTO team_rules (event_id, boards, win_halves, draw_halves, loss_halves, \
+                 bye_match_halves, bye_game_halves, rank_by, usat_doubled, usat_adjusted) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![
+                    event_id,
+                    r.boards,
+                    r.win_halves,
+                    r.draw_halves,
+                    r.loss_halves,
+                    r.bye_match_halves,
+                    r.bye_game_halves,
+                    r.rank_by,
+                    r.usat_doubled,
+                    r.usat_adjusted
+                ],
+            )
+            .map_err(|x| at(format!("{ep}.team_rules"), x.into()))?;
+        }
+        let mut team_ids: HashMap<&str, i64> = HashMap::new();
+        for (ti, t) in e.teams.iter().enumerate() {
+            let tp = format!("{ep}.teams[{ti}]");
+            tx.execute(
+                "INSERT INTO team (event_id, name, short_code, withdrawn_after) VALUES (?1, ?2, ?3, ?4)",
+                params![event_id, t.name, t.short_code, t.withdrawn_after],
+            )
+            .map_err(|x| at(tp.clone(), x.into()))?;
+            let team_id = tx.last_insert_rowid();
+            team_ids.insert(t.name.as_str(), team_id);
+            for (ri, place) in t.roster.iter().enumerate() {
+                let rp = format!("{tp}.roster[{ri}]");
+                let pid = player(place.player, &format!("{rp}.player"))?;
+                tx.execute(
+                    "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
+                    params![team_id, event_id, pid, place.board],
+                )
+                .map_err(|x| at(rp, x.into()))?;
+            }
+        }
+        let team = |name: &Option<String>, path: &str| -> Result<Option<i64>> {
+            match name {
+                None => Ok(None),
+                Some(n) => team_ids.get(n.as_str()).copied().map(Some).ok_or_else(|| {
+                    InputError::new(source, format!("there is no team \"{n}\" in this event"))
+                        .field(path.to_string())
+                        .into()
+                }),
+            }
+        };
+        for (si, s) in e.sections.iter().enumerate() {
+            let sp = format!("{ep}.sections[{si}]");
+            tx.execute(
+                "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
+                params![event_id, s.name, s.rating_min, s.rating_max],
+            )
+            .map_err(|x| at(sp.clone(), x.into()))?;
+            let section_id = tx.last_insert_rowid();
+            let mut entry_ids: HashMap<u32, i64> = HashMap::new();
+            for (ni, n) in s.entries.iter().enumerate() {
+                let np = format!("{sp}.entries[{ni}]");
+                let pid = player(n.player, &format!("{np}.player"))?;
+                let team_id = team(&n.team, &format!("{np}.team"))?;
+                tx.execute(
+                    "INSERT INTO entry (section_id, player_id, pairing_no, rating, team_id, withdrawn_after) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![section_id, pid, n.pairing_no, n.rating, team_id, n.withdrawn_after],
+                )
+                .map_err(|x| at(np, x.into()))?;
+                entry_ids.insert(n.pairing_no, tx.last_insert_rowid());
+            }
+            let entry = |no: u32, path: String| -> Result<i64> {
+                entry_ids.get(&no).copied().ok_or_else(|| {
+                    InputError::new(
+                        source,
+                        format!("pairing number {no} is not entered in section {}", s.name),
+                    )
+                    .field(path)
+                    .into()
+                })
+            };
+            for (ri, r) in s.rounds.iter().enumerate() {
+                let rp = format!("{sp}.rounds[{ri}]");
+                tx.execute(
+                    "INSERT INTO round (section_id, number, date) VALUES (?1, ?2, ?3)",
+                    params![section_id, r.number, r.date],
+                )
+                .map_err(|x| at(rp.clone(), x.into()))?;
+                let round_id = tx.last_insert_rowid();
+                let mut match_ids = Vec::new();
+                for (mi, m) in r.team_matches.iter().enumerate() {
+                    let mp = format!("{rp}.team_matches[{mi}]");
+                    let a = team(&Some(m.team_a.clone()), &format!("{mp}.team_a"))?;
+                    let b = team(&m.team_b, &format!("{mp}.team_b"))?;
+                    tx.execute(
+                        "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        params![round_id, section_id, a, b, m.points_a_halves, m.points_b_halves],
+                    )
+                    .map_err(|x| at(mp, x.into()))?;
+                    match_ids.push(tx.last_insert_rowid());
+                }
+                for (gi, g) in r.games.iter().enumerate() {
+                    let gp = format!("{rp}.games[{gi}]");
+                    let w = entry(g.white, format!("{gp}.white"))?;
+                    let b = entry(g.black, format!("{gp}.black"))?;
+                    let m = match g.team_match {
+                        None => None,
+                        Some(i) => Some(match_ids.get(i as usize).copied().ok_or_else(|| {
+                            Error::from(
+                                InputError::new(
+                                    source,
+                                    format!("round {} has no team match {i}", r.number),
+                                )
+                                .field(format!("{gp}.team_match")),
+                            )
+                        })?),
+                    };
+                    tx.execute(
+                        "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        params![round_id, section_id, g.board, w, b, m, g.result],
+                    )
+                    .map_err(|x| at(gp, x.into()))?;
+                    done.games += 1;
+                }
+                for (bi, b) in r.byes.iter().enumerate() {
+                    let bp = format!("{rp}.byes[{bi}]");
+                    let e = entry(b.player, format!("{bp}.player"))?;
+                    tx.execute(
+                        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
+                        params![round_id, section_id, e, b.kind, b.requested],
+                    )
+                    .map_err(|x| at(bp, x.into()))?;
+                }
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// What a player list changed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PlayersMerged {
+    pub added: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+    /// Rows matched by id whose name differs from the league's.
+    pub notes: Vec<String>,
+}
+
+/// A player's details for the audit trail.
+fn details(p: &Player) -> String {
+    let show =
+        |label: &str, v: Option<String>| v.map(|v| format!(", {label} {v}")).unwrap_or_default();
+    format!(
+        "{}{}{}{}{}{}",
+        super::player::describe_player(p),
+        show("rating", p.rating.map(|r| r.to_string())),
+        show("FIDE rating", p.fide_rating.map(|r| r.to_string())),
+        show("federation", p.federation.clone()),
+        show("title", p.title.clone()),
+        ""
+    )
+}
+
+/// Merge a player list into the league. A row is the league's player with
+/// the same US Chess id, else the same FIDE id, else the one player of
+/// exactly that name (ignoring case) who has no id the row contradicts;
+/// such a player is updated with the row's filled-in cells (blank cells
+/// keep what the league has; the league's spelling of the name is kept and
+/// a different one reported in `notes`). A row matching nobody is added. A row whose
+/// ids belong to two different players, or whose name (with no id) matches
+/// several, is an error naming the line.
+pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Result<PlayersMerged> {
+    let mut done = PlayersMerged::default();
+    for row in rows {
+        let err = |field: &str, problem: String| -> Error {
+            InputError::at(source, row.line, field, problem).into()
+        };
+        let by = |col: &str, id: &Option<String>| -> Result<Option<Player>> {
+            let Some(id) = id else { return Ok(None) };
+            let found: Option<i64> = tx
+                .query_row(
+                    &format!("SELECT id FROM player WHERE {col} = ?1"),
+                    [id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            found.map(|i| player_by_id(tx, i)).transpose()
+        };
+        let by_uscf = by("uscf_id", &row.uscf_id)?;
+        let by_fide = by("fide_id", &row.fide_id)?;
+        let existing = match (by_uscf, by_fide) {
+            (Some(a), Some(b)) if a.id != b.id => {
+                return Err(err(
+                    "fide_id",
+                    format!(
+                        "US Chess id {} is {}'s but FIDE id {} is {}'s",
+                        row.uscf_id.as_deref().unwrap_or(""),
+                        a.name,
+                        row.fide_id.as_deref().unwrap_or(""),
+                        b.name
+                    ),
+                ))
+            }
+            (Some(a), _) | (None, Some(a)) => Some(a),
+            (None, None) => {
+                let same: Vec<Player> = all_players(tx, None)?
+                    .into_iter()
+                    .filter(|p| p.name.trim().eq_ignore_ascii_case(row.name.trim()))
+                    .filter(|p| {
+                        let clash = |mine: &Option<String>, theirs: &Option<String>| {
+                            mine.is_some() && theirs.is_some() && mine != theirs
+                        };
+                        !clash(&row.uscf_id, &p.uscf_id) && !clash(&row.fide_id, &p.fide_id)
+                    })
+                    .collect();
+                match same.len() {
+                    0 => None,
+                    1 => same.into_iter().next(),
+                    _ => {
+                        return Err(err(
+                            "name",
+                            format!(
+                                "\"{}\" matches {} players in the league ({}); add a uscf_id or \
+                                 fide_id column to say which",
+                                row.name,
+                                same.len(),
+                                same.iter()
+                                    .map(super::player::describe_player)
+                                    .collect::<Vec<_>>()
+                                    .join("; ")
+                            ),
+                        ))
+                    }
+                }
+            }
+        };
+        match existing {
+            None => {
+                tx.execute(
+                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        row.name.trim(),
+                        row.uscf_id,
+                        row.fide_id,
+                        row.rating,
+                        row.fide_rating,
+                        row.federation,
+                        row.title
+                    ],
+                )
+                .map_err(|e| err("name", super::season::friendly(e, "player").to_string()))?;
+                done.added += 1;
+            }
+            Some(p) => {
+                // The league's name is kept: a list may write names its own
+                // way ("Smith, Alice"); a different name is reported.
+                if !p.name.trim().eq_ignore_ascii_case(row.name.trim()) {
+                    done.notes.push(format!(
+                        "line {}: {} is {} in the league; the name is kept",
+                        row.line,
+                        row.name.trim(),
+                        super::player::describe_player(&p)
+                    ));
+                }
+                let changed = tx
+                    .execute(
+                        "UPDATE player SET uscf_id = COALESCE(?1, uscf_id), \
+                         fide_id = COALESCE(?2, fide_id), rating = COALESCE(?3, rating), \
+                         fide_rating = COALESCE(?4, fide_rating), federation = COALESCE(?5, federation), \
+                         title = COALESCE(?6, title) WHERE id = ?7 AND NOT ( \
+                         uscf_id IS COALESCE(?1, uscf_id) AND fide_id IS COALESCE(?2, fide_id) \
+                         AND rating IS COALESCE(?3, rating) AND fide_rating IS COALESCE(?4, fide_rating) \
+                         AND federation IS COALESCE(?5, federation) AND title IS COALESCE(?6, title))",
+                        params![
+                            row.uscf_id,
+                            row.fide_id,
+                            row.rating,
+                            row.fide_rating,
+                            row.federation,
+                            row.title,
+                            p.id
+                        ],
+                    )
+                    .map_err(|e| err("name", super::season::friendly(e, "player").to_string()))?;
+                if changed > 0 {
+                    super::round::audit(
+                        tx,
+                        "edit",
+                        &format!("player {}", p.name),
+                        Some(&details(&p)),
+                        Some(&details(&player_by_id(tx, p.id)?)),
+                        Some(&format!("player list {source}, line {}", row.line)),
+                    )?;
+                    done.updated += 1;
+                } else {
+                    done.unchanged += 1;
+                }
+            }
+        }
+    }
+    Ok(done)
+}
