@@ -12,6 +12,9 @@ pub mod restore;
 pub mod round;
 pub mod season;
 pub mod standings;
+pub mod team;
+pub mod team_match;
+pub mod team_standings;
 
 use std::path::PathBuf;
 
@@ -76,6 +79,12 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
+    /// Teams of a team event: add, list, show, roster, withdraw, edit (team rules), crosstable, boards.
+    #[command(subcommand)]
+    Team(team::TeamCmd),
+    /// Team matches: record (board by board or by score), bye, correct, delete, show.
+    #[command(subcommand)]
+    Match(team_match::MatchCmd),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -159,6 +168,8 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
+        Command::Team(c) => team::run_team(store, c),
+        Command::Match(c) => team_match::run_match(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)

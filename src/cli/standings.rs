@@ -38,7 +38,7 @@ fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
     text.parse()
 }
 
-fn show(v: Option<Value>, decimals: bool) -> String {
+pub(crate) fn show(v: Option<Value>, decimals: bool) -> String {
     match v {
         Some(v) if decimals => v.decimal(),
         Some(v) => v.fraction(),
@@ -46,7 +46,7 @@ fn show(v: Option<Value>, decimals: bool) -> String {
     }
 }
 
-fn number(v: Value) -> Json {
+pub(crate) fn number(v: Value) -> Json {
     if v.hundredths() % 100 == 0 {
         json!(v.hundredths() / 100)
     } else {
@@ -55,8 +55,11 @@ fn number(v: Value) -> Json {
 }
 
 pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
-    let (event, section) = a.section.find(store)?;
-    not_team(&event)?;
+    let event = a.section.event.find(store)?;
+    if event.kind.is_team() {
+        return super::team_standings::run(store, &event, &a);
+    }
+    let section = seasons::find_section(store.conn(), &event, a.section.section.as_deref())?;
     // Draw and store the coin seed the first time a coin flip is needed.
     let wants_coin = a
         .tiebreaks

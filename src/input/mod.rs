@@ -3,4 +3,5 @@
 //! Nothing here touches the database.
 
 pub mod results;
+pub mod team_matches;
 pub mod trf;
