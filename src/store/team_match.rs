@@ -526,6 +526,12 @@ pub fn import_team_matches(
                 "round {} comes after round {current}: list the rounds in order",
                 row.round
             ))
+        } else if row.round > current + 1 && current == done {
+            Some(format!(
+                "the file starts at round {}, but round {} has no matches yet",
+                row.round,
+                done + 1
+            ))
         } else if row.round > current + 1 {
             Some(format!(
                 "round {} comes after round {current}: round {} is missing",
