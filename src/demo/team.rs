@@ -134,7 +134,7 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
             pair(&active, &met).unwrap_or_else(|| active.chunks(2).map(|c| (c[0], c[1])).collect());
         for (i, &(home, away)) in pairs.iter().enumerate() {
             // Alternate which team is named first (White on boards 1 and 3).
-            let (home, away) = if (i + round as usize) % 2 == 0 {
+            let (home, away) = if (i + round as usize).is_multiple_of(2) {
                 (home, away)
             } else {
                 (away, home)
@@ -142,8 +142,7 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
             met.insert((home.min(away), home.max(away)));
             let mut boards = Vec::new();
             let (mut hp, mut ap) = (Points::ZERO, Points::ZERO);
-            for b in 0..4 {
-                let (h, a) = (&lineups[home][b], &lineups[away][b]);
+            for (b, (h, a)) in lineups[home].iter().zip(&lineups[away]).enumerate() {
                 let (white, black) = if b % 2 == 0 { (h, a) } else { (a, h) };
                 let result = game_result(&mut rng, white.1, black.1);
                 let home_white = b % 2 == 0;
