@@ -482,3 +482,71 @@ fn bad_team_match_sheets_are_refused_whole() {
         "Swiss is a Swiss event, not a team event",
     );
 }
+
+#[test]
+fn readme_team_walkthrough_runs_as_written() {
+    use crate::readme::{block_after, words};
+    let t = TestLeague::new();
+    t.write(
+        "goshen-edgewood.csv",
+        block_after("where `goshen-edgewood.csv` is"),
+    );
+    let mut outputs = Vec::new();
+    for line in block_after("<!-- team walkthrough").lines() {
+        let line = line.trim();
+        if !line.starts_with("league ") {
+            continue;
+        }
+        let w = words(line);
+        let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+        outputs.push(t.ok(&args));
+    }
+    assert_eq!(outputs.len(), 21);
+    // On 2/1/0: Edgewood won round 1 (3-1 after the correction) and lost
+    // round 2 (1½-2½ to Goshen), with a bye in round 3: 2 + 0 + 2 = 4
+    // match points, 3 + 1½ + 4 = 8½ game points. Goshen: bye, win, loss.
+    let s = json(&t.ok(&[
+        "standings",
+        "--event",
+        "County Team Swiss",
+        "--format",
+        "json",
+    ]));
+    let row = |name: &str| {
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    let edg = row("Edgewood MS");
+    assert_eq!(edg["score"].as_f64(), Some(4.0));
+    assert_eq!(edg["game_points"].as_f64(), Some(8.5));
+    let gos = row("Goshen MS");
+    assert_eq!(gos["score"].as_f64(), Some(4.0));
+    assert_eq!(gos["game_points"].as_f64(), Some(8.0));
+    // USAT ×2 on 2/1/0 (each opponent bye counted as half a win, 1, not
+    // 2): Edgewood 2 × (3 × North Side's 4 less 1 + 1½ × Goshen's 4 less 1)
+    // = 2 × (9 + 4½) = 27.
+    assert_eq!(edg["tiebreaks"]["usat"].as_f64(), Some(27.0));
+    // The correction is in the log.
+    assert!(t.ok(&["log"]).contains("Ben won on time"));
+    // Eli Vance, the alternate, played board 4.
+    let boards = json(&t.ok(&[
+        "team",
+        "boards",
+        "--event",
+        "County Team Swiss",
+        "--format",
+        "json",
+    ]));
+    let b4: Vec<&str> = boards["boards"][3]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(b4.contains(&"Eli Vance"), "{b4:?}");
+}
