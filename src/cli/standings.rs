@@ -316,11 +316,13 @@ pub fn run_tiebreaks(a: TiebreaksArgs) -> Result<()> {
     Ok(())
 }
 
-/// Errors for commands that need individual (not team) events.
+/// Errors for commands that need individual (not team) events: a team
+/// event's games are the boards of its matches.
 pub fn not_team(event: &crate::domain::league::Event) -> Result<()> {
     if event.kind.is_team() {
         return Err(Error::invalid(format!(
-            "{} is a team event; use the team commands",
+            "{} is a team event: record its matches with `league match record` \
+             and team byes with `league match bye`",
             event.name
         )));
     }

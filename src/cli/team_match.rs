@@ -13,6 +13,7 @@ use super::season::parse_date;
 use super::EventArgs;
 use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
 use crate::domain::score::Points;
+use crate::domain::team::Side;
 use crate::error::{Error, InputError, Result};
 use crate::input::results;
 use crate::input::team_matches::parse_points;
@@ -92,7 +93,8 @@ pub struct RecordArgs {
     /// unless --home-players / --away-players say otherwise.
     #[arg(long, conflicts_with = "sheet")]
     pub results: Option<String>,
-    /// The first-named team's players, top board first (comma-separated).
+    /// The first-named team's players, top board first (comma-separated;
+    /// "-" for a board the team could not fill).
     #[arg(long, requires = "results")]
     pub home_players: Option<String>,
     /// The second-named team's players, top board first (comma-separated).
@@ -101,6 +103,10 @@ pub struct RecordArgs {
     /// A match sheet: CSV board,white,black,result (result from White's side).
     #[arg(long)]
     pub sheet: Option<PathBuf>,
+    /// The whole match forfeited: the team that did not come (either
+    /// team's name, or "both"); the other team scores every board.
+    #[arg(long, conflicts_with_all = ["score", "results", "sheet"])]
+    pub forfeit: Option<String>,
     /// The round's date (YYYY-MM-DD).
     #[arg(long, value_parser = parse_date)]
     pub date: Option<String>,
@@ -163,7 +169,8 @@ fn boards_from_results(
         let player = |list: &Vec<String>, team: &TeamRow| {
             list.get(i).cloned().ok_or_else(|| {
                 Error::invalid(format!(
-                    "board {board}: {} has no player for board {board} (its roster or --{}-players lists {})",
+                    "board {board}: {} has no player for board {board} (its roster or --{}-players lists {}; \
+                     write - for a board it could not fill)",
                     team.name,
                     if team.id == home.id { "home" } else { "away" },
                     list.len()
@@ -232,6 +239,24 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
             let home = teams::find_team(store.conn(), &e, &a.home)?;
             let away = teams::find_team(store.conn(), &e, &a.away)?;
             let details = match (&a.score, &a.results, &a.sheet) {
+                _ if a.forfeit.is_some() => {
+                    let f = a.forfeit.as_deref().unwrap_or_default();
+                    MatchDetails::Forfeit(if f.trim().eq_ignore_ascii_case("both") {
+                        None
+                    } else {
+                        let t = teams::find_team(store.conn(), &e, f)?;
+                        if t.id == home.id {
+                            Some(Side::Home)
+                        } else if t.id == away.id {
+                            Some(Side::Away)
+                        } else {
+                            return Err(Error::invalid(format!(
+                                "--forfeit names {}, which is not in this match",
+                                t.name
+                            )));
+                        }
+                    })
+                }
                 (Some(s), _, _) => {
                     let (x, y) = parse_score(s)?;
                     MatchDetails::Score(x, y)

@@ -608,6 +608,24 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
             boards.entry(m).or_default().push(b);
         }
     }
+    // Boards a team could not fill (no game): (board, present side, player).
+    let mut forfeits: HashMap<i64, Vec<(u32, String, Option<i64>)>> = HashMap::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT f.team_match_id, f.board, f.present, f.player_id FROM team_board_forfeit f \
+             JOIN team_match m ON m.id = f.team_match_id WHERE m.section_id = ?1",
+        )?;
+        let rows = st.query_map([section.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                (r.get(1)?, r.get::<_, String>(2)?, r.get(3)?),
+            ))
+        })?;
+        for row in rows {
+            let (m, f) = row?;
+            forfeits.entry(m).or_default().push(f);
+        }
+    }
     let mut rounds: Vec<RoundResults> = vec![RoundResults::default(); created as usize];
     let mut incomplete: Vec<bool> = vec![false; created as usize];
     {
@@ -659,6 +677,17 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
                                 .players(Some(PlayerId(hp)), Some(PlayerId(ap))),
                         );
                     }
+                    for (board, present, player) in forfeits.remove(&id).unwrap_or_default() {
+                        let player = player.map(PlayerId);
+                        list.push(match present.as_str() {
+                            "a" => BoardResult::new(board, BoardOutcome::HomeForfeitWin)
+                                .players(player, None),
+                            "b" => BoardResult::new(board, BoardOutcome::AwayForfeitWin)
+                                .players(None, player),
+                            _ => BoardResult::new(board, BoardOutcome::DoubleForfeit),
+                        });
+                    }
+                    list.sort_by_key(|b| b.board);
                     if list.len() < rules.boards as usize {
                         incomplete[r] = true;
                     }

@@ -26,11 +26,16 @@ use super::team::{
 use crate::domain::game::GameResult;
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::score::Points;
+use crate::domain::team::Side;
 use crate::error::{Error, InputError, Result};
 use crate::input::team_matches::TeamMatchRow;
 
+/// What a sheet or command line writes for "nobody sat here".
+pub const NOBODY: &str = "-";
+
 /// One board as the secretary gives it: the players by name, pairing number
-/// or id, and the result from White's side.
+/// or id ([`NOBODY`], "-", for a team that had nobody on the board), and
+/// the result from White's side.
 #[derive(Clone, Debug)]
 pub struct NewBoard {
     pub board: u32,
@@ -47,6 +52,9 @@ pub enum MatchDetails {
     Boards(Vec<NewBoard>),
     /// Game points of the first-named and second-named teams.
     Score(Points, Points),
+    /// The whole match forfeited: the team that did not come (`None`:
+    /// neither came); the other scores every board.
+    Forfeit(Option<Side>),
 }
 
 fn at_board(b: &NewBoard, field: &str, problem: String) -> Error {
@@ -148,7 +156,7 @@ pub fn record_match(
             }
             (Some(a.0), Some(b.0))
         }
-        MatchDetails::Boards(_) => (None, None),
+        MatchDetails::Boards(_) | MatchDetails::Forfeit(_) => (None, None),
     };
     tx.execute(
         "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
@@ -157,10 +165,21 @@ pub fn record_match(
     )
     .map_err(|e| friendly(e, "match"))?;
     let match_id = tx.last_insert_rowid();
-    if let MatchDetails::Boards(list) = details {
-        insert_boards(
+    match details {
+        MatchDetails::Boards(list) => insert_boards(
             tx, event, &section, round_id, match_id, home, away, list, r.boards,
-        )?;
+        )?,
+        MatchDetails::Forfeit(absent) => {
+            let present = match absent {
+                Some(Side::Home) => "b",
+                Some(Side::Away) => "a",
+                None => "none",
+            };
+            for board in 1..=r.boards {
+                insert_forfeit(tx, match_id, board, present, None)?;
+            }
+        }
+        MatchDetails::Score(..) => {}
     }
     validate(tx, event)?;
     Ok(match_id)
@@ -203,11 +222,19 @@ fn insert_boards(
                 format!("board {} is given twice", b.board),
             ));
         }
-        let white = find_entry(&all, tx, section, &b.white)
-            .map_err(|e| at_board(b, "white", e.to_string()))?;
-        let black = find_entry(&all, tx, section, &b.black)
-            .map_err(|e| at_board(b, "black", e.to_string()))?;
+        let nobody = |t: &str| t.trim() == NOBODY;
+        let lookup = |t: &str, field: &str| -> Result<Option<crate::domain::league::Entry>> {
+            if nobody(t) {
+                return Ok(None);
+            }
+            find_entry(&all, tx, section, t)
+                .map(Some)
+                .map_err(|e| at_board(b, field, e.to_string()))
+        };
+        let white = lookup(&b.white, "white")?;
+        let black = lookup(&b.black, "black")?;
         for (p, field) in [(&white, "white"), (&black, "black")] {
+            let Some(p) = p else { continue };
             if !seen_players.insert(p.player_id) {
                 return Err(at_board(
                     b,
@@ -216,32 +243,84 @@ fn insert_boards(
                 ));
             }
         }
-        let wt = team_of.get(&white.player_id).copied();
-        let bt = team_of.get(&black.player_id).copied();
-        let teams_ok = (wt == Some(home.id) && bt == Some(away.id))
-            || (wt == Some(away.id) && bt == Some(home.id));
+        let team = |p: &Option<crate::domain::league::Entry>| {
+            p.as_ref().and_then(|p| team_of.get(&p.player_id).copied())
+        };
+        let (wt, bt) = (team(&white), team(&black));
+        let name = |p: &Option<crate::domain::league::Entry>| {
+            p.as_ref()
+                .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
+        };
+        let which = |t: Option<i64>| match t {
+            Some(id) if id == home.id => home.name.clone(),
+            Some(id) if id == away.id => away.name.clone(),
+            Some(_) => "another team".into(),
+            None => "no team's roster".into(),
+        };
+        let of_match = |t: Option<i64>| t == Some(home.id) || t == Some(away.id);
+        let teams_ok = match (&white, &black) {
+            (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
+            (Some(_), None) => of_match(wt),
+            (None, Some(_)) => of_match(bt),
+            (None, None) => true,
+        };
         if !teams_ok {
-            let which = |t: Option<i64>| match t {
-                Some(id) if id == home.id => home.name.clone(),
-                Some(id) if id == away.id => away.name.clone(),
-                Some(_) => "another team".into(),
-                None => "no team's roster".into(),
-            };
             return Err(at_board(
                 b,
                 "white",
                 format!(
                     "board {}: {} (on {}) and {} (on {}) are not one player of each team of {} v {}",
                     b.board,
-                    white.name,
+                    name(&white),
                     which(wt),
-                    black.name,
+                    name(&black),
                     which(bt),
                     home.name,
                     away.name
                 ),
             ));
         }
+        let (white, black) = match (white, black) {
+            (Some(w), Some(bl)) => (w, bl),
+            (w, bl) => {
+                // A board a team could not fill: no game, a forfeit.
+                let (present, player, due) = match (&w, &bl) {
+                    (Some(p), None) => (
+                        if wt == Some(home.id) { "a" } else { "b" },
+                        Some(p.player_id),
+                        GameResult::WhiteForfeitWin,
+                    ),
+                    (None, Some(p)) => (
+                        if bt == Some(home.id) { "a" } else { "b" },
+                        Some(p.player_id),
+                        GameResult::BlackForfeitWin,
+                    ),
+                    _ => ("none", None, GameResult::DoubleForfeit),
+                };
+                if b.result != due {
+                    return Err(at_board(
+                        b,
+                        "result",
+                        format!(
+                            "board {}: {} had nobody there, so the result is {} (given {})",
+                            b.board,
+                            if present == "none" {
+                                "neither team".to_string()
+                            } else if w.is_none() {
+                                "White's team".to_string()
+                            } else {
+                                "Black's team".to_string()
+                            },
+                            due.as_str(),
+                            b.result.as_str()
+                        ),
+                    ));
+                }
+                insert_forfeit(tx, match_id, b.board, present, player)
+                    .map_err(|e| at_board(b, "board", e.to_string()))?;
+                continue;
+            }
+        };
         tx.execute(
             "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -264,6 +343,22 @@ fn insert_boards(
             home.name, away.name, event.name
         )));
     }
+    Ok(())
+}
+
+/// A board without a game: `present` is "a", "b" or "none".
+fn insert_forfeit(
+    tx: &Transaction,
+    match_id: i64,
+    board: u32,
+    present: &str,
+    player: Option<i64>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) VALUES (?1, ?2, ?3, ?4)",
+        params![match_id, board, present, player],
+    )
+    .map_err(|e| friendly(e, "forfeited board"))?;
     Ok(())
 }
 
@@ -338,6 +433,18 @@ pub fn correct_board(
         )
         .optional()?;
     let Some(white) = white else {
+        let forfeited: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM team_board_forfeit WHERE team_match_id = ?1 AND board = ?2)",
+            params![id, board],
+            |r| r.get(0),
+        )?;
+        if forfeited {
+            return Err(Error::invalid(format!(
+                "board {board} of {}'s round {round} match was forfeited without a game (a team had \
+                 nobody there); to change it, delete the match (league match delete) and record it again",
+                team.name
+            )));
+        }
         let boards = rules(tx, event.id)?.boards;
         return Err(Error::not_found(if board == 0 || board > boards {
             format!(
@@ -744,6 +851,39 @@ pub fn round_matches(
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut st = conn.prepare(
+        "SELECT f.team_match_id, f.board, f.present, p.name FROM team_board_forfeit f \
+         JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
+         LEFT JOIN player p ON p.id = f.player_id \
+         WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
+    )?;
+    let forfeits = st
+        .query_map(params![section.id, round], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (mid, board, present, player) in forfeits {
+        if let Some((m, _)) = out.iter_mut().find(|(m, _)| m.id == mid) {
+            // Shown with the player who was there as White, who won by forfeit.
+            let there = player.unwrap_or_else(|| "(no player)".into());
+            m.boards.push(BoardRow {
+                board: Some(board),
+                white: if present == "none" {
+                    "(no player)".into()
+                } else {
+                    there
+                },
+                black: "(no player)".into(),
+                white_is_a: present != "b",
+                result: Some(if present == "none" { "0F-0F" } else { "1F-0F" }.into()),
+            });
+        }
+    }
     for (mid, board, white, black, wteam, result) in games {
         if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == mid) {
             m.boards.push(BoardRow {
@@ -754,6 +894,9 @@ pub fn round_matches(
                 result,
             });
         }
+    }
+    for (m, _) in &mut out {
+        m.boards.sort_by_key(|b| b.board);
     }
     Ok(out.into_iter().map(|(m, _)| m).collect())
 }

@@ -550,3 +550,134 @@ fn readme_team_walkthrough_runs_as_written() {
         .collect();
     assert!(b4.contains(&"Eli Vance"), "{b4:?}");
 }
+
+#[test]
+fn forfeited_boards_and_whole_matches() {
+    let t = with_rosters();
+    let ev = ["--event", EVENT, "--round", "1"];
+    // North Side came with three players: board 3 is Edgewood's by forfeit.
+    let mut a = vec![
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,1-0,1-0,1-0",
+        "--away-players",
+        "NSM 1,NSM 2,-,NSM 4",
+    ];
+    a.extend(ev);
+    t.fails(
+        &a,
+        "board 3: Black's team had nobody there, so the result is 1F-0F (given 1-0)",
+    );
+    let mut a = vec![
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,1-0,1F-0F,1-0",
+        "--away-players",
+        "NSM 1,NSM 2,-,NSM 4",
+    ];
+    a.extend(ev);
+    t.ok(&a);
+    // Goshen B did not come at all.
+    let mut a = vec!["match", "record", "GMA", "GMB", "--forfeit", "GMB"];
+    a.extend(ev);
+    t.ok(&a);
+    // Neither team filled board 4: a double forfeit, 1½-1½ a drawn match.
+    let mut a = vec![
+        "match",
+        "record",
+        "GMC",
+        "BCM",
+        "--results",
+        "1-0,0-1,½-½,0F-0F",
+        "--home-players",
+        "GMC 1,GMC 2,GMC 3,-",
+        "--away-players",
+        "BCM 1,BCM 2,BCM 3,-",
+    ];
+    a.extend(ev);
+    t.ok(&a);
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(ev);
+    t.ok(&a);
+    // Individual games cannot be added to a team event.
+    let mut a = vec!["game", "add", "EDG 1", "URY 1", "1-0"];
+    a.extend(ev);
+    t.fails(
+        &a,
+        "Grade 8 Team is a team event: record its matches with `league match record`",
+    );
+
+    let s = json(&t.ok(&["standings", "--event", EVENT, "--format", "json"]));
+    let row = |name: &str| {
+        s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["name"] == name)
+            .cloned()
+            .unwrap()
+    };
+    for (name, mp, gp) in [
+        ("Edgewood MS", 1.0, 4.0),
+        ("North Side MS", 0.0, 0.0),
+        ("Goshen MS A", 1.0, 4.0),
+        ("Goshen MS B", 0.0, 0.0),
+        ("Goshen MS C", 0.5, 1.5),
+        ("Bethany Christian MS", 0.5, 1.5),
+        ("Urey MS", 1.0, 4.0),
+    ] {
+        let r = row(name);
+        assert_eq!(r["score"].as_f64(), Some(mp), "{name} match points");
+        assert_eq!(r["game_points"].as_f64(), Some(gp), "{name} game points");
+    }
+    // The whole-match forfeit is an unplayed round: no USAT points for it.
+    assert_eq!(row("Goshen MS A")["tiebreaks"]["usat"].as_f64(), Some(0.0));
+    let x = t.ok(&["team", "crosstable", "--event", EVENT, "--format", "csv"]);
+    let gma = x.lines().find(|l| l.contains("Goshen MS A")).unwrap();
+    assert!(gma.contains("\"X"), "{gma}");
+    let gmb = x.lines().find(|l| l.contains("Goshen MS B")).unwrap();
+    assert!(gmb.contains(",0.0\"") && gmb.contains("\"F"), "{gmb}");
+
+    let shown = json(&t.ok(&[
+        "match", "show", "--event", EVENT, "--round", "1", "--format", "json",
+    ]));
+    let edg = &shown["matches"][0];
+    assert_eq!(edg["score"], "4-0");
+    assert_eq!(edg["boards"][2]["white"], "EDG 3");
+    assert_eq!(edg["boards"][2]["black"], "(no player)");
+    let boards = json(&t.ok(&["team", "boards", "--event", EVENT, "--format", "json"]));
+    let edg3 = boards["boards"][2]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "EDG 3")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        (edg3["games"].as_u64(), edg3["forfeit_wins"].as_u64()),
+        (Some(0), Some(1))
+    );
+    // Deleting a match takes its forfeited boards with it.
+    t.ok(&[
+        "match",
+        "delete",
+        "GMA",
+        "--reason",
+        "recorded in the wrong round",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+    ]);
+    assert_eq!(
+        t.query("SELECT count(*) FROM team_board_forfeit")[0][0],
+        "2"
+    );
+    assert!(t.ok(&["check"]).contains("ok"));
+}
