@@ -14,6 +14,7 @@ use crate::report::team::{team_report, TeamReport};
 use crate::report::ReportOptions;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::team::{self as teams, describe_rules, need_team_event};
+use crate::store::team_match as matches;
 use crate::store::Store;
 
 #[derive(Subcommand, Debug)]
@@ -253,6 +254,29 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
                 ]);
             }
             out.push_str(&table.render(format));
+            let played: Vec<_> = matches::round_matches(store.conn(), &e, None)?
+                .into_iter()
+                .filter(|m| m.team_a == t.name || m.team_b.as_deref() == Some(&t.name))
+                .collect();
+            if !played.is_empty() {
+                out.push('\n');
+                let mut m_table = Table::new(&["round", "match", "score"]).right(&[0]);
+                for m in &played {
+                    m_table.push(vec![
+                        m.round.to_string(),
+                        match &m.team_b {
+                            Some(b) => format!("{} v {b}", m.team_a),
+                            None => "team bye".into(),
+                        },
+                        if m.team_b.is_some() {
+                            super::team_match::score_of(m)
+                        } else {
+                            String::new()
+                        },
+                    ]);
+                }
+                out.push_str(&m_table.render(format));
+            }
             print(&out)?;
         }
         TeamCmd::Roster {

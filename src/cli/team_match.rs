@@ -348,7 +348,7 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
 }
 
 /// "3½-½" from the stored score or the boards.
-fn score_of(m: &matches::MatchRow) -> String {
+pub(crate) fn score_of(m: &matches::MatchRow) -> String {
     if let Some((a, b)) = m.score {
         return format!("{a}-{b}");
     }
