@@ -61,6 +61,9 @@ pub enum TeamCmd {
         /// The board of the first player given (default: after the last).
         #[arg(long)]
         board: Option<u32>,
+        /// Take these players off the roster instead (only players who have not played).
+        #[arg(long, conflicts_with_all = ["new", "board"])]
+        remove: bool,
         #[command(flatten)]
         event: EventArgs,
     },
@@ -285,10 +288,27 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
             new,
             rating,
             board,
+            remove,
             event,
         } => {
             let e = event.find(store)?;
             let t = teams::find_team(store.conn(), &e, &team)?;
+            if remove {
+                let removed = store.write(|tx| {
+                    let mut out = Vec::new();
+                    for name in &names {
+                        let p = players::find_player(tx, name)?;
+                        teams::remove_from_roster(tx, &e, &t, &p)?;
+                        out.push(p.name);
+                    }
+                    Ok(out)
+                })?;
+                return Ok(print(&format!(
+                    "{}: took {} off the roster.\n",
+                    t.name,
+                    removed.join(", ")
+                ))?);
+            }
             if names.is_empty() {
                 return run_team(
                     store,

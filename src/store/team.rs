@@ -332,6 +332,63 @@ pub fn add_to_roster(
         .ok_or_else(|| Error::invalid("the roster line was not saved"))
 }
 
+/// Take `player` off `team`'s roster (and out of the event's section), as
+/// long as they have played no board in the event. Logged.
+pub fn remove_from_roster(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    player: &Player,
+) -> Result<()> {
+    let section = team_section(tx, event)?;
+    let on = rosters(tx, event.id)?
+        .into_iter()
+        .find(|r| r.player_id == player.id && r.team_id == team.id)
+        .ok_or_else(|| {
+            Error::not_found(format!("{} is not on {}'s roster", player.name, team.name))
+        })?;
+    let played: i64 = tx.query_row(
+        "SELECT count(*) FROM game g JOIN entry e ON e.id IN (g.white_entry, g.black_entry) \
+         WHERE g.section_id = ?1 AND e.player_id = ?2",
+        params![section.id, player.id],
+        |r| r.get(0),
+    )?;
+    let forfeits: i64 = tx.query_row(
+        "SELECT count(*) FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id \
+         WHERE m.section_id = ?1 AND f.player_id = ?2",
+        params![section.id, player.id],
+        |r| r.get(0),
+    )?;
+    if played + forfeits > 0 {
+        return Err(Error::invalid(format!(
+            "{} has played for {} in {}, so stays on the roster (their games count for the team)",
+            player.name, team.name, event.name
+        )));
+    }
+    tx.execute(
+        "DELETE FROM roster WHERE event_id = ?1 AND player_id = ?2",
+        params![event.id, player.id],
+    )?;
+    tx.execute(
+        "DELETE FROM bye WHERE entry_id IN (SELECT id FROM entry WHERE section_id = ?1 AND player_id = ?2)",
+        params![section.id, player.id],
+    )?;
+    tx.execute(
+        "DELETE FROM entry WHERE section_id = ?1 AND player_id = ?2",
+        params![section.id, player.id],
+    )?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "delete",
+        &format!("{} {}: roster of {}", event.season, event.name, team.name),
+        Some(&format!("{} on board {}", player.name, on.board)),
+        None,
+        None,
+    )?;
+    Ok(())
+}
+
 /// The event's team rules (the defaults of spec §2 if none are stored).
 pub fn rules(conn: &Connection, event_id: i64) -> Result<TeamRules> {
     let row = conn

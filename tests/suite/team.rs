@@ -338,6 +338,13 @@ fn spec_5_13_recorded_board_by_board_and_by_score() {
     );
     let log = t.ok(&["log"]);
     assert!(log.contains("board 1 was agreed drawn"), "{log}");
+    // A player who has played stays on the roster.
+    t.fails(
+        &[
+            "team", "roster", "EDG", "EDG 1", "--remove", "--event", EVENT,
+        ],
+        "EDG 1 has played for Edgewood MS in Grade 8 Team, so stays on the roster",
+    );
 }
 
 #[test]
@@ -399,6 +406,32 @@ fn bad_team_input_is_refused_and_nothing_is_written() {
     let mut a = vec!["match", "bye", "NSM"];
     a.extend(ev);
     t.fails(&a, "North Side MS already plays in round 1");
+    // A player who has not played can be taken off a roster and put on another.
+    t.ok(&[
+        "team", "roster", "URY", "URY 4", "--remove", "--event", EVENT,
+    ]);
+    t.ok(&["team", "roster", "NSM", "URY 4", "--event", EVENT]);
+    let on = t.query(
+        "SELECT t.name, r.board FROM roster r JOIN team t ON t.id = r.team_id JOIN player p ON p.id = r.player_id WHERE p.name = 'URY 4'",
+    );
+    assert_eq!(on, vec![vec!["North Side MS".to_string(), "5".into()]]);
+    // A team event has one section.
+    t.fails(
+        &[
+            "event",
+            "add",
+            "Two",
+            "--season",
+            "2019-20",
+            "--kind",
+            "team-swiss",
+            "--rounds",
+            "3",
+            "--sections",
+            "A,B",
+        ],
+        "a team event has one section",
+    );
     // A round out of order.
     t.fails(
         &[
