@@ -168,6 +168,7 @@ fn points(text: &str, what: &str) -> Result<Points> {
     })
 }
 
+/// Run a `league team` subcommand.
 pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
     match cmd {
         TeamCmd::Add { name, short, event } => {

@@ -231,6 +231,7 @@ fn boards_from_sheet(path: &PathBuf) -> Result<Vec<NewBoard>> {
     Ok(out)
 }
 
+/// Run a `league match` subcommand.
 pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
     match cmd {
         MatchCmd::Record(a) => {

@@ -86,6 +86,7 @@ pub fn heading(r: &TeamReport) -> String {
     s
 }
 
+/// The standings as a table: place, team, match and game points, tiebreaks.
 pub fn standings_table(r: &TeamReport, decimals: bool) -> Table {
     let mut header: Vec<String> = ["place", "team", "match points", "game points"]
         .iter()

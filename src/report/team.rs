@@ -35,6 +35,7 @@ pub struct TeamReport {
 }
 
 impl TeamReport {
+    /// The event's team rules (boards, match points, byes, USAT options).
     pub fn rules(&self) -> &TeamRules {
         &self.team_event.rules
     }
