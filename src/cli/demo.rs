@@ -81,7 +81,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
     let mut out = heading(&report);
     out.push_str(&standings_table(&report, false).render(Format::Text));
     out.push_str(&format!(
-        "\nTry next:\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n",
+        "\nTry next:\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n  league --db {db} team crosstable --event \"Club Team Swiss\"\n",
         db = args.out.display(),
         no = report.facts.entries[report.standings.rows[0].player].pairing_no,
     ));

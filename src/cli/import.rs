@@ -6,9 +6,10 @@ use clap::Subcommand;
 
 use super::output::print;
 use crate::error::{InputError, Result};
-use crate::input::{json as jsonin, players as playerlist, trf};
+use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
 use crate::store::exchange;
 use crate::store::import::{import_trf, ImportTarget};
+use crate::store::team_match::{import_team_matches, TeamImportTarget};
 use crate::store::Store;
 
 #[derive(Subcommand, Debug)]
@@ -29,6 +30,11 @@ pub enum ImportCmd {
     /// that exists is refused (use --season-as); an event goes into its
     /// season and is refused if that season has the event.
     Json(JsonArgs),
+    /// Team matches kept as a crosstable: CSV round,team_a,team_b,points_a,points_b
+    /// (a team bye: team_b BYE, points_b empty). Creates the season, the event (a
+    /// team Swiss) and the teams it names when they do not exist; the file is
+    /// imported whole or not at all.
+    TeamMatches(TeamMatchesArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -44,6 +50,21 @@ pub struct JsonArgs {
     /// Import the season under this name (a season that already exists is refused).
     #[arg(long)]
     pub season_as: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TeamMatchesArgs {
+    /// The CSV file.
+    pub file: PathBuf,
+    /// The season (created if it does not exist).
+    #[arg(long)]
+    pub season: String,
+    /// The team event (created as a team Swiss with the file's rounds if it does not exist).
+    #[arg(long)]
+    pub event: String,
+    /// Boards per match (default: the event's, or 4 for a new event).
+    #[arg(long)]
+    pub boards: Option<u32>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -74,6 +95,38 @@ pub fn read_file(path: &PathBuf) -> Result<(Vec<u8>, String)> {
 
 pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
     match cmd {
+        ImportCmd::TeamMatches(a) => {
+            let (bytes, name) = read_file(&a.file)?;
+            let rows = team_matches::parse(&bytes, &name)?;
+            let target = TeamImportTarget {
+                season: &a.season,
+                event: &a.event,
+                boards: a.boards,
+            };
+            let done = store.write(|tx| import_team_matches(tx, &rows, &name, &target))?;
+            let rounds = match (done.rounds.first(), done.rounds.last()) {
+                (Some(a), Some(b)) if a != b => format!("rounds {a}-{b}"),
+                (Some(a), _) => format!("round {a}"),
+                _ => "no rounds".into(),
+            };
+            print(&format!(
+                "Imported {} matches and {} team byes ({rounds}) into {} ({}){}{}.\n",
+                done.matches,
+                done.byes,
+                done.event.name,
+                done.event.season,
+                if done.event_created {
+                    ", a new team Swiss"
+                } else {
+                    ""
+                },
+                if done.teams_created > 0 {
+                    format!(", adding {} teams", done.teams_created)
+                } else {
+                    String::new()
+                }
+            ))?;
+        }
         ImportCmd::Trf(a) => {
             if let Some(t) = &a.tiebreaks {
                 super::season::check_order(t)?;

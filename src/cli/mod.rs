@@ -13,6 +13,9 @@ pub mod restore;
 pub mod round;
 pub mod season;
 pub mod standings;
+pub mod team;
+pub mod team_match;
+pub mod team_standings;
 
 use std::path::PathBuf;
 
@@ -80,6 +83,12 @@ pub enum Command {
     /// Export for other programs and databases: TRF, JSON, CSV.
     #[command(subcommand)]
     Export(export::ExportCmd),
+    /// Teams of a team event: add, list, show, roster, withdraw, edit (team rules), crosstable, boards.
+    #[command(subcommand)]
+    Team(team::TeamCmd),
+    /// Team matches: record (board by board or by score), bye, correct, delete, show.
+    #[command(subcommand)]
+    Match(team_match::MatchCmd),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -164,6 +173,8 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
+        Command::Team(c) => team::run_team(store, c),
+        Command::Match(c) => team_match::run_match(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)

@@ -161,6 +161,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             let (bytes, source) = read_sheet(&file)?;
             let rows = results::parse(&bytes, &source)?;
             let (event, section) = section.find(store)?;
+            super::standings::not_team(&event)?;
             let done = store.write(|tx| {
                 rounds::record_sheet(tx, &section, round, date.as_deref(), &rows, &source)
             })?;
@@ -294,6 +295,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
         } => {
             let result = result.as_deref().map(parse_result).transpose()?;
             let (event, section) = section.find(store)?;
+            super::standings::not_team(&event)?;
             let row = SheetRow {
                 line: None,
                 board,
@@ -404,6 +406,7 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
             };
             let requested = !assigned.unwrap_or(kind == ByeKind::Full);
             let (event, section) = section.find(store)?;
+            super::standings::not_team(&event)?;
             let row = SheetRow {
                 line: None,
                 board: None,

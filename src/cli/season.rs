@@ -260,6 +260,11 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             if sections.is_empty() {
                 return Err(Error::invalid("--sections names no section"));
             }
+            if a.kind.is_team() && sections.len() > 1 {
+                return Err(Error::invalid(
+                    "a team event has one section (its teams are its divisions); add another team event for another division",
+                ));
+            }
             let season = seasons::find_season(store.conn(), &a.season)?;
             let event = store.write(|tx| {
                 let event = seasons::add_event(

@@ -38,7 +38,7 @@ fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
     text.parse()
 }
 
-fn show(v: Option<Value>, decimals: bool) -> String {
+pub(crate) fn show(v: Option<Value>, decimals: bool) -> String {
     match v {
         Some(v) if decimals => v.decimal(),
         Some(v) => v.fraction(),
@@ -46,7 +46,7 @@ fn show(v: Option<Value>, decimals: bool) -> String {
     }
 }
 
-fn number(v: Value) -> Json {
+pub(crate) fn number(v: Value) -> Json {
     if v.hundredths() % 100 == 0 {
         json!(v.hundredths() / 100)
     } else {
@@ -55,8 +55,11 @@ fn number(v: Value) -> Json {
 }
 
 pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
-    let (event, section) = a.section.find(store)?;
-    not_team(&event)?;
+    let event = a.section.event.find(store)?;
+    if event.kind.is_team() {
+        return super::team_standings::run(store, &event, &a);
+    }
+    let section = seasons::find_section(store.conn(), &event, a.section.section.as_deref())?;
     // Draw and store the coin seed the first time a coin flip is needed.
     let wants_coin = a
         .tiebreaks
@@ -313,11 +316,13 @@ pub fn run_tiebreaks(a: TiebreaksArgs) -> Result<()> {
     Ok(())
 }
 
-/// Errors for commands that need individual (not team) events.
+/// Errors for commands that need individual (not team) events: a team
+/// event's games are the boards of its matches.
 pub fn not_team(event: &crate::domain::league::Event) -> Result<()> {
     if event.kind.is_team() {
         return Err(Error::invalid(format!(
-            "{} is a team event; use the team commands",
+            "{} is a team event: record its matches with `league match record` \
+             and team byes with `league match bye`",
             event.name
         )));
     }

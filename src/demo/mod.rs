@@ -4,6 +4,7 @@
 
 pub mod pairing;
 pub mod rng;
+pub mod team;
 
 use std::collections::HashSet;
 
@@ -60,8 +61,8 @@ pub const DEMO_EVENTS: &[(&str, &str, &str)] = &[
 ];
 
 /// Make the demo league in `tx`: 80 players, four 6-round Swiss events with
-/// a "1600+" and a "U1600" section each, and a round-robin club
-/// championship.
+/// a "1600+" and a "U1600" section each, a round-robin club championship,
+/// and a team Swiss of six teams ([`team`]).
 pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     let mut rng = Rng::new(seed);
     tx.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', 'Riverside Chess Club')", [])?;
@@ -122,6 +123,8 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     let mut best: Vec<&(i64, u32)> = pool.iter().collect();
     best.sort_by_key(|p| std::cmp::Reverse(p.1));
     play_round_robin(tx, &mut rng, &section, &best[..8])?;
+    // The team event, from its own generator: the events above are unchanged.
+    team::generate(tx, &season, seed)?;
     Ok(())
 }
 

@@ -5,4 +5,5 @@
 pub mod json;
 pub mod players;
 pub mod results;
+pub mod team_matches;
 pub mod trf;

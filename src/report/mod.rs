@@ -3,6 +3,7 @@
 //! commands, the site and the history all read standings through here, so
 //! they can never disagree.
 
+pub mod team;
 pub mod trf;
 
 use rusqlite::Connection;

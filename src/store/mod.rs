@@ -25,6 +25,8 @@ pub mod migrate;
 pub mod player;
 pub mod round;
 pub mod season;
+pub mod team;
+pub mod team_match;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

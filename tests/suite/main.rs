@@ -7,5 +7,6 @@ mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod standings; // standings through the database: JSON checked value by value
+mod team; // team events: §5.13 through the commands, rosters, matches, bad input
 mod trf_import; // real TRF files through the database give the same standings as straight from the file
 mod util; // TestLeague: a temporary league database and a way to run `league`

@@ -1,0 +1,434 @@
+//! `league match …`: recording a team event's matches (board by board, from
+//! a sheet, or by score alone), team byes, corrections, deletions, and
+//! showing a round's matches.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use serde_json::json;
+
+use super::import::read_file;
+use super::output::{print, print_json, Format, Table};
+use super::season::parse_date;
+use super::EventArgs;
+use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
+use crate::domain::score::Points;
+use crate::domain::team::Side;
+use crate::error::{Error, InputError, Result};
+use crate::input::results;
+use crate::input::team_matches::parse_points;
+use crate::store::team::{self as teams, need_team_event, TeamRow};
+use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
+use crate::store::Store;
+
+#[derive(Subcommand, Debug)]
+pub enum MatchCmd {
+    /// Record a team match: board by board (--results, or a --sheet), or by
+    /// its score alone (--score 3.5-0.5).
+    Record(RecordArgs),
+    /// Give a team a team bye in a round (worth the event's bye value).
+    Bye {
+        /// The team's name or short code.
+        team: String,
+        #[command(flatten)]
+        event: EventArgs,
+        #[arg(long)]
+        round: u32,
+        #[arg(long, value_parser = parse_date)]
+        date: Option<String>,
+    },
+    /// Correct one board's result (from White's side); the old and new results and the reason go in the log.
+    Correct {
+        /// Either team of the match.
+        team: String,
+        /// The new result from White's side (1-0 means White won).
+        result: String,
+        #[arg(long)]
+        board: u32,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        event: EventArgs,
+        #[arg(long)]
+        round: u32,
+    },
+    /// Delete a team's match (with its boards) or bye in a round; logged with the reason.
+    Delete {
+        /// Either team of the match.
+        team: String,
+        #[arg(long)]
+        reason: String,
+        #[command(flatten)]
+        event: EventArgs,
+        #[arg(long)]
+        round: u32,
+    },
+    /// Show a round's matches, board by board.
+    Show {
+        #[command(flatten)]
+        event: EventArgs,
+        /// The round (default: every round).
+        #[arg(long)]
+        round: Option<u32>,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RecordArgs {
+    /// The first-named (home) team: White on boards 1, 3, ... with --results.
+    pub home: String,
+    /// The second-named (away) team.
+    pub away: String,
+    #[command(flatten)]
+    pub event: EventArgs,
+    #[arg(long)]
+    pub round: u32,
+    /// The score alone, first-named team first: 3.5-0.5, 3½-½, 2-2.
+    #[arg(long, conflicts_with_all = ["results", "sheet"])]
+    pub score: Option<String>,
+    /// Each board's result from the first-named team's side, top board
+    /// first, e.g. "1-0,½-½,0-1,1F-0F"; players are the rosters' boards
+    /// unless --home-players / --away-players say otherwise.
+    #[arg(long, conflicts_with = "sheet")]
+    pub results: Option<String>,
+    /// The first-named team's players, top board first (comma-separated;
+    /// "-" for a board the team could not fill).
+    #[arg(long, requires = "results")]
+    pub home_players: Option<String>,
+    /// The second-named team's players, top board first (comma-separated).
+    #[arg(long, requires = "results")]
+    pub away_players: Option<String>,
+    /// A match sheet: CSV board,white,black,result (result from White's side).
+    #[arg(long)]
+    pub sheet: Option<PathBuf>,
+    /// The whole match forfeited: the team that did not come (either
+    /// team's name, or "both"); the other team scores every board.
+    #[arg(long, conflicts_with_all = ["score", "results", "sheet"])]
+    pub forfeit: Option<String>,
+    /// The round's date (YYYY-MM-DD).
+    #[arg(long, value_parser = parse_date)]
+    pub date: Option<String>,
+}
+
+/// "3.5-0.5", "3½-½", "2-2".
+fn parse_score(text: &str) -> Result<(Points, Points)> {
+    let bad = || {
+        Error::from(InputError::at(
+            "command line",
+            1,
+            "--score",
+            format!("\"{text}\" is not a match score; write it like 3.5-0.5 or 3½-½"),
+        ))
+    };
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    Ok((
+        parse_points(a).ok_or_else(bad)?,
+        parse_points(b).ok_or_else(bad)?,
+    ))
+}
+
+/// Board list from --results: board i is roster board i of each team (or
+/// the given lineups); the first-named team has White on odd boards.
+fn boards_from_results(
+    a: &RecordArgs,
+    text: &str,
+    store: &Store,
+    event_id: i64,
+    home: &TeamRow,
+    away: &TeamRow,
+) -> Result<Vec<NewBoard>> {
+    let results: Vec<&str> = text.split(',').map(str::trim).collect();
+    let roster = teams::rosters(store.conn(), event_id)?;
+    let lineup = |team: &TeamRow, given: &Option<String>| -> Vec<String> {
+        match given {
+            Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+            None => roster
+                .iter()
+                .filter(|r| r.team_id == team.id)
+                .map(|r| match r.pairing_no {
+                    Some(n) => format!("#{n}"),
+                    None => r.name.clone(),
+                })
+                .collect(),
+        }
+    };
+    let (hp, ap) = (lineup(home, &a.home_players), lineup(away, &a.away_players));
+    let mut out = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        let board = i as u32 + 1;
+        let result = GameResult::parse(r).ok_or_else(|| {
+            Error::from(InputError::at(
+                "command line",
+                1,
+                "--results",
+                format!("board {board}: result \"{r}\" not understood; use {ACCEPTED_RESULTS}"),
+            ))
+        })?;
+        let player = |list: &Vec<String>, team: &TeamRow| {
+            list.get(i).cloned().ok_or_else(|| {
+                Error::invalid(format!(
+                    "board {board}: {} has no player for board {board} (its roster or --{}-players lists {}; \
+                     write - for a board it could not fill)",
+                    team.name,
+                    if team.id == home.id { "home" } else { "away" },
+                    list.len()
+                ))
+            })
+        };
+        let (h, w) = (player(&hp, home)?, player(&ap, away)?);
+        // The first-named team has White on odd boards.
+        let (white, black, result) = if board % 2 == 1 {
+            (h, w, result)
+        } else {
+            (w, h, result.swapped())
+        };
+        out.push(NewBoard {
+            board,
+            white,
+            black,
+            result,
+            origin: None,
+        });
+    }
+    Ok(out)
+}
+
+fn boards_from_sheet(path: &PathBuf) -> Result<Vec<NewBoard>> {
+    let (bytes, name) = read_file(path)?;
+    let rows = results::parse(&bytes, &name)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let line = row.line.unwrap_or(0);
+        let black = row.black.clone().ok_or_else(|| {
+            InputError::at(
+                &name,
+                line,
+                "black",
+                "a team match sheet has no byes; give a team bye with `league match bye`",
+            )
+        })?;
+        let board = row.board.ok_or_else(|| {
+            InputError::at(
+                &name,
+                line,
+                "board",
+                "each board of a match needs its number",
+            )
+        })?;
+        let result = row
+            .result
+            .ok_or_else(|| InputError::at(&name, line, "result", "the result is missing"))?;
+        out.push(NewBoard {
+            board,
+            white: row.white,
+            black,
+            result,
+            origin: Some((name.clone(), line)),
+        });
+    }
+    Ok(out)
+}
+
+/// Run a `league match` subcommand.
+pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
+    match cmd {
+        MatchCmd::Record(a) => {
+            let e = a.event.find(store)?;
+            need_team_event(&e)?;
+            let home = teams::find_team(store.conn(), &e, &a.home)?;
+            let away = teams::find_team(store.conn(), &e, &a.away)?;
+            let details = match (&a.score, &a.results, &a.sheet) {
+                _ if a.forfeit.is_some() => {
+                    let f = a.forfeit.as_deref().unwrap_or_default();
+                    MatchDetails::Forfeit(if f.trim().eq_ignore_ascii_case("both") {
+                        None
+                    } else {
+                        let t = teams::find_team(store.conn(), &e, f)?;
+                        if t.id == home.id {
+                            Some(Side::Home)
+                        } else if t.id == away.id {
+                            Some(Side::Away)
+                        } else {
+                            return Err(Error::invalid(format!(
+                                "--forfeit names {}, which is not in this match",
+                                t.name
+                            )));
+                        }
+                    })
+                }
+                (Some(s), _, _) => {
+                    let (x, y) = parse_score(s)?;
+                    MatchDetails::Score(x, y)
+                }
+                (_, Some(r), _) => {
+                    MatchDetails::Boards(boards_from_results(&a, r, store, e.id, &home, &away)?)
+                }
+                (_, _, Some(p)) => MatchDetails::Boards(boards_from_sheet(p)?),
+                _ => return Err(Error::invalid(
+                    "give the match's boards (--results or --sheet) or its score (--score 3.5-0.5)",
+                )),
+            };
+            store.write(|tx| {
+                matches::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
+            })?;
+            let shown = matches::round_matches(store.conn(), &e, Some(a.round))?;
+            let m = shown
+                .iter()
+                .find(|m| m.team_a == home.name && m.team_b.as_deref() == Some(&away.name));
+            let score = m.map(score_of).unwrap_or_default();
+            print(&format!(
+                "Round {}: {} {} {}.\n",
+                a.round, home.name, score, away.name
+            ))?;
+        }
+        MatchCmd::Bye {
+            team,
+            event,
+            round,
+            date,
+        } => {
+            let e = event.find(store)?;
+            let t = teams::find_team(store.conn(), &e, &team)?;
+            store.write(|tx| matches::record_bye(tx, &e, round, &t, date.as_deref()))?;
+            let r = teams::rules(store.conn(), e.id)?;
+            print(&format!(
+                "Round {round}: {} has a team bye ({} match points, {} game points).\n",
+                t.name, r.bye_match_points, r.bye_game_points
+            ))?;
+        }
+        MatchCmd::Correct {
+            team,
+            result,
+            board,
+            reason,
+            event,
+            round,
+        } => {
+            let e = event.find(store)?;
+            let t = teams::find_team(store.conn(), &e, &team)?;
+            let r = GameResult::parse(&result).ok_or_else(|| {
+                Error::invalid(format!(
+                    "result \"{result}\" not understood; use {ACCEPTED_RESULTS}"
+                ))
+            })?;
+            store.write(|tx| matches::correct_board(tx, &e, round, &t, board, r, &reason))?;
+            print(&format!(
+                "Corrected round {round}, board {board} of {}'s match to {} (logged).\n",
+                t.name,
+                r.pretty()
+            ))?;
+        }
+        MatchCmd::Delete {
+            team,
+            reason,
+            event,
+            round,
+        } => {
+            let e = event.find(store)?;
+            let t = teams::find_team(store.conn(), &e, &team)?;
+            store.write(|tx| matches::delete_match(tx, &e, round, &t, &reason))?;
+            print(&format!(
+                "Deleted {}'s round {round} match or bye (logged).\n",
+                t.name
+            ))?;
+        }
+        MatchCmd::Show {
+            event,
+            round,
+            format,
+        } => {
+            let e = event.find(store)?;
+            need_team_event(&e)?;
+            let all = matches::round_matches(store.conn(), &e, round)?;
+            print_matches(&e.name, &all, format)?;
+        }
+    }
+    Ok(())
+}
+
+/// "3½-½" from the stored score or the boards.
+pub(crate) fn score_of(m: &matches::MatchRow) -> String {
+    if let Some((a, b)) = m.score {
+        return format!("{a}-{b}");
+    }
+    let (mut a, mut b) = (Points::ZERO, Points::ZERO);
+    for g in &m.boards {
+        let Some(r) = g.result.as_deref().and_then(GameResult::from_stored) else {
+            continue;
+        };
+        let o = teams::outcome_for_home(r, g.white_is_a).points();
+        a += o.0;
+        b += o.1;
+    }
+    format!("{a}-{b}")
+}
+
+fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Result<()> {
+    if format == Format::Json {
+        let rows: Vec<_> = all
+            .iter()
+            .map(|m| {
+                json!({
+                    "round": m.round, "team_a": m.team_a, "team_b": m.team_b,
+                    "bye": m.team_b.is_none(),
+                    "score": m.team_b.as_ref().map(|_| score_of(m)),
+                    "by_score_alone": m.score.is_some(),
+                    "boards": m.boards.iter().map(|b| json!({
+                        "board": b.board, "white": b.white, "black": b.black,
+                        "white_team": if b.white_is_a { &m.team_a } else { m.team_b.as_ref().unwrap_or(&m.team_a) },
+                        "result": b.result,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        print_json(&json!({"event": event, "matches": rows}))?;
+        return Ok(());
+    }
+    let mut t = Table::new(&[
+        "round", "match", "score", "board", "white", "black", "result",
+    ])
+    .right(&[0, 3]);
+    for m in all {
+        let title = match &m.team_b {
+            Some(b) => format!("{} v {b}", m.team_a),
+            None => format!("{} (team bye)", m.team_a),
+        };
+        let score = if m.team_b.is_some() {
+            score_of(m)
+        } else {
+            String::new()
+        };
+        t.push(vec![
+            m.round.to_string(),
+            title,
+            score,
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+        for b in &m.boards {
+            t.push(vec![
+                String::new(),
+                String::new(),
+                String::new(),
+                b.board.map(|x| x.to_string()).unwrap_or_default(),
+                b.white.clone(),
+                b.black.clone(),
+                b.result
+                    .as_deref()
+                    .and_then(GameResult::from_stored)
+                    .map(|r| r.pretty().to_string())
+                    .unwrap_or_else(|| "no result".into()),
+            ]);
+        }
+    }
+    if all.is_empty() {
+        print("No matches recorded for that round yet.\n")?;
+        return Ok(());
+    }
+    print(&t.render(format))?;
+    Ok(())
+}

@@ -1,0 +1,220 @@
+//! `league standings` for a team event: the same flags and formats as for
+//! individual sections (`--after-round`, `--tiebreaks`, `--format`,
+//! `--explain TEAM`, `--decimals`), read through
+//! [`team_report`](crate::report::team::team_report).
+
+use serde_json::{json, Map, Value as Json};
+
+use super::output::{print, print_json, Format, Table};
+use super::standings::{number, show, StandingsArgs};
+use crate::domain::league::Event;
+use crate::domain::score::Points;
+use crate::domain::team::RankBy;
+use crate::error::Result;
+use crate::report::team::{team_report, TeamReport};
+use crate::report::ReportOptions;
+use crate::store::Store;
+
+/// Print a team event's standings as `league standings` was asked.
+pub fn run(store: &mut Store, event: &Event, a: &StandingsArgs) -> Result<()> {
+    let report = team_report(
+        store.conn(),
+        event,
+        &ReportOptions {
+            after_round: a.after_round,
+            tiebreaks: a.tiebreaks.clone(),
+            fide_edition: None,
+        },
+    )?;
+    let explained = match &a.explain {
+        Some(name) => Some(report.find_team(name)?),
+        None => None,
+    };
+    match a.format {
+        Format::Json => print_json(&standings_json(&report, explained))?,
+        format => {
+            let mut out = String::new();
+            if format == Format::Text {
+                out.push_str(&heading(&report));
+            }
+            out.push_str(&standings_table(&report, a.decimals).render(format));
+            if format == Format::Text {
+                for n in &report.notes {
+                    out.push_str(&format!("Note: {n}.\n"));
+                }
+            }
+            if let Some(t) = explained {
+                out.push('\n');
+                out.push_str(&explain_text(&report, t, a.decimals));
+            }
+            print(&out)?;
+        }
+    }
+    Ok(())
+}
+
+fn pts(p: Points, decimals: bool) -> String {
+    if decimals {
+        p.decimal()
+    } else {
+        p.fraction()
+    }
+}
+
+/// "County Team Swiss (2023-24): team standings after round 4 of 4".
+pub fn heading(r: &TeamReport) -> String {
+    let rules = r.rules();
+    let mut s = format!(
+        "{} ({}): team standings after round {} of {}\n",
+        r.event.name, r.event.season, r.rounds_played, r.event.rounds
+    );
+    s.push_str(&format!(
+        "Ranked on {}; match points {}/{}/{}; tiebreaks: {}",
+        match rules.rank_by {
+            RankBy::MatchPoints => "match points",
+            RankBy::GamePoints => "game points",
+        },
+        rules.match_win,
+        rules.match_draw,
+        rules.match_loss,
+        r.order.codes()
+    ));
+    if let Some(p) = r.order.preset {
+        s.push_str(&format!(" (preset {p})"));
+    }
+    s.push('\n');
+    s
+}
+
+/// The standings as a table: place, team, match and game points, tiebreaks.
+pub fn standings_table(r: &TeamReport, decimals: bool) -> Table {
+    let mut header: Vec<String> = ["place", "team", "match points", "game points"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend(r.order.tiebreaks.iter().map(|t| t.code()));
+    let refs: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut t = Table::new(&refs).right(&(2..header.len()).collect::<Vec<_>>());
+    for row in &r.standings.rows {
+        let mut cells = vec![
+            row.place.clone(),
+            r.loaded.teams[row.team].name.clone(),
+            pts(row.match_points, decimals),
+            pts(row.game_points, decimals),
+        ];
+        cells.extend(row.values.iter().map(|v| show(*v, decimals)));
+        t.push(cells);
+    }
+    t
+}
+
+/// The JSON of `league standings --format json` for a team event: rows
+/// with `name` (the team), `score` (match points), `game_points`, and the
+/// tiebreaks by code.
+pub fn standings_json(r: &TeamReport, explained: Option<usize>) -> Json {
+    let rows: Vec<Json> = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| {
+            let mut tb = Map::new();
+            for (code, v) in r.order.tiebreaks.iter().zip(&row.values) {
+                tb.insert(code.code(), v.map(number).unwrap_or(Json::Null));
+            }
+            let team = &r.loaded.teams[row.team];
+            json!({
+                "place": row.place,
+                "rank": row.rank,
+                "name": team.name,
+                "short": team.short,
+                "score": row.match_points.as_f64(),
+                "game_points": row.game_points.as_f64(),
+                "tiebreaks": tb,
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "season": r.event.season,
+        "event": r.event.name,
+        "kind": r.event.kind.as_str(),
+        "rounds_played": r.rounds_played,
+        "rank_by": match r.rules().rank_by { RankBy::MatchPoints => "match-points", RankBy::GamePoints => "game-points" },
+        "tiebreaks": r.order.tiebreaks.iter().map(|t| t.code()).collect::<Vec<_>>(),
+        "rows": rows,
+    });
+    if !r.notes.is_empty() {
+        out["notes"] = json!(r.notes);
+    }
+    if let Some(t) = explained {
+        out["explain"] = explain_json(r, t);
+    }
+    out
+}
+
+fn explain_json(r: &TeamReport, team: usize) -> Json {
+    let items: Vec<Json> = r
+        .order
+        .tiebreaks
+        .iter()
+        .enumerate()
+        .map(|(k, tb)| {
+            let value = r.standings.row(team).and_then(|row| row.values[k]);
+            let w = r.standings.explain(&r.team_event, team, k).unwrap_or_default();
+            json!({
+                "tiebreak": tb.code(),
+                "meaning": tb.meaning(),
+                "value": value.map(number),
+                "terms": w.terms.iter().map(|t| json!({
+                    "round": t.round,
+                    "opponent": t.opponent.and_then(|o| r.loaded.teams.get(o)).map(|o| o.name.clone()),
+                    "text": t.text,
+                    "value": number(t.value),
+                    "dropped": t.dropped,
+                })).collect::<Vec<_>>(),
+                "notes": w.notes,
+            })
+        })
+        .collect();
+    json!({ "name": r.loaded.teams[team].name, "tiebreaks": items })
+}
+
+/// The working behind each tiebreak value of one team, in words.
+pub fn explain_text(r: &TeamReport, team: usize, decimals: bool) -> String {
+    let mut out = r.loaded.teams[team].name.clone();
+    if let Some(row) = r.standings.row(team) {
+        out.push_str(&format!(
+            ": place {}, {} match points, {} game points",
+            row.place,
+            pts(row.match_points, decimals),
+            pts(row.game_points, decimals)
+        ));
+    }
+    out.push_str(". The working behind each tiebreak:\n");
+    for (k, tb) in r.order.tiebreaks.iter().enumerate() {
+        let value = r.standings.row(team).and_then(|row| row.values[k]);
+        out.push_str(&format!(
+            "\n{} = {} — {}\n",
+            tb.code(),
+            show(value, decimals),
+            tb.meaning()
+        ));
+        let w = r
+            .standings
+            .explain(&r.team_event, team, k)
+            .unwrap_or_default();
+        for t in &w.terms {
+            let v = show(Some(t.value), decimals);
+            let round = t.round.map(|n| format!("round {n}: ")).unwrap_or_default();
+            match &t.dropped {
+                Some(why) => {
+                    out.push_str(&format!("  {round}{} → {v}  (dropped: {why})\n", t.text))
+                }
+                None => out.push_str(&format!("  {round}{} → {v}\n", t.text)),
+            }
+        }
+        for n in &w.notes {
+            out.push_str(&format!("  {n}\n"));
+        }
+    }
+    out
+}

@@ -1,0 +1,795 @@
+//! Team events in the database: teams, rosters, the event's team rules,
+//! team withdrawals, and the loader that turns an event's rows into the
+//! pure [`TeamEvent`] the team standings, crosstable and board prizes read.
+//! Matches and team byes are recorded by [`super::team_match`].
+//!
+//! A team event has one section; its players are entered in it (with their
+//! team) when they join a roster, so the board games of team matches are
+//! ordinary games between entries of that section and count in every
+//! individual record and history.
+
+use std::collections::HashMap;
+
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+
+use super::player::{self as players};
+use super::round::{audit_event, changed_fields, shown};
+use super::season::{self as seasons, friendly};
+use crate::domain::league::{Event, Player, Section};
+use crate::domain::score::Points;
+use crate::domain::team::{
+    BoardOutcome, BoardResult, PlayerId, RankBy, RoundResults, Team, TeamEvent, TeamMatch,
+    TeamRules,
+};
+use crate::error::{Error, Result};
+
+/// A team of a team event, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TeamRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub name: String,
+    pub short: Option<String>,
+    /// The last round the team played before withdrawing.
+    pub withdrawn_after: Option<u32>,
+}
+
+/// A player on a team's roster. Boards 1..=the event's boards are the
+/// board order; higher numbers are alternates.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RosterRow {
+    pub team_id: i64,
+    pub player_id: i64,
+    pub name: String,
+    pub rating: Option<u32>,
+    pub board: u32,
+    /// The player's pairing number in the event's section.
+    pub pairing_no: Option<u32>,
+}
+
+/// Refuse anything but a team event, in the secretary's words.
+pub fn need_team_event(event: &Event) -> Result<()> {
+    if !event.kind.is_team() {
+        return Err(Error::invalid(format!(
+            "{} is a {} event, not a team event; teams and matches belong to team events \
+             (league event add NAME --kind team-swiss)",
+            event.name,
+            event.kind.label()
+        )));
+    }
+    Ok(())
+}
+
+/// The section a team event's games are recorded in: its only section.
+pub fn team_section(conn: &Connection, event: &Event) -> Result<Section> {
+    need_team_event(event)?;
+    let all = seasons::sections(conn, event.id)?;
+    match all.len() {
+        1 => Ok(all[0].clone()),
+        0 => Err(Error::not_found(format!(
+            "{} has no section yet; add one with `league section add`",
+            event.name
+        ))),
+        _ => Err(Error::invalid(format!(
+            "{} is a team event with {} sections; a team event keeps its games in one section",
+            event.name,
+            all.len()
+        ))),
+    }
+}
+
+fn team_row(r: &Row) -> rusqlite::Result<TeamRow> {
+    Ok(TeamRow {
+        id: r.get(0)?,
+        event_id: r.get(1)?,
+        name: r.get(2)?,
+        short: r.get(3)?,
+        withdrawn_after: r.get(4)?,
+    })
+}
+
+/// The event's teams in the order they were added.
+pub fn teams(conn: &Connection, event_id: i64) -> Result<Vec<TeamRow>> {
+    let mut st = conn.prepare(
+        "SELECT id, event_id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
+    )?;
+    let rows = st
+        .query_map([event_id], team_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// The team of `event` named by `text`: its name or short code (any case),
+/// else a unique part of a name. Errors list the teams.
+pub fn find_team(conn: &Connection, event: &Event, text: &str) -> Result<TeamRow> {
+    let all = teams(conn, event.id)?;
+    let t = text.trim();
+    if let Some(team) = all.iter().find(|x| {
+        x.name.eq_ignore_ascii_case(t)
+            || x.short
+                .as_deref()
+                .is_some_and(|s| s.eq_ignore_ascii_case(t))
+    }) {
+        return Ok(team.clone());
+    }
+    let lower = t.to_lowercase();
+    let part: Vec<&TeamRow> = all
+        .iter()
+        .filter(|x| !lower.is_empty() && x.name.to_lowercase().contains(&lower))
+        .collect();
+    let list = || {
+        all.iter()
+            .map(|x| x.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match part.len() {
+        1 => Ok(part[0].clone()),
+        0 if all.is_empty() => Err(Error::not_found(format!(
+            "{} has no teams yet; add them with `league team add NAME --event \"{}\"`",
+            event.name, event.name
+        ))),
+        0 => Err(Error::not_found(format!(
+            "{} has no team \"{t}\"; teams: {}",
+            event.name,
+            list()
+        ))),
+        _ => Err(Error::invalid(format!(
+            "\"{t}\" matches more than one team: {}; use more of the name or the short code",
+            part.iter()
+                .map(|x| x.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// Add a team to a team event.
+pub fn add_team(
+    tx: &Transaction,
+    event: &Event,
+    name: &str,
+    short: Option<&str>,
+) -> Result<TeamRow> {
+    need_team_event(event)?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("a team needs a name"));
+    }
+    if name.eq_ignore_ascii_case("bye") {
+        return Err(Error::invalid(
+            "\"BYE\" cannot be a team's name: it marks a team bye on match sheets",
+        ));
+    }
+    let short = short.map(str::trim).filter(|s| !s.is_empty());
+    for t in teams(tx, event.id)? {
+        if t.name.eq_ignore_ascii_case(name) {
+            return Err(Error::invalid(format!(
+                "{} already has a team \"{}\"",
+                event.name, t.name
+            )));
+        }
+        if let (Some(a), Some(b)) = (short, t.short.as_deref()) {
+            if a.eq_ignore_ascii_case(b) {
+                return Err(Error::invalid(format!(
+                    "the short code {a} is already {}'s",
+                    t.name
+                )));
+            }
+        }
+    }
+    tx.execute(
+        "INSERT INTO team (event_id, name, short_code) VALUES (?1, ?2, ?3)",
+        params![event.id, name, short],
+    )
+    .map_err(|e| friendly(e, "team"))?;
+    let id = tx.last_insert_rowid();
+    Ok(tx.query_row(
+        "SELECT id, event_id, name, short_code, withdrawn_after FROM team WHERE id = ?1",
+        [id],
+        team_row,
+    )?)
+}
+
+/// Rename a team or change its short code; logged.
+pub fn edit_team(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    name: Option<&str>,
+    short: Option<&str>,
+) -> Result<TeamRow> {
+    let new_name = name.map(str::trim).unwrap_or(&team.name).to_string();
+    let new_short = match short.map(str::trim) {
+        Some("") => None,
+        Some(s) => Some(s.to_string()),
+        None => team.short.clone(),
+    };
+    for t in teams(tx, event.id)?.iter().filter(|t| t.id != team.id) {
+        if t.name.eq_ignore_ascii_case(&new_name) {
+            return Err(Error::invalid(format!(
+                "{} already has a team \"{}\"",
+                event.name, t.name
+            )));
+        }
+    }
+    tx.execute(
+        "UPDATE team SET name = ?1, short_code = ?2 WHERE id = ?3",
+        params![new_name, new_short, team.id],
+    )
+    .map_err(|e| friendly(e, "team"))?;
+    if let Some((old, new)) = changed_fields(&[
+        ("name", team.name.clone(), new_name.clone()),
+        ("short code", shown(&team.short), shown(&new_short)),
+    ]) {
+        audit_event(
+            tx,
+            Some(event.id),
+            if new_name != team.name {
+                "rename"
+            } else {
+                "edit"
+            },
+            &format!("team {} of {} {}", team.name, event.season, event.name),
+            Some(&old),
+            Some(&new),
+            None,
+        )?;
+    }
+    find_team(tx, event, &new_name)
+}
+
+/// Every roster of an event, team by team in board order.
+pub fn rosters(conn: &Connection, event_id: i64) -> Result<Vec<RosterRow>> {
+    let mut st = conn.prepare(
+        "SELECT ro.team_id, ro.player_id, p.name, COALESCE(e.rating, p.rating), ro.board, e.pairing_no \
+         FROM roster ro JOIN player p ON p.id = ro.player_id \
+         LEFT JOIN entry e ON e.player_id = ro.player_id AND e.team_id = ro.team_id \
+         WHERE ro.event_id = ?1 ORDER BY ro.team_id, ro.board",
+    )?;
+    let rows = st
+        .query_map([event_id], |r| {
+            Ok(RosterRow {
+                team_id: r.get(0)?,
+                player_id: r.get(1)?,
+                name: r.get(2)?,
+                rating: r.get(3)?,
+                board: r.get(4)?,
+                pairing_no: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Put `player` on `team`'s roster at `board` (default: after the last), and
+/// enter them in the event's section for that team. A player may be on only
+/// one team per event.
+pub fn add_to_roster(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    player: &Player,
+    board: Option<u32>,
+) -> Result<RosterRow> {
+    let section = team_section(tx, event)?;
+    let all = rosters(tx, event.id)?;
+    if let Some(r) = all.iter().find(|r| r.player_id == player.id) {
+        let other = teams(tx, event.id)?
+            .into_iter()
+            .find(|t| t.id == r.team_id)
+            .map(|t| t.name)
+            .unwrap_or_default();
+        return Err(Error::invalid(if r.team_id == team.id {
+            format!(
+                "{} is already on {}'s roster (board {})",
+                player.name, team.name, r.board
+            )
+        } else {
+            format!(
+                "{} is already on {other}'s roster in {}; a player may play for only one team in an event",
+                player.name, event.name
+            )
+        }));
+    }
+    let ours: Vec<&RosterRow> = all.iter().filter(|r| r.team_id == team.id).collect();
+    let board = match board {
+        Some(0) => return Err(Error::invalid("boards are numbered from 1")),
+        Some(b) => {
+            if let Some(r) = ours.iter().find(|r| r.board == b) {
+                return Err(Error::invalid(format!(
+                    "board {b} of {} is already {}'s",
+                    team.name, r.name
+                )));
+            }
+            b
+        }
+        None => ours.iter().map(|r| r.board).max().unwrap_or(0) + 1,
+    };
+    tx.execute(
+        "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
+        params![team.id, event.id, player.id, board],
+    )
+    .map_err(|e| friendly(e, "roster"))?;
+    let entered: Option<i64> = tx
+        .query_row(
+            "SELECT id FROM entry WHERE section_id = ?1 AND player_id = ?2",
+            params![section.id, player.id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let entry_id = match entered {
+        Some(id) => id,
+        None => players::enter(tx, &section, player, None, None)?.id,
+    };
+    tx.execute(
+        "UPDATE entry SET team_id = ?1 WHERE id = ?2",
+        params![team.id, entry_id],
+    )?;
+    rosters(tx, event.id)?
+        .into_iter()
+        .find(|r| r.player_id == player.id)
+        .ok_or_else(|| Error::invalid("the roster line was not saved"))
+}
+
+/// Take `player` off `team`'s roster (and out of the event's section), as
+/// long as they have played no board in the event. Logged.
+pub fn remove_from_roster(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    player: &Player,
+) -> Result<()> {
+    let section = team_section(tx, event)?;
+    let on = rosters(tx, event.id)?
+        .into_iter()
+        .find(|r| r.player_id == player.id && r.team_id == team.id)
+        .ok_or_else(|| {
+            Error::not_found(format!("{} is not on {}'s roster", player.name, team.name))
+        })?;
+    let played: i64 = tx.query_row(
+        "SELECT count(*) FROM game g JOIN entry e ON e.id IN (g.white_entry, g.black_entry) \
+         WHERE g.section_id = ?1 AND e.player_id = ?2",
+        params![section.id, player.id],
+        |r| r.get(0),
+    )?;
+    let forfeits: i64 = tx.query_row(
+        "SELECT count(*) FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id \
+         WHERE m.section_id = ?1 AND f.player_id = ?2",
+        params![section.id, player.id],
+        |r| r.get(0),
+    )?;
+    if played + forfeits > 0 {
+        return Err(Error::invalid(format!(
+            "{} has played for {} in {}, so stays on the roster (their games count for the team)",
+            player.name, team.name, event.name
+        )));
+    }
+    tx.execute(
+        "DELETE FROM roster WHERE event_id = ?1 AND player_id = ?2",
+        params![event.id, player.id],
+    )?;
+    tx.execute(
+        "DELETE FROM bye WHERE entry_id IN (SELECT id FROM entry WHERE section_id = ?1 AND player_id = ?2)",
+        params![section.id, player.id],
+    )?;
+    tx.execute(
+        "DELETE FROM entry WHERE section_id = ?1 AND player_id = ?2",
+        params![section.id, player.id],
+    )?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "delete",
+        &format!("{} {}: roster of {}", event.season, event.name, team.name),
+        Some(&format!("{} on board {}", player.name, on.board)),
+        None,
+        None,
+    )?;
+    Ok(())
+}
+
+/// The event's team rules (the defaults of spec §2 if none are stored).
+pub fn rules(conn: &Connection, event_id: i64) -> Result<TeamRules> {
+    let row = conn
+        .query_row(
+            "SELECT boards, win_halves, draw_halves, loss_halves, bye_match_halves, bye_game_halves, \
+             rank_by, usat_doubled, usat_adjusted FROM team_rules WHERE event_id = ?1",
+            [event_id],
+            |r| {
+                let boards: u32 = r.get(0)?;
+                let mut rules = TeamRules::new(boards).with_match_points(
+                    Points(r.get(1)?),
+                    Points(r.get(2)?),
+                    Points(r.get(3)?),
+                );
+                if let Some(m) = r.get::<_, Option<i32>>(4)? {
+                    rules.bye_match_points = Points(m);
+                }
+                if let Some(g) = r.get::<_, Option<i32>>(5)? {
+                    rules.bye_game_points = Points(g);
+                }
+                let rank_by: String = r.get(6)?;
+                rules.rank_by = if rank_by == "game-points" {
+                    RankBy::GamePoints
+                } else {
+                    RankBy::MatchPoints
+                };
+                rules.usat_doubled = r.get(7)?;
+                rules.usat_adjusted = r.get(8)?;
+                Ok(rules)
+            },
+        )
+        .optional()?;
+    Ok(row.unwrap_or_else(|| TeamRules::new(4)))
+}
+
+/// How a rule reads in the log and in `league team edit`'s reply.
+pub fn describe_rules(r: &TeamRules) -> Vec<(&'static str, String)> {
+    vec![
+        ("boards", r.boards.to_string()),
+        (
+            "match points",
+            format!("{}/{}/{}", r.match_win, r.match_draw, r.match_loss),
+        ),
+        (
+            "team bye",
+            format!(
+                "{} match points, {} game points",
+                r.bye_match_points, r.bye_game_points
+            ),
+        ),
+        (
+            "ranked by",
+            match r.rank_by {
+                RankBy::MatchPoints => "match points",
+                RankBy::GamePoints => "game points",
+            }
+            .to_string(),
+        ),
+        (
+            "USAT",
+            format!(
+                "{}, {}",
+                if r.usat_doubled { "×2" } else { "×1" },
+                if r.usat_adjusted {
+                    "opponents' byes counted as ½"
+                } else {
+                    "opponents' match points as scored"
+                }
+            ),
+        ),
+    ]
+}
+
+/// Store new team rules for `event` (checked first; the number of boards
+/// cannot change once a match is recorded). Logged.
+pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<TeamRules> {
+    need_team_event(event)?;
+    new.check().map_err(Error::invalid)?;
+    let old = rules(tx, event.id)?;
+    if old.boards != new.boards {
+        let recorded: i64 = tx.query_row(
+            "SELECT count(*) FROM team_match m JOIN round r ON r.id = m.round_id \
+             JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1 AND m.team_b IS NOT NULL",
+            [event.id],
+            |r| r.get(0),
+        )?;
+        if recorded > 0 {
+            return Err(Error::invalid(format!(
+                "{} already has matches recorded on {} boards; the number of boards cannot change now",
+                event.name, old.boards
+            )));
+        }
+    }
+    // Byes at their default (a match win, every board) are stored as NULL,
+    // so they follow the match-point scale and the number of boards.
+    let bye_match = (new.bye_match_points != new.match_win).then_some(new.bye_match_points.0);
+    let bye_game =
+        (new.bye_game_points != new.match_game_points()).then_some(new.bye_game_points.0);
+    tx.execute(
+        "INSERT INTO team_rules (event_id, boards, win_halves, draw_halves, loss_halves, bye_match_halves, \
+         bye_game_halves, rank_by, usat_doubled, usat_adjusted) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
+         ON CONFLICT (event_id) DO UPDATE SET boards = excluded.boards, win_halves = excluded.win_halves, \
+         draw_halves = excluded.draw_halves, loss_halves = excluded.loss_halves, \
+         bye_match_halves = excluded.bye_match_halves, bye_game_halves = excluded.bye_game_halves, \
+         rank_by = excluded.rank_by, usat_doubled = excluded.usat_doubled, usat_adjusted = excluded.usat_adjusted",
+        params![
+            event.id,
+            new.boards,
+            new.match_win.0,
+            new.match_draw.0,
+            new.match_loss.0,
+            bye_match,
+            bye_game,
+            match new.rank_by {
+                RankBy::MatchPoints => "match-points",
+                RankBy::GamePoints => "game-points",
+            },
+            new.usat_doubled,
+            new.usat_adjusted
+        ],
+    )
+    .map_err(|e| friendly(e, "team rules"))?;
+    let fields: Vec<(&str, String, String)> = describe_rules(&old)
+        .into_iter()
+        .zip(describe_rules(new))
+        .map(|((name, a), (_, b))| (name, a, b))
+        .collect();
+    if let Some((o, n)) = changed_fields(&fields) {
+        audit_event(
+            tx,
+            Some(event.id),
+            "edit",
+            &format!("team rules of {} {}", event.season, event.name),
+            Some(&o),
+            Some(&n),
+            None,
+        )?;
+    }
+    rules(tx, event.id)
+}
+
+/// Record that a team withdrew after round `after` (0: before round 1).
+/// Matches already recorded after that round must be deleted first.
+pub fn withdraw_team(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    after: u32,
+    reason: Option<&str>,
+) -> Result<()> {
+    let later: Option<u32> = tx.query_row(
+        "SELECT MAX(r.number) FROM team_match m JOIN round r ON r.id = m.round_id \
+         WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
+        params![team.id, after],
+        |r| r.get(0),
+    )?;
+    if let Some(round) = later {
+        return Err(Error::invalid(format!(
+            "{} has a match or bye recorded in round {round}, after round {after}; \
+             delete it first (league match delete)",
+            team.name
+        )));
+    }
+    tx.execute(
+        "UPDATE team SET withdrawn_after = ?1 WHERE id = ?2",
+        params![after, team.id],
+    )?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "withdraw",
+        &format!("{} {}: team {}", event.season, event.name, team.name),
+        team.withdrawn_after
+            .map(|w| format!("withdrawn after round {w}"))
+            .as_deref(),
+        Some(&format!("withdrawn after round {after}")),
+        reason,
+    )?;
+    Ok(())
+}
+
+/// A team event as the domain sees it, with what is needed to name things.
+#[derive(Clone, Debug)]
+pub struct LoadedTeamEvent {
+    /// Every created round (boards without a result left out).
+    pub event: TeamEvent,
+    /// `teams[i]` is `event.teams[i]`.
+    pub teams: Vec<TeamRow>,
+    /// Names of the players who appear on rosters or boards.
+    pub names: HashMap<PlayerId, String>,
+    /// Rounds created so far.
+    pub created_rounds: usize,
+    /// The last round n such that rounds 1..=n have every board result in.
+    pub complete_rounds: usize,
+}
+
+impl LoadedTeamEvent {
+    /// The index of the team with database id `id`.
+    pub fn index_of(&self, id: i64) -> Option<usize> {
+        self.teams.iter().position(|t| t.id == id)
+    }
+
+    /// A player's name ("player #12" if unknown).
+    pub fn name(&self, p: PlayerId) -> String {
+        self.names
+            .get(&p)
+            .cloned()
+            .unwrap_or_else(|| format!("player #{}", p.0))
+    }
+}
+
+/// The board outcome from the first-named team's side, given White's
+/// result and whether the first-named team had White.
+pub fn outcome_for_home(result: crate::domain::game::GameResult, home_white: bool) -> BoardOutcome {
+    use crate::domain::game::GameResult as G;
+    let r = if home_white { result } else { result.swapped() };
+    match r {
+        G::WhiteWins => BoardOutcome::HomeWin,
+        G::BlackWins => BoardOutcome::AwayWin,
+        G::Draw => BoardOutcome::Draw,
+        G::WhiteForfeitWin => BoardOutcome::HomeForfeitWin,
+        G::BlackForfeitWin => BoardOutcome::AwayForfeitWin,
+        G::DoubleForfeit => BoardOutcome::DoubleForfeit,
+    }
+}
+
+/// Build the domain [`TeamEvent`] of a team event: one query each for the
+/// rules, teams, rounds, matches, board games and player names.
+pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEvent> {
+    let section = team_section(conn, event)?;
+    let rules = rules(conn, event.id)?;
+    let team_rows = teams(conn, event.id)?;
+    let index: HashMap<i64, usize> = team_rows
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id, i))
+        .collect();
+    let created: u32 = conn.query_row(
+        "SELECT COALESCE(MAX(number), 0) FROM round WHERE section_id = ?1",
+        [section.id],
+        |r| r.get(0),
+    )?;
+    // Board games of the section's team matches, with each White's team.
+    struct Board {
+        board: u32,
+        white: i64,
+        black: i64,
+        white_team: Option<i64>,
+        result: Option<String>,
+    }
+    let mut boards: HashMap<i64, Vec<Board>> = HashMap::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT g.team_match_id, COALESCE(g.board, 0), we.player_id, be.player_id, \
+             COALESCE(ro.team_id, we.team_id), g.result \
+             FROM game g JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
+             LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?2 \
+             WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL ORDER BY g.team_match_id, g.board",
+        )?;
+        let rows = st.query_map(params![section.id, event.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                Board {
+                    board: r.get(1)?,
+                    white: r.get(2)?,
+                    black: r.get(3)?,
+                    white_team: r.get(4)?,
+                    result: r.get(5)?,
+                },
+            ))
+        })?;
+        for row in rows {
+            let (m, b) = row?;
+            boards.entry(m).or_default().push(b);
+        }
+    }
+    // Boards a team could not fill (no game): (board, present side, player).
+    let mut forfeits: HashMap<i64, Vec<(u32, String, Option<i64>)>> = HashMap::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT f.team_match_id, f.board, f.present, f.player_id FROM team_board_forfeit f \
+             JOIN team_match m ON m.id = f.team_match_id WHERE m.section_id = ?1",
+        )?;
+        let rows = st.query_map([section.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                (r.get(1)?, r.get::<_, String>(2)?, r.get(3)?),
+            ))
+        })?;
+        for row in rows {
+            let (m, f) = row?;
+            forfeits.entry(m).or_default().push(f);
+        }
+    }
+    let mut rounds: Vec<RoundResults> = vec![RoundResults::default(); created as usize];
+    let mut incomplete: Vec<bool> = vec![false; created as usize];
+    {
+        let mut st = conn.prepare(
+            "SELECT m.id, r.number, m.team_a, m.team_b, m.points_a_halves, m.points_b_halves \
+             FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 \
+             ORDER BY r.number, m.id",
+        )?;
+        let rows = st.query_map([section.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, Option<i32>>(4)?,
+                r.get::<_, Option<i32>>(5)?,
+            ))
+        })?;
+        for row in rows {
+            let (id, number, a, b, pa, pb) = row?;
+            let r = number as usize - 1;
+            let Some(&home) = index.get(&a) else { continue };
+            let Some(b) = b else {
+                rounds[r].byes.push(home);
+                continue;
+            };
+            let Some(&away) = index.get(&b) else { continue };
+            let m = match (pa, pb) {
+                (Some(pa), Some(pb)) => TeamMatch::from_score(home, away, Points(pa), Points(pb)),
+                _ => {
+                    let mut list = Vec::new();
+                    for g in boards.remove(&id).unwrap_or_default() {
+                        let Some(result) = g
+                            .result
+                            .as_deref()
+                            .and_then(crate::domain::game::GameResult::from_stored)
+                        else {
+                            incomplete[r] = true;
+                            continue;
+                        };
+                        let home_white = g.white_team == Some(a);
+                        let (hp, ap) = if home_white {
+                            (g.white, g.black)
+                        } else {
+                            (g.black, g.white)
+                        };
+                        list.push(
+                            BoardResult::new(g.board, outcome_for_home(result, home_white))
+                                .players(Some(PlayerId(hp)), Some(PlayerId(ap))),
+                        );
+                    }
+                    for (board, present, player) in forfeits.remove(&id).unwrap_or_default() {
+                        let player = player.map(PlayerId);
+                        list.push(match present.as_str() {
+                            "a" => BoardResult::new(board, BoardOutcome::HomeForfeitWin)
+                                .players(player, None),
+                            "b" => BoardResult::new(board, BoardOutcome::AwayForfeitWin)
+                                .players(None, player),
+                            _ => BoardResult::new(board, BoardOutcome::DoubleForfeit),
+                        });
+                    }
+                    list.sort_by_key(|b| b.board);
+                    if list.len() < rules.boards as usize {
+                        incomplete[r] = true;
+                    }
+                    TeamMatch::from_boards(home, away, list)
+                }
+            };
+            rounds[r].matches.push(m);
+        }
+    }
+    let mut names = HashMap::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT p.id, p.name FROM player p WHERE p.id IN ( \
+               SELECT player_id FROM roster WHERE event_id = ?1 \
+               UNION SELECT player_id FROM entry WHERE section_id = ?2)",
+        )?;
+        let rows = st.query_map(params![event.id, section.id], |r| {
+            Ok((PlayerId(r.get(0)?), r.get::<_, String>(1)?))
+        })?;
+        for row in rows {
+            let (id, name) = row?;
+            names.insert(id, name);
+        }
+    }
+    let complete_rounds = incomplete
+        .iter()
+        .position(|&x| x)
+        .unwrap_or(created as usize);
+    let domain_teams = team_rows
+        .iter()
+        .map(|t| {
+            let team = Team::new(t.name.clone());
+            match &t.short {
+                Some(s) => team.with_short(s.clone()),
+                None => team,
+            }
+        })
+        .collect();
+    let mut event_out = TeamEvent::new(rules, domain_teams);
+    event_out.rounds = rounds;
+    Ok(LoadedTeamEvent {
+        event: event_out,
+        teams: team_rows,
+        names,
+        created_rounds: created as usize,
+        complete_rounds,
+    })
+}

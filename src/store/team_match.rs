@@ -1,0 +1,902 @@
+//! Team matches and team byes in the database: recording a match board by
+//! board or by its score alone, a team bye, correcting a board, deleting a
+//! match, listing a round, and importing a whole crosstable of matches.
+//!
+//! A match is a `team_match` row; its boards are ordinary `game` rows of the
+//! event's section carrying the match's id, so individual records include
+//! them. A match known only by its score keeps the score on the
+//! `team_match` row. A team bye is a row without a second team; what it is
+//! worth is the event's team rules (stored as NULL, so that changing the
+//! rule changes every bye).
+//!
+//! Every writer finishes by loading the whole event and checking it with
+//! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate), so
+//! nothing the domain would refuse can be written.
+
+use std::collections::{HashMap, HashSet};
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::player::{entries, find_entry};
+use super::round::{audit_event, correct_result, ensure_round};
+use super::season::{self as seasons, friendly, NewEvent};
+use super::team::{
+    add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
+};
+use crate::domain::game::GameResult;
+use crate::domain::league::{Event, EventKind, Section};
+use crate::domain::score::Points;
+use crate::domain::team::Side;
+use crate::error::{Error, InputError, Result};
+use crate::input::team_matches::TeamMatchRow;
+
+/// What a sheet or command line writes for "nobody sat here".
+pub const NOBODY: &str = "-";
+
+/// One board as the secretary gives it: the players by name, pairing number
+/// or id ([`NOBODY`], "-", for a team that had nobody on the board), and
+/// the result from White's side.
+#[derive(Clone, Debug)]
+pub struct NewBoard {
+    pub board: u32,
+    pub white: String,
+    pub black: String,
+    pub result: GameResult,
+    /// Where it came from, for errors: (file, line).
+    pub origin: Option<(String, usize)>,
+}
+
+/// A match's details: its boards, or its score alone.
+#[derive(Clone, Debug)]
+pub enum MatchDetails {
+    Boards(Vec<NewBoard>),
+    /// Game points of the first-named and second-named teams.
+    Score(Points, Points),
+    /// The whole match forfeited: the team that did not come (`None`:
+    /// neither came); the other scores every board.
+    Forfeit(Option<Side>),
+}
+
+fn at_board(b: &NewBoard, field: &str, problem: String) -> Error {
+    match &b.origin {
+        Some((file, line)) => InputError::at(file, *line, field, problem).into(),
+        None => Error::invalid(format!("board {}: {problem}", b.board)),
+    }
+}
+
+/// Refuse a round in which `team` cannot play: withdrawn before it, or
+/// already in a match or bye.
+fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) -> Result<()> {
+    if let Some(w) = team.withdrawn_after.filter(|&w| round > w) {
+        return Err(Error::invalid(format!(
+            "{} withdrew after round {w} and cannot play in round {round}",
+            team.name
+        )));
+    }
+    let other: Option<(Option<String>, Option<String>)> = conn
+        .query_row(
+            "SELECT ta.name, tb.name FROM team_match m JOIN round r ON r.id = m.round_id \
+             JOIN team ta ON ta.id = m.team_a LEFT JOIN team tb ON tb.id = m.team_b \
+             WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
+            params![section.id, round, team.id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((a, b)) = other {
+        let what = match b {
+            None => "a team bye".to_string(),
+            Some(b) => format!("a match {} v {b}", a.unwrap_or_default()),
+        };
+        return Err(Error::invalid(format!(
+            "{} already plays in round {round} ({what}); a team plays once a round",
+            team.name
+        )));
+    }
+    Ok(())
+}
+
+/// Refuse round `round` while an earlier round has no match or bye at all.
+fn check_round_order(conn: &Connection, section: &Section, round: u32) -> Result<()> {
+    let played: HashSet<u32> = {
+        let mut st = conn.prepare(
+            "SELECT DISTINCT r.number FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
+        )?;
+        let rows = st
+            .query_map([section.id], |r| r.get(0))?
+            .collect::<rusqlite::Result<HashSet<u32>>>()?;
+        rows
+    };
+    if let Some(gap) = (1..round).find(|n| !played.contains(n)) {
+        return Err(Error::invalid(format!(
+            "round {gap} has no matches yet; record the rounds in order (round {round} comes after round {gap})"
+        )));
+    }
+    Ok(())
+}
+
+/// Load the event and check it whole; the message says what is wrong.
+fn validate(conn: &Connection, event: &Event) -> Result<()> {
+    let loaded = load_team_event(conn, event)?;
+    loaded.event.validate().map_err(Error::invalid)
+}
+
+/// Record a match of round `round` between `home` (first-named) and
+/// `away`. Returns the match's id.
+pub fn record_match(
+    tx: &Transaction,
+    event: &Event,
+    round: u32,
+    home: &TeamRow,
+    away: &TeamRow,
+    details: &MatchDetails,
+    date: Option<&str>,
+) -> Result<i64> {
+    let section = team_section(tx, event)?;
+    if home.id == away.id {
+        return Err(Error::invalid(format!(
+            "a match between {} and itself: name two different teams",
+            home.name
+        )));
+    }
+    check_round_order(tx, &section, round)?;
+    let round_id = ensure_round(tx, &section, round, date)?;
+    check_free(tx, &section, round, home)?;
+    check_free(tx, &section, round, away)?;
+    let r = rules(tx, event.id)?;
+    let all_boards = Points::whole(r.boards as i32);
+    let (pa, pb) = match details {
+        MatchDetails::Score(a, b) => {
+            if *a + *b != all_boards {
+                return Err(Error::invalid(format!(
+                    "the score {a}-{b} adds up to {}, but a match in {} is on {} boards",
+                    *a + *b,
+                    event.name,
+                    r.boards
+                )));
+            }
+            (Some(a.0), Some(b.0))
+        }
+        MatchDetails::Boards(_) | MatchDetails::Forfeit(_) => (None, None),
+    };
+    tx.execute(
+        "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![round_id, section.id, home.id, away.id, pa, pb],
+    )
+    .map_err(|e| friendly(e, "match"))?;
+    let match_id = tx.last_insert_rowid();
+    match details {
+        MatchDetails::Boards(list) => insert_boards(
+            tx, event, &section, round_id, match_id, home, away, list, r.boards,
+        )?,
+        MatchDetails::Forfeit(absent) => {
+            let present = match absent {
+                Some(Side::Home) => "b",
+                Some(Side::Away) => "a",
+                None => "none",
+            };
+            for board in 1..=r.boards {
+                insert_forfeit(tx, match_id, board, present, None)?;
+            }
+        }
+        MatchDetails::Score(..) => {}
+    }
+    validate(tx, event)?;
+    Ok(match_id)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn insert_boards(
+    tx: &Transaction,
+    event: &Event,
+    section: &Section,
+    round_id: i64,
+    match_id: i64,
+    home: &TeamRow,
+    away: &TeamRow,
+    list: &[NewBoard],
+    boards: u32,
+) -> Result<()> {
+    let all = entries(tx, section.id)?;
+    let team_of: HashMap<i64, i64> = rosters(tx, event.id)?
+        .into_iter()
+        .map(|r| (r.player_id, r.team_id))
+        .collect();
+    let mut seen_boards = HashSet::new();
+    let mut seen_players = HashSet::new();
+    for b in list {
+        if b.board == 0 || b.board > boards {
+            return Err(at_board(
+                b,
+                "board",
+                format!(
+                    "a result on board {}, but a match in {} is on {boards} boards",
+                    b.board, event.name
+                ),
+            ));
+        }
+        if !seen_boards.insert(b.board) {
+            return Err(at_board(
+                b,
+                "board",
+                format!("board {} is given twice", b.board),
+            ));
+        }
+        let nobody = |t: &str| t.trim() == NOBODY;
+        let lookup = |t: &str, field: &str| -> Result<Option<crate::domain::league::Entry>> {
+            if nobody(t) {
+                return Ok(None);
+            }
+            find_entry(&all, tx, section, t)
+                .map(Some)
+                .map_err(|e| at_board(b, field, e.to_string()))
+        };
+        let white = lookup(&b.white, "white")?;
+        let black = lookup(&b.black, "black")?;
+        for (p, field) in [(&white, "white"), (&black, "black")] {
+            let Some(p) = p else { continue };
+            if !seen_players.insert(p.player_id) {
+                return Err(at_board(
+                    b,
+                    field,
+                    format!("{} plays on two boards of this match", p.name),
+                ));
+            }
+        }
+        let team = |p: &Option<crate::domain::league::Entry>| {
+            p.as_ref().and_then(|p| team_of.get(&p.player_id).copied())
+        };
+        let (wt, bt) = (team(&white), team(&black));
+        let name = |p: &Option<crate::domain::league::Entry>| {
+            p.as_ref()
+                .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
+        };
+        let which = |t: Option<i64>| match t {
+            Some(id) if id == home.id => home.name.clone(),
+            Some(id) if id == away.id => away.name.clone(),
+            Some(_) => "another team".into(),
+            None => "no team's roster".into(),
+        };
+        let of_match = |t: Option<i64>| t == Some(home.id) || t == Some(away.id);
+        let teams_ok = match (&white, &black) {
+            (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
+            (Some(_), None) => of_match(wt),
+            (None, Some(_)) => of_match(bt),
+            (None, None) => true,
+        };
+        if !teams_ok {
+            return Err(at_board(
+                b,
+                "white",
+                format!(
+                    "board {}: {} (on {}) and {} (on {}) are not one player of each team of {} v {}",
+                    b.board,
+                    name(&white),
+                    which(wt),
+                    name(&black),
+                    which(bt),
+                    home.name,
+                    away.name
+                ),
+            ));
+        }
+        let (white, black) = match (white, black) {
+            (Some(w), Some(bl)) => (w, bl),
+            (w, bl) => {
+                // A board a team could not fill: no game, a forfeit.
+                let (present, player, due) = match (&w, &bl) {
+                    (Some(p), None) => (
+                        if wt == Some(home.id) { "a" } else { "b" },
+                        Some(p.player_id),
+                        GameResult::WhiteForfeitWin,
+                    ),
+                    (None, Some(p)) => (
+                        if bt == Some(home.id) { "a" } else { "b" },
+                        Some(p.player_id),
+                        GameResult::BlackForfeitWin,
+                    ),
+                    _ => ("none", None, GameResult::DoubleForfeit),
+                };
+                if b.result != due {
+                    return Err(at_board(
+                        b,
+                        "result",
+                        format!(
+                            "board {}: {} had nobody there, so the result is {} (given {})",
+                            b.board,
+                            if present == "none" {
+                                "neither team".to_string()
+                            } else if w.is_none() {
+                                "White's team".to_string()
+                            } else {
+                                "Black's team".to_string()
+                            },
+                            due.as_str(),
+                            b.result.as_str()
+                        ),
+                    ));
+                }
+                insert_forfeit(tx, match_id, b.board, present, player)
+                    .map_err(|e| at_board(b, "board", e.to_string()))?;
+                continue;
+            }
+        };
+        tx.execute(
+            "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                round_id,
+                section.id,
+                b.board,
+                white.id,
+                black.id,
+                match_id,
+                b.result.as_str()
+            ],
+        )
+        .map_err(|e| at_board(b, "white", friendly(e, "game").to_string()))?;
+    }
+    if let Some(missing) = (1..=boards).find(|n| !seen_boards.contains(n)) {
+        return Err(Error::invalid(format!(
+            "{} v {}: board {missing} has no result; a match in {} is on {boards} boards \
+             (a board nobody played is a double forfeit, 0F-0F)",
+            home.name, away.name, event.name
+        )));
+    }
+    Ok(())
+}
+
+/// A board without a game: `present` is "a", "b" or "none".
+fn insert_forfeit(
+    tx: &Transaction,
+    match_id: i64,
+    board: u32,
+    present: &str,
+    player: Option<i64>,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) VALUES (?1, ?2, ?3, ?4)",
+        params![match_id, board, present, player],
+    )
+    .map_err(|e| friendly(e, "forfeited board"))?;
+    Ok(())
+}
+
+/// Give `team` a team bye in round `round` (worth what the event's team
+/// rules say).
+pub fn record_bye(
+    tx: &Transaction,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    date: Option<&str>,
+) -> Result<()> {
+    let section = team_section(tx, event)?;
+    check_round_order(tx, &section, round)?;
+    let round_id = ensure_round(tx, &section, round, date)?;
+    check_free(tx, &section, round, team)?;
+    tx.execute(
+        "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
+        params![round_id, section.id, team.id],
+    )
+    .map_err(|e| friendly(e, "team bye"))?;
+    validate(tx, event)
+}
+
+/// The match or bye of `team` in round `round`: (match id, team_a, team_b).
+fn match_of(
+    conn: &Connection,
+    section: &Section,
+    round: u32,
+    team: &TeamRow,
+) -> Result<(i64, i64, Option<i64>)> {
+    conn.query_row(
+        "SELECT m.id, m.team_a, m.team_b FROM team_match m JOIN round r ON r.id = m.round_id \
+         WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
+        params![section.id, round, team.id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )
+    .optional()?
+    .ok_or_else(|| {
+        Error::not_found(format!(
+            "{} has no match or bye recorded in round {round}",
+            team.name
+        ))
+    })
+}
+
+/// Correct one board of `team`'s match in round `round` (result from
+/// White's side); the old and new results and the reason go in the log.
+pub fn correct_board(
+    tx: &Transaction,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    board: u32,
+    result: GameResult,
+    reason: &str,
+) -> Result<()> {
+    let section = team_section(tx, event)?;
+    let (id, _, b) = match_of(tx, &section, round, team)?;
+    if b.is_none() {
+        return Err(Error::invalid(format!(
+            "{} had a team bye in round {round}; there are no boards to correct",
+            team.name
+        )));
+    }
+    let white: Option<u32> = tx
+        .query_row(
+            "SELECT e.pairing_no FROM game g JOIN entry e ON e.id = g.white_entry \
+             WHERE g.team_match_id = ?1 AND g.board = ?2",
+            params![id, board],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(white) = white else {
+        let forfeited: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM team_board_forfeit WHERE team_match_id = ?1 AND board = ?2)",
+            params![id, board],
+            |r| r.get(0),
+        )?;
+        if forfeited {
+            return Err(Error::invalid(format!(
+                "board {board} of {}'s round {round} match was forfeited without a game (a team had \
+                 nobody there); to change it, delete the match (league match delete) and record it again",
+                team.name
+            )));
+        }
+        let boards = rules(tx, event.id)?.boards;
+        return Err(Error::not_found(if board == 0 || board > boards {
+            format!(
+                "there is no board {board}: a match in {} is on {boards} boards",
+                event.name
+            )
+        } else {
+            format!(
+                "{}'s round {round} match has no board {board} recorded (a match recorded by its score alone has no boards)",
+                team.name
+            )
+        }));
+    };
+    correct_result(
+        tx,
+        &section,
+        round,
+        &format!("#{white}"),
+        Some(result),
+        reason,
+    )?;
+    validate(tx, event)
+}
+
+/// Delete `team`'s match or bye of round `round` (its boards too), with
+/// the reason in the log.
+pub fn delete_match(
+    tx: &Transaction,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    reason: &str,
+) -> Result<()> {
+    if reason.trim().is_empty() {
+        return Err(Error::invalid(
+            "deleting a match needs a reason (--reason \"...\")",
+        ));
+    }
+    let section = team_section(tx, event)?;
+    let (id, _, _) = match_of(tx, &section, round, team)?;
+    let shown = describe(tx, id)?;
+    tx.execute("DELETE FROM game WHERE team_match_id = ?1", [id])?;
+    tx.execute("DELETE FROM team_match WHERE id = ?1", [id])?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "delete",
+        &format!("{} {} round {round}: {shown}", event.season, event.name),
+        Some(&shown),
+        None,
+        Some(reason),
+    )?;
+    validate(tx, event)
+}
+
+/// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
+fn describe(conn: &Connection, match_id: i64) -> Result<String> {
+    Ok(conn.query_row(
+        "SELECT ta.name, tb.name FROM team_match m JOIN team ta ON ta.id = m.team_a \
+         LEFT JOIN team tb ON tb.id = m.team_b WHERE m.id = ?1",
+        [match_id],
+        |r| {
+            let a: String = r.get(0)?;
+            let b: Option<String> = r.get(1)?;
+            Ok(match b {
+                Some(b) => format!("{a} v {b}"),
+                None => format!("{a}: team bye"),
+            })
+        },
+    )?)
+}
+
+/// What an import wrote.
+#[derive(Debug)]
+pub struct Imported {
+    pub event: Event,
+    pub event_created: bool,
+    pub teams_created: usize,
+    pub matches: usize,
+    pub byes: usize,
+    pub rounds: Vec<u32>,
+}
+
+/// Where a team-match import goes.
+pub struct TeamImportTarget<'a> {
+    pub season: &'a str,
+    pub event: &'a str,
+    /// Boards per match; a new event gets 4 unless told.
+    pub boards: Option<u32>,
+}
+
+/// Import a whole sheet of team matches (already parsed, so each line is
+/// sound on its own). The season and event are created when they do not
+/// exist (the event as a team Swiss with as many rounds as the file, the
+/// `usat-team` tiebreaks and one section "Open"); teams are created as they
+/// are named. Every line is checked before anything is kept: rounds in order
+/// from the first round without matches, no team twice in a round, no team
+/// against itself, points adding up to the boards, byes worth what the
+/// event's rules say. Errors name the file, line and field.
+pub fn import_team_matches(
+    tx: &Transaction,
+    rows: &[TeamMatchRow],
+    source: &str,
+    target: &TeamImportTarget,
+) -> Result<Imported> {
+    let err = |line: usize, field: &str, problem: String| -> Error {
+        InputError::at(source, line, field, problem).into()
+    };
+    if rows.is_empty() {
+        return Err(InputError::new(source, "the file has a header but no matches").into());
+    }
+    if let Some(b) = target.boards {
+        if !(1..=20).contains(&b) {
+            return Err(Error::invalid(format!(
+                "--boards {b}: a team match has 1 to 20 boards"
+            )));
+        }
+    }
+    let last_round = rows.iter().map(|r| r.round).max().unwrap_or(1);
+    let season = seasons::ensure_season(tx, target.season)?;
+    let (event, event_created) = match seasons::find_event(tx, Some(&season.name), target.event) {
+        Ok(e) => (e, false),
+        Err(Error::NotFound(_)) => {
+            let e = seasons::add_event(
+                tx,
+                &season,
+                &NewEvent {
+                    name: target.event,
+                    kind: EventKind::TeamSwiss,
+                    rounds: last_round,
+                    start_date: None,
+                    end_date: None,
+                    tiebreaks: EventKind::TeamSwiss.default_tiebreaks(),
+                    actual_play_first: false,
+                    fide_edition: None,
+                    sb_adjusted: false,
+                    coin_allowed: false,
+                },
+            )?;
+            seasons::add_section(tx, &e, "Open", None, None)?;
+            (e, true)
+        }
+        Err(e) => return Err(e),
+    };
+    let section = team_section(tx, &event)?;
+    let mut r = rules(tx, event.id)?;
+    if let Some(b) = target.boards.filter(|&b| b != r.boards) {
+        let mut new = r.clone();
+        new.boards = b;
+        if r.bye_game_points == r.match_game_points() {
+            new.bye_game_points = new.match_game_points();
+        }
+        r = set_rules(tx, &event, &new)?;
+    }
+    if last_round > event.rounds {
+        let line = rows
+            .iter()
+            .find(|x| x.round > event.rounds)
+            .map_or(0, |x| x.line);
+        return Err(err(
+            line,
+            "round",
+            format!(
+                "round {last_round} is beyond {}'s {} rounds (change them with `league event edit --rounds`)",
+                event.name, event.rounds
+            ),
+        ));
+    }
+    // Rounds: from the first round without matches, in order, none left out.
+    let done: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(r.number), 0) FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
+        [section.id],
+        |x| x.get(0),
+    )?;
+    let mut current = done;
+    for row in rows {
+        let problem = if row.round <= done {
+            Some(format!(
+                "round {} already has matches recorded in {}; the file must start at round {}",
+                row.round,
+                event.name,
+                done + 1
+            ))
+        } else if row.round < current {
+            Some(format!(
+                "round {} comes after round {current}: list the rounds in order",
+                row.round
+            ))
+        } else if row.round > current + 1 && current == done {
+            Some(format!(
+                "the file starts at round {}, but round {} has no matches yet",
+                row.round,
+                done + 1
+            ))
+        } else if row.round > current + 1 {
+            Some(format!(
+                "round {} comes after round {current}: round {} is missing",
+                row.round,
+                current + 1
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(err(row.line, "round", problem));
+        }
+        current = row.round;
+    }
+    // Teams: those of the event, and new ones as they are named.
+    let mut known: Vec<TeamRow> = teams(tx, event.id)?;
+    let mut teams_created = 0;
+    let mut team_id = |name: &str, known: &mut Vec<TeamRow>| -> Result<TeamRow> {
+        if let Some(t) = known.iter().find(|t| {
+            t.name.eq_ignore_ascii_case(name.trim())
+                || t.short
+                    .as_deref()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(name.trim()))
+        }) {
+            return Ok(t.clone());
+        }
+        let t = add_team(tx, &event, name, None)?;
+        teams_created += 1;
+        known.push(t.clone());
+        Ok(t)
+    };
+    let all = Points::whole(r.boards as i32);
+    let mut in_round: HashMap<(u32, i64), usize> = HashMap::new();
+    let mut matches = 0;
+    let mut byes = 0;
+    for row in rows {
+        let a =
+            team_id(&row.team_a, &mut known).map_err(|e| err(row.line, "team_a", e.to_string()))?;
+        let b = match &row.team_b {
+            Some(name) => Some(
+                team_id(name, &mut known).map_err(|e| err(row.line, "team_b", e.to_string()))?,
+            ),
+            None => None,
+        };
+        if b.as_ref().is_some_and(|b| b.id == a.id) {
+            return Err(err(
+                row.line,
+                "team_b",
+                format!("a match between {} and itself", a.name),
+            ));
+        }
+        for (t, field) in [(Some(&a), "team_a"), (b.as_ref(), "team_b")] {
+            let Some(t) = t else { continue };
+            if let Some(before) = in_round.insert((row.round, t.id), row.line) {
+                return Err(err(
+                    row.line,
+                    field,
+                    format!(
+                        "{} plays twice in round {} (also on line {before}); a team plays once a round",
+                        t.name, row.round
+                    ),
+                ));
+            }
+        }
+        if let Some(w) = a.withdrawn_after.filter(|&w| row.round > w) {
+            return Err(err(
+                row.line,
+                "team_a",
+                format!("{} withdrew after round {w}", a.name),
+            ));
+        }
+        let round_id = ensure_round(tx, &section, row.round, None)?;
+        match (&b, row.points_b) {
+            (Some(b), Some(pb)) => {
+                if let Some(w) = b.withdrawn_after.filter(|&w| row.round > w) {
+                    return Err(err(
+                        row.line,
+                        "team_b",
+                        format!("{} withdrew after round {w}", b.name),
+                    ));
+                }
+                if row.points_a + pb != all {
+                    return Err(err(
+                        row.line,
+                        "points_b",
+                        format!(
+                            "{} + {} = {} game points, but a match in {} is on {} boards",
+                            row.points_a,
+                            pb,
+                            row.points_a + pb,
+                            event.name,
+                            r.boards
+                        ),
+                    ));
+                }
+                tx.execute(
+                    "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    params![round_id, section.id, a.id, b.id, row.points_a.0, pb.0],
+                )
+                .map_err(|e| err(row.line, "team_a", friendly(e, "match").to_string()))?;
+                matches += 1;
+            }
+            _ => {
+                if row.points_a != r.bye_game_points {
+                    return Err(err(
+                        row.line,
+                        "points_a",
+                        format!(
+                            "a team bye in {} is worth {} game points, not {} \
+                             (change the event's rule with `league team edit --event \"{}\" --bye-points {}`)",
+                            event.name, r.bye_game_points, row.points_a, event.name, row.points_a
+                        ),
+                    ));
+                }
+                tx.execute(
+                    "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
+                    params![round_id, section.id, a.id],
+                )
+                .map_err(|e| err(row.line, "team_a", friendly(e, "team bye").to_string()))?;
+                byes += 1;
+            }
+        }
+    }
+    validate(tx, &event)?;
+    let mut rounds: Vec<u32> = rows.iter().map(|r| r.round).collect();
+    rounds.dedup();
+    Ok(Imported {
+        event: seasons::event_by_id(tx, event.id)?,
+        event_created,
+        teams_created,
+        matches,
+        byes,
+        rounds,
+    })
+}
+
+/// One board of a match as stored, for showing a round.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BoardRow {
+    pub board: Option<u32>,
+    pub white: String,
+    pub black: String,
+    /// White's team is the first-named one.
+    pub white_is_a: bool,
+    pub result: Option<String>,
+}
+
+/// A match (or team bye) of a round as stored.
+#[derive(Clone, Debug)]
+pub struct MatchRow {
+    pub id: i64,
+    pub round: u32,
+    pub team_a: String,
+    /// `None` for a team bye.
+    pub team_b: Option<String>,
+    /// The score when the match was recorded by score alone.
+    pub score: Option<(Points, Points)>,
+    pub boards: Vec<BoardRow>,
+}
+
+/// The matches and byes of round `round` (every round when `None`).
+pub fn round_matches(
+    conn: &Connection,
+    event: &Event,
+    round: Option<u32>,
+) -> Result<Vec<MatchRow>> {
+    let section = team_section(conn, event)?;
+    let mut st = conn.prepare(
+        "SELECT m.id, r.number, ta.name, tb.name, m.points_a_halves, m.points_b_halves, m.team_a \
+         FROM team_match m JOIN round r ON r.id = m.round_id JOIN team ta ON ta.id = m.team_a \
+         LEFT JOIN team tb ON tb.id = m.team_b \
+         WHERE r.section_id = ?1 AND (?2 IS NULL OR r.number = ?2) ORDER BY r.number, m.team_b IS NULL, m.id",
+    )?;
+    let mut out: Vec<(MatchRow, i64)> = st
+        .query_map(params![section.id, round], |r| {
+            let pa: Option<i32> = r.get(4)?;
+            let pb: Option<i32> = r.get(5)?;
+            Ok((
+                MatchRow {
+                    id: r.get(0)?,
+                    round: r.get(1)?,
+                    team_a: r.get(2)?,
+                    team_b: r.get(3)?,
+                    score: pa.zip(pb).map(|(a, b)| (Points(a), Points(b))),
+                    boards: Vec::new(),
+                },
+                r.get(6)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut st = conn.prepare(
+        "SELECT g.team_match_id, g.board, pw.name, pb.name, COALESCE(ro.team_id, we.team_id), g.result \
+         FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
+         JOIN player pw ON pw.id = we.player_id JOIN player pb ON pb.id = be.player_id \
+         LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?3 \
+         WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL AND (?2 IS NULL OR r.number = ?2) \
+         ORDER BY g.team_match_id, g.board",
+    )?;
+    let games = st
+        .query_map(params![section.id, round, event.id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<u32>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut st = conn.prepare(
+        "SELECT f.team_match_id, f.board, f.present, p.name FROM team_board_forfeit f \
+         JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
+         LEFT JOIN player p ON p.id = f.player_id \
+         WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
+    )?;
+    let forfeits = st
+        .query_map(params![section.id, round], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (mid, board, present, player) in forfeits {
+        if let Some((m, _)) = out.iter_mut().find(|(m, _)| m.id == mid) {
+            // Shown with the player who was there as White, who won by forfeit.
+            let there = player.unwrap_or_else(|| "(no player)".into());
+            m.boards.push(BoardRow {
+                board: Some(board),
+                white: if present == "none" {
+                    "(no player)".into()
+                } else {
+                    there
+                },
+                black: "(no player)".into(),
+                white_is_a: present != "b",
+                result: Some(if present == "none" { "0F-0F" } else { "1F-0F" }.into()),
+            });
+        }
+    }
+    for (mid, board, white, black, wteam, result) in games {
+        if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == mid) {
+            m.boards.push(BoardRow {
+                board,
+                white,
+                black,
+                white_is_a: wteam == Some(*a),
+                result,
+            });
+        }
+    }
+    for (m, _) in &mut out {
+        m.boards.sort_by_key(|b| b.board);
+    }
+    Ok(out.into_iter().map(|(m, _)| m).collect())
+}
