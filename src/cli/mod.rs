@@ -4,13 +4,17 @@
 pub mod backup;
 pub mod check;
 pub mod demo;
+pub mod grand_prix;
+pub mod history;
 pub mod import;
 pub mod log;
+pub mod merge;
 pub mod output;
 pub mod player;
 pub mod restore;
 pub mod round;
 pub mod season;
+pub mod sql;
 pub mod standings;
 
 use std::path::PathBuf;
@@ -76,6 +80,11 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
+    /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
+    #[command(subcommand)]
+    History(history::HistoryCmd),
+    /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
+    Sql(sql::SqlArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -132,6 +141,8 @@ fn run_command(cli: Cli) -> Result<()> {
         Command::Backup(args) => backup::run(&cli.db, args),
         Command::Restore(args) => restore::run(&cli.db, args),
         Command::Check(args) => check::run(&cli.db, args),
+        // Read-only: never migrates or writes the file.
+        Command::Sql(args) => sql::run(&cli.db, args),
         command => {
             let create = matches!(
                 command,
@@ -159,11 +170,13 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
+        Command::History(c) => history::run(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)
         | Command::Restore(_)
-        | Command::Check(_) => {
+        | Command::Check(_)
+        | Command::Sql(_) => {
             unreachable!("handled before the database is opened")
         }
     }

@@ -3,6 +3,8 @@
 //! commands, the site and the history all read standings through here, so
 //! they can never disagree.
 
+pub mod history;
+
 use rusqlite::Connection;
 
 use crate::domain::league::{Event, Section};

@@ -19,11 +19,14 @@
 pub mod backup;
 pub mod check;
 pub mod facts;
+pub mod history;
 pub mod import;
+pub mod merge;
 pub mod migrate;
 pub mod player;
 pub mod round;
 pub mod season;
+pub mod sql;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
