@@ -512,7 +512,7 @@ mod tests {
         }
     }
 
-    fn row<'a>(t: &'a GpTable, player: i64) -> &'a GpRow {
+    fn row(t: &GpTable, player: i64) -> &GpRow {
         t.rows
             .iter()
             .find(|r| r.player == player)
