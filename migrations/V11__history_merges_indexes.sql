@@ -18,16 +18,20 @@ CREATE TABLE player_merge (
     from_name   TEXT NOT NULL,
     from_uscf_id TEXT,
     from_fide_id TEXT,
-    -- The player who remains, with everything the other had.
-    into_player_id INTEGER NOT NULL REFERENCES player(id),
+    -- The player who remains, with everything the other had. Not a
+    -- foreign key: that player may later be merged into a third one, and
+    -- this row must still say what happened then.
+    into_player_id INTEGER NOT NULL,
     into_name   TEXT NOT NULL,
     -- What moved: entries (sections entered), the games and byes of those
-    -- entries, roster places; and the details filled in from the merged
-    -- player ("US Chess id 12345678; rating 1650"), or NULL.
+    -- entries, roster places, other rows naming the player (other_moved,
+    -- e.g. "team_board_forfeit: 1"); and the details filled in from the
+    -- merged player ("US Chess id 12345678; rating 1650"), or NULL.
     entries_moved INTEGER NOT NULL CHECK (entries_moved >= 0),
     games_moved INTEGER NOT NULL CHECK (games_moved >= 0),
     byes_moved  INTEGER NOT NULL CHECK (byes_moved >= 0),
     rosters_moved INTEGER NOT NULL CHECK (rosters_moved >= 0),
+    other_moved TEXT,
     filled_in   TEXT,
     reason      TEXT,
     CHECK (from_player_id <> into_player_id)

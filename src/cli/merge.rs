@@ -45,6 +45,9 @@ fn describe_plan(p: &MergePlan) -> String {
     if p.rosters > 0 {
         out.push_str(&format!(", and {} team roster place(s)", p.rosters));
     }
+    if let Some(o) = p.other_text() {
+        out.push_str(&format!(", and other records naming the player ({o})"));
+    }
     out.push('\n');
     if let Some(f) = p.filled_in_text() {
         out.push_str(&format!("  fill in {}'s {f}\n", p.into.name));

@@ -26,13 +26,43 @@ pub struct MergePlan {
     pub byes: u32,
     /// Roster places (team events) that move.
     pub rosters: u32,
+    /// Rows of other tables that name the player and move: (table, rows).
+    pub other: Vec<(String, u32)>,
     /// Details `into` lacks and takes from `from`: (what, value).
     pub filled_in: Vec<(String, String)>,
     /// Details both have with different values: (what, kept, dropped).
     pub kept: Vec<(String, String, String)>,
 }
 
+/// Every (table, column) whose foreign key names a player, read from the
+/// schema so that tables added later move with the rest.
+fn player_references(conn: &Connection) -> Result<Vec<(String, String)>> {
+    let mut st = conn.prepare(
+        "SELECT m.name, f.\"from\" FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
+         WHERE m.type = 'table' AND f.\"table\" = 'player' ORDER BY m.name, f.\"from\"",
+    )?;
+    let rows = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String)>>>()?;
+    Ok(rows)
+}
+
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
 impl MergePlan {
+    /// "team_board_forfeit: 1", or None.
+    pub fn other_text(&self) -> Option<String> {
+        (!self.other.is_empty()).then(|| {
+            self.other
+                .iter()
+                .map(|(t, n)| format!("{t}: {n}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+
     /// "US Chess id 12345678; rating 1650", or None.
     pub fn filled_in_text(&self) -> Option<String> {
         (!self.filled_in.is_empty()).then(|| {
@@ -135,6 +165,20 @@ pub fn plan_merge(conn: &Connection, from: &Player, into: &Player) -> Result<Mer
         "SELECT count(*) FROM bye b JOIN entry en ON en.id = b.entry_id WHERE en.player_id = ?1",
     )?;
     let rosters = count("SELECT count(*) FROM roster WHERE player_id = ?1")?;
+    let mut other = vec![];
+    for (table, column) in player_references(conn)? {
+        if table == "entry" || table == "roster" {
+            continue;
+        }
+        let n = count(&format!(
+            "SELECT count(*) FROM {} WHERE {} = ?1",
+            quoted(&table),
+            quoted(&column)
+        ))?;
+        if n > 0 {
+            other.push((table, n));
+        }
+    }
     let mut filled_in = vec![];
     let mut kept = vec![];
     for ((what, a), (_, b)) in fields(from).into_iter().zip(fields(into)) {
@@ -151,6 +195,7 @@ pub fn plan_merge(conn: &Connection, from: &Player, into: &Player) -> Result<Mer
         games,
         byes,
         rosters,
+        other,
         filled_in,
         kept,
     })
@@ -169,14 +214,18 @@ pub fn merge(
     let from = player_by_id(tx, from.id)?;
     let into = player_by_id(tx, into.id)?;
     let plan = plan_merge(tx, &from, &into)?;
-    tx.execute(
-        "UPDATE entry SET player_id = ?2 WHERE player_id = ?1",
-        params![from.id, into.id],
-    )?;
-    tx.execute(
-        "UPDATE roster SET player_id = ?2 WHERE player_id = ?1",
-        params![from.id, into.id],
-    )?;
+    // Entries, roster places and any other row naming the player.
+    for (table, column) in player_references(tx)? {
+        tx.execute(
+            &format!(
+                "UPDATE {} SET {c} = ?2 WHERE {c} = ?1",
+                quoted(&table),
+                c = quoted(&column)
+            ),
+            params![from.id, into.id],
+        )
+        .map_err(|e| super::season::friendly(e, "merge"))?;
+    }
     // The ids are UNIQUE: the old row goes before the survivor takes them.
     tx.execute("DELETE FROM player WHERE id = ?1", [from.id])
         .map_err(|e| super::season::friendly(e, "merge"))?;
@@ -203,8 +252,8 @@ pub fn merge(
         .filter(|w| !w.trim().is_empty());
     tx.execute(
         "INSERT INTO player_merge (at, who, from_player_id, from_name, from_uscf_id, from_fide_id, into_player_id, into_name, \
-         entries_moved, games_moved, byes_moved, rosters_moved, filled_in, reason) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+         entries_moved, games_moved, byes_moved, rosters_moved, other_moved, filled_in, reason) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             at,
             who,
@@ -218,6 +267,7 @@ pub fn merge(
             plan.games,
             plan.byes,
             plan.rosters,
+            plan.other_text(),
             plan.filled_in_text(),
             reason
         ],
@@ -249,4 +299,64 @@ pub fn merge(
         reason,
     )?;
     Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::player::{add_player, NewPlayer};
+    use crate::store::Store;
+
+    #[test]
+    fn rows_of_any_table_naming_the_player_move_and_chains_of_merges_work() {
+        let mut store = Store::open_in_memory().expect("store");
+        store
+            .write(|tx| {
+                tx.execute_batch(
+                    "CREATE TABLE note (id INTEGER PRIMARY KEY, player_id INTEGER REFERENCES player(id));",
+                )?;
+                let add = |name: &str, uscf: Option<&str>| {
+                    add_player(
+                        tx,
+                        &NewPlayer {
+                            name,
+                            uscf_id: uscf,
+                            ..Default::default()
+                        },
+                    )
+                };
+                let a = add("Ann Lee", None)?;
+                let b = add("Anne Lee", Some("123"))?;
+                let c = add("A. Lee", None)?;
+                tx.execute("INSERT INTO note (player_id) VALUES (?1), (?1)", [a.id])?;
+                let plan = plan_merge(tx, &a, &b)?;
+                assert_eq!(plan.other, vec![("note".to_string(), 2)]);
+                assert!(plan.filled_in.is_empty());
+                merge(tx, &a, &b, Some("typo"))?;
+                let moved: i64 =
+                    tx.query_row("SELECT count(*) FROM note WHERE player_id = ?1", [b.id], |r| {
+                        r.get(0)
+                    })?;
+                assert_eq!(moved, 2);
+                // b was the survivor of one merge and is merged away in the next.
+                let plan = merge(tx, &b, &c, None)?;
+                assert_eq!(
+                    plan.filled_in,
+                    vec![("US Chess id".to_string(), "123".to_string())]
+                );
+                let c = player_by_id(tx, c.id)?;
+                assert_eq!(c.uscf_id.as_deref(), Some("123"));
+                let merges: i64 =
+                    tx.query_row("SELECT count(*) FROM player_merge", [], |r| r.get(0))?;
+                assert_eq!(merges, 2);
+                let other: Option<String> = tx.query_row(
+                    "SELECT other_moved FROM player_merge ORDER BY id LIMIT 1",
+                    [],
+                    |r| r.get(0),
+                )?;
+                assert_eq!(other.as_deref(), Some("note: 2"));
+                Ok(())
+            })
+            .expect("merges");
+    }
 }
