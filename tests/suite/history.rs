@@ -869,3 +869,45 @@ fn every_documented_view_column_exists() {
         t.ok(&["sql", &format!("SELECT * FROM {name} LIMIT 0")]);
     }
 }
+
+/// The README's history and `league sql` examples run as written, after
+/// the walkthrough.
+#[test]
+fn readme_history_and_sql_examples_run_as_written() {
+    use crate::readme::{block_after, words};
+    let t = TestLeague::new();
+    t.write("round1.csv", block_after("where `round1.csv` is"));
+    let mut outputs = vec![];
+    for marker in ["<!-- walkthrough", "<!-- history:", "<!-- sql:"] {
+        for line in block_after(marker).lines() {
+            let line = line.trim();
+            if !line.starts_with("league ") {
+                continue;
+            }
+            let w = words(line);
+            let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+            let r = t.run(&args);
+            assert!(r.ok, "README line failed: {line}\n{}{}", r.stdout, r.stderr);
+            if marker != "<!-- walkthrough" {
+                outputs.push(r.stdout);
+            }
+        }
+    }
+    assert_eq!(outputs.len(), 13);
+    // The merge preview changed nothing; the merge did, and was logged.
+    let [preview, merged, log] = [&outputs[7], &outputs[8], &outputs[9]];
+    assert!(preview.contains("Nothing has been changed"), "{preview}");
+    assert!(
+        merged.contains("filled in Bob Jones's US Chess id 87654321"),
+        "{merged}"
+    );
+    assert!(
+        log.contains("Robert Jones (#6) into Bob Jones (#2)"),
+        "{log}"
+    );
+    assert!(
+        outputs[12].contains("\"into_name\": \"Bob Jones\""),
+        "{}",
+        outputs[12]
+    );
+}

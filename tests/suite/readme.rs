@@ -6,7 +6,7 @@ use crate::util::TestLeague;
 const README: &str = include_str!("../../README.md");
 
 /// The fenced block that follows `marker`.
-fn block_after(marker: &str) -> &'static str {
+pub(crate) fn block_after(marker: &str) -> &'static str {
     let start = README.find(marker).expect("marker in README");
     let rest = &README[start..];
     let open = rest.find("```").expect("block opens");
@@ -16,7 +16,7 @@ fn block_after(marker: &str) -> &'static str {
 }
 
 /// Split a command line the way a shell would for these simple cases.
-fn words(line: &str) -> Vec<String> {
+pub(crate) fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut quoted = false;
