@@ -37,7 +37,8 @@ pub struct PlayerSection {
     pub place: Option<String>,
     /// Players in the section.
     pub players: usize,
-    /// Won the section: `Some(false)` alone, `Some(true)` shared.
+    /// Won the section (first place once every planned round is in):
+    /// `Some(false)` alone, `Some(true)` shared.
     pub won: Option<bool>,
     pub performance: Option<i64>,
     /// The standings are after this round (of `event.rounds`).
@@ -129,7 +130,13 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
                     .iter()
                     .find(|row| row.player == i)
                     .map(|row| row.place.clone());
-                (label, p.filter(|p| p.first == 1).map(|p| p.shared()))
+                // A section is won when every planned round is in; before
+                // that the player only leads it.
+                let complete = r.rounds_played >= s.event.rounds as usize;
+                (
+                    label,
+                    p.filter(|p| p.first == 1 && complete).map(|p| p.shared()),
+                )
             }
             _ => (None, None),
         };

@@ -273,11 +273,15 @@ pub fn merge(
         ],
     )?;
     let mut moved = format!(
-        "{}: {} entr{} ({}), {} game{}, {} bye{} moved from #{}",
+        "{}: {} entr{}{}, {} game{}, {} bye{} moved from #{}",
         describe_player(&player_by_id(tx, into.id)?),
         plan.entries.len(),
         if plan.entries.len() == 1 { "y" } else { "ies" },
-        plan.entries.join(", "),
+        if plan.entries.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", plan.entries.join(", "))
+        },
         plan.games,
         if plan.games == 1 { "" } else { "s" },
         plan.byes,

@@ -894,6 +894,12 @@ fn readme_history_and_sql_examples_run_as_written() {
         }
     }
     assert_eq!(outputs.len(), 13);
+    // The walkthrough's Swiss is after round 2 of 5: Alice leads it but has
+    // not won it yet.
+    let alice: Value = serde_json::from_str(&outputs[5]).expect("JSON");
+    assert_eq!(alice["events"][0]["place"], "1");
+    assert_eq!(alice["events"][0]["won"], false);
+    assert_eq!(alice["career"]["events_won"], 0);
     // The merge preview changed nothing; the merge did, and was logged.
     let [preview, merged, log] = [&outputs[7], &outputs[8], &outputs[9]];
     assert!(preview.contains("Nothing has been changed"), "{preview}");
