@@ -626,6 +626,33 @@ fn season_at_a_glance_and_grand_prix() {
         .unwrap()
         .clone();
     assert_eq!(alice["total"], 5);
+    // One event only, and tables by rating band (highest rating at entry):
+    // U1550 has Dan (1500); 1550+ the others. Autumn only: Alice 10 + 1.
+    t.ok(&[
+        "season",
+        "grand-prix",
+        "2023-24",
+        "--points",
+        "10,6,4,2",
+        "--bonus",
+        "1",
+        "--by",
+        "band",
+        "--bands",
+        "1550",
+        "--events",
+        "autumn swiss",
+    ]);
+    let v = js(&t, &["history", "season", "2023-24", "--format", "json"]);
+    assert_eq!(v["grand_prix"]["events"], json!(["Autumn Swiss"]));
+    let tables = v["grand_prix"]["tables"].as_array().unwrap();
+    let names: Vec<&str> = tables.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["U1550", "1550+"]);
+    assert_eq!(tables[0]["rows"][0]["name"], "Dan Wu");
+    assert_eq!(tables[0]["rows"][0]["total"], 3);
+    assert_eq!(tables[1]["rows"][0]["name"], "Alice Smith");
+    assert_eq!(tables[1]["rows"][0]["total"], 11);
+    assert_eq!(tables[1]["rows"][1]["place"], "2-3");
     // The rules change is in the log; clearing removes the tables.
     assert!(t.ok(&["log"]).contains("season 2023-24 grand-prix rules"));
     t.ok(&["season", "grand-prix", "2023-24", "--clear"]);
