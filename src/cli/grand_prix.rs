@@ -58,6 +58,7 @@ pub enum SharedArg {
     Top,
 }
 
+/// Set or clear a season's grand-prix rules and print them in words.
 pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
     let season = seasons::find_season(store.conn(), &a.season)?;
     if a.clear {

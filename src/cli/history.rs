@@ -61,6 +61,7 @@ pub enum HistoryCmd {
     },
 }
 
+/// Run a `league history` command.
 pub fn run(store: &mut Store, cmd: HistoryCmd) -> Result<()> {
     let conn = store.conn();
     match cmd {

@@ -65,6 +65,7 @@ fn describe_plan(p: &MergePlan) -> String {
     out
 }
 
+/// Show what a merge would change, or (with --yes) make it.
 pub fn run(store: &mut Store, a: MergeArgs) -> Result<()> {
     let from = find_player(store.conn(), &a.from)?;
     let into = find_player(store.conn(), &a.into)?;

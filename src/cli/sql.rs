@@ -40,6 +40,7 @@ fn value(c: &Cell) -> Json {
     }
 }
 
+/// Open the database read-only, run the query, print the rows.
 pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
     let store = Store::open_read_only(db)?;
     let result = query(store.conn(), &a.query)?;

@@ -255,6 +255,7 @@ pub struct SectionWinners {
 }
 
 impl SectionWinners {
+    /// Whether first place is shared.
     pub fn shared(&self) -> bool {
         self.winners.len() > 1
     }

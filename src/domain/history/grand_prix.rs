@@ -52,8 +52,10 @@ pub enum TieRule {
 }
 
 impl TieRule {
+    /// Every tie rule.
     pub const ALL: [TieRule; 3] = [TieRule::EventsWon, TieRule::BestResult, TieRule::MostEvents];
 
+    /// The name used on the command line and in the stored rules.
     pub fn code(self) -> &'static str {
         match self {
             TieRule::EventsWon => "events-won",
@@ -62,6 +64,7 @@ impl TieRule {
         }
     }
 
+    /// The rule in words, as printed with the tables.
     pub fn meaning(self) -> &'static str {
         match self {
             TieRule::EventsWon => "more events won",
@@ -70,6 +73,7 @@ impl TieRule {
         }
     }
 
+    /// A rule from its code (any case); the error lists the codes.
     pub fn parse(text: &str) -> Result<TieRule, String> {
         let t = text.trim().to_ascii_lowercase();
         TieRule::ALL

@@ -19,6 +19,7 @@ pub struct Place {
 }
 
 impl Place {
+    /// Whether other players share this place.
     pub fn shared(&self) -> bool {
         self.last > self.first
     }
