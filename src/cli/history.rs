@@ -52,6 +52,7 @@ pub enum HistoryCmd {
         format: Format,
     },
     /// A season at a glance (every section's winners) and its grand-prix tables.
+    ///
     /// With --format csv, the sections, a blank line, then the grand-prix tables.
     Season {
         /// The season, e.g. "2023-24".

@@ -40,7 +40,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Seasons: add, list, show, edit.
+    /// Seasons: add, list, show, edit, and their grand-prix rules.
     #[command(subcommand)]
     Season(season::SeasonCmd),
     /// Events of a season (Swiss, round robin, team): add, list, show, edit.
@@ -49,7 +49,7 @@ pub enum Command {
     /// Sections of an event ("1600+", "U1600"): add, list, edit.
     #[command(subcommand)]
     Section(season::SectionCmd),
-    /// Players of the league: add, list, show, edit.
+    /// Players of the league: add, list, show, edit, merge.
     #[command(subcommand)]
     Player(player::PlayerCmd),
     /// Enter players into a section (late entries get byes for missed rounds).
