@@ -555,6 +555,13 @@ fn season_text(s: &SeasonSummary, f: Format) -> String {
             if gp.rules.best.is_some() {
                 out.push_str("  Results in parentheses do not count.\n");
             }
+            let open = unfinished(s, gp);
+            if !open.is_empty() {
+                out.push_str(&format!(
+                    "Provisional: not finished yet: {}.\n",
+                    open.join(", ")
+                ));
+            }
             if gp.standings.tables.is_empty() {
                 out.push_str("\nNo event of the season has a complete round yet.\n");
             }
@@ -565,6 +572,24 @@ fn season_text(s: &SeasonSummary, f: Format) -> String {
         }
     }
     out
+}
+
+/// The counted events not finished yet ("Winter Swiss (after round 2 of 5)"):
+/// their points may still change.
+fn unfinished(s: &SeasonSummary, gp: &SeasonGrandPrix) -> Vec<String> {
+    gp.events
+        .iter()
+        .filter_map(|e| {
+            let played = s
+                .sections
+                .iter()
+                .filter(|x| x.event.id == e.id && x.rounds_played > 0)
+                .map(|x| x.rounds_played)
+                .min()?;
+            (played < e.rounds as usize)
+                .then(|| format!("{} (after round {played} of {})", e.name, e.rounds))
+        })
+        .collect()
 }
 
 fn table_title(rules: &Rules, name: &str) -> String {
@@ -595,6 +620,7 @@ fn season_json(s: &SeasonSummary) -> Json {
             "rules": serde_json::to_value(&gp.rules).unwrap_or_default(),
             "rules_text": gp.rules.describe(),
             "events": gp.events.iter().map(|e| e.name.clone()).collect::<Vec<_>>(),
+            "unfinished": unfinished(s, gp),
             "tables": gp.standings.tables.iter().map(|t| json!({
                 "name": t.name,
                 "rows": t.rows.iter().map(|r| json!({

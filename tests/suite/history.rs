@@ -645,6 +645,7 @@ fn season_at_a_glance_and_grand_prix() {
     ]);
     let v = js(&t, &["history", "season", "2023-24", "--format", "json"]);
     assert_eq!(v["grand_prix"]["events"], json!(["Autumn Swiss"]));
+    assert_eq!(v["grand_prix"]["unfinished"], json!([]));
     let tables = v["grand_prix"]["tables"].as_array().unwrap();
     let names: Vec<&str> = tables.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["U1550", "1550+"]);
@@ -927,6 +928,11 @@ fn readme_history_and_sql_examples_run_as_written() {
     assert_eq!(alice["events"][0]["place"], "1");
     assert_eq!(alice["events"][0]["won"], false);
     assert_eq!(alice["career"]["events_won"], 0);
+    assert!(
+        outputs[4].contains("Provisional: not finished yet: Winter Swiss (after round 2 of 5)."),
+        "{}",
+        outputs[4]
+    );
     // The merge preview changed nothing; the merge did, and was logged.
     let [preview, merged, log] = [&outputs[7], &outputs[8], &outputs[9]];
     assert!(preview.contains("Nothing has been changed"), "{preview}");
