@@ -950,3 +950,62 @@ fn readme_history_and_sql_examples_run_as_written() {
         outputs[12]
     );
 }
+
+/// A team event's boards are ordinary games between entries of its
+/// section: they count in a player's totals and head to head, but the event
+/// has no individual place, winner or grand-prix points.
+#[test]
+fn team_event_games_count_in_totals_but_give_no_place() {
+    let t = fixture();
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2023-24",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "1",
+        "--start",
+        "2024-03-04",
+    ]);
+    enter(&t, "2023-24", "Team Cup", &["Alice", "Bob"]);
+    // Board 1 of round 1, as the team commands would record it.
+    t.conn()
+        .execute_batch(
+            "INSERT INTO round (section_id, number) SELECT s.id, 1 FROM section s JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup';
+             INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result)
+               SELECT r.id, r.section_id, 1, ea.id, eb.id, '0-1' FROM round r
+               JOIN entry ea ON ea.section_id = r.section_id JOIN player pa ON pa.id = ea.player_id AND pa.name = 'Alice Smith'
+               JOIN entry eb ON eb.section_id = r.section_id JOIN player pb ON pb.id = eb.player_id AND pb.name = 'Bob Jones'
+               JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup';",
+        )
+        .expect("team game");
+    let v = js(&t, &["history", "player", "Alice", "--format", "json"]);
+    let cup = &v["events"][4];
+    assert_eq!(cup["event"], "Team Cup");
+    assert_eq!(cup["kind"], "team-swiss");
+    assert_eq!(
+        (cup["games"].as_u64(), cup["losses"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert!(cup["place"].is_null());
+    assert_eq!(v["career"]["games"], 10);
+    assert_eq!(v["career"]["losses"], 2);
+    let h = js(&t, &["history", "h2h", "Alice", "Bob", "--format", "json"]);
+    assert_eq!(h["games"].as_array().unwrap().len(), 4);
+    assert_eq!(h["tally"]["losses"], 1);
+    let w = js(
+        &t,
+        &[
+            "history", "winners", "--season", "2023-24", "--format", "json",
+        ],
+    );
+    assert_eq!(w["sections"].as_array().unwrap().len(), 2);
+    let text = t.ok(&["history", "season", "2023-24"]);
+    assert!(
+        text.contains("Team events (see their own standings): Team Cup."),
+        "{text}"
+    );
+}
