@@ -5,13 +5,17 @@ pub mod backup;
 pub mod check;
 pub mod demo;
 pub mod export;
+pub mod grand_prix;
+pub mod history;
 pub mod import;
 pub mod log;
+pub mod merge;
 pub mod output;
 pub mod player;
 pub mod restore;
 pub mod round;
 pub mod season;
+pub mod sql;
 pub mod standings;
 pub mod team;
 pub mod team_match;
@@ -40,7 +44,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Seasons: add, list, show, edit.
+    /// Seasons: add, list, show, edit, and their grand-prix rules.
     #[command(subcommand)]
     Season(season::SeasonCmd),
     /// Events of a season (Swiss, round robin, team): add, list, show, edit.
@@ -49,7 +53,7 @@ pub enum Command {
     /// Sections of an event ("1600+", "U1600"): add, list, edit.
     #[command(subcommand)]
     Section(season::SectionCmd),
-    /// Players of the league: add, list, show, edit.
+    /// Players of the league: add, list, show, edit, merge.
     #[command(subcommand)]
     Player(player::PlayerCmd),
     /// Enter players into a section (late entries get byes for missed rounds).
@@ -89,6 +93,11 @@ pub enum Command {
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
     #[command(subcommand)]
     Match(team_match::MatchCmd),
+    /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
+    #[command(subcommand)]
+    History(history::HistoryCmd),
+    /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
+    Sql(sql::SqlArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -145,6 +154,8 @@ fn run_command(cli: Cli) -> Result<()> {
         Command::Backup(args) => backup::run(&cli.db, args),
         Command::Restore(args) => restore::run(&cli.db, args),
         Command::Check(args) => check::run(&cli.db, args),
+        // Read-only: never migrates or writes the file.
+        Command::Sql(args) => sql::run(&cli.db, args),
         command => {
             let create = matches!(
                 command,
@@ -175,11 +186,13 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Export(c) => export::run(store, c),
         Command::Team(c) => team::run_team(store, c),
         Command::Match(c) => team_match::run_match(store, c),
+        Command::History(c) => history::run(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)
         | Command::Restore(_)
-        | Command::Check(_) => {
+        | Command::Check(_)
+        | Command::Sql(_) => {
             unreachable!("handled before the database is opened")
         }
     }

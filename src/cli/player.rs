@@ -39,6 +39,8 @@ pub enum PlayerCmd {
         #[arg(long)]
         fide_rating: Option<u32>,
     },
+    /// Merge two players who are one person (shows what would change; --yes to merge).
+    Merge(super::merge::MergeArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -61,6 +63,7 @@ pub struct PlayerFields {
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
     match cmd {
+        PlayerCmd::Merge(a) => super::merge::run(store, a)?,
         PlayerCmd::Add(f) => {
             let p = store.write(|tx| {
                 players::add_player(

@@ -31,6 +31,9 @@ pub enum SeasonCmd {
         #[arg(long, value_parser = parse_date)]
         end: Option<String>,
     },
+    /// Set the season's grand-prix rules (points by place or score, best N events, bonus,
+    /// tables by section or rating band, tie rules); the tables are in `league history season`.
+    GrandPrix(super::grand_prix::GrandPrixArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -55,6 +58,7 @@ pub fn parse_date(text: &str) -> std::result::Result<String, String> {
 
 pub fn run_season(store: &mut Store, cmd: SeasonCmd) -> Result<()> {
     match cmd {
+        SeasonCmd::GrandPrix(a) => super::grand_prix::run(store, a)?,
         SeasonCmd::Add(a) => {
             let s = store.write(|tx| {
                 seasons::add_season(tx, &a.name, a.start.as_deref(), a.end.as_deref())

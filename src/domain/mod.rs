@@ -3,6 +3,7 @@
 //! here opens a database, reads a file or prints.
 
 pub mod game;
+pub mod history;
 pub mod league;
 pub mod performance;
 pub mod record;

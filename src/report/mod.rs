@@ -5,6 +5,7 @@
 
 pub mod team;
 pub mod trf;
+pub mod history;
 
 use rusqlite::Connection;
 

@@ -20,13 +20,16 @@ pub mod backup;
 pub mod check;
 pub mod exchange;
 pub mod facts;
+pub mod history;
 pub mod import;
+pub mod merge;
 pub mod migrate;
 pub mod player;
 pub mod round;
 pub mod season;
 pub mod team;
 pub mod team_match;
+pub mod sql;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

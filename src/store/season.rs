@@ -118,11 +118,11 @@ pub fn ensure_season(tx: &Transaction, name: &str) -> Result<Season> {
     }
 }
 
-const EVENT_COLUMNS: &str =
+pub(crate) const EVENT_COLUMNS: &str =
     "e.id, e.season_id, s.name, e.name, e.kind, e.rounds, e.start_date, e.end_date, e.tiebreaks, \
      e.actual_play_first, e.fide_edition, e.sb_adjusted, e.coin_allowed, e.coin_seed";
 
-fn event_row(r: &Row) -> rusqlite::Result<Event> {
+pub(crate) fn event_row(r: &Row) -> rusqlite::Result<Event> {
     let kind: String = r.get(4)?;
     Ok(Event {
         id: r.get(0)?,
@@ -381,7 +381,7 @@ pub fn set_coin_seed(tx: &Transaction, event_id: i64, seed: i64) -> Result<()> {
     Ok(())
 }
 
-fn section_row(r: &Row) -> rusqlite::Result<Section> {
+pub(crate) fn section_row(r: &Row) -> rusqlite::Result<Section> {
     Ok(Section {
         id: r.get(0)?,
         event_id: r.get(1)?,

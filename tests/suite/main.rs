@@ -2,6 +2,7 @@
 //! one area; `util` holds the harness.
 
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser
+mod history; // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was

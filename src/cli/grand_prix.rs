@@ -1,0 +1,137 @@
+//! `league season grand-prix NAME ...`: set (or clear) the season's
+//! grand-prix rules, stored with the season and printed in words. The
+//! tables themselves are in `league history season NAME`.
+
+use super::output::print;
+use crate::domain::history::grand_prix::{Rules, Shared, Split, TieRule};
+use crate::error::{Error, Result};
+use crate::report::history::season_rules;
+use crate::store::history::set_grand_prix_rules;
+use crate::store::{season as seasons, Store};
+
+#[derive(clap::Args, Debug)]
+pub struct GrandPrixArgs {
+    /// The season, e.g. "2023-24".
+    pub season: String,
+    /// Points for 1st, 2nd, 3rd ... place in each event, e.g. 10,8,6,5,4,3,2,1 (lower places 0).
+    #[arg(long, value_delimiter = ',', conflicts_with = "by_score")]
+    pub points: Vec<u32>,
+    /// Points per event are the player's score in it, instead of points by place.
+    #[arg(long)]
+    pub by_score: bool,
+    /// Only the best N events count.
+    #[arg(long)]
+    pub best: Option<u32>,
+    /// Points for each event entered.
+    #[arg(long, default_value_t = 0)]
+    pub bonus: u32,
+    /// Tables: overall (one table), section (one per section name) or band (one per rating band).
+    #[arg(long, value_enum, default_value = "overall")]
+    pub by: SplitArg,
+    /// Rating band boundaries for --by band, e.g. 1600,1800 (U1600, 1600-1799, 1800+).
+    #[arg(long, value_delimiter = ',')]
+    pub bands: Vec<u32>,
+    /// Tie rules in order: events-won, best-result, most-events (then the place is shared).
+    #[arg(long, value_delimiter = ',', default_value = "events-won,best-result")]
+    pub ties: Vec<String>,
+    /// A place shared in an event: split its points equally, or give each the top place's points.
+    #[arg(long, value_enum, default_value = "split")]
+    pub shared: SharedArg,
+    /// Only these events count, comma-separated (default: every individual event of the season).
+    #[arg(long, value_delimiter = ',')]
+    pub events: Vec<String>,
+    /// Remove the season's grand-prix rules.
+    #[arg(long, conflicts_with_all = ["points", "by_score", "best", "bands", "events"])]
+    pub clear: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SplitArg {
+    Overall,
+    Section,
+    Band,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SharedArg {
+    Split,
+    Top,
+}
+
+/// Set or clear a season's grand-prix rules and print them in words.
+pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
+    let season = seasons::find_season(store.conn(), &a.season)?;
+    if a.clear {
+        store.write(|tx| set_grand_prix_rules(tx, &season, None))?;
+        print(&format!("Season {} has no grand prix now.\n", season.name))?;
+        return Ok(());
+    }
+    if a.points.is_empty() && !a.by_score {
+        return Err(Error::invalid(
+            "say how events give points: --points 10,8,6,5,4,3,2,1 (by place) or --by-score",
+        ));
+    }
+    let ties = a
+        .ties
+        .iter()
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| TieRule::parse(t))
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(Error::invalid)?;
+    let events = seasons::events(store.conn(), Some(season.id))?;
+    let mut named = vec![];
+    for name in a.events.iter().map(|e| e.trim()).filter(|e| !e.is_empty()) {
+        match events.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
+            Some(e) if e.kind.is_team() => {
+                return Err(Error::invalid(format!(
+                    "{} is a team event; the grand prix counts individual events",
+                    e.name
+                )))
+            }
+            Some(e) => named.push(e.name.clone()),
+            None => {
+                return Err(Error::not_found(format!(
+                    "season {} has no event \"{name}\"; events: {}",
+                    season.name,
+                    events
+                        .iter()
+                        .map(|e| e.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )))
+            }
+        }
+    }
+    let rules = Rules {
+        points: a.points.clone(),
+        best: a.best,
+        bonus: a.bonus,
+        by: match a.by {
+            SplitArg::Overall => Split::Overall,
+            SplitArg::Section => Split::Section,
+            SplitArg::Band => Split::Band,
+        },
+        bands: a.bands.clone(),
+        ties,
+        shared: match a.shared {
+            SharedArg::Split => Shared::Split,
+            SharedArg::Top => Shared::Top,
+        },
+        events: named,
+    };
+    rules.check().map_err(Error::invalid)?;
+    let json = serde_json::to_string(&rules).map_err(|e| Error::invalid(e.to_string()))?;
+    store.write(|tx| set_grand_prix_rules(tx, &season, Some(&json)))?;
+    // Read back what was stored, so what is printed is what will be used.
+    let stored = season_rules(store.conn(), &season)?.unwrap_or(rules);
+    let mut out = format!("Season {} grand prix:\n", season.name);
+    for line in stored.describe() {
+        out.push_str(&format!("  {line}\n"));
+    }
+    out.push_str(&format!(
+        "The tables: `league history season {}`.\n",
+        season.name
+    ));
+    print(&out)?;
+    Ok(())
+}

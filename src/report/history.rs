@@ -1,0 +1,436 @@
+//! History reports: a player's events and career, head to head, the winners
+//! of each section season by season, and a season at a glance with its
+//! grand-prix tables.
+//!
+//! Places come from [`section_report`], the same standings the `standings`
+//! command prints, and only for the sections asked about (a player's
+//! history computes the standings of the sections the player entered, no
+//! others). Performance ratings come from [`performance`]. Team events have
+//! no individual standings: their games count in a player's totals, but
+//! they have no place, no winner and no grand-prix points here.
+
+use rusqlite::Connection;
+
+use super::{section_report, ReportOptions, SectionReport};
+use crate::domain::history::career::SectionLine;
+use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
+use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
+use crate::domain::league::{Event, Player, Season, Section};
+use crate::domain::performance::{performance, RatedGame};
+use crate::domain::record::{Colour, Outcome, Tournament};
+use crate::domain::score::Points;
+use crate::error::{Error, Result};
+use crate::store::facts::{load_section, SectionFacts};
+use crate::store::history::{self as store, Meeting, SectionFilter, SectionRef};
+
+/// One section a player entered.
+#[derive(Clone, Debug)]
+pub struct PlayerSection {
+    pub event: Event,
+    pub section: Section,
+    pub pairing_no: u32,
+    /// Rating at entry.
+    pub rating: Option<u32>,
+    pub score: Points,
+    pub counts: GameCounts,
+    /// Place in the section's standings ("2", "3-4"); None in team events.
+    pub place: Option<String>,
+    /// Players in the section.
+    pub players: usize,
+    /// Won the section (first place once every planned round is in):
+    /// `Some(false)` alone, `Some(true)` shared.
+    pub won: Option<bool>,
+    pub performance: Option<i64>,
+    /// The standings are after this round (of `event.rounds`).
+    pub rounds_played: usize,
+}
+
+/// A player's history across seasons, with career totals.
+#[derive(Clone, Debug)]
+pub struct PlayerHistory {
+    pub player: Player,
+    pub sections: Vec<PlayerSection>,
+    pub career: Career,
+}
+
+/// A section's facts and, for individual events, its standings.
+enum Computed {
+    Report(Box<SectionReport>),
+    Team(SectionFacts),
+}
+
+impl Computed {
+    fn of(conn: &Connection, event: &Event, section: &Section) -> Result<Computed> {
+        Ok(if event.kind.is_team() {
+            Computed::Team(load_section(conn, section.id, event.kind)?)
+        } else {
+            Computed::Report(Box::new(section_report(
+                conn,
+                event,
+                section,
+                &ReportOptions::default(),
+            )?))
+        })
+    }
+
+    fn facts(&self) -> &SectionFacts {
+        match self {
+            Computed::Report(r) => &r.facts,
+            Computed::Team(f) => f,
+        }
+    }
+
+    fn tournament(&self) -> Tournament {
+        match self {
+            Computed::Report(r) => r.tournament.clone(),
+            Computed::Team(f) => f.complete(),
+        }
+    }
+
+    fn rounds_played(&self) -> usize {
+        match self {
+            Computed::Report(r) => r.rounds_played,
+            Computed::Team(f) => f.complete_rounds,
+        }
+    }
+}
+
+/// Performance over a player's games in a section: opponents' ratings at
+/// entry, games over the board only.
+fn performance_of(t: &Tournament, facts: &SectionFacts, i: usize) -> Option<i64> {
+    let games: Vec<RatedGame> = t.players[i]
+        .rounds
+        .iter()
+        .filter_map(|r| {
+            r.played_opponent().map(|o| RatedGame {
+                opponent_rating: facts.entries.get(o).and_then(|e| e.rating),
+                points: r.points(),
+            })
+        })
+        .collect();
+    performance(&games)
+}
+
+/// Every section `player` entered, oldest first, and the career totals.
+pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistory> {
+    let mut sections = vec![];
+    for s in store::player_sections(conn, player.id)? {
+        let c = Computed::of(conn, &s.event, &s.section)?;
+        let facts = c.facts();
+        let Some(i) = facts.entries.iter().position(|e| Some(e.id) == s.entry_id) else {
+            continue;
+        };
+        let t = c.tournament();
+        let (place, won) = match &c {
+            Computed::Report(r) if r.rounds_played > 0 => {
+                let p = places(&r.standings).into_iter().find(|p| p.player == i);
+                let label = r
+                    .standings
+                    .rows
+                    .iter()
+                    .find(|row| row.player == i)
+                    .map(|row| row.place.clone());
+                // A section is won when every planned round is in; before
+                // that the player only leads it.
+                let complete = r.rounds_played >= s.event.rounds as usize;
+                (
+                    label,
+                    p.filter(|p| p.first == 1 && complete).map(|p| p.shared()),
+                )
+            }
+            _ => (None, None),
+        };
+        sections.push(PlayerSection {
+            pairing_no: facts.entries[i].pairing_no,
+            rating: facts.entries[i].rating,
+            score: t.players[i].score(),
+            counts: GameCounts::of(&t.players[i].rounds),
+            place,
+            players: facts.entries.len(),
+            won,
+            performance: performance_of(&t, facts, i),
+            rounds_played: c.rounds_played(),
+            event: s.event,
+            section: s.section,
+        });
+    }
+    let lines: Vec<SectionLine> = sections
+        .iter()
+        .map(|s| SectionLine {
+            counts: s.counts,
+            won: s.won,
+        })
+        .collect();
+    Ok(PlayerHistory {
+        player: player.clone(),
+        career: career(&lines),
+        sections,
+    })
+}
+
+/// One game of a head-to-head, with the tally after it.
+#[derive(Clone, Debug)]
+pub struct H2hGame {
+    pub meeting: Meeting,
+    /// The result from the first player's side.
+    pub outcome: Outcome,
+    pub tally: Tally,
+}
+
+/// Every game between `a` and `b` across seasons, oldest first.
+pub fn head_to_head(conn: &Connection, a: &Player, b: &Player) -> Result<Vec<H2hGame>> {
+    if a.id == b.id {
+        return Err(Error::invalid(format!(
+            "both names are {}; give two different players",
+            a.name
+        )));
+    }
+    let meetings = store::meetings(conn, a.id, b.id)?;
+    let outcomes: Vec<Outcome> = meetings
+        .iter()
+        .map(|m| outcome_for_a(&m.result, m.a_white))
+        .collect();
+    let tallies = running_tally(&outcomes);
+    Ok(meetings
+        .into_iter()
+        .zip(outcomes)
+        .zip(tallies)
+        .map(|((meeting, outcome), tally)| H2hGame {
+            meeting,
+            outcome,
+            tally,
+        })
+        .collect())
+}
+
+/// A stored result ("1-0", "0F-1F", ...) from one side.
+fn outcome_for_a(result: &str, a_white: bool) -> Outcome {
+    let white = match result {
+        "1-0" => Outcome::Win,
+        "0-1" => Outcome::Loss,
+        "1/2-1/2" => Outcome::Draw,
+        "1F-0F" => Outcome::ForfeitWin,
+        "0F-1F" => Outcome::ForfeitLoss,
+        _ => Outcome::DoubleForfeit,
+    };
+    if a_white {
+        white
+    } else {
+        match white {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::ForfeitWin => Outcome::ForfeitLoss,
+            Outcome::ForfeitLoss => Outcome::ForfeitWin,
+            o => o,
+        }
+    }
+}
+
+/// The colour the first player had.
+pub fn colour_of_a(m: &Meeting) -> Colour {
+    if m.a_white {
+        Colour::White
+    } else {
+        Colour::Black
+    }
+}
+
+/// A winner of a section.
+#[derive(Clone, Debug)]
+pub struct Winner {
+    pub player_id: i64,
+    pub name: String,
+    pub score: Points,
+}
+
+/// A section of an event with its winner(s).
+#[derive(Clone, Debug)]
+pub struct SectionWinners {
+    pub event: Event,
+    pub section: Section,
+    pub players: usize,
+    pub rounds_played: usize,
+    /// Empty before the first complete round.
+    pub winners: Vec<Winner>,
+}
+
+impl SectionWinners {
+    /// Whether first place is shared.
+    pub fn shared(&self) -> bool {
+        self.winners.len() > 1
+    }
+
+    /// Whether every planned round is in.
+    pub fn complete(&self) -> bool {
+        self.rounds_played >= self.event.rounds as usize
+    }
+}
+
+fn section_winners(r: &SectionReport) -> SectionWinners {
+    let w = if r.rounds_played == 0 {
+        vec![]
+    } else {
+        winners(&r.standings)
+            .into_iter()
+            .map(|i| Winner {
+                player_id: r.facts.entries[i].player_id,
+                name: r.facts.entries[i].name.clone(),
+                score: r.tournament.players[i].score(),
+            })
+            .collect()
+    };
+    SectionWinners {
+        event: r.event.clone(),
+        section: r.section.clone(),
+        players: r.facts.entries.len(),
+        rounds_played: r.rounds_played,
+        winners: w,
+    }
+}
+
+/// The sections matching `filter` (individual events only), oldest first;
+/// an event or section name that matches nothing is an error listing the
+/// names there are.
+pub fn section_refs(conn: &Connection, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
+    let found: Vec<SectionRef> = store::sections_where(conn, filter)?
+        .into_iter()
+        .filter(|s| !s.event.kind.is_team())
+        .collect();
+    if found.is_empty() && (filter.event.is_some() || filter.section.is_some()) {
+        let (events, sections) = store::event_and_section_names(conn)?;
+        let all = store::sections_where(conn, &SectionFilter::default())?;
+        if let Some(e) = filter.event {
+            if !all
+                .iter()
+                .any(|s| s.event.name.eq_ignore_ascii_case(e.trim()))
+            {
+                return Err(Error::not_found(format!(
+                    "there is no event \"{e}\" in any season; events: {}",
+                    list_or_none(&events)
+                )));
+            }
+        }
+        if let Some(s) = filter.section {
+            if !all
+                .iter()
+                .any(|x| x.section.name.eq_ignore_ascii_case(s.trim()))
+            {
+                return Err(Error::not_found(format!(
+                    "there is no section \"{s}\" in any event; sections: {}",
+                    list_or_none(&sections)
+                )));
+            }
+        }
+    }
+    Ok(found)
+}
+
+fn list_or_none(v: &[String]) -> String {
+    if v.is_empty() {
+        "none yet".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// The winner(s) of each section matching `filter`, season by season.
+pub fn section_winners_where(
+    conn: &Connection,
+    filter: &SectionFilter,
+) -> Result<Vec<SectionWinners>> {
+    section_refs(conn, filter)?
+        .into_iter()
+        .map(|s| {
+            let r = section_report(conn, &s.event, &s.section, &ReportOptions::default())?;
+            Ok(section_winners(&r))
+        })
+        .collect()
+}
+
+/// A season at a glance, with its grand-prix tables when it has rules.
+#[derive(Clone, Debug)]
+pub struct SeasonSummary {
+    pub season: Season,
+    /// Every event of the season, in order.
+    pub events: Vec<Event>,
+    /// Every section of the individual events, with winners.
+    pub sections: Vec<SectionWinners>,
+    pub grand_prix: Option<SeasonGrandPrix>,
+}
+
+/// The grand prix of a season.
+#[derive(Clone, Debug)]
+pub struct SeasonGrandPrix {
+    pub rules: Rules,
+    /// The events that count, in the order of the tables' columns.
+    pub events: Vec<Event>,
+    pub standings: GrandPrix,
+}
+
+/// Read a season's grand-prix rules, if it has any.
+pub fn season_rules(conn: &Connection, season: &Season) -> Result<Option<Rules>> {
+    match store::grand_prix_rules(conn, season.id)? {
+        None => Ok(None),
+        Some(json) => serde_json::from_str(&json).map(Some).map_err(|e| {
+            Error::invalid(format!(
+                "season {}'s stored grand-prix rules cannot be read ({e}); set them again with `league season grand-prix`",
+                season.name
+            ))
+        }),
+    }
+}
+
+/// Everything `league history season` shows.
+pub fn season_summary(conn: &Connection, season: &Season) -> Result<SeasonSummary> {
+    let events = crate::store::season::events(conn, Some(season.id))?;
+    let rules = season_rules(conn, season)?;
+    let refs = section_refs(
+        conn,
+        &SectionFilter {
+            season_id: Some(season.id),
+            ..Default::default()
+        },
+    )?;
+    let mut sections = vec![];
+    let mut gp_events: Vec<Event> = vec![];
+    let mut placings = vec![];
+    for s in refs {
+        let r = section_report(conn, &s.event, &s.section, &ReportOptions::default())?;
+        sections.push(section_winners(&r));
+        let Some(rules) = &rules else { continue };
+        if r.rounds_played == 0 || !rules.counts_event(&s.event.name) {
+            continue;
+        }
+        let ev = match gp_events.iter().position(|e| e.id == s.event.id) {
+            Some(i) => i,
+            None => {
+                gp_events.push(s.event.clone());
+                gp_events.len() - 1
+            }
+        };
+        for p in places(&r.standings) {
+            let e = &r.facts.entries[p.player];
+            placings.push(Placing {
+                event: ev,
+                section: s.section.name.clone(),
+                player: e.player_id,
+                name: e.name.clone(),
+                rating: e.rating,
+                first: p.first,
+                last: p.last,
+                score: r.tournament.players[p.player].score(),
+            });
+        }
+    }
+    let grand_prix = rules.map(|rules| SeasonGrandPrix {
+        standings: grand_prix(&rules, gp_events.len(), &placings),
+        rules,
+        events: gp_events,
+    });
+    Ok(SeasonSummary {
+        season: season.clone(),
+        events,
+        sections,
+        grand_prix,
+    })
+}
