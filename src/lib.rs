@@ -13,4 +13,5 @@ pub mod domain;
 pub mod error;
 pub mod input;
 pub mod report;
+pub mod site;
 pub mod store;

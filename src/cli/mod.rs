@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod crosstable;
 pub mod demo;
 pub mod import;
 pub mod log;
@@ -11,6 +12,7 @@ pub mod player;
 pub mod restore;
 pub mod round;
 pub mod season;
+pub mod site;
 pub mod standings;
 
 use std::path::PathBuf;
@@ -76,6 +78,10 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
+    /// A section's crosstable (wall chart) for the terminal or e-mail.
+    Crosstable(crosstable::CrosstableArgs),
+    /// Write the results site: seasons, events, standings, crosstables, player pages.
+    Site(site::SiteArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -159,6 +165,8 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
+        Command::Crosstable(a) => crosstable::run(store, a),
+        Command::Site(a) => site::run(store, a),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)
