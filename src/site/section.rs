@@ -111,10 +111,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
                             if against.is_empty() {
                                 String::new()
                             } else {
-                                format!(
-                                    " {}{against}",
-                                    if outcome.is_played() { "against" } else { "v" }
-                                )
+                                format!(" against{against}")
                             },
                             c.running.fraction()
                         ),

@@ -5,6 +5,7 @@ mod fide_published; // FIDE values of the real TRF files and the TEC exercise, t
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
+mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod standings; // standings through the database: JSON checked value by value
 mod trf_import; // real TRF files through the database give the same standings as straight from the file
 mod util; // TestLeague: a temporary league database and a way to run `league`
