@@ -1,14 +1,15 @@
 //! Loading what the site shows: the seasons, their events and sections, and
 //! each section's report, computed once through
-//! [`report::section_report`](crate::report::section_report) (so the pages
-//! and `league standings` never disagree) and then shared by the section
-//! page, the season page and every player page.
+//! [`report::section_reports`](crate::report::section_reports) (the same
+//! computation as `league standings`, so they never disagree; the facts of
+//! every section read in one pass) and then shared by the section page, the
+//! season page and every player page.
 
 use rusqlite::Connection;
 
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
-use crate::report::{section_report, ReportOptions, SectionReport};
+use crate::report::{section_reports, ReportOptions, SectionReport};
 use crate::store::season as seasons;
 
 /// Which seasons go on the site.
@@ -92,21 +93,25 @@ pub fn load(
         }
         plan.push((season, events));
     }
-    let total: usize = plan.iter().flat_map(|(_, e)| e).map(|(_, s)| s.len()).sum();
-    let mut done = 0;
+    let all: Vec<(Event, Section)> = plan
+        .iter()
+        .flat_map(|(_, events)| events)
+        .flat_map(|(e, sections)| sections.iter().map(|s| (e.clone(), s.clone())))
+        .collect();
+    let mut reports = section_reports(conn, &all, &ReportOptions::default(), progress)?.into_iter();
     let mut out = Vec::new();
     for (season, events) in plan {
         let mut loaded = Vec::new();
         for (event, sections) in events {
             let mut data = Vec::new();
             for section in sections {
-                let report = section_report(conn, &event, &section, &ReportOptions::default())?;
+                let Some(report) = reports.next() else {
+                    break;
+                };
                 data.push(SectionData {
                     section,
                     kind: SectionKind::Individual(Box::new(report)),
                 });
-                done += 1;
-                progress(done, total);
             }
             loaded.push(EventData {
                 event,
