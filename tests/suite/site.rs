@@ -653,3 +653,48 @@ fn a_real_browser_reads_the_site() {
     assert!(png.len() > 1000, "screenshot is {} bytes", png.len());
     assert!(png.starts_with(b"\x89PNG"));
 }
+
+#[test]
+fn readme_results_site_commands_run_as_written() {
+    const README: &str = include_str!("../../README.md");
+    let start = README
+        .find("<!-- results-site")
+        .expect("the README's results-site block");
+    let rest = &README[start..];
+    let body = &rest[rest.find("```sh\n").expect("block opens") + 6..];
+    let body = &body[..body.find("```").expect("block closes")];
+    let t = TestLeague::new();
+    let mut ran = 0;
+    for line in std::iter::once("league demo").chain(body.lines()) {
+        let Some(rest) = line.trim().strip_prefix("league ") else {
+            continue;
+        };
+        // Split like a shell would for these lines (double quotes only).
+        let args: Vec<String> = rest
+            .split('"')
+            .enumerate()
+            .flat_map(|(i, part)| {
+                if i % 2 == 1 {
+                    vec![part.to_string()]
+                } else {
+                    part.split_whitespace().map(str::to_string).collect()
+                }
+            })
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_league"))
+            .args(&args)
+            .current_dir(t.dir.path())
+            .env_remove("LEAGUE_DB")
+            .output()
+            .expect("run league");
+        assert!(
+            out.status.success(),
+            "README line failed: {line}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 5, "{ran} commands");
+    assert!(t.path("site/2022-23/winter-swiss-1600.html").is_file());
+    assert!(t.path("demo-site/index.html").is_file());
+}
