@@ -53,12 +53,14 @@ pub struct IndexPage {
     pub seasons: Vec<IndexSeason>,
 }
 
+/// A season on the front page, with its events.
 pub struct IndexSeason {
     pub link: Link,
     pub dates: String,
     pub events: Vec<IndexEvent>,
 }
 
+/// An event on the front page, with links to its sections.
 pub struct IndexEvent {
     pub name: String,
     pub dates: String,
@@ -74,6 +76,7 @@ pub struct SeasonPage {
     pub champions: Vec<Champion>,
 }
 
+/// An event on its season's page.
 pub struct SeasonEvent {
     pub name: String,
     pub dates: String,
@@ -133,6 +136,7 @@ pub struct IndividualSection {
     pub working: Vec<PlayerWorking>,
 }
 
+/// One line of a section's standings.
 pub struct StandingRow {
     pub place: String,
     pub pairing_no: u32,
@@ -144,6 +148,7 @@ pub struct StandingRow {
     pub working: String,
 }
 
+/// One line of a section's crosstable.
 pub struct CrossRow {
     /// Row number, as other rows' cells name this player.
     pub number: usize,
@@ -156,6 +161,7 @@ pub struct CrossRow {
     pub total: String,
 }
 
+/// One round of one player in the crosstable.
 pub struct CrossCell {
     pub text: String,
     /// The opponent's row on this page, for games and forfeits.
@@ -180,6 +186,7 @@ pub struct PlayerWorking {
     pub items: Vec<WorkingItem>,
 }
 
+/// One tiebreak value of one player, with its working.
 pub struct WorkingItem {
     pub code: String,
     pub value: String,
@@ -188,6 +195,7 @@ pub struct WorkingItem {
     pub notes: Vec<String>,
 }
 
+/// One term of a tiebreak's working.
 pub struct WorkingTerm {
     pub text: String,
     pub value: String,
@@ -204,6 +212,7 @@ pub struct PlayerPage {
     pub events: Vec<PlayerEvent>,
 }
 
+/// One of a player's events on their page.
 pub struct PlayerEvent {
     pub season: Link,
     pub event: String,
@@ -217,6 +226,7 @@ pub struct PlayerEvent {
     pub games: Vec<PlayerGame>,
 }
 
+/// One round of a player's event: opponent, colour, result.
 pub struct PlayerGame {
     pub round: usize,
     pub colour: String,
@@ -234,11 +244,13 @@ pub struct RulesPage {
     pub codes: Vec<RuleNote>,
 }
 
+/// A family of tiebreaks on the rules page (US Chess, FIDE, teams).
 pub struct RuleFamily {
     pub name: String,
     pub rules: Vec<RuleNote>,
 }
 
+/// A named tiebreak order on the rules page.
 pub struct PresetRow {
     pub name: String,
     pub codes: String,

@@ -698,3 +698,24 @@ fn readme_results_site_commands_run_as_written() {
     assert!(t.path("site/2022-23/winter-swiss-1600.html").is_file());
     assert!(t.path("demo-site/index.html").is_file());
 }
+
+#[test]
+fn team_events_are_left_off_until_their_pages_exist() {
+    let t = fixture();
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2023-24",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "3",
+    ]);
+    let site = write_site(&t);
+    for rel in files(&site).iter().filter(|f| f.ends_with(".html")) {
+        assert!(!read(&site, rel).contains("Team Cup"), "{rel}");
+    }
+    assert!(read(&site, "2023-24/index.html").contains("Autumn Swiss"));
+}
