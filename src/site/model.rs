@@ -256,3 +256,19 @@ pub struct PresetRow {
     pub codes: String,
     pub note: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Place;
+
+    #[test]
+    fn links_go_up_to_the_root_and_down_to_the_target() {
+        let top = Place::new("index.html");
+        assert_eq!(top.root, "");
+        assert_eq!(top.href("players/ann.html"), "players/ann.html");
+        let deep = Place::new("2022-23/winter-swiss-1600.html");
+        assert_eq!(deep.root, "../");
+        assert_eq!(deep.href("players/ann.html"), "../players/ann.html");
+        assert_eq!(deep.href("2022-23/index.html"), "../2022-23/index.html");
+    }
+}
