@@ -15,4 +15,5 @@ pub mod error;
 pub mod export;
 pub mod input;
 pub mod report;
+pub mod site;
 pub mod store;

@@ -14,6 +14,19 @@ use crate::store::Store;
 /// The demo's fixed seed: every run makes the same league.
 pub const DEMO_SEED: u64 = 2022;
 
+/// The writer's name in the demo site's `.league-site` file: the demo only
+/// replaces a site folder it wrote itself.
+pub const WRITER: &str = "league demo";
+
+/// Where the demo's site goes: beside the database, `demo.db` → `demo-site`.
+pub fn site_dir(db: &Path) -> PathBuf {
+    let stem = db
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "demo".into());
+    db.with_file_name(format!("{stem}-site"))
+}
+
 #[derive(clap::Args, Debug)]
 pub struct DemoArgs {
     /// Where to write the demo database.
@@ -56,6 +69,9 @@ pub fn clear_earlier_demo(path: &Path) -> Result<()> {
 }
 
 pub fn run(args: DemoArgs) -> Result<()> {
+    // Both checks before anything is removed or written.
+    let site = site_dir(&args.out);
+    crate::site::write::check(&site, &[WRITER])?;
     clear_earlier_demo(&args.out)?;
     let mut store = Store::open(&args.out, true)?;
     store.write(|tx| {
@@ -86,5 +102,12 @@ pub fn run(args: DemoArgs) -> Result<()> {
         no = report.facts.entries[report.standings.rows[0].player].pairing_no,
     ));
     print(&out)?;
+    let scope = crate::site::Scope::Season("2022-23".into());
+    let (index, pages) = super::site::write_site(&store, &scope, &site, WRITER, &[WRITER])?;
+    print(&format!(
+        "\nThe season's results site ({pages} pages) is in {}; open {}\n",
+        site.display(),
+        index.display()
+    ))?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod crosstable;
 pub mod demo;
 pub mod export;
 pub mod grand_prix;
@@ -15,6 +16,7 @@ pub mod player;
 pub mod restore;
 pub mod round;
 pub mod season;
+pub mod site;
 pub mod sql;
 pub mod standings;
 pub mod team;
@@ -98,6 +100,10 @@ pub enum Command {
     History(history::HistoryCmd),
     /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
     Sql(sql::SqlArgs),
+    /// A section's crosstable (wall chart) for the terminal or e-mail.
+    Crosstable(crosstable::CrosstableArgs),
+    /// Write the results site: seasons, events, standings, crosstables, player pages.
+    Site(site::SiteArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -187,6 +193,8 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Team(c) => team::run_team(store, c),
         Command::Match(c) => team_match::run_match(store, c),
         Command::History(c) => history::run(store, c),
+        Command::Crosstable(a) => crosstable::run(store, a),
+        Command::Site(a) => site::run(store, a),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)

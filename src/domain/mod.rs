@@ -2,6 +2,7 @@
 //! crosstables and team scoring. Plain values in, plain values out: nothing
 //! here opens a database, reads a file or prints.
 
+pub mod crosstable;
 pub mod game;
 pub mod history;
 pub mod league;

@@ -3,9 +3,9 @@
 //! commands, the site and the history all read standings through here, so
 //! they can never disagree.
 
+pub mod history;
 pub mod team;
 pub mod trf;
-pub mod history;
 
 use rusqlite::Connection;
 
@@ -14,7 +14,7 @@ use crate::domain::record::Tournament;
 use crate::domain::standings::{self, Standings};
 use crate::domain::tiebreak::{Context, FideEdition, Options, Order, Tiebreak, UsCode};
 use crate::error::{Error, Result};
-use crate::store::facts::{load_section, SectionFacts};
+use crate::store::facts::{load_section, load_sections, SectionFacts};
 
 /// What may override an event's settings for one report.
 #[derive(Clone, Debug, Default)]
@@ -118,6 +118,41 @@ pub fn section_report(
     opts: &ReportOptions,
 ) -> Result<SectionReport> {
     let facts = load_section(conn, section.id, event.kind)?;
+    report_from_facts(event, section, facts, opts)
+}
+
+/// Compute the standings of many sections, reading the database's facts
+/// for all of them in one pass (what the site and other whole-league
+/// readers use). The reports follow the order of `sections`.
+pub fn section_reports(
+    conn: &Connection,
+    sections: &[(Event, Section)],
+    opts: &ReportOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<SectionReport>> {
+    let ids: Vec<(i64, crate::domain::league::EventKind)> =
+        sections.iter().map(|(e, s)| (s.id, e.kind)).collect();
+    let facts = load_sections(conn, &ids)?;
+    let total = sections.len();
+    sections
+        .iter()
+        .zip(facts)
+        .enumerate()
+        .map(|(i, ((event, section), facts))| {
+            let report = report_from_facts(event, section, facts, opts);
+            progress(i + 1, total);
+            report
+        })
+        .collect()
+}
+
+/// A section's standings from facts already loaded.
+fn report_from_facts(
+    event: &Event,
+    section: &Section,
+    facts: SectionFacts,
+    opts: &ReportOptions,
+) -> Result<SectionReport> {
     let order = order_for(event, opts.tiebreaks.as_deref())?;
     let mut options = event.options();
     if let Some(ed) = opts.fide_edition {

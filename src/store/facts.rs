@@ -56,8 +56,73 @@ fn outcome(text: &str, requested: Option<bool>) -> Outcome {
     }
 }
 
+/// One row of the `player_round` view, as read.
+struct FactRow {
+    entry_id: i64,
+    round_no: i64,
+    opponent: Option<i64>,
+    colour: Option<String>,
+    outcome: String,
+    requested: Option<bool>,
+}
+
+fn fact_row(row: &rusqlite::Row, first: usize) -> rusqlite::Result<FactRow> {
+    Ok(FactRow {
+        entry_id: row.get(first)?,
+        round_no: row.get(first + 1)?,
+        opponent: row.get(first + 2)?,
+        colour: row.get(first + 3)?,
+        outcome: row.get(first + 4)?,
+        requested: row.get(first + 5)?,
+    })
+}
+
 /// Load a section's facts.
 pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Result<SectionFacts> {
+    let mut st = conn.prepare_cached(
+        "SELECT entry_id, round_no, opponent_entry_id, colour, outcome, bye_requested FROM player_round WHERE section_id = ?1",
+    )?;
+    let rows = st
+        .query_map([section_id], |r| fact_row(r, 0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    build(conn, section_id, kind, rows)
+}
+
+/// Load the facts of many sections with one pass over the `player_round`
+/// view (which SQLite computes over every game for each query, so one
+/// query per section would read the whole league once per section). The
+/// result follows the order of `sections`.
+pub fn load_sections(
+    conn: &Connection,
+    sections: &[(i64, EventKind)],
+) -> Result<Vec<SectionFacts>> {
+    let mut wanted: std::collections::HashMap<i64, Vec<FactRow>> =
+        sections.iter().map(|(id, _)| (*id, Vec::new())).collect();
+    if !sections.is_empty() {
+        let mut st = conn.prepare(
+            "SELECT section_id, entry_id, round_no, opponent_entry_id, colour, outcome, bye_requested FROM player_round",
+        )?;
+        let mut rows = st.query([])?;
+        while let Some(row) = rows.next()? {
+            let section_id: i64 = row.get(0)?;
+            if let Some(list) = wanted.get_mut(&section_id) {
+                list.push(fact_row(row, 1)?);
+            }
+        }
+    }
+    sections
+        .iter()
+        .map(|&(id, kind)| build(conn, id, kind, wanted.remove(&id).unwrap_or_default()))
+        .collect()
+}
+
+/// Turn a section's view rows into its facts.
+fn build(
+    conn: &Connection,
+    section_id: i64,
+    kind: EventKind,
+    facts: Vec<FactRow>,
+) -> Result<SectionFacts> {
     let entries = entries(conn, section_id)?;
     let created: i64 = conn.query_row(
         "SELECT COALESCE(MAX(number), 0) FROM round WHERE section_id = ?1",
@@ -79,27 +144,18 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
         .collect();
     let mut pending = Vec::new();
     let mut first_pending_round = usize::MAX;
-    let mut st = conn.prepare_cached(
-        "SELECT entry_id, round_no, opponent_entry_id, colour, outcome, bye_requested FROM player_round WHERE section_id = ?1",
-    )?;
-    let mut rows = st.query([section_id])?;
-    while let Some(row) = rows.next()? {
-        let entry_id: i64 = row.get(0)?;
-        let round_no = row.get::<_, i64>(1)?.max(0) as usize;
-        let opponent: Option<i64> = row.get(2)?;
-        let colour: Option<String> = row.get(3)?;
-        let text: String = row.get(4)?;
-        let requested: Option<bool> = row.get(5)?;
-        let (Some(&i), Some(r)) = (index.get(&entry_id), round_no.checked_sub(1)) else {
+    for row in facts {
+        let round_no = row.round_no.max(0) as usize;
+        let (Some(&i), Some(r)) = (index.get(&row.entry_id), round_no.checked_sub(1)) else {
             continue;
         };
         if r >= created {
             continue;
         }
-        let opp = opponent.and_then(|o| index.get(&o).copied());
-        if text == "pending" {
+        let opp = row.opponent.and_then(|o| index.get(&o).copied());
+        if row.outcome == "pending" {
             first_pending_round = first_pending_round.min(r);
-            if colour.as_deref() == Some("W") {
+            if row.colour.as_deref() == Some("W") {
                 if let Some(o) = opp {
                     pending.push((r + 1, i, o));
                 }
@@ -107,9 +163,9 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
             continue;
         }
         players[i].rounds[r] = Round {
-            outcome: outcome(&text, requested),
+            outcome: outcome(&row.outcome, row.requested),
             opponent: opp,
-            colour: match colour.as_deref() {
+            colour: match row.colour.as_deref() {
                 Some("W") => Some(Colour::White),
                 Some("B") => Some(Colour::Black),
                 _ => None,

@@ -27,9 +27,9 @@ pub mod migrate;
 pub mod player;
 pub mod round;
 pub mod season;
+pub mod sql;
 pub mod team;
 pub mod team_match;
-pub mod sql;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -530,3 +530,16 @@ pub(crate) fn friendly(e: rusqlite::Error, what: &str) -> Error {
         None => Error::Sql(e),
     }
 }
+
+/// The league's name as set for its pages (`setting` key `league_name`),
+/// if one was set.
+pub fn league_name(conn: &Connection) -> Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT value FROM setting WHERE key = 'league_name'",
+            [],
+            |r| r.get::<_, String>(0),
+        )
+        .optional()?
+        .filter(|s| !s.trim().is_empty()))
+}

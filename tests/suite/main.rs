@@ -7,6 +7,7 @@ mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no p
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
+mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod standings; // standings through the database: JSON checked value by value
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input
 mod trf_import; // real TRF files through the database give the same standings as straight from the file

@@ -1,0 +1,99 @@
+//! `league crosstable`: a section's wall chart for the terminal and e-mail,
+//! in the standings' order (codes explained in [`crate::domain::crosstable`]).
+
+use super::output::{print, Table};
+use super::standings::not_team;
+use super::SectionArgs;
+use crate::domain::crosstable::{crosstable, Crosstable, CODES};
+use crate::error::Result;
+use crate::report::{section_report, ReportOptions, SectionReport};
+use crate::store::Store;
+
+/// How the crosstable is printed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum CrossFormat {
+    /// An aligned table for the terminal.
+    #[default]
+    Text,
+    /// A Markdown table, for e-mail and web pages.
+    Markdown,
+    /// CSV with a header line, for spreadsheets.
+    Csv,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CrosstableArgs {
+    #[command(flatten)]
+    pub section: SectionArgs,
+    /// The crosstable as it stood after this round.
+    #[arg(long)]
+    pub after_round: Option<usize>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CrossFormat,
+}
+
+/// The legend printed under the text table, one code per line.
+fn legend() -> String {
+    CODES
+        .iter()
+        .map(|(code, meaning)| format!("  {code:<5} {meaning}\n"))
+        .collect()
+}
+
+pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    not_team(&event)?;
+    let opts = ReportOptions {
+        after_round: a.after_round,
+        ..ReportOptions::default()
+    };
+    let report = section_report(store.conn(), &event, &section, &opts)?;
+    let x = crosstable(&report.tournament, &report.standings);
+    let table = table(&report, &x);
+    let out = match a.format {
+        CrossFormat::Text => {
+            let mut s = format!(
+                "{} ({}), section {}: crosstable after round {} of {}\n",
+                event.name, event.season, section.name, report.rounds_played, event.rounds
+            );
+            s.push_str(&table.text());
+            s.push_str("\nCodes:\n");
+            s.push_str(&legend());
+            for n in &report.notes {
+                s.push_str(&format!("Note: {n}.\n"));
+            }
+            s
+        }
+        CrossFormat::Markdown => table.markdown(),
+        CrossFormat::Csv => table.csv(),
+    };
+    print(&out)?;
+    Ok(())
+}
+
+/// The crosstable as a table: row number, place, name, rating, one column
+/// per round, total.
+pub fn table(report: &SectionReport, x: &Crosstable) -> Table {
+    let mut header: Vec<String> = ["#", "place", "name", "rating"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    header.extend((1..=x.rounds).map(|r| format!("R{r}")));
+    header.push("total".into());
+    let refs: Vec<&str> = header.iter().map(String::as_str).collect();
+    let right: Vec<usize> = [0, 3, header.len() - 1].into();
+    let mut t = Table::new(&refs).right(&right);
+    for row in &x.rows {
+        let e = &report.facts.entries[row.player];
+        let mut cells = vec![
+            row.number.to_string(),
+            row.place.clone(),
+            e.name.clone(),
+            e.rating.map(|r| r.to_string()).unwrap_or_default(),
+        ];
+        cells.extend(row.cells.iter().map(|c| c.text()));
+        cells.push(row.total.fraction());
+        t.push(cells);
+    }
+    t
+}

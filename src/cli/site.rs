@@ -1,0 +1,90 @@
+//! `league site`: write the results site (every season, or one) into a
+//! folder, with a progress bar on a terminal and nothing extra otherwise.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::output::print;
+use crate::error::Result;
+use crate::site::{self, Scope};
+use crate::store::Store;
+
+/// The writer's name in the folder's `.league-site` file.
+pub const WRITER: &str = "league site";
+
+#[derive(clap::Args, Debug)]
+pub struct SiteArgs {
+    /// Only this season (its players' pages list only its events).
+    #[arg(long, conflicts_with = "all")]
+    pub season: Option<String>,
+    /// Every season (the default).
+    #[arg(long)]
+    pub all: bool,
+    /// The folder to write; it must be new, empty, or a site written here before.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(store: &mut Store, a: SiteArgs) -> Result<()> {
+    let scope = match a.season {
+        Some(name) => Scope::Season(name),
+        None => Scope::All,
+    };
+    let (index, pages) = write_site(
+        store,
+        &scope,
+        &a.out,
+        WRITER,
+        &[WRITER, super::demo::WRITER],
+    )?;
+    print(&format!(
+        "Wrote {pages} pages to {}.\nOpen {}\n",
+        a.out.display(),
+        index.display()
+    ))?;
+    Ok(())
+}
+
+/// A progress bar on a terminal, hidden otherwise.
+fn bar(what: &'static str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || !std::io::stdout().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(0);
+    if let Ok(style) = ProgressStyle::with_template("{msg:>22} [{bar:30}] {pos}/{len}") {
+        pb.set_style(style.progress_chars("=> "));
+    }
+    pb.set_message(what);
+    pb
+}
+
+/// Load, build, render and write the site of `scope` into `out` as
+/// `writer`; returns the index page's path and the number of pages.
+/// The folder is checked before any work is done.
+pub fn write_site(
+    store: &Store,
+    scope: &Scope,
+    out: &Path,
+    writer: &str,
+    accept: &[&str],
+) -> Result<(PathBuf, usize)> {
+    site::write::check(out, accept)?;
+    let pb = bar("computing standings");
+    let league = site::load(store.conn(), scope, &mut |done, total| {
+        pb.set_length(total as u64);
+        pb.set_position(done as u64);
+    })?;
+    pb.finish_and_clear();
+    let model = site::build(&league);
+    let pb = bar("writing pages");
+    let files = site::render(&model, &mut |done, total| {
+        pb.set_length(total as u64);
+        pb.set_position(done as u64);
+    })?;
+    let index = site::write(out, &files, writer, accept, &mut |_, _| {})?;
+    pb.finish_and_clear();
+    let pages = files.iter().filter(|f| f.path.ends_with(".html")).count();
+    Ok((index, pages))
+}

@@ -1,0 +1,27 @@
+//! The season's results site: plain static HTML and one stylesheet, no
+//! JavaScript and nothing fetched from the network, relative links only, so
+//! it opens from disk or from any web host.
+//!
+//! The stages, in the mdBook manner:
+//! - [`load`]: read the seasons and compute each section's report once
+//!   (through [`crate::report::section_report`], like `league standings`);
+//! - [`build`](build::build): turn the reports into page models
+//!   ([`model`]), pure;
+//! - [`render`](render::render): page models through the askama templates
+//!   in `templates/site/` to strings, pure;
+//! - [`write`](write::write): put the files in a folder, replacing only a
+//!   site this program wrote there before.
+
+pub mod build;
+pub mod chart;
+pub mod load;
+pub mod model;
+pub mod render;
+pub mod section;
+pub mod slug;
+pub mod write;
+
+pub use build::build;
+pub use load::{load, League, Scope};
+pub use render::{render, SiteFile};
+pub use write::write;

@@ -1,0 +1,163 @@
+//! Pure rendering: each page model through its askama template (real files
+//! under `templates/site/`, compiled into the binary, HTML auto-escaped) to
+//! a string. Nothing here touches the disk.
+
+use askama::Template;
+
+use super::model::*;
+use crate::error::{Error, Result};
+
+/// The one stylesheet, written beside `index.html`.
+pub const STYLESHEET: &str = include_str!("../../templates/site/style.css");
+
+/// One file of the site: its path from the root (with `/`) and contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteFile {
+    pub path: String,
+    pub contents: String,
+}
+
+#[derive(Template)]
+#[template(path = "site/index.html")]
+struct IndexHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    p: &'a IndexPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/season.html")]
+struct SeasonHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    p: &'a SeasonPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/section.html")]
+struct SectionHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    p: &'a SectionPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/player.html")]
+struct PlayerHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    p: &'a PlayerPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/rules.html")]
+struct RulesHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    p: &'a RulesPage,
+}
+
+fn page(path: &str, t: &dyn askama::DynTemplate) -> Result<SiteFile> {
+    let contents = t
+        .dyn_render()
+        .map_err(|e| Error::invalid(format!("could not write the page {path}: {e}")))?;
+    Ok(SiteFile {
+        path: path.to_string(),
+        contents,
+    })
+}
+
+/// Render every page of `site`, the stylesheet included, in a stable order.
+/// `progress(done, total)` is called after each page.
+pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<SiteFile>> {
+    let league = site.league.as_str();
+    let total = 3 + site.seasons.len() + site.sections.len() + site.players.len();
+    let mut files = Vec::with_capacity(total);
+    let mut push = |f: SiteFile, files: &mut Vec<SiteFile>| {
+        files.push(f);
+        progress(files.len(), total);
+    };
+    push(
+        SiteFile {
+            path: "style.css".into(),
+            contents: STYLESHEET.to_string(),
+        },
+        &mut files,
+    );
+    let p = &site.index;
+    push(
+        page(
+            &p.place.path,
+            &IndexHtml {
+                league,
+                title: "All seasons",
+                root: &p.place.root,
+                p,
+            },
+        )?,
+        &mut files,
+    );
+    let p = &site.rules;
+    push(
+        page(
+            &p.place.path,
+            &RulesHtml {
+                league,
+                title: "Tiebreak rules",
+                root: &p.place.root,
+                p,
+            },
+        )?,
+        &mut files,
+    );
+    for p in &site.seasons {
+        let title = format!("Season {}", p.name);
+        push(
+            page(
+                &p.place.path,
+                &SeasonHtml {
+                    league,
+                    title: &title,
+                    root: &p.place.root,
+                    p,
+                },
+            )?,
+            &mut files,
+        );
+    }
+    for p in &site.sections {
+        let title = format!("{} {} ({})", p.event, p.section, p.season.text);
+        push(
+            page(
+                &p.place.path,
+                &SectionHtml {
+                    league,
+                    title: &title,
+                    root: &p.place.root,
+                    p,
+                },
+            )?,
+            &mut files,
+        );
+    }
+    for p in &site.players {
+        push(
+            page(
+                &p.place.path,
+                &PlayerHtml {
+                    league,
+                    title: &p.name,
+                    root: &p.place.root,
+                    p,
+                },
+            )?,
+            &mut files,
+        );
+    }
+    Ok(files)
+}

@@ -1,0 +1,259 @@
+//! A section's page model from its report: standings in the event's
+//! tiebreak order, the crosstable, the race of the leaders, each tiebreak
+//! in plain words and the working behind every value (the same working
+//! `league standings --explain` prints).
+
+use super::chart::{line_chart, Axes, Chart, Line, Point};
+use super::model::{
+    CrossCell, CrossRow, IndividualSection, Link, PlayerWorking, RuleNote, StandingRow,
+    WorkingItem, WorkingTerm,
+};
+use crate::domain::crosstable::crosstable;
+use crate::domain::record::Outcome;
+use crate::domain::score::Value;
+use crate::domain::standings::explain;
+use crate::domain::tiebreak::Tiebreak;
+use crate::report::SectionReport;
+
+/// How many leaders the race chart follows.
+const RACE_LINES: usize = 5;
+
+/// A tiebreak value as the standings print it: "12½", "–" for none.
+pub fn show(v: Option<Value>) -> String {
+    v.map_or_else(|| "–".to_string(), Value::fraction)
+}
+
+/// The anchor of a player's working on the section page.
+fn working_id(pairing_no: u32) -> String {
+    format!("working-{pairing_no}")
+}
+
+/// An outcome in words, for tooltips and player pages.
+pub fn outcome_words(o: Outcome) -> &'static str {
+    use crate::domain::record::ByeKind;
+    match o {
+        Outcome::Win => "won",
+        Outcome::Draw => "drew",
+        Outcome::Loss => "lost",
+        Outcome::ForfeitWin => "won by forfeit",
+        Outcome::ForfeitLoss => "lost by forfeit",
+        Outcome::DoubleForfeit => "double forfeit",
+        Outcome::Bye {
+            kind: ByeKind::Full,
+            ..
+        } => "full-point bye",
+        Outcome::Bye {
+            kind: ByeKind::Half,
+            ..
+        } => "half-point bye",
+        Outcome::Bye {
+            kind: ByeKind::Zero,
+            ..
+        } => "zero-point bye",
+        Outcome::Absent => "did not play",
+    }
+}
+
+/// The individual section's page body. `player_href(i)` is the address of
+/// the player page of entry `i`, as seen from this page.
+pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> IndividualSection {
+    let entries = &r.facts.entries;
+    let link = |i: usize| Link {
+        text: entries[i].name.clone(),
+        href: player_href(i),
+    };
+    let rating = |i: usize| entries[i].rating.map(|x| x.to_string()).unwrap_or_default();
+    let standings = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| StandingRow {
+            place: row.place.clone(),
+            pairing_no: entries[row.player].pairing_no,
+            player: link(row.player),
+            rating: rating(row.player),
+            score: row.score.fraction(),
+            values: row.values.iter().map(|v| show(*v)).collect(),
+            working: format!("#{}", working_id(entries[row.player].pairing_no)),
+        })
+        .collect();
+    let x = crosstable(&r.tournament, &r.standings);
+    let crosstable = x
+        .rows
+        .iter()
+        .map(|row| CrossRow {
+            number: row.number,
+            id: format!("row-{}", row.number),
+            place: row.place.clone(),
+            player: link(row.player),
+            rating: rating(row.player),
+            cells: row
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(k, c)| {
+                    let outcome = r.tournament.players[row.player]
+                        .rounds
+                        .get(k)
+                        .map_or(Outcome::Absent, |x| x.outcome);
+                    let against = c
+                        .opponent
+                        .and_then(|o| x.rows.get(o - 1))
+                        .map(|o| format!(" {}", entries[o.player].name))
+                        .unwrap_or_default();
+                    CrossCell {
+                        text: c.text(),
+                        href: c.opponent.map(|o| format!("#row-{o}")),
+                        title: format!(
+                            "Round {}: {}{}; {} after the round",
+                            k + 1,
+                            outcome_words(outcome),
+                            if against.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" against{against}")
+                            },
+                            c.running.fraction()
+                        ),
+                        class: match c.code {
+                            'W' | 'X' => "win",
+                            'L' | 'F' | 'Z' => "loss",
+                            'D' => "draw",
+                            'B' | 'H' => "bye",
+                            _ => "none",
+                        }
+                        .into(),
+                    }
+                })
+                .collect(),
+            total: row.total.fraction(),
+        })
+        .collect();
+    let rules = r
+        .order
+        .tiebreaks
+        .iter()
+        .map(|t| RuleNote {
+            code: t.code(),
+            meaning: t.meaning(),
+        })
+        .collect();
+    let mut rule_notes = Vec::new();
+    if r.order.actual_play_first {
+        rule_notes.push("Players who scored points over the board rank ahead of tied players whose points all came from unplayed rounds.".to_string());
+    }
+    if r.order
+        .tiebreaks
+        .iter()
+        .any(|t| matches!(t, Tiebreak::Fide(_)))
+    {
+        rule_notes.push(format!(
+            "FIDE tiebreaks follow the rules in force from {} for unplayed rounds.",
+            r.options.fide_edition.year()
+        ));
+    }
+    if let Some(seed) = r.standings.coin_seed {
+        rule_notes.push(format!("The coin flip was drawn with seed {seed}."));
+    }
+    rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
+    IndividualSection {
+        tiebreaks: r.order.tiebreaks.iter().map(Tiebreak::code).collect(),
+        standings,
+        rounds: (1..=x.rounds).collect(),
+        crosstable,
+        rules,
+        rule_notes,
+        race: race(r, &x),
+        working: working(r),
+    }
+}
+
+/// The leaders' running scores round by round.
+fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<Chart> {
+    if x.rounds == 0 || x.rows.is_empty() {
+        return None;
+    }
+    let lines: Vec<Line> = x
+        .rows
+        .iter()
+        .take(RACE_LINES)
+        .map(|row| {
+            let name = &r.facts.entries[row.player].name;
+            let mut points = vec![Point {
+                x: 0,
+                y: 0,
+                title: format!("{name}: 0 before round 1"),
+            }];
+            points.extend(row.cells.iter().enumerate().map(|(k, c)| Point {
+                x: k + 1,
+                y: c.running.halves() as i64,
+                title: format!("{name}: {} after round {}", c.running.fraction(), k + 1),
+            }));
+            Line {
+                name: name.clone(),
+                points,
+            }
+        })
+        .collect();
+    let rounds = x.rounds as i64;
+    let step = if rounds > 12 { 2 } else { 1 };
+    let axes = Axes {
+        x_labels: (0..=x.rounds)
+            .map(|k| if k == 0 { String::new() } else { k.to_string() })
+            .collect(),
+        y_min: 0,
+        y_max: 2 * rounds,
+        y_ticks: (0..=rounds)
+            .step_by(step)
+            .map(|p| (2 * p, p.to_string()))
+            .collect(),
+    };
+    Some(line_chart(
+        "The leaders' scores after each round",
+        &axes,
+        &lines,
+    ))
+}
+
+/// The working behind every value of every player, in standings order.
+fn working(r: &SectionReport) -> Vec<PlayerWorking> {
+    let ctx = r.context();
+    r.standings
+        .rows
+        .iter()
+        .map(|row| {
+            let e = &r.facts.entries[row.player];
+            let items = explain(&ctx, &r.order, row.player)
+                .into_iter()
+                .map(|x| WorkingItem {
+                    code: x.tiebreak.code(),
+                    value: show(x.value),
+                    meaning: x.tiebreak.meaning(),
+                    terms: x
+                        .working
+                        .terms
+                        .iter()
+                        .map(|t| WorkingTerm {
+                            text: t.text.clone(),
+                            value: t.value.fraction(),
+                            dropped: t.dropped.clone(),
+                        })
+                        .collect(),
+                    notes: x.working.notes.clone(),
+                })
+                .collect();
+            PlayerWorking {
+                id: working_id(e.pairing_no),
+                name: e.name.clone(),
+                summary: format!(
+                    "{} (#{}): place {}, {} points",
+                    e.name,
+                    e.pairing_no,
+                    row.place,
+                    row.score.fraction()
+                ),
+                items,
+            }
+        })
+        .collect()
+}

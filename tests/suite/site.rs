@@ -1,0 +1,721 @@
+//! The results site and `league crosstable`, through the commands: golden
+//! HTML for a small fixture league (reviewed; `UPDATE_GOLDEN=1` rewrites
+//! them), hostile names rendered as text, every link resolving, the folder
+//! safety rules, and a real headless Chromium reading the pages.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::TestLeague;
+
+/// Record one round of a section from a sheet.
+fn round(t: &TestLeague, event: &str, section: &str, n: u32, sheet: &str) {
+    let file = t.write(&format!("{event}-{section}-{n}.csv"), sheet);
+    let n = n.to_string();
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        event,
+        "--section",
+        section,
+        "--round",
+        &n,
+        file.to_str().unwrap(),
+    ]);
+}
+
+/// Two seasons: 2022-23 with a round-robin quad, 2023-24 with a 3-round
+/// Swiss in two sections (byes of every kind, a forfeit, a double forfeit,
+/// a FIDE tiebreak), players meeting again across seasons.
+fn fixture() -> TestLeague {
+    let t = TestLeague::new();
+    t.ok(&[
+        "season",
+        "add",
+        "2022-23",
+        "--start",
+        "2022-09-01",
+        "--end",
+        "2023-05-31",
+    ]);
+    t.ok(&[
+        "season",
+        "add",
+        "2023-24",
+        "--start",
+        "2023-09-01",
+        "--end",
+        "2024-05-31",
+    ]);
+    for (name, rating) in [
+        ("Alice Smith", "1800"),
+        ("Bob Jones", "1750"),
+        ("Carol King", "1700"),
+        ("Dan Wu", "1650"),
+        ("Eve Park", "1620"),
+        ("Gina Low", "1400"),
+        ("Hal Brook", "1300"),
+    ] {
+        t.ok(&["player", "add", name, "--rating", rating]);
+    }
+    t.ok(&[
+        "event",
+        "add",
+        "Spring Quads",
+        "--season",
+        "2022-23",
+        "--kind",
+        "round-robin",
+        "--rounds",
+        "3",
+        "--start",
+        "2023-04-04",
+        "--end",
+        "2023-04-18",
+    ]);
+    t.ok(&[
+        "enter",
+        "Alice",
+        "Bob",
+        "Carol",
+        "Dan",
+        "--event",
+        "Spring Quads",
+    ]);
+    let quads = "Open";
+    round(
+        &t,
+        "Spring Quads",
+        quads,
+        1,
+        "board,white,black,result\n1,Alice Smith,Dan Wu,1-0\n2,Bob Jones,Carol King,½-½\n",
+    );
+    round(
+        &t,
+        "Spring Quads",
+        quads,
+        2,
+        "board,white,black,result\n1,Carol King,Alice Smith,½-½\n2,Dan Wu,Bob Jones,0-1\n",
+    );
+    round(
+        &t,
+        "Spring Quads",
+        quads,
+        3,
+        "board,white,black,result\n1,Alice Smith,Bob Jones,0-1\n2,Carol King,Dan Wu,1-0\n",
+    );
+    t.ok(&[
+        "event",
+        "add",
+        "Autumn Swiss",
+        "--season",
+        "2023-24",
+        "--rounds",
+        "3",
+        "--sections",
+        "1600+,U1600",
+        "--start",
+        "2023-10-03",
+        "--end",
+        "2023-10-17",
+        "--tiebreaks",
+        "mm,solkoff,BH",
+    ]);
+    t.ok(&[
+        "enter",
+        "Alice",
+        "Bob",
+        "Carol",
+        "Dan",
+        "Eve",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "1600+",
+    ]);
+    t.ok(&[
+        "enter",
+        "Gina",
+        "Hal",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "U1600",
+    ]);
+    let sw = "Autumn Swiss";
+    round(
+        &t,
+        sw,
+        "1600+",
+        1,
+        "board,white,black,result\n1,Alice Smith,Eve Park,1-0\n2,Bob Jones,Carol King,½-½\n,Dan Wu,BYE,full\n",
+    );
+    round(
+        &t,
+        sw,
+        "1600+",
+        2,
+        "board,white,black,result\n1,Dan Wu,Alice Smith,0-1\n2,Carol King,Eve Park,1F-0F\n,Bob Jones,BYE,half\n",
+    );
+    round(
+        &t,
+        sw,
+        "1600+",
+        3,
+        "board,white,black,result\n1,Alice Smith,Bob Jones,0-1\n2,Eve Park,Dan Wu,0F-0F\n,Carol King,BYE,zero\n",
+    );
+    round(
+        &t,
+        sw,
+        "U1600",
+        1,
+        "board,white,black,result\n1,Gina Low,Hal Brook,1-0\n",
+    );
+    round(
+        &t,
+        sw,
+        "U1600",
+        2,
+        "board,white,black,result\n1,Hal Brook,Gina Low,½-½\n",
+    );
+    t
+}
+
+/// Every file under `dir`, as paths relative to it with `/`.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
+        for e in std::fs::read_dir(dir).expect("read site folder") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                let rel = p.strip_prefix(root).expect("inside");
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// `league site --all --out site` in the league's folder; returns the folder.
+fn write_site(t: &TestLeague) -> PathBuf {
+    let out = t.ok(&["site", "--all", "--out", "site"]);
+    assert!(out.contains("Open"), "{out}");
+    t.path("site")
+}
+
+/// The values of `attr="..."` in `html`.
+fn attrs(html: &str, attr: &str) -> Vec<String> {
+    let needle = format!("{attr}=\"");
+    html.match_indices(&needle)
+        .map(|(i, _)| {
+            let rest = &html[i + needle.len()..];
+            rest[..rest.find('"').expect("closing quote")].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn golden_pages_of_the_fixture_league() {
+    let t = fixture();
+    let site = write_site(&t);
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/site");
+    let got = files(&site);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        let _ = std::fs::remove_dir_all(&golden);
+        for rel in &got {
+            let to = golden.join(rel);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(site.join(rel), &to).unwrap();
+        }
+    }
+    let want = files(&golden);
+    assert_eq!(
+        got, want,
+        "the site's files differ from tests/golden/site; review and run with UPDATE_GOLDEN=1 to accept"
+    );
+    for rel in &got {
+        let (g, w) = (read(&site, rel), read(&golden, rel));
+        if g != w {
+            let line = g
+                .lines()
+                .zip(w.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or_else(|| g.lines().count().min(w.lines().count()));
+            panic!(
+                "{rel} differs from tests/golden/site/{rel} at line {}:\n  got:  {}\n  want: {}\nreview the change and run with UPDATE_GOLDEN=1 to accept it",
+                line + 1,
+                g.lines().nth(line).unwrap_or("<end of file>"),
+                w.lines().nth(line).unwrap_or("<end of file>"),
+            );
+        }
+    }
+}
+
+#[test]
+fn pages_say_what_happened() {
+    let t = fixture();
+    let site = write_site(&t);
+    let index = read(&site, "index.html");
+    // Newest season first.
+    assert!(index.find("2023-24").unwrap() < index.find("2022-23").unwrap());
+    let season = read(&site, "2023-24/index.html");
+    assert!(season.contains("Champion: <a href=\"../players/bob-jones.html\">Bob Jones</a> (2)"));
+    assert!(season.contains("mm, solkoff, BH"));
+    let section = read(&site, "2023-24/autumn-swiss-1600.html");
+    // Standings agree with `league standings`.
+    let standings = t.ok(&[
+        "standings",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "1600+",
+        "--format",
+        "csv",
+    ]);
+    let first: Vec<&str> = standings.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(first[2], "Bob Jones");
+    let row = format!(
+        "<td>1</td><td class=\"num\">{}</td><td><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        first[1], first[5], first[6], first[7]
+    );
+    assert!(section.contains(&row), "{row}\nnot in\n{section}");
+    for code in ["X", "F", "Z", "B", "H", "U"] {
+        assert!(section.contains(&format!(">{code}")), "code {code} missing");
+    }
+    assert!(section.contains("<details id=\"working-2\">"));
+    assert!(section.contains("FIDE tiebreaks follow the rules in force from 2024"));
+    assert!(section.contains("<svg"));
+    let player = read(&site, "players/alice-smith.html");
+    assert!(player.contains("Spring Quads"));
+    assert!(player.contains("Autumn Swiss"));
+    // Newest first: the 2023-24 event is listed before the 2022-23 one.
+    let events = &player[player.find("<h2>Events</h2>").unwrap()..];
+    assert!(events.find("Autumn Swiss").unwrap() < events.find("Spring Quads").unwrap());
+    assert!(player.contains("<a href=\"../players/eve-park.html\">Eve Park</a>"));
+    assert!(!section.contains("<script"));
+}
+
+#[test]
+fn every_link_is_relative_and_points_at_a_file_or_anchor_that_exists() {
+    let t = fixture();
+    let site = write_site(&t);
+    let all = files(&site);
+    let mut checked = 0;
+    for rel in all.iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&site, rel);
+        assert!(!html.contains("<script"), "{rel} has a script");
+        assert!(!html.contains("src=\""), "{rel} loads something");
+        let base = Path::new(rel).parent().unwrap_or(Path::new(""));
+        for href in attrs(&html, "href") {
+            assert!(
+                !href.contains("://") && !href.starts_with('/'),
+                "{rel}: {href} is not relative"
+            );
+            let (file, anchor) = match href.split_once('#') {
+                Some((f, a)) => (f, Some(a)),
+                None => (href.as_str(), None),
+            };
+            let (target_rel, target) = if file.is_empty() {
+                (rel.clone(), html.clone())
+            } else {
+                let p = site.join(base).join(file);
+                let canon = p
+                    .canonicalize()
+                    .unwrap_or_else(|_| panic!("{rel}: {href} points at nothing"));
+                assert!(canon.starts_with(site.canonicalize().unwrap()));
+                let r = canon
+                    .strip_prefix(site.canonicalize().unwrap())
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let text = std::fs::read_to_string(&canon).unwrap();
+                (r, text)
+            };
+            if let Some(a) = anchor {
+                assert!(
+                    target.contains(&format!("id=\"{a}\"")),
+                    "{rel}: {href}: no id {a} in {target_rel}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} links checked");
+}
+
+#[test]
+fn hostile_names_render_as_text() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "<i>2024</i> & \"co\""]);
+    t.ok(&[
+        "event",
+        "add",
+        "<b>Bold</b> & 'Sons'",
+        "--season",
+        "<i>2024</i> & \"co\"",
+        "--rounds",
+        "2",
+        "--sections",
+        "\"A\" & <B>",
+    ]);
+    let long = format!("Maximilian {}", "Abcdefghij".repeat(30));
+    let names = [
+        "<script>alert(\"pwned\")</script>",
+        "O'Brien & \"Sons\"",
+        long.as_str(),
+        "Иван Петров",
+        "李雷",
+    ];
+    for n in names {
+        t.ok(&["player", "add", n, "--rating", "1500"]);
+    }
+    let event = "<b>Bold</b> & 'Sons'";
+    let mut enter = vec!["enter"];
+    enter.extend(names);
+    enter.extend(["--event", event]);
+    t.ok(&enter);
+    let sheet = "board,white,black,result\n1,1,2,1-0\n2,3,4,½-½\n,5,BYE,full\n";
+    let f = t.write("r1.csv", sheet);
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        event,
+        "--round",
+        "1",
+        f.to_str().unwrap(),
+    ]);
+    let site = write_site(&t);
+    let all = files(&site);
+    let mut joined = String::new();
+    for rel in all.iter().filter(|f| f.ends_with(".html")) {
+        let html = read(&site, rel);
+        assert!(!html.contains("<script"), "{rel}: a script tag got through");
+        assert!(!html.contains("<b>Bold"), "{rel}: markup got through");
+        assert!(!html.contains("<i>2024"), "{rel}: markup got through");
+        assert!(!html.contains("\"Sons\""), "{rel}: a raw quote got through");
+        joined.push_str(&html);
+    }
+    assert!(joined.contains("&#60;script&#62;alert(&#34;pwned&#34;)&#60;/script&#62;"));
+    assert!(joined.contains("O&#39;Brien &#38; &#34;Sons&#34;"));
+    assert!(joined.contains("Иван Петров"));
+    assert!(joined.contains("李雷"));
+    assert!(joined.contains(&long));
+    // Readable file names, with fallbacks for names without Latin letters.
+    assert!(
+        all.iter()
+            .any(|f| f.starts_with("players/script-alert-pwned-script")),
+        "{all:?}"
+    );
+    assert!(
+        all.iter()
+            .filter(|f| f.starts_with("players/player-"))
+            .count()
+            == 2,
+        "{all:?}"
+    );
+    assert!(all.iter().all(|f| f.len() < 120), "{all:?}");
+}
+
+#[test]
+fn site_refuses_a_folder_it_did_not_write_and_replaces_its_own() {
+    let t = fixture();
+    std::fs::create_dir(t.path("mine")).unwrap();
+    std::fs::write(t.path("mine/notes.txt"), "keep me").unwrap();
+    let r = t.run(&["site", "--out", "mine"]);
+    assert!(!r.ok);
+    assert!(r.stderr.contains("did not write"), "{}", r.stderr);
+    assert_eq!(
+        std::fs::read_to_string(t.path("mine/notes.txt")).unwrap(),
+        "keep me"
+    );
+    assert!(!t.path("mine/index.html").exists());
+    // Its own folder is rewritten; one season only lists that season.
+    write_site(&t);
+    t.ok(&["site", "--season", "2022-23", "--out", "site"]);
+    let site = t.path("site");
+    assert!(!site.join("2023-24").exists());
+    assert!(read(&site, "index.html").contains("Spring Quads"));
+    assert!(!read(&site, "index.html").contains("Autumn Swiss"));
+    let r = t.run(&["site", "--season", "1999", "--out", "other"]);
+    assert!(!r.ok);
+    assert!(r.stderr.contains("no season \"1999\""), "{}", r.stderr);
+}
+
+#[test]
+fn crosstable_command_prints_the_wall_chart() {
+    let t = fixture();
+    let out = t.ok(&[
+        "crosstable",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "1600+",
+        "--format",
+        "csv",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "#,place,name,rating,R1,R2,R3,total");
+    // Bob: drew Carol as White, half-point bye, beat Alice as Black.
+    let carol_row = lines.iter().position(|l| l.contains("Carol King")).unwrap();
+    let alice_row = lines
+        .iter()
+        .position(|l| l.contains("Alice Smith"))
+        .unwrap();
+    assert_eq!(
+        lines[1],
+        format!("1,1,Bob Jones,1750,D{carol_row}w,H,W{alice_row}b,2")
+    );
+    let carol: Vec<&str> = lines[carol_row].split(',').collect();
+    assert_eq!(
+        &carol[4..7],
+        &[
+            "D1b",
+            &*format!(
+                "X{}",
+                lines.iter().position(|l| l.contains("Eve Park")).unwrap()
+            ),
+            "U"
+        ]
+    );
+    let text = t.ok(&[
+        "crosstable",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "1600+",
+        "--after-round",
+        "1",
+    ]);
+    assert!(text.contains("crosstable after round 1 of 3"), "{text}");
+    assert!(text.contains("Z "), "legend: {text}");
+    let md = t.ok(&[
+        "crosstable",
+        "--event",
+        "Spring Quads",
+        "--format",
+        "markdown",
+    ]);
+    assert!(
+        md.starts_with("| # | place | name | rating | R1 | R2 | R3 | total |"),
+        "{md}"
+    );
+    let r = t.run(&["crosstable", "--event", "Spring Quads", "--format", "json"]);
+    assert!(!r.ok);
+}
+
+#[test]
+fn demo_writes_its_site_and_keeps_away_from_other_folders() {
+    let t = TestLeague::new();
+    std::fs::create_dir(t.path("demo-site")).unwrap();
+    std::fs::write(t.path("demo-site/index.html"), "someone's page").unwrap();
+    let r = t.run(&["demo"]);
+    assert!(!r.ok);
+    assert!(r.stderr.contains("did not write"), "{}", r.stderr);
+    assert!(!t.path("demo.db").exists());
+    std::fs::remove_dir_all(t.path("demo-site")).unwrap();
+    let out = t.ok(&["demo"]);
+    assert!(
+        out.contains("Winter Swiss (2022-23), section 1600+"),
+        "{out}"
+    );
+    assert!(out.contains("demo-site/index.html"), "{out}");
+    assert!(t.path("demo-site/2022-23/winter-swiss-1600.html").is_file());
+    // Run again: its own site is replaced.
+    t.ok(&["demo"]);
+    // A site written by `league site` is not the demo's.
+    std::fs::remove_dir_all(t.path("demo-site")).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_league"))
+        .args(["--db", "demo.db", "site", "--out", "demo-site"])
+        .current_dir(t.dir.path())
+        .env_remove("LEAGUE_DB")
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let r = t.run(&["demo"]);
+    assert!(!r.ok);
+    assert!(
+        r.stderr.contains("not written by league demo"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Run chromium with `args`, killing it after a minute.
+fn chromium(profile: &Path, args: &[String]) -> String {
+    let mut child = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromium");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait for chromium").is_some() {
+            break;
+        }
+        if start.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            panic!("chromium did not finish within 90 s: {args:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().expect("chromium output");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn chromium_present() -> bool {
+    Command::new("chromium")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Follow the first `href` containing `needle` from the page at `from`.
+fn follow(from: &Path, dom: &str, needle: &str) -> PathBuf {
+    let href = attrs(dom, "href")
+        .into_iter()
+        .find(|h| h.contains(needle))
+        .unwrap_or_else(|| panic!("no link containing {needle} in {}", from.display()));
+    from.parent()
+        .unwrap()
+        .join(href.split('#').next().unwrap())
+        .canonicalize()
+        .expect("link resolves")
+}
+
+#[test]
+fn a_real_browser_reads_the_site() {
+    if !chromium_present() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is needed for the site's browser test in CI (.ci/run installs Debian's chromium)"
+        );
+        eprintln!("skipping the browser test: chromium is not installed and CI is not set");
+        return;
+    }
+    let t = fixture();
+    let site = write_site(&t).canonicalize().unwrap();
+    let profile = t.path("chromium-profile");
+    let url = |p: &Path| format!("file://{}", p.display());
+    let index = site.join("index.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
+    assert!(
+        dom.contains("2023-24") && dom.contains("Autumn Swiss"),
+        "{dom}"
+    );
+    let section = follow(&index, &dom, "autumn-swiss-1600");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&section)]);
+    for text in ["Standings", "Crosstable", "Bob Jones", "The race", "BH"] {
+        assert!(
+            dom.contains(text),
+            "{text} not in the rendered section page"
+        );
+    }
+    let player = follow(&section, &dom, "players/alice-smith");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&player)]);
+    assert!(dom.contains("<h1>Alice Smith</h1>"), "{dom}");
+    assert!(dom.contains("Spring Quads") && dom.contains("Autumn Swiss"));
+    let shot = t.path("section.png");
+    chromium(
+        &profile,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1600".into(),
+            url(&section),
+        ],
+    );
+    let png = std::fs::read(&shot).expect("chromium wrote a screenshot");
+    assert!(png.len() > 1000, "screenshot is {} bytes", png.len());
+    assert!(png.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn readme_results_site_commands_run_as_written() {
+    const README: &str = include_str!("../../README.md");
+    let start = README
+        .find("<!-- results-site")
+        .expect("the README's results-site block");
+    let rest = &README[start..];
+    let body = &rest[rest.find("```sh\n").expect("block opens") + 6..];
+    let body = &body[..body.find("```").expect("block closes")];
+    let t = TestLeague::new();
+    let mut ran = 0;
+    for line in std::iter::once("league demo").chain(body.lines()) {
+        let Some(rest) = line.trim().strip_prefix("league ") else {
+            continue;
+        };
+        // Split like a shell would for these lines (double quotes only).
+        let args: Vec<String> = rest
+            .split('"')
+            .enumerate()
+            .flat_map(|(i, part)| {
+                if i % 2 == 1 {
+                    vec![part.to_string()]
+                } else {
+                    part.split_whitespace().map(str::to_string).collect()
+                }
+            })
+            .collect();
+        let out = Command::new(env!("CARGO_BIN_EXE_league"))
+            .args(&args)
+            .current_dir(t.dir.path())
+            .env_remove("LEAGUE_DB")
+            .output()
+            .expect("run league");
+        assert!(
+            out.status.success(),
+            "README line failed: {line}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 5, "{ran} commands");
+    assert!(t.path("site/2022-23/winter-swiss-1600.html").is_file());
+    assert!(t.path("demo-site/index.html").is_file());
+}
+
+#[test]
+fn team_events_are_left_off_until_their_pages_exist() {
+    let t = fixture();
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2023-24",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "3",
+    ]);
+    let site = write_site(&t);
+    for rel in files(&site).iter().filter(|f| f.ends_with(".html")) {
+        assert!(!read(&site, rel).contains("Team Cup"), "{rel}");
+    }
+    assert!(read(&site, "2023-24/index.html").contains("Autumn Swiss"));
+}
