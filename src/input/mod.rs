@@ -5,5 +5,6 @@
 pub mod json;
 pub mod players;
 pub mod results;
+pub mod sheet;
 pub mod team_matches;
 pub mod trf;

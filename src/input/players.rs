@@ -76,23 +76,7 @@ impl Col {
 
 /// Parse a player list. `source` names the file in errors.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        InputError::at(
-            source,
-            line,
-            "text",
-            format!(
-                "byte 0x{:02X} is not UTF-8 text; save the list as UTF-8 CSV",
-                bytes.get(e.valid_up_to()).copied().unwrap_or(0)
-            ),
-        )
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = super::sheet::utf8_text(bytes, source)?;
     // Spreadsheets in some countries save CSV with semicolons, or tabs.
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let delimiter = if first.contains(',') {
@@ -104,20 +88,12 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
     } else {
         b','
     };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .has_headers(false)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let mut reader = super::sheet::reader(text, delimiter);
     let mut columns: Option<Vec<Col>> = None;
     let mut rows = Vec::new();
     let mut seen: HashMap<(Col, String), usize> = HashMap::new();
     for record in reader.records() {
-        let record = record.map_err(|e| {
-            let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
-            InputError::at(source, line, "row", format!("not a valid CSV line: {e}"))
-        })?;
+        let record = record.map_err(|e| super::sheet::bad_row(source, e))?;
         let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
         if record.iter().all(|f| f.is_empty()) {
             continue;

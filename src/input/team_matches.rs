@@ -62,32 +62,12 @@ pub fn parse_points(text: &str) -> Option<Points> {
 
 /// Parse the sheet. `source` names the file in error messages.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<TeamMatchRow>, InputError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-        InputError::at(
-            source,
-            line,
-            "text",
-            "the file is not UTF-8 text (save it as UTF-8 CSV)",
-        )
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.as_bytes());
+    let text = super::sheet::utf8_text(bytes, source)?;
+    let mut reader = super::sheet::reader(text, b',');
     let mut header_seen = false;
     let mut rows = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|e| {
-            let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
-            InputError::at(source, line, "row", format!("not a valid CSV line: {e}"))
-        })?;
+        let record = record.map_err(|e| super::sheet::bad_row(source, e))?;
         let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
         if record.iter().all(|f| f.is_empty()) || record.get(0).is_some_and(|f| f.starts_with('#'))
         {

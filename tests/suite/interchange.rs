@@ -577,7 +577,7 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
     );
     t.fails(
         &["import", "players", f.to_str().unwrap()],
-        "g.csv, line 3, text: byte 0xE9",
+        "g.csv, line 3, text: the file is not UTF-8 text (byte 0xE9)",
     );
 }
 
