@@ -85,27 +85,45 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         Some(name) => Some(report.find_player(name)?),
         None => None,
     };
-    match a.format {
-        Format::Json => print_json(&standings_json(&report, explained))?,
-        format => {
-            let mut out = String::new();
-            if format == Format::Text {
-                out.push_str(&heading(&report));
-            }
-            out.push_str(&standings_table(&report, a.decimals).render(format));
-            if format == Format::Text {
-                for n in &report.notes {
-                    out.push_str(&format!("Note: {n}.\n"));
-                }
-            }
-            if let Some(p) = explained {
-                out.push('\n');
-                out.push_str(&explain_text(&report, p, a.decimals));
-            }
-            print(&out)?;
+    print_standings(
+        a.format,
+        || standings_json(&report, explained),
+        || heading(&report),
+        || standings_table(&report, a.decimals),
+        &report.notes,
+        explained.map(|p| explain_text(&report, p, a.decimals)),
+    )
+}
+
+/// Print standings, individual or team, the one way `league standings`
+/// prints them: JSON whole; otherwise the heading (text only), the table,
+/// the notes (text only) and the working asked for with `--explain`.
+pub(crate) fn print_standings(
+    format: Format,
+    json: impl FnOnce() -> Json,
+    heading: impl FnOnce() -> String,
+    table: impl FnOnce() -> Table,
+    notes: &[String],
+    explained: Option<String>,
+) -> Result<()> {
+    if format == Format::Json {
+        return Ok(print_json(&json())?);
+    }
+    let mut out = String::new();
+    if format == Format::Text {
+        out.push_str(&heading());
+    }
+    out.push_str(&table().render(format));
+    if format == Format::Text {
+        for n in notes {
+            out.push_str(&format!("Note: {n}.\n"));
         }
     }
-    Ok(())
+    if let Some(working) = explained {
+        out.push('\n');
+        out.push_str(&working);
+    }
+    Ok(print(&out)?)
 }
 
 /// "Winter Swiss (2022-23), section U1600: standings after round 6 of 6".

@@ -5,8 +5,8 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::output::{print, print_json, Format, Table};
-use super::standings::{number, show, StandingsArgs};
+use super::output::Table;
+use super::standings::{number, print_standings, show, StandingsArgs};
 use crate::domain::league::Event;
 use crate::domain::score::Points;
 use crate::domain::team::RankBy;
@@ -30,27 +30,14 @@ pub fn run(store: &mut Store, event: &Event, a: &StandingsArgs) -> Result<()> {
         Some(name) => Some(report.find_team(name)?),
         None => None,
     };
-    match a.format {
-        Format::Json => print_json(&standings_json(&report, explained))?,
-        format => {
-            let mut out = String::new();
-            if format == Format::Text {
-                out.push_str(&heading(&report));
-            }
-            out.push_str(&standings_table(&report, a.decimals).render(format));
-            if format == Format::Text {
-                for n in &report.notes {
-                    out.push_str(&format!("Note: {n}.\n"));
-                }
-            }
-            if let Some(t) = explained {
-                out.push('\n');
-                out.push_str(&explain_text(&report, t, a.decimals));
-            }
-            print(&out)?;
-        }
-    }
-    Ok(())
+    print_standings(
+        a.format,
+        || standings_json(&report, explained),
+        || heading(&report),
+        || standings_table(&report, a.decimals),
+        &report.notes,
+        explained.map(|t| explain_text(&report, t, a.decimals)),
+    )
 }
 
 fn pts(p: Points, decimals: bool) -> String {
