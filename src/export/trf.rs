@@ -179,24 +179,9 @@ fn block(round: &Round, event: &TrfEvent) -> String {
         Some(Colour::Black) => 'b',
         None => '-',
     };
+    // The TRF letters are the record's own codes (U, F, H, Z for byes).
     let code = match round.outcome {
         Outcome::Absent => return " ".repeat(8),
-        Outcome::Bye {
-            kind: ByeKind::Full,
-            requested: false,
-        } => 'U',
-        Outcome::Bye {
-            kind: ByeKind::Full,
-            requested: true,
-        } => 'F',
-        Outcome::Bye {
-            kind: ByeKind::Half,
-            ..
-        } => 'H',
-        Outcome::Bye {
-            kind: ByeKind::Zero,
-            ..
-        } => 'Z',
         o => o.code(),
     };
     match opponent {
