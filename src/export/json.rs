@@ -9,13 +9,18 @@
 //!   team matches by their position in the round;
 //! - every list is in a fixed order (sections and events in the order they
 //!   were created, entries by pairing number, games by board, byes by
-//!   pairing number, players by name), and an import creates rows in that
-//!   order, so a re-export lists them the same way.
+//!   pairing number, forfeited boards by board, players in the order the
+//!   document first names them), and an import creates
+//!   rows in that order, so a re-export lists them the same way.
+//!
+//! Versions: 1 had no `forfeited_boards` in a team match (a board a team
+//! could not fill was lost on the way); 2 lists them, `[]` when none. Both
+//! are read; a version-1 file reads as having none.
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The version of this document's shape; an importer refuses a newer one.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a document holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -167,6 +172,27 @@ pub struct TeamMatch {
     pub points_a_halves: Option<u32>,
     #[serde(deserialize_with = "required")]
     pub points_b_halves: Option<u32>,
+    /// The boards of the match that have no game: a team could not fill
+    /// them, or did not come at all (every board). Absent only in a
+    /// version-1 file ([`crate::input::json::parse`] insists on it from
+    /// version 2); boards with a game are in the round's `games`.
+    #[serde(default)]
+    pub forfeited_boards: Vec<ForfeitedBoard>,
+}
+
+/// A board of a team match with no game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForfeitedBoard {
+    pub board: u32,
+    /// Whose player was there and wins the board by forfeit: `a` (team A's),
+    /// `b` (team B's), or `none` (neither team filled it: a double forfeit).
+    pub present: String,
+    /// A `players[].key`: the player who was there, on that team's roster;
+    /// `null` when nobody was, or when the other team did not come at all
+    /// (the whole match forfeited, no lineup given).
+    #[serde(deserialize_with = "required")]
+    pub player: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,9 +10,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::domain::history::grand_prix::Rules;
 use crate::domain::tiebreak::Order;
 use crate::error::InputError;
-use crate::export::json::{Document, Event, Section, FORMAT_VERSION};
+use crate::export::json::{Document, Event, Scope, Section, TeamMatch, FORMAT_VERSION};
 
 /// The results a game may have (as stored).
 const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "1F-0F", "0F-1F", "0F-0F"];
@@ -35,7 +36,8 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // The version first, so a newer document gets a clear message rather
     // than a complaint about a field this version does not know.
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+    let value = serde_json::from_str::<serde_json::Value>(text).ok();
+    if let Some(v) = &value {
         if let Some(n) = v.get("format_version").and_then(|n| n.as_u64()) {
             if n > FORMAT_VERSION as u64 {
                 return Err(InputError::new(
@@ -68,8 +70,53 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
         };
         InputError::at(source, e.line().max(1), path, problem)
     })?;
-    check(&doc).map_err(|(path, problem)| InputError::new(source, problem).field(path))?;
+    let problem = |(path, problem): Problem| InputError::new(source, problem).field(path);
+    if let Some(v) = &value {
+        forfeit_lists(v, doc.format_version).map_err(problem)?;
+    }
+    check(&doc).map_err(problem)?;
     Ok(doc)
+}
+
+/// Version 2 lists every team match's `forfeited_boards` (`[]` when none),
+/// so a match without the list is a damaged record; version 1 had no such
+/// list. (The field reads as empty when absent, so this is checked on the
+/// text's own shape.)
+fn forfeit_lists(v: &serde_json::Value, version: u32) -> Result<(), Problem> {
+    fn list<'a>(v: &'a serde_json::Value, key: &str) -> &'a [serde_json::Value] {
+        v.get(key)
+            .and_then(|l| l.as_array())
+            .map_or(&[], |l| l.as_slice())
+    }
+    for (ei, e) in list(&v["season"], "events").iter().enumerate() {
+        for (si, s) in list(e, "sections").iter().enumerate() {
+            for (ri, r) in list(s, "rounds").iter().enumerate() {
+                for (mi, m) in list(r, "team_matches").iter().enumerate() {
+                    let path = format!(
+                        "$.season.events[{ei}].sections[{si}].rounds[{ri}].team_matches[{mi}].forfeited_boards"
+                    );
+                    match (version >= 2, m.get("forfeited_boards").is_some()) {
+                        (true, false) => {
+                            return fail(
+                                path,
+                                "missing field `forfeited_boards` (from format version 2 each \
+                                 team match lists its boards without a game, [] when none)",
+                            )
+                        }
+                        (false, true) => {
+                            return fail(
+                                path,
+                                "format version 1 has no forfeited_boards; the file should say \
+                                 \"format_version\": 2",
+                            )
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Byte offset of serde_json's 1-based line and column.
@@ -186,7 +233,7 @@ pub fn check(doc: &Document) -> Result<(), Problem> {
         return fail(
             "$.format_version",
             format!(
-                "format version {} is not one this program reads (1)",
+                "format version {} is not one this program reads (1 to {FORMAT_VERSION})",
                 doc.format_version
             ),
         );
@@ -225,6 +272,9 @@ pub fn check(doc: &Document) -> Result<(), Problem> {
             }
         }
     }
+    if let Some(text) = &doc.season.grand_prix {
+        check_grand_prix(text, doc)?;
+    }
     let mut event_names = HashSet::new();
     for (ei, e) in doc.season.events.iter().enumerate() {
         let ep = format!("$.season.events[{ei}]");
@@ -235,6 +285,46 @@ pub fn check(doc: &Document) -> Result<(), Problem> {
             );
         }
         check_event(e, &ep, &keys)?;
+    }
+    Ok(())
+}
+
+/// The season's grand-prix rules (as `league season grand-prix` stores
+/// them) must read and make sense; in a season document the events they
+/// name must be the season's individual events.
+fn check_grand_prix(text: &str, doc: &Document) -> Result<(), Problem> {
+    const PATH: &str = "$.season.grand_prix";
+    let rules: Rules = serde_json::from_str(text).map_err(|e| {
+        (
+            PATH.to_string(),
+            format!("the grand-prix rules cannot be read: {e}"),
+        )
+    })?;
+    rules
+        .check()
+        .map_err(|m| (PATH.to_string(), format!("the grand-prix rules: {m}")))?;
+    if doc.scope == Scope::Season {
+        for name in &rules.events {
+            match doc.season.events.iter().find(|e| &e.name == name) {
+                None => {
+                    return fail(
+                        PATH,
+                        format!(
+                        "the grand prix counts event \"{name}\", which the season does not have"
+                    ),
+                    )
+                }
+                Some(e) if e.team_rules.is_some() => {
+                    return fail(
+                        PATH,
+                        format!(
+                        "the grand prix counts {name}, a team event; it counts individual events"
+                    ),
+                    )
+                }
+                Some(_) => {}
+            }
+        }
     }
     Ok(())
 }
@@ -286,12 +376,14 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             },
         );
     }
-    let mut teams = HashSet::new();
+    // Each team's roster (player keys), by name.
+    let mut teams: HashMap<&str, HashSet<u32>> = HashMap::new();
     let mut on_roster = HashSet::new();
     for (ti, t) in e.teams.iter().enumerate() {
         let tp = format!("{ep}.teams[{ti}]");
         name(&t.name, format!("{tp}.name"))?;
-        if !teams.insert(t.name.as_str()) {
+        let roster: HashSet<u32> = t.roster.iter().map(|r| r.player).collect();
+        if teams.insert(t.name.as_str(), roster).is_some() {
             return fail(
                 format!("{tp}.name"),
                 format!("there are two teams \"{}\"", t.name),
@@ -332,7 +424,7 @@ fn check_section(
     sp: &str,
     e: &Event,
     keys: &HashSet<u32>,
-    teams: &HashSet<&str>,
+    teams: &HashMap<&str, HashSet<u32>>,
 ) -> Result<(), Problem> {
     if let (Some(min), Some(max)) = (s.rating_min, s.rating_max) {
         if min > max {
@@ -368,7 +460,7 @@ fn check_section(
             );
         }
         if let Some(t) = &n.team {
-            if !teams.contains(t.as_str()) {
+            if !teams.contains_key(t.as_str()) {
                 return fail(format!("{np}.team"), format!("there is no team \"{t}\""));
             }
         }
@@ -401,7 +493,7 @@ fn check_section(
         for (mi, m) in r.team_matches.iter().enumerate() {
             for (field, t) in [("team_a", Some(&m.team_a)), ("team_b", m.team_b.as_ref())] {
                 if let Some(t) = t {
-                    if !teams.contains(t.as_str()) {
+                    if !teams.contains_key(t.as_str()) {
                         return fail(
                             format!("{rp}.team_matches[{mi}].{field}"),
                             format!("there is no team \"{t}\""),
@@ -477,6 +569,127 @@ fn check_section(
                     format!("bye kind \"{}\" is not full, half or zero", b.kind),
                 );
             }
+        }
+        // Boards without a game: a player there plays nowhere else in the round.
+        let mut playing: HashMap<u32, String> = HashMap::new();
+        for (gi, g) in r.games.iter().enumerate() {
+            for (no, side) in [(g.white, "white"), (g.black, "black")] {
+                if let Some(&ni) = numbers.get(&no) {
+                    playing.insert(s.entries[ni].player, format!("{rp}.games[{gi}].{side}"));
+                }
+            }
+        }
+        for (mi, m) in r.team_matches.iter().enumerate() {
+            let mp = format!("{rp}.team_matches[{mi}]");
+            check_forfeited_boards(m, mi, &mp, r, e, keys, teams, &mut playing)?;
+        }
+    }
+    Ok(())
+}
+
+/// A team match's `forfeited_boards`: boards of the event's team rules,
+/// each once and without a game, on a match with two teams recorded board
+/// by board; the player there (if named) on the present team's roster and
+/// not playing elsewhere in the round.
+#[allow(clippy::too_many_arguments)]
+fn check_forfeited_boards(
+    m: &TeamMatch,
+    mi: usize,
+    mp: &str,
+    r: &crate::export::json::Round,
+    e: &Event,
+    keys: &HashSet<u32>,
+    teams: &HashMap<&str, HashSet<u32>>,
+    playing: &mut HashMap<u32, String>,
+) -> Result<(), Problem> {
+    if m.forfeited_boards.is_empty() {
+        return Ok(());
+    }
+    let lp = format!("{mp}.forfeited_boards");
+    let Some(team_b) = &m.team_b else {
+        return fail(
+            lp,
+            format!("{}'s team bye has no boards (use [])", m.team_a),
+        );
+    };
+    if m.points_a_halves.is_some() || m.points_b_halves.is_some() {
+        return fail(
+            lp,
+            "a match recorded by its score alone has no boards (use [], or null scores)",
+        );
+    }
+    let Some(boards) = e.team_rules.as_ref().map(|t| t.boards) else {
+        return fail(lp, "only a team event's matches have boards (use [])");
+    };
+    let mut seen = HashSet::new();
+    for (fi, f) in m.forfeited_boards.iter().enumerate() {
+        let fp = format!("{lp}[{fi}]");
+        if f.board == 0 || f.board > boards {
+            return fail(
+                format!("{fp}.board"),
+                format!(
+                    "board {} is not a board of this event's matches (1 to {boards})",
+                    f.board
+                ),
+            );
+        }
+        if !seen.insert(f.board) {
+            return fail(
+                format!("{fp}.board"),
+                format!("board {} is listed twice", f.board),
+            );
+        }
+        if let Some(gi) = r
+            .games
+            .iter()
+            .position(|g| g.team_match == Some(mi as u32) && g.board == Some(f.board))
+        {
+            return fail(
+                format!("{fp}.board"),
+                format!(
+                    "board {} of {} v {team_b} has a game ({}.games[{gi}]); a board is a game or \
+                     a forfeit, not both",
+                    f.board,
+                    m.team_a,
+                    mp.rsplit_once(".team_matches")
+                        .map_or(mp, |(round, _)| round)
+                ),
+            );
+        }
+        let team = match f.present.as_str() {
+            "a" => Some(m.team_a.as_str()),
+            "b" => Some(team_b.as_str()),
+            "none" => None,
+            other => {
+                return fail(
+                    format!("{fp}.present"),
+                    format!(
+                        "\"{other}\" is not a side: \"a\" ({}'s player was there), \"b\" \
+                         ({team_b}'s) or \"none\" (nobody)",
+                        m.team_a
+                    ),
+                )
+            }
+        };
+        let Some(k) = f.player else { continue };
+        let pp = format!("{fp}.player");
+        let Some(team) = team else {
+            return fail(
+                pp,
+                "nobody was there on a board neither team filled (use null)",
+            );
+        };
+        if !keys.contains(&k) {
+            return fail(pp, format!("player {k} is not in $.players"));
+        }
+        if !teams.get(team).is_some_and(|roster| roster.contains(&k)) {
+            return fail(pp, format!("player {k} is not on {team}'s roster"));
+        }
+        if let Some(first) = playing.insert(k, pp.clone()) {
+            return fail(
+                pp,
+                format!("player {k} already plays in round {} ({first})", r.number),
+            );
         }
     }
     Ok(())

@@ -239,13 +239,13 @@ fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<V
             rating_min: s.rating_min,
             rating_max: s.rating_max,
             entries,
-            rounds: rounds(conn, s.id)?,
+            rounds: rounds(conn, s.id, keys)?,
         });
     }
     Ok(out)
 }
 
-fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
+fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Round>> {
     let mut st = conn.prepare_cached(
         "SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number",
     )?;
@@ -265,7 +265,7 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
              JOIN team a ON a.id = m.team_a LEFT JOIN team b ON b.id = m.team_b \
              WHERE m.round_id = ?1 ORDER BY m.id",
         )?;
-        let matches = st
+        let mut matches = st
             .query_map([round_id], |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
@@ -274,10 +274,14 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
                         team_b: r.get(2)?,
                         points_a_halves: r.get(3)?,
                         points_b_halves: r.get(4)?,
+                        forfeited_boards: vec![],
                     },
                 ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (id, m) in matches.iter_mut() {
+            m.forfeited_boards = forfeited_boards(conn, *id, keys)?;
+        }
         let position: HashMap<i64, u32> = matches
             .iter()
             .enumerate()
@@ -330,6 +334,35 @@ fn rounds(conn: &Connection, section_id: i64) -> Result<Vec<doc::Round>> {
         });
     }
     Ok(out)
+}
+
+/// A team match's boards without a game, by board.
+fn forfeited_boards(
+    conn: &Connection,
+    match_id: i64,
+    keys: &mut PlayerKeys,
+) -> Result<Vec<doc::ForfeitedBoard>> {
+    let mut st = conn.prepare_cached(
+        "SELECT board, present, player_id FROM team_board_forfeit WHERE team_match_id = ?1 \
+         ORDER BY board",
+    )?;
+    let rows = st
+        .query_map([match_id], |r| {
+            Ok((
+                r.get::<_, u32>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows
+        .into_iter()
+        .map(|(board, present, player)| doc::ForfeitedBoard {
+            board,
+            present,
+            player: player.map(|p| keys.key(p)),
+        })
+        .collect())
 }
 
 /// What an import created.
@@ -592,8 +625,22 @@ pub fn import_document(
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                         params![round_id, section_id, a, b, m.points_a_halves, m.points_b_halves],
                     )
-                    .map_err(|x| at(mp, x.into()))?;
-                    match_ids.push(tx.last_insert_rowid());
+                    .map_err(|x| at(mp.clone(), x.into()))?;
+                    let match_id = tx.last_insert_rowid();
+                    match_ids.push(match_id);
+                    for (fi, f) in m.forfeited_boards.iter().enumerate() {
+                        let fp = format!("{mp}.forfeited_boards[{fi}]");
+                        let pid = match f.player {
+                            Some(k) => Some(player(k, &format!("{fp}.player"))?),
+                            None => None,
+                        };
+                        tx.execute(
+                            "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) \
+                             VALUES (?1, ?2, ?3, ?4)",
+                            params![match_id, f.board, f.present, pid],
+                        )
+                        .map_err(|x| at(fp, x.into()))?;
+                    }
                 }
                 for (gi, g) in r.games.iter().enumerate() {
                     let gp = format!("{rp}.games[{gi}]");

@@ -253,7 +253,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
     let again = t.ok(&["export", "json", "--season", "2022-23"]);
     assert_eq!(again, std::fs::read_to_string(&json).unwrap());
     let parsed: serde_json::Value = serde_json::from_str(&again).unwrap();
-    assert_eq!(parsed["format_version"], 1);
+    assert_eq!(parsed["format_version"], 2);
     // Four Swiss events, the club championship and the team Swiss.
     assert_eq!(parsed["season"]["events"].as_array().unwrap().len(), 6);
     // Standings of every section agree.
@@ -468,7 +468,7 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
     // A newer format is refused with a clear word.
     let f = target.write(
         "v9.json",
-        good.replacen("\"format_version\": 1", "\"format_version\": 9", 1),
+        good.replacen("\"format_version\": 2", "\"format_version\": 9", 1),
     );
     target.fails(&["import", "json", f.to_str().unwrap()], "format version 9");
     drop(t);
