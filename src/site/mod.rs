@@ -19,6 +19,7 @@ pub mod model;
 pub mod render;
 pub mod section;
 pub mod slug;
+pub mod team;
 pub mod write;
 
 pub use build::build;
