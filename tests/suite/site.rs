@@ -707,6 +707,18 @@ fn a_real_browser_reads_the_site() {
     let dom = chromium(&profile, &["--dump-dom".into(), url(&player)]);
     assert!(dom.contains("<h1>Alice Smith</h1>"), "{dom}");
     assert!(dom.contains("Spring Quads") && dom.contains("Autumn Swiss"));
+    let index_dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
+    let team = follow(&index, &index_dom, "team-cup-open");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&team)]);
+    for text in [
+        "Team standings",
+        "Team crosstable",
+        "W2,1.5",
+        "Board prizes",
+        "Rosters",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered team page");
+    }
     let shot = t.path("section.png");
     chromium(
         &profile,
@@ -763,6 +775,7 @@ fn readme_results_site_commands_run_as_written() {
     }
     assert!(ran >= 5, "{ran} commands");
     assert!(t.path("site/2022-23/winter-swiss-1600.html").is_file());
+    assert!(t.path("site/2022-23/club-team-swiss-teams.html").is_file());
     assert!(t.path("demo-site/index.html").is_file());
 }
 
