@@ -846,7 +846,7 @@ fn team_section_page_agrees_with_the_team_commands() {
         serde_json::json!(["usat", "game-points"])
     );
     assert!(page.contains("<th class=\"num\">usat</th><th class=\"num\">game-points</th>"));
-    let rows = table_rows(&page, "id=\"standings\"", "standings");
+    let rows = table_rows(&page, "id=\"standings\"", "team-standings");
     let want = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4);
     assert_eq!(rows.len(), want.len());
