@@ -1,11 +1,14 @@
 //! `league crosstable`: a section's wall chart for the terminal and e-mail,
 //! in the standings' order (codes explained in [`crate::domain::crosstable`]).
+//! For a team event it prints the team crosstable, exactly as `league team
+//! crosstable` does ([`super::team::crosstable_output`]).
 
-use super::output::{print, Table};
-use super::standings::not_team;
+use super::output::{print, Format, Table};
+use super::team::crosstable_output;
 use super::SectionArgs;
 use crate::domain::crosstable::{crosstable, Crosstable, CODES};
 use crate::error::Result;
+use crate::report::team::team_report;
 use crate::report::{section_report, ReportOptions, SectionReport};
 use crate::store::Store;
 
@@ -40,13 +43,28 @@ fn legend() -> String {
         .collect()
 }
 
+impl CrossFormat {
+    /// The same format for the shared table printer.
+    fn format(self) -> Format {
+        match self {
+            CrossFormat::Text => Format::Text,
+            CrossFormat::Markdown => Format::Markdown,
+            CrossFormat::Csv => Format::Csv,
+        }
+    }
+}
+
 pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
-    not_team(&event)?;
     let opts = ReportOptions {
         after_round: a.after_round,
         ..ReportOptions::default()
     };
+    if event.kind.is_team() {
+        let report = team_report(store.conn(), &event, &opts)?;
+        print(&crosstable_output(&report, a.format.format()))?;
+        return Ok(());
+    }
     let report = section_report(store.conn(), &event, &section, &opts)?;
     let x = crosstable(&report.tournament, &report.standings);
     let table = table(&report, &x);

@@ -100,7 +100,7 @@ pub enum Command {
     History(history::HistoryCmd),
     /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
     Sql(sql::SqlArgs),
-    /// A section's crosstable (wall chart) for the terminal or e-mail.
+    /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
     Crosstable(crosstable::CrosstableArgs),
     /// Write the results site: seasons, events, standings, crosstables, player pages.
     Site(site::SiteArgs),

@@ -140,17 +140,14 @@ pub fn standings_json(r: &TeamReport, explained: Option<usize>) -> Json {
 
 fn explain_json(r: &TeamReport, team: usize) -> Json {
     let items: Vec<Json> = r
-        .order
-        .tiebreaks
-        .iter()
-        .enumerate()
-        .map(|(k, tb)| {
-            let value = r.standings.row(team).and_then(|row| row.values[k]);
-            let w = r.standings.explain(&r.team_event, team, k).unwrap_or_default();
+        .explain(team)
+        .into_iter()
+        .map(|x| {
+            let w = x.working;
             json!({
-                "tiebreak": tb.code(),
-                "meaning": tb.meaning(),
-                "value": value.map(number),
+                "tiebreak": x.tiebreak.code(),
+                "meaning": x.tiebreak.meaning(),
+                "value": x.value.map(number),
                 "terms": w.terms.iter().map(|t| json!({
                     "round": t.round,
                     "opponent": t.opponent.and_then(|o| r.loaded.teams.get(o)).map(|o| o.name.clone()),
@@ -177,18 +174,14 @@ pub fn explain_text(r: &TeamReport, team: usize, decimals: bool) -> String {
         ));
     }
     out.push_str(". The working behind each tiebreak:\n");
-    for (k, tb) in r.order.tiebreaks.iter().enumerate() {
-        let value = r.standings.row(team).and_then(|row| row.values[k]);
+    for x in r.explain(team) {
         out.push_str(&format!(
             "\n{} = {} — {}\n",
-            tb.code(),
-            show(value, decimals),
-            tb.meaning()
+            x.tiebreak.code(),
+            show(x.value, decimals),
+            x.tiebreak.meaning()
         ));
-        let w = r
-            .standings
-            .explain(&r.team_event, team, k)
-            .unwrap_or_default();
+        let w = x.working;
         for t in &w.terms {
             let v = show(Some(t.value), decimals);
             let round = t.round.map(|n| format!("round {n}: ")).unwrap_or_default();

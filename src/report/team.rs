@@ -8,11 +8,12 @@ use rusqlite::Connection;
 
 use super::{order_for, ReportOptions};
 use crate::domain::league::Event;
+use crate::domain::score::Value;
 use crate::domain::team::{
     board_prizes, crosstable, standings, BoardPrizes, TeamCrosstable, TeamEvent, TeamRules,
     TeamStandings,
 };
-use crate::domain::tiebreak::{Order, TeamCode, Tiebreak};
+use crate::domain::tiebreak::{Order, TeamCode, Tiebreak, Working};
 use crate::error::{Error, Result};
 use crate::store::team::{load_team_event, LoadedTeamEvent};
 
@@ -34,7 +35,33 @@ pub struct TeamReport {
     pub notes: Vec<String>,
 }
 
+/// One of a team's tiebreak values with the working behind it, as
+/// `league standings --explain TEAM` and the results site show it.
+pub struct TeamExplained {
+    pub tiebreak: Tiebreak,
+    pub value: Option<Value>,
+    pub working: Working,
+}
+
 impl TeamReport {
+    /// Every tiebreak value of `team` (an index into the event's teams) in
+    /// the report's order, each with its working.
+    pub fn explain(&self, team: usize) -> Vec<TeamExplained> {
+        self.order
+            .tiebreaks
+            .iter()
+            .enumerate()
+            .map(|(k, tb)| TeamExplained {
+                tiebreak: *tb,
+                value: self.standings.row(team).and_then(|row| row.values[k]),
+                working: self
+                    .standings
+                    .explain(&self.team_event, team, k)
+                    .unwrap_or_default(),
+            })
+            .collect()
+    }
+
     /// The event's team rules (boards, match points, byes, USAT options).
     pub fn rules(&self) -> &TeamRules {
         &self.team_event.rules

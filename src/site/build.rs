@@ -10,10 +10,12 @@ use super::load::{League, SectionKind};
 use super::model::*;
 use super::section::{individual, outcome_words};
 use super::slug::Slugs;
+use super::team::team_section;
 use crate::domain::crosstable::CODES;
-use crate::domain::league::Season;
+use crate::domain::league::{Entry, Season};
 use crate::domain::performance::{performance, RatedGame};
-use crate::domain::record::Colour;
+use crate::domain::record::{Colour, Outcome, Tournament};
+use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
 
 /// Folder of the player pages.
@@ -76,13 +78,11 @@ fn name_pages(league: &League) -> Paths {
     for s in &league.seasons {
         for e in &s.events {
             for k in &e.sections {
-                let SectionKind::Individual(r) = &k.kind;
-                people.extend(
-                    r.facts
-                        .entries
-                        .iter()
-                        .map(|e| (e.player_id, e.name.clone())),
-                );
+                let facts = match &k.kind {
+                    SectionKind::Individual(r) => &r.facts,
+                    SectionKind::Team(t) => &t.facts,
+                };
+                people.extend(facts.entries.iter().map(|e| (e.player_id, e.name.clone())));
             }
         }
     }
@@ -139,7 +139,63 @@ pub fn build(league: &League) -> Site {
                     href: index_place.href(path),
                 });
                 let place = Place::new(path.clone());
-                let SectionKind::Individual(r) = &k.kind;
+                let r = match &k.kind {
+                    SectionKind::Individual(r) => r,
+                    SectionKind::Team(t) => {
+                        let r = &t.report;
+                        if let Some(first) =
+                            r.standings.rows.first().filter(|_| r.rounds_played > 0)
+                        {
+                            let teams: Vec<Link> = r
+                                .standings
+                                .rows
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, row)| row.place == first.place)
+                                .map(|(n, row)| Link {
+                                    text: r.loaded.teams[row.team].name.clone(),
+                                    href: season_place.href(&format!("{path}#roster-{}", n + 1)),
+                                })
+                                .collect();
+                            let finished = r.rounds_played >= e.event.rounds as usize;
+                            page.champions.push(Champion {
+                                event: e.event.name.clone(),
+                                section: Link {
+                                    text: k.section.name.clone(),
+                                    href: season_place.href(path),
+                                },
+                                label: match (finished, teams.len()) {
+                                    (true, 1) => "Champion team".to_string(),
+                                    (true, _) => "Joint champion teams".to_string(),
+                                    (false, _) => {
+                                        format!("Leading after round {}", r.rounds_played)
+                                    }
+                                },
+                                players: teams,
+                                score: first.score(r.standings.rank_by).fraction(),
+                            });
+                        }
+                        let body = team_section(t, &|id| place.href(&paths.player[&id]));
+                        sections.push(SectionPage {
+                            season: Link {
+                                text: s.season.name.clone(),
+                                href: place.href(&paths.season_index(si)),
+                            },
+                            place,
+                            event: e.event.name.clone(),
+                            section: k.section.name.clone(),
+                            dates: e.event.dates(),
+                            kind: e.event.kind.label().to_string(),
+                            progress: format!(
+                                "after round {} of {}",
+                                r.rounds_played, e.event.rounds
+                            ),
+                            notes: r.notes.clone(),
+                            body: SectionBody::Team(body),
+                        });
+                        continue;
+                    }
+                };
                 if let Some(first) = r.standings.rows.first().filter(|_| r.rounds_played > 0) {
                     let winners: Vec<Link> = r
                         .standings
@@ -234,6 +290,84 @@ struct Played {
     rating: Option<u32>,
 }
 
+/// One player's line in a section, as their page shows it.
+struct PlayerLine {
+    /// Index into the section's entries and records.
+    player: usize,
+    /// Place in the standings; in a team event, the player's team.
+    place: String,
+    score: Points,
+    /// Rounds the score is out of.
+    rounds: usize,
+}
+
+/// What a player page reads of one section: its entries, records, and a
+/// line per player; team events list only the rounds a player sat at a
+/// board.
+struct SectionView<'a> {
+    entries: &'a [Entry],
+    tournament: std::borrow::Cow<'a, Tournament>,
+    lines: Vec<PlayerLine>,
+    team: bool,
+}
+
+fn section_view(kind: &SectionKind) -> SectionView<'_> {
+    match kind {
+        SectionKind::Individual(r) => SectionView {
+            entries: &r.facts.entries,
+            tournament: std::borrow::Cow::Borrowed(&r.tournament),
+            lines: r
+                .standings
+                .rows
+                .iter()
+                .map(|row| PlayerLine {
+                    player: row.player,
+                    place: row.place.clone(),
+                    score: row.score,
+                    rounds: r.rounds_played,
+                })
+                .collect(),
+            team: false,
+        },
+        SectionKind::Team(t) => {
+            let tournament = t.facts.complete();
+            let team_of = |player_id: i64| {
+                t.rosters
+                    .iter()
+                    .find(|line| line.player_id == player_id)
+                    .and_then(|line| t.report.loaded.index_of(line.team_id))
+                    .map(|i| format!("team: {}", t.report.loaded.teams[i].name))
+                    .unwrap_or_default()
+            };
+            let lines = t
+                .facts
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, entry)| {
+                    let record = &tournament.players[i];
+                    PlayerLine {
+                        player: i,
+                        place: team_of(entry.player_id),
+                        score: record.score(),
+                        rounds: record
+                            .rounds
+                            .iter()
+                            .filter(|x| x.outcome != Outcome::Absent)
+                            .count(),
+                    }
+                })
+                .collect();
+            SectionView {
+                entries: &t.facts.entries,
+                tournament: std::borrow::Cow::Owned(tournament),
+                lines,
+                team: true,
+            }
+        }
+    }
+}
+
 fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
     let mut by_player: HashMap<i64, Vec<Played>> = HashMap::new();
     let mut names: HashMap<i64, String> = HashMap::new();
@@ -241,18 +375,20 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
     for (si, s) in league.seasons.iter().enumerate().rev() {
         for (ei, e) in s.events.iter().enumerate() {
             for (ki, k) in e.sections.iter().enumerate() {
-                let SectionKind::Individual(r) = &k.kind;
+                let view = section_view(&k.kind);
+                let entries = view.entries;
                 let section_path = &paths.section[&(si, ei, ki)];
-                let t = &r.tournament;
-                for row in &r.standings.rows {
-                    let i = row.player;
-                    let entry = &r.facts.entries[i];
+                let t = &*view.tournament;
+                for line in &view.lines {
+                    let i = line.player;
+                    let entry = &entries[i];
                     let me = Place::new(paths.player[&entry.player_id].clone());
                     let record = &t.players[i];
                     let games: Vec<PlayerGame> = record
                         .rounds
                         .iter()
                         .enumerate()
+                        .filter(|(_, round)| !(view.team && round.outcome == Outcome::Absent))
                         .map(|(k, round)| PlayerGame {
                             round: k + 1,
                             colour: match round.colour {
@@ -263,8 +399,8 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                             .to_string(),
                             opponent: round.opponent.filter(|_| round.outcome.is_paired()).map(
                                 |o| Link {
-                                    text: r.facts.entries[o].name.clone(),
-                                    href: me.href(&paths.player[&r.facts.entries[o].player_id]),
+                                    text: entries[o].name.clone(),
+                                    href: me.href(&paths.player[&entries[o].player_id]),
                                 },
                             ),
                             result: outcome_words(round.outcome).to_string(),
@@ -281,9 +417,9 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                             })
                         })
                         .collect();
-                    let rounds = r.rounds_played;
+                    let rounds = line.rounds;
                     let percent = (rounds > 0).then(|| {
-                        let halves = row.score.halves() as i64;
+                        let halves = line.score.halves() as i64;
                         (halves * 100 + rounds as i64) / (2 * rounds as i64)
                     });
                     names
@@ -300,8 +436,8 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                                 text: k.section.name.clone(),
                                 href: me.href(section_path),
                             },
-                            place: row.place.clone(),
-                            score: row.score.fraction(),
+                            place: line.place.clone(),
+                            score: line.score.fraction(),
                             rounds,
                             performance: performance(&rated)
                                 .map(|p| p.to_string())

@@ -3,14 +3,20 @@
 //! [`report::section_reports`](crate::report::section_reports) (the same
 //! computation as `league standings`, so they never disagree; the facts of
 //! every section read in one pass) and then shared by the section page, the
-//! season page and every player page.
+//! season page and every player page. A team event's section is read
+//! through [`team_report`](crate::report::team::team_report) (the same
+//! computation as `league standings` and `league team crosstable` for team
+//! events), with its facts for the players' board games.
 
 use rusqlite::Connection;
 
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
+use crate::report::team::{team_report, TeamReport};
 use crate::report::{section_reports, ReportOptions, SectionReport};
+use crate::store::facts::{load_section, SectionFacts};
 use crate::store::season as seasons;
+use crate::store::team::{rosters, RosterRow};
 
 /// Which seasons go on the site.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +53,23 @@ pub struct SectionData {
     pub kind: SectionKind,
 }
 
-/// What kind of section this is. Team sections get their own variant once
-/// team events are stored (their crosstable is the team crosstable).
+/// What kind of section this is.
 pub enum SectionKind {
     /// Individual players: standings, crosstable, working.
     Individual(Box<SectionReport>),
+    /// A team event's one section: team standings, team crosstable, board
+    /// prizes, rosters; its board games for the players' pages.
+    Team(Box<TeamSection>),
+}
+
+/// What a team event's pages are built from.
+pub struct TeamSection {
+    pub report: TeamReport,
+    /// The section's facts: every board game as an ordinary game, read by
+    /// the players' pages.
+    pub facts: SectionFacts,
+    /// Every roster line of the event, boards in order.
+    pub rosters: Vec<RosterRow>,
 }
 
 impl League {
@@ -84,34 +102,55 @@ pub fn load(
     for season in chosen {
         let mut events = Vec::new();
         for event in all_events.iter().filter(|e| e.season_id == season.id) {
-            // Team events are published once their store and team report
-            // exist; until then they are left off the pages.
-            if event.kind.is_team() {
-                continue;
-            }
             events.push((event.clone(), seasons::sections(conn, event.id)?));
         }
         plan.push((season, events));
     }
-    let all: Vec<(Event, Section)> = plan
+    // Individual sections are computed together (their facts read in one
+    // pass); team events one by one, after them.
+    let individual: Vec<(Event, Section)> = plan
         .iter()
         .flat_map(|(_, events)| events)
+        .filter(|(e, _)| !e.kind.is_team())
         .flat_map(|(e, sections)| sections.iter().map(|s| (e.clone(), s.clone())))
         .collect();
-    let mut reports = section_reports(conn, &all, &ReportOptions::default(), progress)?.into_iter();
+    let teams = plan
+        .iter()
+        .flat_map(|(_, events)| events)
+        .filter(|(e, _)| e.kind.is_team())
+        .map(|(_, sections)| sections.len())
+        .sum::<usize>();
+    let total = individual.len() + teams;
+    let mut reports = section_reports(
+        conn,
+        &individual,
+        &ReportOptions::default(),
+        &mut |done, _| progress(done, total),
+    )?
+    .into_iter();
+    let mut done = individual.len();
     let mut out = Vec::new();
     for (season, events) in plan {
         let mut loaded = Vec::new();
         for (event, sections) in events {
             let mut data = Vec::new();
             for section in sections {
-                let Some(report) = reports.next() else {
-                    break;
+                let kind = if event.kind.is_team() {
+                    let section_data = TeamSection {
+                        report: team_report(conn, &event, &ReportOptions::default())?,
+                        facts: load_section(conn, section.id, event.kind)?,
+                        rosters: rosters(conn, event.id)?,
+                    };
+                    done += 1;
+                    progress(done, total);
+                    SectionKind::Team(Box::new(section_data))
+                } else {
+                    let Some(report) = reports.next() else {
+                        break;
+                    };
+                    SectionKind::Individual(Box::new(report))
                 };
-                data.push(SectionData {
-                    section,
-                    kind: SectionKind::Individual(Box::new(report)),
-                });
+                data.push(SectionData { section, kind });
             }
             loaded.push(EventData {
                 event,

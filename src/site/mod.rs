@@ -4,7 +4,8 @@
 //!
 //! The stages, in the mdBook manner:
 //! - [`load`]: read the seasons and compute each section's report once
-//!   (through [`crate::report::section_report`], like `league standings`);
+//!   (through [`crate::report::section_report`], like `league standings`;
+//!   team events through [`crate::report::team::team_report`]);
 //! - [`build`](build::build): turn the reports into page models
 //!   ([`model`]), pure;
 //! - [`render`](render::render): page models through the askama templates
@@ -19,6 +20,7 @@ pub mod model;
 pub mod render;
 pub mod section;
 pub mod slug;
+pub mod team;
 pub mod write;
 
 pub use build::build;

@@ -115,10 +115,94 @@ pub struct SectionPage {
     pub body: SectionBody,
 }
 
-/// What a section page shows, by kind of section. Team sections add a
-/// variant here (team standings and the team crosstable).
+/// What a section page shows, by kind of section.
 pub enum SectionBody {
     Individual(IndividualSection),
+    Team(TeamSectionBody),
+}
+
+/// Team standings, team crosstable, board prizes, rosters and working of a
+/// team event.
+pub struct TeamSectionBody {
+    /// "match points" or "game points": what the teams are ranked on.
+    pub ranked_on: String,
+    /// Tiebreak codes, in the event's order (the standings' extra columns).
+    pub tiebreaks: Vec<String>,
+    pub standings: Vec<TeamStandingRow>,
+    /// The crosstable's header, as `league team crosstable` prints it
+    /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).
+    pub header: Vec<String>,
+    pub crosstable: Vec<TeamCrossRow>,
+    /// Each tiebreak used, in plain words ("TBrk1 = usat: ...").
+    pub rules: Vec<RuleNote>,
+    pub rule_notes: Vec<String>,
+    pub boards: Vec<BoardTable>,
+    pub rosters: Vec<Roster>,
+    /// The working behind each team's tiebreak values.
+    pub working: Vec<PlayerWorking>,
+}
+
+/// One team's line in the team standings.
+pub struct TeamStandingRow {
+    pub place: String,
+    /// The team's name, linking to its roster.
+    pub team: Link,
+    pub match_points: String,
+    pub game_points: String,
+    pub values: Vec<String>,
+    /// `#working-team-N`: the team's working further down the page.
+    pub working: String,
+}
+
+/// One line of the team crosstable.
+pub struct TeamCrossRow {
+    /// The anchor id of this row (`team-N`, N its `No.`).
+    pub id: String,
+    pub number: String,
+    /// The team's name, linking to its roster.
+    pub team: Link,
+    pub points: String,
+    /// The `TBrk` values, as the crosstable prints them.
+    pub values: Vec<String>,
+    /// One per round: "W6,3.5" linking to row 6.
+    pub cells: Vec<CrossCell>,
+}
+
+/// The players of one board, best first.
+pub struct BoardTable {
+    pub board: u32,
+    pub rows: Vec<BoardRow>,
+}
+
+/// One player's line in a board's prize table.
+pub struct BoardRow {
+    pub place: String,
+    pub player: Link,
+    pub team: String,
+    pub points: String,
+    pub games: u32,
+    /// "75.0", or "–" with no game over the board.
+    pub percent: String,
+    pub forfeit_wins: u32,
+}
+
+/// A team's roster in board order.
+pub struct Roster {
+    /// The anchor id (`roster-N`, N the team's crosstable number).
+    pub id: String,
+    pub team: String,
+    pub short: String,
+    /// "withdrew after round 3", when it did.
+    pub withdrawn: String,
+    pub players: Vec<RosterLine>,
+}
+
+/// One player on a roster.
+pub struct RosterLine {
+    /// "1", or "alt 5" for an alternate.
+    pub board: String,
+    pub player: Link,
+    pub rating: String,
 }
 
 /// Standings, crosstable, race and working of an individual section.
@@ -217,6 +301,7 @@ pub struct PlayerEvent {
     pub season: Link,
     pub event: String,
     pub section: Link,
+    /// Place in the standings; in a team event, the player's team.
     pub place: String,
     pub score: String,
     /// "4 of 6" style: rounds counted.

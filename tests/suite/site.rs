@@ -181,8 +181,69 @@ fn fixture() -> TestLeague {
         2,
         "board,white,black,result\n1,Hal Brook,Gina Low,½-½\n",
     );
+    team_fixture(&t);
     t
 }
+
+/// The fixture's team event: 4 teams of 2 boards, 3 rounds, a forfeited
+/// board, a team withdrawing after round 2 and a team bye in round 3,
+/// recorded through `league team` and `league match`.
+fn team_fixture(t: &TestLeague) {
+    t.ok(&[
+        "event",
+        "add",
+        TEAM_EVENT,
+        "--season",
+        "2023-24",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "3",
+        "--start",
+        "2024-01-09",
+        "--end",
+        "2024-01-23",
+    ]);
+    let ev = ["--event", TEAM_EVENT];
+    let mut a = vec!["team", "edit", "--boards", "2"];
+    a.extend(ev);
+    t.ok(&a);
+    for (team, short, players) in [
+        ("Rooks", "ROO", ["Alice Smith", "Gina Low"]),
+        ("Knights", "KNI", ["Bob Jones", "Hal Brook"]),
+        ("Bishops", "BIS", ["Carol King", "Ivy Nash"]),
+        ("Pawns", "PAW", ["Dan Wu", "Eve Park"]),
+    ] {
+        let mut a = vec!["team", "add", team, "--short", short];
+        a.extend(ev);
+        t.ok(&a);
+        let mut a = vec!["team", "roster", short, "--new", "--rating", "1450"];
+        a.extend(players);
+        a.extend(ev);
+        t.ok(&a);
+    }
+    for (round, home, away, results) in [
+        ("1", "ROO", "KNI", "1-0,½-½"),
+        ("1", "BIS", "PAW", "0-1,1-0"),
+        ("2", "ROO", "BIS", "½-½,1-0"),
+        ("2", "KNI", "PAW", "1-0,1F-0F"),
+        ("3", "KNI", "BIS", "½-½,½-½"),
+    ] {
+        let mut a = vec!["match", "record", home, away, "--results", results];
+        a.extend(ev);
+        a.extend(["--round", round]);
+        t.ok(&a);
+    }
+    let mut a = vec!["team", "withdraw", "PAW", "--after-round", "2"];
+    a.extend(ev);
+    t.ok(&a);
+    let mut a = vec!["match", "bye", "ROO", "--round", "3"];
+    a.extend(ev);
+    t.ok(&a);
+}
+
+/// The fixture's team event.
+const TEAM_EVENT: &str = "Team Cup";
 
 /// Every file under `dir`, as paths relative to it with `/`.
 fn files(dir: &Path) -> BTreeSet<String> {
@@ -210,6 +271,12 @@ fn read(dir: &Path, rel: &str) -> String {
 fn write_site(t: &TestLeague) -> PathBuf {
     let out = t.ok(&["site", "--all", "--out", "site"]);
     assert!(out.contains("Open"), "{out}");
+    t.path("site")
+}
+
+/// `league site --all --out site`, whatever it prints; returns the folder.
+fn write_site_quiet(t: &TestLeague) -> PathBuf {
+    t.ok(&["site", "--all", "--out", "site"]);
     t.path("site")
 }
 
@@ -640,6 +707,18 @@ fn a_real_browser_reads_the_site() {
     let dom = chromium(&profile, &["--dump-dom".into(), url(&player)]);
     assert!(dom.contains("<h1>Alice Smith</h1>"), "{dom}");
     assert!(dom.contains("Spring Quads") && dom.contains("Autumn Swiss"));
+    let index_dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
+    let team = follow(&index, &index_dom, "team-cup-open");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&team)]);
+    for text in [
+        "Team standings",
+        "Team crosstable",
+        "W2,1.5",
+        "Board prizes",
+        "Rosters",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered team page");
+    }
     let shot = t.path("section.png");
     chromium(
         &profile,
@@ -696,26 +775,273 @@ fn readme_results_site_commands_run_as_written() {
     }
     assert!(ran >= 5, "{ran} commands");
     assert!(t.path("site/2022-23/winter-swiss-1600.html").is_file());
+    assert!(t.path("site/2022-23/club-team-swiss-teams.html").is_file());
     assert!(t.path("demo-site/index.html").is_file());
 }
 
+/// The rows of the first `<table class="{class}">` in `html` after `from`:
+/// each cell's text, tags stripped and the escapes the pages use undone.
+fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>> {
+    let html = &html[html.find(from).unwrap_or_else(|| panic!("no {from}"))..];
+    let start = html
+        .find(&format!("<table class=\"{class}\">"))
+        .unwrap_or_else(|| panic!("no table {class}"));
+    let table = &html[start..start + html[start..].find("</table>").unwrap()];
+    let body = &table[table.find("<tbody>").unwrap()..];
+    body.split("<tr")
+        .skip(1)
+        .map(|row| {
+            row.split("<td")
+                .skip(1)
+                .map(|cell| {
+                    let cell = &cell[cell.find('>').unwrap() + 1..cell.find("</td>").unwrap()];
+                    let mut text = String::new();
+                    let mut in_tag = false;
+                    for c in cell.chars() {
+                        match c {
+                            '<' => in_tag = true,
+                            '>' => in_tag = false,
+                            c if !in_tag => text.push(c),
+                            _ => {}
+                        }
+                    }
+                    text.replace("&#39;", "'")
+                        .replace("&#34;", "\"")
+                        .replace("&#60;", "<")
+                        .replace("&#62;", ">")
+                        .replace("&#38;", "&")
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// "7½" → 7.5, "½" → 0.5, "12" → 12.0.
+fn fraction(text: &str) -> f64 {
+    let (whole, half) = match text.strip_suffix('½') {
+        Some(w) => (w, 0.5),
+        None => (text, 0.0),
+    };
+    let whole: f64 = if whole.is_empty() {
+        0.0
+    } else {
+        whole
+            .parse()
+            .unwrap_or_else(|_| panic!("{text} is not a score"))
+    };
+    whole + half
+}
+
 #[test]
-fn team_events_are_left_off_until_their_pages_exist() {
+fn team_section_page_agrees_with_the_team_commands() {
     let t = fixture();
+    let site = write_site(&t);
+    let page = read(&site, "2023-24/team-cup-open.html");
+    // Team standings: every value as `league standings --format json` has it.
+    let json: serde_json::Value =
+        serde_json::from_str(&t.ok(&["standings", "--event", TEAM_EVENT, "--format", "json"]))
+            .unwrap();
+    assert_eq!(
+        json["tiebreaks"],
+        serde_json::json!(["usat", "game-points"])
+    );
+    assert!(page.contains("<th class=\"num\">usat</th><th class=\"num\">game-points</th>"));
+    let rows = table_rows(&page, "id=\"standings\"", "team-standings");
+    let want = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows.len(), want.len());
+    for (got, want) in rows.iter().zip(want) {
+        assert_eq!(got[0], want["place"].as_str().unwrap());
+        assert_eq!(got[1], want["name"].as_str().unwrap());
+        assert_eq!(
+            fraction(&got[2]),
+            want["score"].as_f64().unwrap(),
+            "{got:?}"
+        );
+        assert_eq!(
+            fraction(&got[3]),
+            want["game_points"].as_f64().unwrap(),
+            "{got:?}"
+        );
+        assert_eq!(
+            fraction(&got[4]),
+            want["tiebreaks"]["usat"].as_f64().unwrap(),
+            "{got:?}"
+        );
+        assert_eq!(
+            fraction(&got[5]),
+            want["tiebreaks"]["game-points"].as_f64().unwrap(),
+            "{got:?}"
+        );
+    }
+    // Rooks: 1½-½ against Knights (who end on 1½) and against Bishops (on
+    // 1), then a bye: USAT 2 × (1½ × 1½ + 1½ × 1) = 7½.
+    assert_eq!(rows[0][1], "Rooks");
+    assert_eq!(rows[0][4], "7½");
+    // The team crosstable: every cell as `league team crosstable` prints it.
+    let csv = t.ok(&[
+        "team",
+        "crosstable",
+        "--event",
+        TEAM_EVENT,
+        "--format",
+        "csv",
+    ]);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        header,
+        ["No.", "Name", "Pts", "TBrk1", "TBrk2", "R1", "R2", "R3"]
+    );
+    let want: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    let got = table_rows(&page, "id=\"crosstable\"", "crosstable");
+    assert_eq!(got, want);
+    assert_eq!(got[0][5..], ["W2,1.5", "W3,1.5", "-B-,2.0"]);
+    assert_eq!(got[3][5..], ["D3,1.0", "L2,0.0", "-U-,0.0"]);
+    // Cells link to the opponent's row; byes and unpaired rounds do not.
+    assert!(page.contains("<tr id=\"team-2\">"));
+    assert!(page.contains("<a href=\"#team-2\">W2,1.5</a>"));
+    assert!(page.contains("title=\"Round 3: team bye, 2 game points\">-B-,2.0</td>"));
+    // Board prizes, with the players linked to their pages.
+    let board2 = table_rows(&page, "id=\"board-2\"", "boards");
+    assert_eq!(board2[0], ["1", "Gina Low", "Rooks", "1½", "2", "75", "0"]);
+    assert_eq!(
+        board2[2],
+        ["3", "Hal Brook", "Knights", "1", "2", "50", "1"]
+    );
+    assert!(page.contains("<a href=\"../players/ivy-nash.html\">Ivy Nash</a>"));
+    // Rosters, the withdrawal, tiebreaks in words, and the working folded away.
+    assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
+    assert!(page.contains("The team withdrew after round 2."));
+    assert!(page.contains("<dt>TBrk1 = usat</dt>"));
+    assert!(page.contains("<details id=\"working-team-1\">"));
+    assert!(page.contains(
+        "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
+    ), "{page}");
+    // The season page: kind, order, and the winning team.
+    let season = read(&site, "2023-24/index.html");
+    assert!(season.contains("<td>Team Cup</td><td>2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
+    assert!(season.contains(
+        "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
+    ));
+    // Board games are on the players' pages under the team event's name.
+    let ivy = read(&site, "players/ivy-nash.html");
+    assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
+    assert!(ivy.contains("<td>team: Bishops</td>"));
+    assert!(ivy.contains("<a href=\"../players/eve-park.html\">Eve Park</a></td><td>won</td>"));
+    // The rules page names the team tiebreaks.
+    let rules = read(&site, "rules.html");
+    for code in ["usat", "game-points", "team-sb"] {
+        assert!(rules.contains(&format!("<dt>{code}</dt>")), "{code}");
+    }
+}
+
+#[test]
+fn crosstable_command_prints_a_team_events_team_crosstable() {
+    let t = fixture();
+    for format in ["text", "markdown", "csv"] {
+        let plain = t.ok(&["crosstable", "--event", TEAM_EVENT, "--format", format]);
+        let team = t.ok(&[
+            "team",
+            "crosstable",
+            "--event",
+            TEAM_EVENT,
+            "--format",
+            format,
+        ]);
+        assert_eq!(plain, team, "{format}");
+    }
+    let csv = t.ok(&["crosstable", "--event", TEAM_EVENT, "--format", "csv"]);
+    assert_eq!(
+        csv.lines().nth(1),
+        Some("1,Rooks,3.0,7.5,5.0,\"W2,1.5\",\"W3,1.5\",\"-B-,2.0\"")
+    );
+    let after = t.ok(&["crosstable", "--event", TEAM_EVENT, "--after-round", "1"]);
+    assert!(
+        after.contains("team crosstable after round 1 of 3"),
+        "{after}"
+    );
+    let r = t.run(&["crosstable", "--event", TEAM_EVENT, "--after-round", "4"]);
+    assert!(!r.ok);
+    assert!(
+        r.stderr.contains("no standings after round 4"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn hostile_team_names_render_as_text() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    let event = "Cup <b>&</b>";
     t.ok(&[
         "event",
         "add",
-        "Team Cup",
+        event,
         "--season",
-        "2023-24",
+        "2024",
         "--kind",
         "team-swiss",
         "--rounds",
-        "3",
+        "1",
     ]);
-    let site = write_site(&t);
+    t.ok(&["team", "edit", "--event", event, "--boards", "1"]);
+    let hostile = "<script>alert(\"x\")</script>";
+    let quoted = "O'Neil & \"Sons\"";
+    t.ok(&["team", "add", hostile, "--short", "SCR", "--event", event]);
+    t.ok(&["team", "add", quoted, "--short", "ONS", "--event", event]);
+    t.ok(&[
+        "team",
+        "roster",
+        "SCR",
+        "<img src=x>",
+        "--new",
+        "--event",
+        event,
+    ]);
+    t.ok(&[
+        "team",
+        "roster",
+        "ONS",
+        "Zoë \"Q\" Ng",
+        "--new",
+        "--event",
+        event,
+    ]);
+    t.ok(&[
+        "match",
+        "record",
+        "SCR",
+        "ONS",
+        "--results",
+        "1-0",
+        "--event",
+        event,
+        "--round",
+        "1",
+    ]);
+    let site = write_site_quiet(&t);
+    let mut joined = String::new();
     for rel in files(&site).iter().filter(|f| f.ends_with(".html")) {
-        assert!(!read(&site, rel).contains("Team Cup"), "{rel}");
+        let html = read(&site, rel);
+        assert!(!html.contains("<script"), "{rel}: a script tag got through");
+        assert!(!html.contains("<img"), "{rel}: markup got through");
+        assert!(!html.contains("<b>&"), "{rel}: markup got through");
+        assert!(!html.contains("\"Sons\""), "{rel}: a raw quote got through");
+        joined.push_str(&html);
     }
-    assert!(read(&site, "2023-24/index.html").contains("Autumn Swiss"));
+    assert!(joined.contains("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;"));
+    assert!(joined.contains("O&#39;Neil &#38; &#34;Sons&#34;"));
+    assert!(joined.contains("&#60;img src=x&#62;"));
+    assert!(joined.contains("Zoë &#34;Q&#34; Ng"));
+    assert!(joined.contains("Cup &#60;b&#62;&#38;&#60;/b&#62;"));
 }

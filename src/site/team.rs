@@ -1,0 +1,280 @@
+//! A team event's section page model from its team report: team standings
+//! in the event's tiebreak order, the team crosstable of spec §5.13 (the
+//! very cells `league team crosstable` prints, each linking to the
+//! opponent's row), board prizes, rosters, each tiebreak in plain words and
+//! the working behind every value (what `league standings --explain TEAM`
+//! prints, through [`TeamReport::explain`]).
+
+use std::collections::HashMap;
+
+use super::load::TeamSection;
+use super::model::{
+    BoardRow, BoardTable, CrossCell, Link, PlayerWorking, Roster, RosterLine, RuleNote,
+    TeamCrossRow, TeamSectionBody, TeamStandingRow, WorkingItem, WorkingTerm,
+};
+use super::section::show;
+use crate::domain::score::Points;
+use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound};
+use crate::report::team::TeamReport;
+
+/// The anchor of a team's row in the crosstable (`n` its `No.`).
+fn row_id(n: usize) -> String {
+    format!("team-{n}")
+}
+
+/// The anchor of a team's roster.
+fn roster_id(n: usize) -> String {
+    format!("roster-{n}")
+}
+
+/// The anchor of a team's working.
+fn working_id(n: usize) -> String {
+    format!("working-team-{n}")
+}
+
+/// "1 game point", "2½ game points".
+fn count(p: Points, unit: &str) -> String {
+    if p == Points::ONE {
+        format!("1 {unit}")
+    } else {
+        format!("{} {unit}s", p.fraction())
+    }
+}
+
+/// A team round in words, for the crosstable's tooltips.
+fn round_words(r: &TeamReport, round: &TeamRound) -> String {
+    let against = round
+        .opponent
+        .and_then(|o| r.loaded.teams.get(o))
+        .map(|t| format!(" against {}", t.name))
+        .unwrap_or_default();
+    let gp = count(round.game_points, "game point");
+    match (round.kind, round.result) {
+        (RoundKind::Played, Some(MatchResult::Win)) => {
+            format!("won the match{against}, {gp}")
+        }
+        (RoundKind::Played, Some(MatchResult::Draw)) => {
+            format!("drew the match{against}, {gp}")
+        }
+        (RoundKind::Played, _) => format!("lost the match{against}, {gp}"),
+        (RoundKind::Forfeit, Some(MatchResult::Win)) => {
+            format!("won the match{against} by forfeit, {gp}")
+        }
+        (RoundKind::Forfeit, _) => format!("lost the match{against} by forfeit"),
+        (RoundKind::Bye, _) => format!("team bye, {gp}"),
+        (RoundKind::Absent, _) => "not paired".to_string(),
+    }
+}
+
+/// The CSS class of a crosstable cell, as for individual crosstables.
+fn cell_class(round: &TeamRound) -> &'static str {
+    match (round.kind, round.result) {
+        (RoundKind::Bye, _) => "bye",
+        (RoundKind::Absent, _) => "none",
+        (_, Some(MatchResult::Win)) => "win",
+        (_, Some(MatchResult::Draw)) => "draw",
+        _ => "loss",
+    }
+}
+
+/// The team section's page body. `player_href(id)` is the address of the
+/// player page of the player with database id `id`, as seen from this page.
+pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> TeamSectionBody {
+    let r = &t.report;
+    let teams = &r.loaded.teams;
+    // Crosstable numbers: the standings' order, as the crosstable numbers
+    // its rows and names opponents.
+    let mut number = vec![0usize; teams.len()];
+    for (i, row) in r.standings.rows.iter().enumerate() {
+        number[row.team] = i + 1;
+    }
+    let team_link = |team: usize| Link {
+        text: teams[team].name.clone(),
+        href: format!("#{}", roster_id(number[team])),
+    };
+    let standings = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| TeamStandingRow {
+            place: row.place.clone(),
+            team: team_link(row.team),
+            match_points: row.match_points.fraction(),
+            game_points: row.game_points.fraction(),
+            values: row.values.iter().map(|v| show(*v)).collect(),
+            working: format!("#{}", working_id(number[row.team])),
+        })
+        .collect();
+    let records = r.team_event.records();
+    let n_tb = r.order.tiebreaks.len();
+    let crosstable = r
+        .standings
+        .rows
+        .iter()
+        .zip(&r.crosstable.rows)
+        .map(|(row, cells)| {
+            let team = row.team;
+            let rounds = cells
+                .iter()
+                .skip(3 + n_tb)
+                .zip(&records[team])
+                .enumerate()
+                .map(|(k, (text, round))| CrossCell {
+                    text: text.clone(),
+                    href: round
+                        .opponent
+                        .filter(|_| matches!(round.kind, RoundKind::Played | RoundKind::Forfeit))
+                        .map(|o| format!("#{}", row_id(number[o]))),
+                    title: format!("Round {}: {}", k + 1, round_words(r, round)),
+                    class: cell_class(round).to_string(),
+                })
+                .collect();
+            TeamCrossRow {
+                id: row_id(number[team]),
+                number: cells.first().cloned().unwrap_or_default(),
+                team: team_link(team),
+                points: cells.get(2).cloned().unwrap_or_default(),
+                values: cells.iter().skip(3).take(n_tb).cloned().collect(),
+                cells: rounds,
+            }
+        })
+        .collect();
+    let rules = r
+        .order
+        .tiebreaks
+        .iter()
+        .enumerate()
+        .map(|(k, tb)| RuleNote {
+            code: format!("TBrk{} = {}", k + 1, tb.code()),
+            meaning: tb.meaning(),
+        })
+        .collect();
+    let rules_of = r.rules();
+    let mut rule_notes = vec![format!(
+        "A match won scores {}, drawn {}, lost {}; a team bye scores {} and {}.",
+        count(rules_of.match_win, "match point"),
+        count(rules_of.match_draw, "match point"),
+        count(rules_of.match_loss, "match point"),
+        count(rules_of.bye_match_points, "match point"),
+        count(rules_of.bye_game_points, "game point"),
+    )];
+    rule_notes.push("Teams still tied after every tiebreak share the place.".to_string());
+    let boards = r
+        .boards
+        .iter()
+        .map(|b| BoardTable {
+            board: b.board,
+            rows: b
+                .rows
+                .iter()
+                .map(|s| BoardRow {
+                    place: s.place.clone(),
+                    player: Link {
+                        text: r.loaded.name(s.player),
+                        href: player_href(s.player.0),
+                    },
+                    team: teams
+                        .get(s.team)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default(),
+                    points: s.points.fraction(),
+                    games: s.games,
+                    percent: s.percent.map_or_else(|| "–".to_string(), |p| p.decimal()),
+                    forfeit_wins: s.forfeit_wins,
+                })
+                .collect(),
+        })
+        .collect();
+    let index: HashMap<i64, usize> = teams.iter().enumerate().map(|(i, x)| (x.id, i)).collect();
+    let mut by_team: Vec<Vec<RosterLine>> = (0..teams.len()).map(|_| Vec::new()).collect();
+    for line in &t.rosters {
+        if let Some(&i) = index.get(&line.team_id) {
+            by_team[i].push(RosterLine {
+                board: if line.board > rules_of.boards {
+                    format!("alt {}", line.board)
+                } else {
+                    line.board.to_string()
+                },
+                player: Link {
+                    text: line.name.clone(),
+                    href: player_href(line.player_id),
+                },
+                rating: line.rating.map(|x| x.to_string()).unwrap_or_default(),
+            });
+        }
+    }
+    let rosters = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| {
+            let team = &teams[row.team];
+            Roster {
+                id: roster_id(number[row.team]),
+                team: team.name.clone(),
+                short: team.short.clone().unwrap_or_default(),
+                withdrawn: team
+                    .withdrawn_after
+                    .map(|w| format!("withdrew after round {w}"))
+                    .unwrap_or_default(),
+                players: std::mem::take(&mut by_team[row.team]),
+            }
+        })
+        .collect();
+    let working = r
+        .standings
+        .rows
+        .iter()
+        .map(|row| PlayerWorking {
+            id: working_id(number[row.team]),
+            name: teams[row.team].name.clone(),
+            summary: format!(
+                "{} (No. {}): place {}, {} match points, {} game points",
+                teams[row.team].name,
+                number[row.team],
+                row.place,
+                row.match_points.fraction(),
+                row.game_points.fraction()
+            ),
+            items: r
+                .explain(row.team)
+                .into_iter()
+                .map(|x| WorkingItem {
+                    code: x.tiebreak.code(),
+                    value: show(x.value),
+                    meaning: x.tiebreak.meaning(),
+                    terms: x
+                        .working
+                        .terms
+                        .iter()
+                        .map(|term| WorkingTerm {
+                            text: match term.round {
+                                Some(n) => format!("round {n}: {}", term.text),
+                                None => term.text.clone(),
+                            },
+                            value: term.value.fraction(),
+                            dropped: term.dropped.clone(),
+                        })
+                        .collect(),
+                    notes: x.working.notes,
+                })
+                .collect(),
+        })
+        .collect();
+    TeamSectionBody {
+        ranked_on: match rules_of.rank_by {
+            RankBy::MatchPoints => "match points",
+            RankBy::GamePoints => "game points",
+        }
+        .to_string(),
+        tiebreaks: r.order.tiebreaks.iter().map(|t| t.code()).collect(),
+        standings,
+        header: r.crosstable.header.clone(),
+        crosstable,
+        rules,
+        rule_notes,
+        boards,
+        rosters,
+        working,
+    }
+}
