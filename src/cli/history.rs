@@ -288,17 +288,6 @@ fn player_json(h: &PlayerHistory) -> Json {
     })
 }
 
-fn result_text(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "won",
-        Outcome::Draw => "drew",
-        Outcome::Loss => "lost",
-        Outcome::ForfeitWin => "won by forfeit",
-        Outcome::ForfeitLoss => "lost by forfeit",
-        _ => "double forfeit",
-    }
-}
-
 fn h2h_text(a: &Player, b: &Player, games: &[H2hGame], f: Format) -> String {
     let mut t = Table::new(&[
         "season", "event", "section", "round", "date", "colour", "result", "tally",
@@ -316,7 +305,7 @@ fn h2h_text(a: &Player, b: &Player, games: &[H2hGame], f: Format) -> String {
                 crate::domain::record::Colour::White => "White".into(),
                 crate::domain::record::Colour::Black => "Black".into(),
             },
-            result_text(g.outcome).to_string(),
+            g.outcome.words().to_string(),
             if f == Format::Csv {
                 format!(
                     "{}-{}",

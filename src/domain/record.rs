@@ -102,6 +102,32 @@ impl Outcome {
         )
     }
 
+    /// The outcome in words, as a results page or history says it ("won",
+    /// "lost by forfeit", "half-point bye", "did not play").
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Win => "won",
+            Outcome::Draw => "drew",
+            Outcome::Loss => "lost",
+            Outcome::ForfeitWin => "won by forfeit",
+            Outcome::ForfeitLoss => "lost by forfeit",
+            Outcome::DoubleForfeit => "double forfeit",
+            Outcome::Bye {
+                kind: ByeKind::Full,
+                ..
+            } => "full-point bye",
+            Outcome::Bye {
+                kind: ByeKind::Half,
+                ..
+            } => "half-point bye",
+            Outcome::Bye {
+                kind: ByeKind::Zero,
+                ..
+            } => "zero-point bye",
+            Outcome::Absent => "did not play",
+        }
+    }
+
     /// The one-letter code of the TRF and of most wall charts.
     pub fn code(self) -> char {
         match self {

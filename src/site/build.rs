@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::load::{League, SectionKind};
 use super::model::*;
-use super::section::{individual, outcome_words};
+use super::section::individual;
 use super::slug::Slugs;
 use super::team::team_section;
 use crate::domain::crosstable::CODES;
@@ -403,7 +403,7 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                                     href: me.href(&paths.player[&entries[o].player_id]),
                                 },
                             ),
-                            result: outcome_words(round.outcome).to_string(),
+                            result: round.outcome.words().to_string(),
                             points: round.points().fraction(),
                         })
                         .collect();

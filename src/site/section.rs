@@ -28,32 +28,6 @@ fn working_id(pairing_no: u32) -> String {
     format!("working-{pairing_no}")
 }
 
-/// An outcome in words, for tooltips and player pages.
-pub fn outcome_words(o: Outcome) -> &'static str {
-    use crate::domain::record::ByeKind;
-    match o {
-        Outcome::Win => "won",
-        Outcome::Draw => "drew",
-        Outcome::Loss => "lost",
-        Outcome::ForfeitWin => "won by forfeit",
-        Outcome::ForfeitLoss => "lost by forfeit",
-        Outcome::DoubleForfeit => "double forfeit",
-        Outcome::Bye {
-            kind: ByeKind::Full,
-            ..
-        } => "full-point bye",
-        Outcome::Bye {
-            kind: ByeKind::Half,
-            ..
-        } => "half-point bye",
-        Outcome::Bye {
-            kind: ByeKind::Zero,
-            ..
-        } => "zero-point bye",
-        Outcome::Absent => "did not play",
-    }
-}
-
 /// The individual section's page body. `player_href(i)` is the address of
 /// the player page of entry `i`, as seen from this page.
 pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> IndividualSection {
@@ -107,7 +81,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
                         title: format!(
                             "Round {}: {}{}; {} after the round",
                             k + 1,
-                            outcome_words(outcome),
+                            outcome.words(),
                             if against.is_empty() {
                                 String::new()
                             } else {
