@@ -14,9 +14,9 @@
 //!   transaction, so the data is exactly what the commands would have made.
 //!
 //! The pairing is a score-group Swiss, not a rated-event pairing program:
-//! players sorted by score then rating each take the next player below them
-//! they have not met (a near-linear scan), and the rare player left with
-//! only old opponents is swapped with an earlier pair.
+//! within each score group the top half meets the bottom half, skipping old
+//! opponents, odd players drop to the next group, and the rare player left
+//! with only old opponents at the bottom is swapped into an earlier pair.
 
 use rusqlite::Transaction;
 
@@ -152,7 +152,7 @@ pub fn simulate_swiss(
             score[pick] += 2;
             this.byes.push((pick, ByeKind::Full, false));
         }
-        for (board, (a, b)) in pair(&available, &met).into_iter().enumerate() {
+        for (board, (a, b)) in pair(&available, &score, &met).into_iter().enumerate() {
             // The player with fewer whites so far has White; alternate on boards otherwise.
             let a_white = balance[a] < balance[b] || (balance[a] == balance[b] && board % 2 == 0);
             let (w, b) = if a_white { (a, b) } else { (b, a) };
@@ -182,45 +182,65 @@ pub fn simulate_swiss(
     out
 }
 
-/// Pair `ranked` (an even number of players, best first): each free player
-/// takes the next free player below who is not an old opponent. A player
-/// left with only old opponents is swapped into an earlier pair.
-fn pair(ranked: &[usize], met: &[Vec<usize>]) -> Vec<(usize, usize)> {
+/// Pair `ranked` (an even number of players, best first) by score groups,
+/// as a Swiss does: within each group of equal scores the top half meets
+/// the bottom half (1 v k+1, 2 v k+2, ...), skipping old opponents; a
+/// group's odd player, and anyone left with only old opponents in it, drops
+/// to the next group. Whoever is still unpaired at the bottom is paired in
+/// order, and a rematch there is swapped into an earlier pair that allows
+/// it. Each pick scans only its own group, so a round costs about the sum
+/// of the squared group sizes, not n².
+fn pair(ranked: &[usize], score: &[i32], met: &[Vec<usize>]) -> Vec<(usize, usize)> {
     let have_met = |a: usize, b: usize| met[a].contains(&b);
-    let mut used = vec![false; ranked.len()];
     let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(ranked.len() / 2);
-    let mut clashes = Vec::new();
-    let mut first_free = 0;
-    while first_free < ranked.len() {
-        if used[first_free] {
-            first_free += 1;
-            continue;
+    let mut carried: Vec<usize> = Vec::new();
+    let mut start = 0;
+    while start < ranked.len() {
+        let s = score[ranked[start]];
+        let end = start
+            + ranked[start..]
+                .iter()
+                .take_while(|&&p| score[p] == s)
+                .count();
+        let mut group = std::mem::take(&mut carried);
+        group.extend_from_slice(&ranked[start..end]);
+        start = end;
+        if start < ranked.len() && group.len() % 2 == 1 {
+            carried.extend(group.pop());
         }
-        used[first_free] = true;
-        let a = ranked[first_free];
-        let mut partner = None;
-        let mut fallback = None;
-        for (j, taken) in used.iter().enumerate().skip(first_free + 1) {
-            if *taken {
+        let half = group.len() / 2;
+        let mut used = vec![false; group.len()];
+        for i in 0..group.len() {
+            if used[i] {
                 continue;
             }
-            fallback.get_or_insert(j);
-            if !have_met(a, ranked[j]) {
-                partner = Some(j);
-                break;
+            let a = group[i];
+            let from = half.max(i + 1);
+            let pick = (from..group.len())
+                .chain(i + 1..from)
+                .find(|&j| !used[j] && !have_met(a, group[j]));
+            if let Some(j) = pick {
+                used[i] = true;
+                used[j] = true;
+                pairs.push((a, group[j]));
             }
         }
-        let Some(j) = partner.or(fallback) else {
-            break;
-        };
-        used[j] = true;
-        if partner.is_none() {
-            clashes.push(pairs.len());
-        }
-        pairs.push((a, ranked[j]));
+        // Those left unpaired drop to the next group, ahead of its players.
+        let mut down: Vec<usize> = (0..group.len())
+            .filter(|&i| !used[i])
+            .map(|i| group[i])
+            .collect();
+        down.append(&mut carried);
+        carried = down;
     }
-    // Repair each rematch by exchanging partners with the nearest earlier pair that allows it.
-    for k in clashes {
+    // The bottom: pair what is left in order, then repair rematches.
+    let first_clash = pairs.len();
+    for two in carried.chunks(2) {
+        if let [a, b] = two {
+            pairs.push((*a, *b));
+        }
+    }
+    for k in first_clash..pairs.len() {
         let (x, y) = pairs[k];
         if !have_met(x, y) {
             continue;
@@ -481,10 +501,16 @@ mod tests {
         let sim = simulate_swiss(&mut rng, &ratings(n), 9, 30, 20);
         let mut met = std::collections::HashSet::new();
         let mut gone = vec![false; n];
+        let mut score = vec![0; n];
+        let (mut level, mut games) = (0, 0);
         for round in &sim {
             let mut seen = vec![0; n];
             for &(w, b, _) in &round.games {
                 assert!(met.insert((w.min(b), w.max(b))), "rematch {w} v {b}");
+                games += 1;
+                if score[w] == score[b] {
+                    level += 1;
+                }
                 seen[w] += 1;
                 seen[b] += 1;
             }
@@ -503,7 +529,25 @@ mod tests {
             for &i in &round.withdrawn {
                 gone[i] = true;
             }
+            for &(w, b, res) in &round.games {
+                let (ws, bs) = match res {
+                    GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
+                    GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
+                    GameResult::Draw => (1, 1),
+                    GameResult::DoubleForfeit => (0, 0),
+                };
+                score[w] += ws;
+                score[b] += bs;
+            }
+            for &(i, kind, _) in &round.byes {
+                score[i] += if kind == ByeKind::Full { 2 } else { 1 };
+            }
         }
+        // A Swiss: most games are between players on the same score.
+        assert!(
+            level * 10 >= games * 7,
+            "{level} of {games} games on equal scores"
+        );
         // Forfeits and withdrawals happen at these rates with this seed.
         let forfeits = sim
             .iter()
