@@ -1,4 +1,4 @@
--- Migration 13: player_round, the same rows and columns, found by index.
+-- Migration 13: per-round facts found by index (issue 6, benchmarks).
 --
 -- V7's player_round joined each entry's round to the game_side view (a
 -- UNION ALL of every game seen from each side). SQLite cannot push a
@@ -55,3 +55,10 @@ FROM (
     LEFT JOIN game gb ON gb.round_id = r.id AND gb.black_entry = e.id
     LEFT JOIN bye b ON b.round_id = r.id AND b.entry_id = e.id
 );
+
+-- A section's games and byes by section: standings read a section's facts
+-- from game_side (a UNION ALL over game, into which SQLite does push a
+-- section filter) and bye, and with these indexes each side is one range
+-- scan of the section's rows instead of a scan of the whole archive.
+CREATE INDEX game_section ON game(section_id);
+CREATE INDEX bye_section ON bye(section_id);
