@@ -62,3 +62,40 @@ FROM (
 -- scan of the section's rows instead of a scan of the whole archive.
 CREATE INDEX game_section ON game(section_id);
 CREATE INDEX bye_section ON bye(section_id);
+
+-- "A player has at most one game or bye per round" (V5), the same rule
+-- with each test an index look-up. V5's conditions (`g.white_entry IN (...)
+-- OR g.black_entry IN (...)`, `NEW.entry_id IN (g.white_entry,
+-- g.black_entry)`) could use only the round part of an index, so every new
+-- game or bye was checked against every game of its round: recording or
+-- importing a 500-game round compared about 125,000 pairs. Split into one
+-- EXISTS per column, each is answered by V5's UNIQUE (round_id,
+-- white_entry) and (round_id, black_entry) indexes. Same rule, same
+-- message.
+DROP TRIGGER game_one_per_round;
+CREATE TRIGGER game_one_per_round BEFORE INSERT ON game
+WHEN EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.white_entry IN (NEW.white_entry, NEW.black_entry))
+  OR EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.black_entry IN (NEW.white_entry, NEW.black_entry))
+  OR EXISTS (SELECT 1 FROM bye b WHERE b.round_id = NEW.round_id AND b.entry_id IN (NEW.white_entry, NEW.black_entry))
+BEGIN
+    SELECT RAISE(ABORT, 'a player already has a game or bye in this round');
+END;
+
+DROP TRIGGER game_one_per_round_update;
+CREATE TRIGGER game_one_per_round_update BEFORE UPDATE OF white_entry, black_entry, round_id ON game
+WHEN EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.id <> NEW.id
+               AND g.white_entry IN (NEW.white_entry, NEW.black_entry))
+  OR EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.id <> NEW.id
+               AND g.black_entry IN (NEW.white_entry, NEW.black_entry))
+  OR EXISTS (SELECT 1 FROM bye b WHERE b.round_id = NEW.round_id AND b.entry_id IN (NEW.white_entry, NEW.black_entry))
+BEGIN
+    SELECT RAISE(ABORT, 'a player already has a game or bye in this round');
+END;
+
+DROP TRIGGER bye_one_per_round;
+CREATE TRIGGER bye_one_per_round BEFORE INSERT ON bye
+WHEN EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.white_entry = NEW.entry_id)
+  OR EXISTS (SELECT 1 FROM game g WHERE g.round_id = NEW.round_id AND g.black_entry = NEW.entry_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a player already has a game or bye in this round');
+END;
