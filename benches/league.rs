@@ -97,16 +97,20 @@ fn bench_record_round(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut group = c.benchmark_group("record-round");
     for players in [250, 1000] {
+        // Criterion calls the closure more than once: prepare once.
+        let prepared = std::cell::OnceCell::new();
         group.bench_function(BenchmarkId::new("games", players / 2), |b| {
-            let (template, sheet, games) = support::round_to_record(dir.path(), players);
+            let (template, sheet, games) =
+                prepared.get_or_init(|| support::round_to_record(dir.path(), players));
+            let games = *games;
             assert_eq!(games, players as usize / 2);
             let work = dir.path().join("record-work.db");
             b.iter_batched(
-                || support::fresh_copy(&template, &work),
+                || support::fresh_copy(template, &work),
                 |()| {
                     // What `league round record` does, minus printing the summary.
                     let mut store = Store::open(&work, false).expect("open");
-                    let bytes = std::fs::read(&sheet).expect("sheet");
+                    let bytes = std::fs::read(sheet).expect("sheet");
                     let source = sheet.display().to_string();
                     let rows = results::parse(&bytes, &source).expect("parse");
                     let event =

@@ -431,9 +431,14 @@ pub struct PlayerEntry {
 /// Every section a player entered, oldest season first.
 pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<PlayerEntry>> {
     let mut st = conn.prepare(
-        "SELECT ed.season, ed.event, ed.section, ed.pairing_no, COALESCE(es.score_halves, 0) \
-         FROM entry_detail ed LEFT JOIN entry_score es ON es.entry_id = ed.entry_id \
-         WHERE ed.player_id = ?1 ORDER BY ed.season_id, ed.event_id",
+        // The tables, and the score from player_round by entry (index
+        // look-ups): the entry_detail and entry_score views total every
+        // entry of the archive first (1.9 s in a 30-season league).
+        "SELECT s.name, ev.name, sec.name, e.pairing_no, \
+                (SELECT COALESCE(SUM(pr.halves), 0) FROM player_round pr WHERE pr.entry_id = e.id) \
+         FROM entry e JOIN section sec ON sec.id = e.section_id \
+         JOIN event ev ON ev.id = sec.event_id JOIN season s ON s.id = ev.season_id \
+         WHERE e.player_id = ?1 ORDER BY s.id, ev.id",
     )?;
     let rows = st
         .query_map([player_id], |r| {
