@@ -113,6 +113,12 @@ pub fn round_to_record(dir: &Path, players: u32) -> (PathBuf, PathBuf, usize) {
 /// An empty league database (all migrations applied), to copy.
 pub fn empty_db(dir: &Path) -> PathBuf {
     let path = dir.join("empty.db");
+    // Always made now, with this build's migrations.
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
     let store = Store::open(&path, true).expect("create");
     closed(store, path)
 }
@@ -129,7 +135,7 @@ pub fn fresh_copy(template: &Path, to: &Path) {
 
 /// The 30-season league (about 240,000 games, 3,000 players), generated
 /// once into `target/bench-data/` and reused by later runs (delete the file
-/// to make it again). Returns the file and the seconds it took to make, if
+/// to make it again, as after a change to the migrations or the generator). Returns the file and the seconds it took to make, if
 /// it was made now.
 pub fn league30() -> (PathBuf, Option<f64>) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
