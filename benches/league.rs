@@ -9,6 +9,8 @@
 //!    (CSV in, committed), on a fresh copy of the database each time;
 //! 4. `import-trf`: `league import trf`'s work for one TRF-16 file, into a
 //!    fresh empty database each time;
+//! - `trf-in-memory`: parse a TRF file and compute standings without a
+//!   database, the work FIDE's tiebreak checker does (for the comparison);
 //! 5. and 6. `league30`: a 30-season league (about 240,000 games). The
 //!    whole site and `history player` / `history h2h` join this group once
 //!    the site and history commands are merged; until then it measures one
@@ -25,7 +27,8 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 
-use chess_league::domain::tiebreak::Tiebreak;
+use chess_league::domain::standings;
+use chess_league::domain::tiebreak::{Context, Options, Order, Tiebreak};
 use chess_league::input::{results, trf};
 use chess_league::report::{section_report, ReportOptions};
 use chess_league::store::import::{import_trf, ImportTarget};
@@ -188,6 +191,36 @@ fn bench_import_trf(c: &mut Criterion) {
     group.finish();
 }
 
+/// Like for like with FIDE's tiebreak checker, which reads a TRF file and
+/// computes in memory: read and parse the file, compute PTS BH/C1 BH SB PS
+/// standings, no database. (`import-trf` + `standings` is what the program
+/// does for a secretary; this is the arithmetic the reference is doing.)
+fn bench_trf_in_memory(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut group = c.benchmark_group("trf-in-memory");
+    for players in [250, 1000] {
+        let prepared = std::cell::OnceCell::new();
+        group.bench_function(
+            BenchmarkId::new("BH-C1,BH,SB,PS", format!("{players}x9")),
+            |b| {
+                let path = prepared.get_or_init(|| {
+                    let path = dir.path().join(format!("{players}x9.trf"));
+                    std::fs::write(&path, synthetic_trf(players, 9, 11).text).expect("write");
+                    path
+                });
+                let order = Order::parse("BH/C1,BH,SB,PS").expect("order");
+                b.iter(|| {
+                    let bytes = std::fs::read(path).expect("read");
+                    let parsed = trf::parse(&bytes, "bench.trf").expect("parse");
+                    let ctx = Context::new(&parsed.tournament, Options::default());
+                    black_box(standings::standings(&ctx, &order).rows.len())
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
 fn bench_league30(c: &mut Criterion) {
     let mut group = c.benchmark_group("league30");
     let db = std::cell::OnceCell::new();
@@ -238,6 +271,7 @@ criterion_group!(
     bench_standings,
     bench_record_round,
     bench_import_trf,
+    bench_trf_in_memory,
     bench_league30
 );
 criterion_main!(benches);
