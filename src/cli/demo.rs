@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::output::{print, Format};
 use super::standings::{heading, standings_table};
+use crate::demo::synthetic::{generate, SyntheticOptions};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions};
 use crate::store::season as seasons;
@@ -32,6 +33,39 @@ pub struct DemoArgs {
     /// Where to write the demo database.
     #[arg(long, default_value = "demo.db")]
     pub out: PathBuf,
+    /// Instead of the demo season, write a large synthetic league (for
+    /// benchmarks and big archives): seasons of Swiss events with byes,
+    /// forfeits and withdrawals, the same for the same options and seed.
+    #[arg(long)]
+    pub synthetic: bool,
+    #[command(flatten)]
+    pub size: SyntheticArgs,
+}
+
+/// The size of a synthetic league (`league demo --synthetic`).
+#[derive(clap::Args, Debug)]
+pub struct SyntheticArgs {
+    /// Seasons to make.
+    #[arg(long, default_value_t = 30, requires = "synthetic")]
+    pub seasons: u32,
+    /// Swiss events in each season.
+    #[arg(long, default_value_t = 4, requires = "synthetic")]
+    pub events: u32,
+    /// Sections in each event, split by rating.
+    #[arg(long, default_value_t = 2, requires = "synthetic")]
+    pub sections: u32,
+    /// Players in the league.
+    #[arg(long, default_value_t = 3000, requires = "synthetic")]
+    pub players: u32,
+    /// Players entering each event (default: 450, or all players if fewer).
+    #[arg(long, requires = "synthetic")]
+    pub entrants: Option<u32>,
+    /// Rounds of each event.
+    #[arg(long, default_value_t = 9, requires = "synthetic")]
+    pub rounds: u32,
+    /// The random seed: the same seed and sizes make the same league.
+    #[arg(long, default_value_t = 1, requires = "synthetic")]
+    pub seed: u64,
 }
 
 /// Remove an earlier demo database, or refuse if the file is something else.
@@ -73,6 +107,9 @@ pub fn run(args: DemoArgs) -> Result<()> {
     let site = site_dir(&args.out);
     crate::site::write::check(&site, &[WRITER])?;
     clear_earlier_demo(&args.out)?;
+    if args.synthetic {
+        return run_synthetic(&args.out, &args.size);
+    }
     let mut store = Store::open(&args.out, true)?;
     store.write(|tx| {
         tx.execute(
@@ -108,6 +145,52 @@ pub fn run(args: DemoArgs) -> Result<()> {
         "\nThe season's results site ({pages} pages) is in {}; open {}\n",
         site.display(),
         index.display()
+    ))?;
+    Ok(())
+}
+
+/// `league demo --synthetic`: write a synthetic league and say how big it is.
+fn run_synthetic(out: &Path, size: &SyntheticArgs) -> Result<()> {
+    let defaults = SyntheticOptions::default();
+    let opts = SyntheticOptions {
+        seasons: size.seasons,
+        events: size.events,
+        sections: size.sections,
+        players: size.players,
+        entrants: size
+            .entrants
+            .unwrap_or_else(|| defaults.entrants.min(size.players)),
+        rounds: size.rounds,
+        seed: size.seed,
+        ..defaults
+    };
+    let started = std::time::Instant::now();
+    let mut store = Store::open(out, true)?;
+    let bar = indicatif::ProgressBar::new(opts.seasons as u64);
+    let made = store.write(|tx| {
+        tx.execute(
+            "INSERT INTO setting (key, value) VALUES ('generated_by', 'league demo')",
+            [],
+        )?;
+        generate(tx, &opts, |what| {
+            bar.set_message(what.to_string());
+            bar.inc(1);
+        })
+    })?;
+    bar.finish_and_clear();
+    print(&format!(
+        "Wrote a synthetic league to {} in {:.1} s: {} seasons, {} events, {} sections, {} players, {} entries, {} games, {} byes, {} withdrawals (seed {}).\n",
+        out.display(),
+        started.elapsed().as_secs_f64(),
+        made.seasons,
+        made.events,
+        made.sections,
+        made.players,
+        made.entries,
+        made.games,
+        made.byes,
+        made.withdrawals,
+        opts.seed
     ))?;
     Ok(())
 }

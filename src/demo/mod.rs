@@ -4,6 +4,7 @@
 
 pub mod pairing;
 pub mod rng;
+pub mod synthetic;
 pub mod team;
 
 use std::collections::HashSet;
@@ -20,12 +21,12 @@ use crate::store::season::{self as seasons, NewEvent};
 use pairing::{key, Seed};
 use rng::Rng;
 
-const FIRST: &[&str] = &[
+pub(crate) const FIRST: &[&str] = &[
     "Alice", "Ben", "Carmen", "Deepak", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jamal",
     "Katya", "Liam", "Mei", "Nikolai", "Olga", "Pedro", "Quinn", "Rosa", "Samir", "Tamsin", "Umar",
     "Vera", "Wyatt", "Xiu", "Yusuf", "Zara", "Aaron", "Bianca", "Connor", "Dalia",
 ];
-const LAST: &[&str] = &[
+pub(crate) const LAST: &[&str] = &[
     "Anderson",
     "Brennan",
     "Castillo",
@@ -159,7 +160,7 @@ fn make_players(tx: &Transaction, rng: &mut Rng, n: usize) -> Result<Vec<(i64, u
 
 /// White's result for a game between ratings `w` and `b`: about 2% of
 /// games are forfeited, the rest follow the Elo expectation with draws.
-fn game_result(rng: &mut Rng, w: u32, b: u32) -> GameResult {
+pub(crate) fn game_result(rng: &mut Rng, w: u32, b: u32) -> GameResult {
     if rng.chance(20) {
         return if rng.chance(500) {
             GameResult::WhiteForfeitWin

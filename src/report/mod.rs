@@ -121,9 +121,9 @@ pub fn section_report(
     report_from_facts(event, section, facts, opts)
 }
 
-/// Compute the standings of many sections, reading the database's facts
-/// for all of them in one pass (what the site and other whole-league
-/// readers use). The reports follow the order of `sections`.
+/// Compute the standings of many sections (what the site and other
+/// whole-league readers use), reporting progress as each section's facts
+/// are read. The reports follow the order of `sections`.
 pub fn section_reports(
     conn: &Connection,
     sections: &[(Event, Section)],

@@ -1,8 +1,7 @@
 //! Loading what the site shows: the seasons, their events and sections, and
 //! each section's report, computed once through
 //! [`report::section_reports`](crate::report::section_reports) (the same
-//! computation as `league standings`, so they never disagree; the facts of
-//! every section read in one pass) and then shared by the section page, the
+//! computation as `league standings`, so they never disagree) and then shared by the section page, the
 //! season page and every player page. A team event's section is read
 //! through [`team_report`](crate::report::team::team_report) (the same
 //! computation as `league standings` and `league team crosstable` for team

@@ -86,9 +86,8 @@ pub fn import_trf(
         let fide_id = p.fide_id.filter(|&id| id > 0).map(|id| id.to_string());
         let existing = match &fide_id {
             Some(id) => tx
-                .query_row("SELECT id FROM player WHERE fide_id = ?1", [id], |r| {
-                    r.get::<_, i64>(0)
-                })
+                .prepare_cached("SELECT id FROM player WHERE fide_id = ?1")?
+                .query_row([id], |r| r.get::<_, i64>(0))
                 .optional()?,
             None => None,
         };
@@ -152,10 +151,10 @@ pub fn import_trf(
                         Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
                         _ => GameResult::DoubleForfeit,
                     };
-                    tx.execute(
+                    tx.prepare_cached(
                         "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![round_id, section.id, entry_ids[i], entry_ids[o], result.as_str()],
-                    )
+                    )?
+                    .execute(params![round_id, section.id, entry_ids[i], entry_ids[o], result.as_str()])
                     .map_err(|e| seasons::friendly(e, "game"))?;
                 }
                 // After a withdrawal the file's zero-point byes are simply the
@@ -169,10 +168,10 @@ pub fn import_trf(
                     _,
                 ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
                 (Outcome::Bye { kind, requested }, _) => {
-                    tx.execute(
+                    tx.prepare_cached(
                         "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![round_id, section.id, entry_ids[i], bye_kind_str(kind), requested],
-                    )
+                    )?
+                    .execute(params![round_id, section.id, entry_ids[i], bye_kind_str(kind), requested])
                     .map_err(|e| seasons::friendly(e, "bye"))?;
                 }
                 // A forfeit win with no opponent named: the point without a game.

@@ -313,21 +313,27 @@ pub fn enter(
     pairing_no: Option<u32>,
     rating: Option<u32>,
 ) -> Result<Entry> {
-    let existing = entries(tx, section.id)?;
-    if let Some(e) = existing.iter().find(|e| e.player_id == player.id) {
+    // Each check is one indexed lookup (not a read of the whole section), so
+    // entering 1,000 players, as a TRF import does, stays linear.
+    let already: Option<u32> = tx
+        .prepare_cached("SELECT pairing_no FROM entry WHERE section_id = ?1 AND player_id = ?2")?
+        .query_row(params![section.id, player.id], |r| r.get(0))
+        .optional()?;
+    if let Some(no) = already {
         return Err(Error::invalid(format!(
-            "{} is already entered in {} as #{}",
-            player.name, section.name, e.pairing_no
+            "{} is already entered in {} as #{no}",
+            player.name, section.name
         )));
     }
     // A player may be in only one section of an event.
     let other: Option<String> = tx
-        .query_row(
+        .prepare_cached(
             "SELECT s2.name FROM entry e JOIN section s2 ON s2.id = e.section_id \
              WHERE e.player_id = ?1 AND s2.event_id = ?2 AND s2.id <> ?3",
-            params![player.id, section.event_id, section.id],
-            |r| r.get(0),
-        )
+        )?
+        .query_row(params![player.id, section.event_id, section.id], |r| {
+            r.get(0)
+        })
         .optional()?;
     if let Some(other) = other {
         return Err(Error::invalid(format!(
@@ -337,26 +343,37 @@ pub fn enter(
     }
     let no = match pairing_no {
         Some(n) => {
-            if let Some(e) = existing.iter().find(|e| e.pairing_no == n) {
+            let holder: Option<String> = tx
+                .prepare_cached(
+                    "SELECT p.name FROM entry e JOIN player p ON p.id = e.player_id \
+                     WHERE e.section_id = ?1 AND e.pairing_no = ?2",
+                )?
+                .query_row(params![section.id, n], |r| r.get(0))
+                .optional()?;
+            if let Some(name) = holder {
                 return Err(Error::invalid(format!(
-                    "pairing number {n} in {} is already {}'s",
-                    section.name, e.name
+                    "pairing number {n} in {} is already {name}'s",
+                    section.name
                 )));
             }
             n
         }
-        None => existing.iter().map(|e| e.pairing_no).max().unwrap_or(0) + 1,
+        None => tx
+            .prepare_cached(
+                "SELECT COALESCE(MAX(pairing_no), 0) + 1 FROM entry WHERE section_id = ?1",
+            )?
+            .query_row([section.id], |r| r.get(0))?,
     };
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO entry (section_id, player_id, pairing_no, rating) VALUES (?1, ?2, ?3, ?4)",
-        params![section.id, player.id, no, rating.or(player.rating)],
-    )
+    )?
+    .execute(params![section.id, player.id, no, rating.or(player.rating)])
     .map_err(|e| friendly(e, "entry"))?;
     let id = tx.last_insert_rowid();
     let sql = format!(
         "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
     );
-    Ok(tx.query_row(&sql, [id], entry_row)?)
+    Ok(tx.prepare_cached(&sql)?.query_row([id], entry_row)?)
 }
 
 /// Record that a player withdrew after round `after` (0: before round 1).
@@ -414,9 +431,14 @@ pub struct PlayerEntry {
 /// Every section a player entered, oldest season first.
 pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<PlayerEntry>> {
     let mut st = conn.prepare(
-        "SELECT ed.season, ed.event, ed.section, ed.pairing_no, COALESCE(es.score_halves, 0) \
-         FROM entry_detail ed LEFT JOIN entry_score es ON es.entry_id = ed.entry_id \
-         WHERE ed.player_id = ?1 ORDER BY ed.season_id, ed.event_id",
+        // The tables, and the score from player_round by entry (index
+        // look-ups): the entry_detail and entry_score views total every
+        // entry of the archive first (1.9 s in a 30-season league).
+        "SELECT s.name, ev.name, sec.name, e.pairing_no, \
+                (SELECT COALESCE(SUM(pr.halves), 0) FROM player_round pr WHERE pr.entry_id = e.id) \
+         FROM entry e JOIN section sec ON sec.id = e.section_id \
+         JOIN event ev ON ev.id = sec.event_id JOIN season s ON s.id = ev.season_id \
+         WHERE e.player_id = ?1 ORDER BY s.id, ev.id",
     )?;
     let rows = st
         .query_map([player_id], |r| {

@@ -249,10 +249,10 @@ pub fn record_sheet(
                     format!("{} already has a bye in round {number}", white.name),
                 ));
             }
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![round_id, section.id, white.id, bye_kind_str(kind), requested],
-            )
+            )?
+            .execute(params![round_id, section.id, white.id, bye_kind_str(kind), requested])
             .map_err(|e| refused(row, "bye", e))?;
             byes.push(ByeRow {
                 id: tx.last_insert_rowid(),
@@ -335,10 +335,10 @@ pub fn record_sheet(
                 ));
             }
         }
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)],
-        )
+        )?
+        .execute(params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)])
         .map_err(|e| refused(row, "game", e))?;
         games.push(GameRow {
             id: tx.last_insert_rowid(),

@@ -63,10 +63,22 @@ fn sqlite_refuses_a_player_twice_in_a_round() {
         "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 5, 1)",
     );
     assert!(e.contains("already has a game or bye"), "{e}");
+    // White of the new game is Black of the old one (V13 checks each column by index).
+    let e = refused(
+        s.conn(),
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 2, 5)",
+    );
+    assert!(e.contains("already has a game or bye"), "{e}");
     let e = refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)");
     assert!(e.contains("already has a game or bye"), "{e}");
     s.conn().execute_batch("INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'full', 0)").unwrap();
     refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)");
+    // Moving a player with a bye into the game is refused too.
+    let e = refused(
+        s.conn(),
+        "UPDATE game SET black_entry = 5 WHERE white_entry = 1",
+    );
+    assert!(e.contains("already has a game or bye"), "{e}");
 }
 
 #[test]

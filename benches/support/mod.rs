@@ -1,0 +1,158 @@
+//! What the benchmarks read: real league database files (and TRF and CSV
+//! files) prepared in a temporary folder before anything is measured, made
+//! by the synthetic generator through the store's own functions.
+
+pub mod trf16;
+
+use std::path::{Path, PathBuf};
+
+use chess_league::demo::rng::Rng;
+use chess_league::demo::synthetic::{
+    enter_all, generate, make_players, record_rounds, simulate_swiss, SyntheticOptions,
+};
+use chess_league::domain::league::EventKind;
+use chess_league::store::player::entries;
+use chess_league::store::season::{self as seasons, NewEvent};
+use chess_league::store::Store;
+
+/// The one event of a single-section benchmark database.
+pub const EVENT: &str = "Autumn Swiss 1";
+
+/// A database with one season, one Swiss event ([`EVENT`]) and one section
+/// of `players` players who played `rounds` rounds.
+pub fn section_db(dir: &Path, players: u32, rounds: u32) -> PathBuf {
+    let path = dir.join(format!("section-{players}x{rounds}.db"));
+    let opts = SyntheticOptions {
+        seasons: 1,
+        events: 1,
+        sections: 1,
+        players,
+        entrants: players,
+        rounds,
+        seed: 6,
+        ..SyntheticOptions::default()
+    };
+    let mut store = Store::open(&path, true).expect("create the benchmark database");
+    store
+        .write(|tx| generate(tx, &opts, |_| {}))
+        .expect("generate the section");
+    closed(store, path)
+}
+
+/// Close the store (SQLite folds the WAL back into the file on the last
+/// close) so the file can be copied on its own.
+pub fn closed(store: Store, path: PathBuf) -> PathBuf {
+    drop(store);
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    assert!(
+        std::fs::metadata(PathBuf::from(wal)).map_or(true, |m| m.len() == 0),
+        "{} still has a WAL file",
+        path.display()
+    );
+    path
+}
+
+/// A database with a `players`-player, 9-round Swiss whose first 8 rounds
+/// are recorded, and the CSV sheet of round 9 (`players / 2` games, no byes:
+/// nobody withdraws in this one), with players named as a secretary would.
+/// Returns (database, sheet, games on the sheet).
+pub fn round_to_record(dir: &Path, players: u32) -> (PathBuf, PathBuf, usize) {
+    assert!(players.is_multiple_of(2));
+    let path = dir.join(format!("record-{players}.db"));
+    let mut store = Store::open(&path, true).expect("create");
+    let (csv, games) = store
+        .write(|tx| {
+            let season = seasons::add_season(tx, "2025-26", None, None)?;
+            let event = seasons::add_event(
+                tx,
+                &season,
+                &NewEvent {
+                    name: EVENT,
+                    kind: EventKind::Swiss,
+                    rounds: 9,
+                    start_date: Some("2025-09-15"),
+                    end_date: None,
+                    tiebreaks: "uscf-swiss",
+                    actual_play_first: false,
+                    fide_edition: None,
+                    sb_adjusted: false,
+                    coin_allowed: false,
+                },
+            )?;
+            let section = seasons::add_section(tx, &event, "Open", None, None)?;
+            let mut rng = Rng::new(9);
+            let mut pool = make_players(tx, &mut rng, players)?;
+            let (numbers, ratings) = enter_all(tx, &section, &mut pool)?;
+            let sim = simulate_swiss(&mut rng, &ratings, 9, 20, 0);
+            record_rounds(tx, &section, &numbers, &sim[..8], None)?;
+            // Round 9 as the secretary's sheet, by name.
+            let names: Vec<String> = entries(tx, section.id)?
+                .into_iter()
+                .map(|e| e.name)
+                .collect();
+            let mut csv = String::from("board,white,black,result\n");
+            for (board, &(w, b, res)) in sim[8].games.iter().enumerate() {
+                csv.push_str(&format!(
+                    "{},{},{},{}\n",
+                    board + 1,
+                    names[w],
+                    names[b],
+                    res.as_str()
+                ));
+            }
+            assert!(sim[8].byes.is_empty());
+            Ok((csv, sim[8].games.len()))
+        })
+        .expect("prepare the round");
+    let sheet = dir.join(format!("round9-{players}.csv"));
+    std::fs::write(&sheet, csv).expect("write the sheet");
+    (closed(store, path), sheet, games)
+}
+
+/// An empty league database (all migrations applied), to copy.
+pub fn empty_db(dir: &Path) -> PathBuf {
+    let path = dir.join("empty.db");
+    // Always made now, with this build's migrations.
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+    let store = Store::open(&path, true).expect("create");
+    closed(store, path)
+}
+
+/// Copy `template` to `to`, replacing whatever an earlier iteration left.
+pub fn fresh_copy(template: &Path, to: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = to.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+    std::fs::copy(template, to).expect("copy the database");
+}
+
+/// The 30-season league (about 240,000 games, 3,000 players), generated
+/// once into `target/bench-data/` and reused by later runs (delete the file
+/// to make it again, as after a change to the migrations or the generator). Returns the file and the seconds it took to make, if
+/// it was made now.
+pub fn league30() -> (PathBuf, Option<f64>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    std::fs::create_dir_all(&dir).expect("target/bench-data");
+    let path = dir.join("league30-seed1.db");
+    if path.exists() {
+        return (path, None);
+    }
+    let partial = dir.join("league30-seed1.db.partial");
+    fresh_copy(&empty_db(&dir), &partial);
+    let started = std::time::Instant::now();
+    let mut store = Store::open(&partial, false).expect("open");
+    store
+        .write(|tx| generate(tx, &SyntheticOptions::default(), |_| {}))
+        .expect("generate the 30-season league");
+    let took = started.elapsed().as_secs_f64();
+    closed(store, partial.clone());
+    std::fs::rename(&partial, &path).expect("rename");
+    (path, Some(took))
+}

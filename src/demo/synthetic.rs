@@ -1,0 +1,618 @@
+//! Synthetic leagues of any size, for benchmarks and for trying the program
+//! on a state association's archive: N seasons × events × sections ×
+//! players × rounds, from a fixed seed, so the same options always make the
+//! same database.
+//!
+//! Two halves, kept apart so the benchmarks can reuse the first:
+//! - [`simulate_swiss`] plays a Swiss section in memory (pure: ratings in,
+//!   rounds of games, byes and withdrawals out). Players meet others on
+//!   similar scores and never meet twice; some ask for half-point byes, the
+//!   odd player gets the full-point bye, about 2% of games are forfeited and
+//!   about 1% of players withdraw part-way.
+//! - [`generate`] writes a whole league through the store's own functions
+//!   (`add_player`, `enter`, `record_sheet`, `withdraw`) in the caller's
+//!   transaction, so the data is exactly what the commands would have made.
+//!
+//! The pairing is a score-group Swiss, not a rated-event pairing program:
+//! within each score group the top half meets the bottom half, skipping old
+//! opponents, odd players drop to the next group, and the rare player left
+//! with only old opponents at the bottom is swapped into an earlier pair.
+
+use rusqlite::Transaction;
+
+use super::rng::Rng;
+use super::{game_result, FIRST, LAST};
+use crate::domain::game::{GameResult, SheetRow};
+use crate::domain::league::{EventKind, Section};
+use crate::domain::record::ByeKind;
+use crate::error::{Error, Result};
+use crate::store::player::{self as players, NewPlayer};
+use crate::store::round as rounds;
+use crate::store::season::{self as seasons, NewEvent};
+
+/// How much to make.
+#[derive(Clone, Debug)]
+pub struct SyntheticOptions {
+    pub seasons: u32,
+    /// Swiss events in each season.
+    pub events: u32,
+    /// Sections in each event (split by rating).
+    pub sections: u32,
+    /// Players in the league.
+    pub players: u32,
+    /// Players entering each event (at most `players`).
+    pub entrants: u32,
+    /// Rounds of each event.
+    pub rounds: u32,
+    pub seed: u64,
+    /// Chance (per mille, each round but the last two) that a player asks
+    /// for a half-point bye.
+    pub half_bye_per_mille: u64,
+    /// Chance (per mille) that a player withdraws part-way.
+    pub withdraw_per_mille: u64,
+}
+
+impl Default for SyntheticOptions {
+    /// The benchmarks' 30-season league: 3,000 players, four 9-round events a
+    /// season of 450 players each in two sections (about 240,000 games).
+    fn default() -> Self {
+        SyntheticOptions {
+            seasons: 30,
+            events: 4,
+            sections: 2,
+            players: 3000,
+            entrants: 450,
+            rounds: 9,
+            seed: 1,
+            half_bye_per_mille: 20,
+            withdraw_per_mille: 10,
+        }
+    }
+}
+
+/// What the generator wrote.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Generated {
+    pub seasons: u32,
+    pub events: u32,
+    pub sections: u32,
+    pub players: u32,
+    pub entries: u32,
+    pub games: u64,
+    pub byes: u64,
+    pub withdrawals: u32,
+}
+
+/// One round of a simulated section, in player indexes (0-based, the order
+/// of the ratings given to [`simulate_swiss`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SimRound {
+    /// (white, black, result).
+    pub games: Vec<(usize, usize, GameResult)>,
+    /// (player, kind, requested): requested half-point byes and the odd
+    /// player's full-point bye.
+    pub byes: Vec<(usize, ByeKind, bool)>,
+    /// Players who withdraw after this round.
+    pub withdrawn: Vec<usize>,
+}
+
+/// Play a Swiss section of `ratings.len()` players over `n_rounds` rounds.
+pub fn simulate_swiss(
+    rng: &mut Rng,
+    ratings: &[u32],
+    n_rounds: u32,
+    half_bye_per_mille: u64,
+    withdraw_per_mille: u64,
+) -> Vec<SimRound> {
+    let n = ratings.len();
+    let mut score = vec![0i32; n];
+    let mut balance = vec![0i32; n];
+    let mut had_full_bye = vec![false; n];
+    let mut active = vec![true; n];
+    let mut met: Vec<Vec<usize>> = vec![Vec::with_capacity(n_rounds as usize); n];
+    // A withdrawal is after a round from 2 to two rounds before the end, so
+    // that it reads as one in a TRF file too (missing from the last two).
+    let quits: Vec<Option<u32>> = (0..n)
+        .map(|_| {
+            (n_rounds >= 4 && rng.chance(withdraw_per_mille))
+                .then(|| rng.range(2, n_rounds as i64 - 2) as u32)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(n_rounds as usize);
+    for round in 1..=n_rounds {
+        let mut this = SimRound::default();
+        let mut available: Vec<usize> = (0..n).filter(|&i| active[i]).collect();
+        if round + 1 < n_rounds && half_bye_per_mille > 0 {
+            available.retain(|&i| {
+                if rng.chance(half_bye_per_mille) {
+                    this.byes.push((i, ByeKind::Half, true));
+                    score[i] += 1;
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+        // Highest score first, then rating, then pairing order.
+        available.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(score[i]),
+                std::cmp::Reverse(ratings[i]),
+                i,
+            )
+        });
+        if available.len() % 2 == 1 {
+            // The lowest-ranked player without a full-point bye gets it.
+            let pos = (0..available.len())
+                .rev()
+                .find(|&p| !had_full_bye[available[p]])
+                .unwrap_or(available.len() - 1);
+            let pick = available.remove(pos);
+            had_full_bye[pick] = true;
+            score[pick] += 2;
+            this.byes.push((pick, ByeKind::Full, false));
+        }
+        for (board, (a, b)) in pair(&available, &score, &met).into_iter().enumerate() {
+            // The player with fewer whites so far has White; alternate on boards otherwise.
+            let a_white = balance[a] < balance[b] || (balance[a] == balance[b] && board % 2 == 0);
+            let (w, b) = if a_white { (a, b) } else { (b, a) };
+            let res = game_result(rng, ratings[w], ratings[b]);
+            let (ws, bs) = match res {
+                GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
+                GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
+                GameResult::Draw => (1, 1),
+                GameResult::DoubleForfeit => (0, 0),
+            };
+            score[w] += ws;
+            score[b] += bs;
+            balance[w] += 1;
+            balance[b] -= 1;
+            met[w].push(b);
+            met[b].push(w);
+            this.games.push((w, b, res));
+        }
+        for i in 0..n {
+            if active[i] && quits[i] == Some(round) {
+                active[i] = false;
+                this.withdrawn.push(i);
+            }
+        }
+        out.push(this);
+    }
+    out
+}
+
+/// Pair `ranked` (an even number of players, best first) by score groups,
+/// as a Swiss does: within each group of equal scores the top half meets
+/// the bottom half (1 v k+1, 2 v k+2, ...), skipping old opponents; a
+/// group's odd player, and anyone left with only old opponents in it, drops
+/// to the next group. Whoever is still unpaired at the bottom is paired in
+/// order, and a rematch there is swapped into an earlier pair that allows
+/// it. Each pick scans only its own group, so a round costs about the sum
+/// of the squared group sizes, not n².
+fn pair(ranked: &[usize], score: &[i32], met: &[Vec<usize>]) -> Vec<(usize, usize)> {
+    let have_met = |a: usize, b: usize| met[a].contains(&b);
+    let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(ranked.len() / 2);
+    let mut carried: Vec<usize> = Vec::new();
+    let mut start = 0;
+    while start < ranked.len() {
+        let s = score[ranked[start]];
+        let end = start
+            + ranked[start..]
+                .iter()
+                .take_while(|&&p| score[p] == s)
+                .count();
+        let mut group = std::mem::take(&mut carried);
+        group.extend_from_slice(&ranked[start..end]);
+        start = end;
+        if start < ranked.len() && group.len() % 2 == 1 {
+            carried.extend(group.pop());
+        }
+        let half = group.len() / 2;
+        let mut used = vec![false; group.len()];
+        for i in 0..group.len() {
+            if used[i] {
+                continue;
+            }
+            let a = group[i];
+            let from = half.max(i + 1);
+            let pick = (from..group.len())
+                .chain(i + 1..from)
+                .find(|&j| !used[j] && !have_met(a, group[j]));
+            if let Some(j) = pick {
+                used[i] = true;
+                used[j] = true;
+                pairs.push((a, group[j]));
+            }
+        }
+        // Those left unpaired drop to the next group, ahead of its players.
+        let mut down: Vec<usize> = (0..group.len())
+            .filter(|&i| !used[i])
+            .map(|i| group[i])
+            .collect();
+        down.append(&mut carried);
+        carried = down;
+    }
+    // The bottom: pair what is left in order, then repair rematches.
+    let first_clash = pairs.len();
+    for two in carried.chunks(2) {
+        if let [a, b] = two {
+            pairs.push((*a, *b));
+        }
+    }
+    for k in first_clash..pairs.len() {
+        let (x, y) = pairs[k];
+        if !have_met(x, y) {
+            continue;
+        }
+        for m in (0..pairs.len()).rev() {
+            if m == k {
+                continue;
+            }
+            let (a, b) = pairs[m];
+            if !have_met(x, a) && !have_met(y, b) {
+                pairs[k] = (a, x);
+                pairs[m] = (b, y);
+                break;
+            }
+            if !have_met(x, b) && !have_met(y, a) {
+                pairs[k] = (a, y);
+                pairs[m] = (x, b);
+                break;
+            }
+        }
+    }
+    pairs
+}
+
+/// The round sheet of a simulated round, naming players by pairing number
+/// (`pairing_no[i]` is player `i`'s).
+pub fn sheet_rows(round: &SimRound, pairing_no: &[u32]) -> Vec<SheetRow> {
+    let mut rows = Vec::with_capacity(round.games.len() + round.byes.len());
+    for (board, &(w, b, res)) in round.games.iter().enumerate() {
+        rows.push(SheetRow {
+            line: None,
+            board: Some(board as u32 + 1),
+            white: format!("#{}", pairing_no[w]),
+            black: Some(format!("#{}", pairing_no[b])),
+            result: Some(res),
+            bye: None,
+        });
+    }
+    for &(i, kind, requested) in &round.byes {
+        rows.push(SheetRow {
+            line: None,
+            board: None,
+            white: format!("#{}", pairing_no[i]),
+            black: None,
+            result: None,
+            bye: Some((kind, requested)),
+        });
+    }
+    rows
+}
+
+/// The league's players: distinct names, US Chess ids from 12,000,000 and
+/// ratings spread 800-2400 (more in the middle). Returns (player id, rating).
+pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(i64, u32)>> {
+    let mut out = Vec::with_capacity(n as usize);
+    for k in 0..n as usize {
+        // First × initial × last, in an order that spreads the names.
+        let first = FIRST[k % FIRST.len()];
+        let last = LAST[(k / FIRST.len()) % LAST.len()];
+        let initial = (b'A' + ((k / (FIRST.len() * LAST.len())) % 26) as u8) as char;
+        let round = k / (FIRST.len() * LAST.len() * 26);
+        let name = if round == 0 {
+            format!("{first} {initial}. {last}")
+        } else {
+            format!("{first} {initial}. {last} {}", round + 1)
+        };
+        let rating = ((rng.range(800, 2400) + rng.range(800, 2400)) / 2) as u32;
+        let uscf = (12_000_000 + k).to_string();
+        let p = players::add_player(
+            tx,
+            &NewPlayer {
+                name: &name,
+                uscf_id: Some(&uscf),
+                rating: Some(rating),
+                ..Default::default()
+            },
+        )?;
+        out.push((p.id, rating));
+    }
+    Ok(out)
+}
+
+/// Enter `chosen` (player id, rating) into `section`, strongest first, so
+/// pairing numbers follow rating. Returns the entries' pairing numbers
+/// and ratings in that order.
+pub fn enter_all(
+    tx: &Transaction,
+    section: &Section,
+    chosen: &mut [(i64, u32)],
+) -> Result<(Vec<u32>, Vec<u32>)> {
+    chosen.sort_by_key(|&(id, rating)| (std::cmp::Reverse(rating), id));
+    let mut numbers = Vec::with_capacity(chosen.len());
+    for &(pid, rating) in chosen.iter() {
+        let player = players::player_by_id(tx, pid)?;
+        let entry = players::enter(tx, section, &player, None, Some(rating))?;
+        numbers.push(entry.pairing_no);
+    }
+    Ok((numbers, chosen.iter().map(|c| c.1).collect()))
+}
+
+/// Record simulated rounds `rounds_sim` (round 1 first) in `section`
+/// through `record_sheet`, with each withdrawal after its round. Round
+/// dates are weekly from `start`. Returns (games, byes, withdrawals).
+pub fn record_rounds(
+    tx: &Transaction,
+    section: &Section,
+    pairing_no: &[u32],
+    rounds_sim: &[SimRound],
+    start: Option<time::Date>,
+) -> Result<(u64, u64, u32)> {
+    let mut totals = (0, 0, 0);
+    // In pairing-number order.
+    let all = players::entries(tx, section.id)?;
+    for (r, sim) in rounds_sim.iter().enumerate() {
+        let number = r as u32 + 1;
+        let date = start.map(|d| (d + time::Duration::weeks(r as i64)).to_string());
+        let rows = sheet_rows(sim, pairing_no);
+        let done = rounds::record_sheet(tx, section, number, date.as_deref(), &rows, "synthetic")?;
+        totals.0 += done.pairings as u64;
+        totals.1 += done.byes as u64;
+        for &i in &sim.withdrawn {
+            let entry = all
+                .binary_search_by_key(&pairing_no[i], |e| e.pairing_no)
+                .map(|k| &all[k])
+                .map_err(|_| Error::invalid(format!("no entry #{}", pairing_no[i])))?;
+            players::withdraw(tx, entry, number, Some("could not continue"))?;
+            totals.2 += 1;
+        }
+    }
+    Ok(totals)
+}
+
+/// Write a synthetic league in `tx`: `opts.players` players, and for each
+/// of `opts.seasons` seasons (named 1995-96, 1996-97, ...) `opts.events`
+/// Swiss events of `opts.rounds` rounds whose `opts.entrants` players are
+/// drawn from the league and split by rating into `opts.sections`
+/// sections.
+pub fn generate(
+    tx: &Transaction,
+    opts: &SyntheticOptions,
+    mut progress: impl FnMut(&str),
+) -> Result<Generated> {
+    if opts.seasons == 0 || opts.events == 0 || opts.sections == 0 || opts.rounds == 0 {
+        return Err(Error::invalid(
+            "seasons, events, sections and rounds must each be at least 1",
+        ));
+    }
+    if opts.entrants > opts.players || opts.entrants < 2 * opts.sections {
+        return Err(Error::invalid(format!(
+            "--entrants must be between {} (two a section) and --players ({})",
+            2 * opts.sections,
+            opts.players
+        )));
+    }
+    let mut rng = Rng::new(opts.seed);
+    let mut made = Generated::default();
+    tx.execute(
+        "INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', 'Synthetic Chess League')",
+        [],
+    )?;
+    let pool = make_players(tx, &mut rng, opts.players)?;
+    made.players = opts.players;
+    let first_year = 2026 - opts.seasons as i32;
+    for s in 0..opts.seasons {
+        let year = first_year + s as i32;
+        let name = format!("{year}-{:02}", (year + 1) % 100);
+        progress(&format!("season {name}"));
+        let season = seasons::add_season(
+            tx,
+            &name,
+            Some(&format!("{year}-09-01")),
+            Some(&format!("{}-05-31", year + 1)),
+        )?;
+        made.seasons += 1;
+        for e in 0..opts.events {
+            // Events a few weeks apart from mid-September.
+            let start = time::Date::from_calendar_date(year, time::Month::September, 15)
+                .map_err(|e| Error::invalid(e.to_string()))?
+                + time::Duration::weeks(e as i64 * (opts.rounds as i64 + 2));
+            let end = start + time::Duration::weeks(opts.rounds as i64 - 1);
+            let (start_s, end_s) = (start.to_string(), end.to_string());
+            let event_name = format!(
+                "{} Swiss {}",
+                EVENT_NAMES[e as usize % EVENT_NAMES.len()],
+                e + 1
+            );
+            let event = seasons::add_event(
+                tx,
+                &season,
+                &NewEvent {
+                    name: &event_name,
+                    kind: EventKind::Swiss,
+                    rounds: opts.rounds,
+                    start_date: Some(&start_s),
+                    end_date: Some(&end_s),
+                    tiebreaks: "uscf-swiss",
+                    actual_play_first: false,
+                    fide_edition: None,
+                    sb_adjusted: false,
+                    coin_allowed: false,
+                },
+            )?;
+            made.events += 1;
+            let mut chosen = pool.clone();
+            rng.shuffle(&mut chosen);
+            chosen.truncate(opts.entrants as usize);
+            chosen.sort_by_key(|&(id, rating)| (std::cmp::Reverse(rating), id));
+            let per = chosen.len().div_ceil(opts.sections as usize);
+            for (k, group) in chosen.chunks_mut(per).enumerate() {
+                let section_name = if opts.sections == 1 {
+                    "Open".to_string()
+                } else {
+                    format!("Section {}", (b'A' + k as u8) as char)
+                };
+                let section = seasons::add_section(tx, &event, &section_name, None, None)?;
+                made.sections += 1;
+                let (numbers, ratings) = enter_all(tx, &section, group)?;
+                made.entries += numbers.len() as u32;
+                let sim = simulate_swiss(
+                    &mut rng,
+                    &ratings,
+                    opts.rounds,
+                    opts.half_bye_per_mille,
+                    opts.withdraw_per_mille,
+                );
+                let (g, b, w) = record_rounds(tx, &section, &numbers, &sim, Some(start))?;
+                made.games += g;
+                made.byes += b;
+                made.withdrawals += w;
+            }
+        }
+    }
+    Ok(made)
+}
+
+const EVENT_NAMES: &[&str] = &["Autumn", "Winter", "Spring", "Summer", "Holiday", "Open"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn ratings(n: usize) -> Vec<u32> {
+        (0..n)
+            .map(|i| 2400 - (i as u32 * 1600 / n as u32))
+            .collect()
+    }
+
+    #[test]
+    fn a_simulated_swiss_has_no_rematches_and_seats_everyone_once_a_round() {
+        for n in [101, 1000] {
+            check_swiss(n);
+        }
+    }
+
+    fn check_swiss(n: usize) {
+        let mut rng = Rng::new(7);
+        let sim = simulate_swiss(&mut rng, &ratings(n), 9, 30, 20);
+        let mut met = std::collections::HashSet::new();
+        let mut gone = vec![false; n];
+        let mut score = vec![0; n];
+        let (mut level, mut games) = (0, 0);
+        for round in &sim {
+            let mut seen = vec![0; n];
+            for &(w, b, _) in &round.games {
+                assert!(met.insert((w.min(b), w.max(b))), "rematch {w} v {b}");
+                games += 1;
+                if score[w] == score[b] {
+                    level += 1;
+                }
+                seen[w] += 1;
+                seen[b] += 1;
+            }
+            for &(i, _, _) in &round.byes {
+                seen[i] += 1;
+            }
+            for i in 0..n {
+                assert_eq!(seen[i], if gone[i] { 0 } else { 1 }, "player {i}");
+            }
+            assert_eq!(
+                round.byes.iter().filter(|b| b.1 == ByeKind::Full).count(),
+                (n - gone.iter().filter(|g| **g).count()
+                    - round.byes.iter().filter(|b| b.1 == ByeKind::Half).count())
+                    % 2
+            );
+            for &i in &round.withdrawn {
+                gone[i] = true;
+            }
+            for &(w, b, res) in &round.games {
+                let (ws, bs) = match res {
+                    GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
+                    GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
+                    GameResult::Draw => (1, 1),
+                    GameResult::DoubleForfeit => (0, 0),
+                };
+                score[w] += ws;
+                score[b] += bs;
+            }
+            for &(i, kind, _) in &round.byes {
+                score[i] += if kind == ByeKind::Full { 2 } else { 1 };
+            }
+        }
+        // A Swiss: most games are between players on the same score.
+        assert!(
+            level * 10 >= games * 7,
+            "{level} of {games} games on equal scores"
+        );
+        // Forfeits and withdrawals happen at these rates with this seed.
+        let forfeits = sim
+            .iter()
+            .flat_map(|r| &r.games)
+            .filter(|g| {
+                matches!(
+                    g.2,
+                    GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin
+                )
+            })
+            .count();
+        assert!(forfeits > 0);
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_section() {
+        let a = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10);
+        let b = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10);
+        let c = simulate_swiss(&mut Rng::new(4), &ratings(40), 5, 20, 10);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_small_league_is_written_through_the_store() {
+        let mut store = Store::open_in_memory().unwrap();
+        let opts = SyntheticOptions {
+            seasons: 2,
+            events: 2,
+            sections: 2,
+            players: 60,
+            entrants: 40,
+            rounds: 5,
+            seed: 9,
+            half_bye_per_mille: 30,
+            withdraw_per_mille: 50,
+        };
+        let made = store.write(|tx| generate(tx, &opts, |_| {})).unwrap();
+        assert_eq!((made.seasons, made.events, made.sections), (2, 4, 8));
+        assert_eq!(made.entries, 160);
+        let (games, byes, entries, withdrawn): (i64, i64, u32, u32) = store
+            .conn()
+            .query_row(
+                "SELECT (SELECT count(*) FROM game), (SELECT count(*) FROM bye), (SELECT count(*) FROM entry), \
+                 (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap();
+        assert_eq!(
+            (games as u64, byes as u64, entries, withdrawn),
+            (made.games, made.byes, 160, made.withdrawals)
+        );
+        // Every entry is seated once in every round until it withdraws.
+        let unseated: i64 = store
+            .conn()
+            .query_row(
+                "SELECT count(*) FROM player_round pr JOIN entry e ON e.id = pr.entry_id \
+                 WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after)",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(unseated, 0);
+        // 20 players a section, 5 rounds: at most 10 games a round.
+        assert!(made.games <= 8 * 5 * 10 && made.games >= 8 * 5 * 8);
+    }
+}
