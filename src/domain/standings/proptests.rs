@@ -386,15 +386,12 @@ proptest! {
 
 #[test]
 fn a_thousand_players_nine_rounds() {
-    // Linear work: every US Chess system for 1,000 players × 9 rounds. The
-    // time printed is for this (debug) build; release is far faster.
+    // Every US Chess system for 1,000 players × 9 rounds: a complete ranking
+    // whose points add up (the time is measured in benches/, not here).
     let (t, total) = swiss(1000, 9, 42);
     let c = Context::new(&t, options(42));
     let o = Order::parse(ALL_US).unwrap();
-    let start = std::time::Instant::now();
     let s = standings(&c, &o);
-    let elapsed = start.elapsed();
-    eprintln!("standings, 1000 players × 9 rounds, 13 tiebreaks: {elapsed:?}");
     assert_eq!(s.rows.len(), 1000);
     assert_eq!(s.rows.iter().map(|r| r.score.halves()).sum::<i32>(), total);
 }
