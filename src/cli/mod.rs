@@ -52,7 +52,7 @@ pub enum Command {
     /// Events of a season (Swiss, round robin, team): add, list, show, edit.
     #[command(subcommand)]
     Event(season::EventCmd),
-    /// Sections of an event ("1600+", "U1600"): add, list, edit.
+    /// Sections of an event ("1600+", "U1600"): add, list, show, edit.
     #[command(subcommand)]
     Section(season::SectionCmd),
     /// Players of the league: add, list, show, edit, merge.
@@ -71,13 +71,31 @@ pub enum Command {
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
     Bye(round::ByeCmd),
+    /// Teams of a team event: add, list, show, roster, withdraw, edit (team rules), crosstable, boards.
+    #[command(subcommand)]
+    Team(team::TeamCmd),
+    /// Team matches: record (board by board or by score), bye, correct, delete, show.
+    #[command(subcommand)]
+    Match(team_match::MatchCmd),
+    /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
+    Standings(standings::StandingsArgs),
+    /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
+    Crosstable(crosstable::CrosstableArgs),
+    /// List every tiebreak code with its meaning, and the presets.
+    Tiebreaks(standings::TiebreaksArgs),
+    /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
+    #[command(subcommand)]
+    History(history::HistoryCmd),
+    /// Write the results site: seasons, events, standings, crosstables, player pages.
+    Site(site::SiteArgs),
     /// Import from other programs' files: FIDE TRF, player lists (CSV), JSON exports.
     #[command(subcommand)]
     Import(import::ImportCmd),
-    /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
-    Standings(standings::StandingsArgs),
-    /// List every tiebreak code with its meaning, and the presets.
-    Tiebreaks(standings::TiebreaksArgs),
+    /// Export for other programs and databases: TRF, JSON, CSV.
+    #[command(subcommand)]
+    Export(export::ExportCmd),
+    /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
+    Sql(sql::SqlArgs),
     /// The audit trail of corrections, deletions, renames, withdrawals, edits and restores.
     Log(log::LogArgs),
     /// Copy the database to PATH (safe while another command is recording).
@@ -86,24 +104,6 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
-    /// Export for other programs and databases: TRF, JSON, CSV.
-    #[command(subcommand)]
-    Export(export::ExportCmd),
-    /// Teams of a team event: add, list, show, roster, withdraw, edit (team rules), crosstable, boards.
-    #[command(subcommand)]
-    Team(team::TeamCmd),
-    /// Team matches: record (board by board or by score), bye, correct, delete, show.
-    #[command(subcommand)]
-    Match(team_match::MatchCmd),
-    /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
-    #[command(subcommand)]
-    History(history::HistoryCmd),
-    /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
-    Sql(sql::SqlArgs),
-    /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
-    Crosstable(crosstable::CrosstableArgs),
-    /// Write the results site: seasons, events, standings, crosstables, player pages.
-    Site(site::SiteArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
