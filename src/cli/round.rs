@@ -183,6 +183,15 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             format,
         } => {
             let (event, section) = section.find(store)?;
+            if event.kind.is_team() {
+                let number = match round {
+                    Some(r) => r,
+                    None => rounds::latest_round(store.conn(), section.id)?,
+                };
+                let all =
+                    crate::store::team_match::round_matches(store.conn(), &event, Some(number))?;
+                return super::team_match::print_matches(&event.name, &all, format);
+            }
             let number = match round {
                 Some(r) => r,
                 None => rounds::latest_round(store.conn(), section.id)?,
@@ -235,6 +244,9 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
         }
         RoundCmd::Missing { section } => {
             let (event, section) = section.find(store)?;
+            if event.kind.is_team() {
+                return print(&super::team_match::missing(store, &event)?).map_err(Into::into);
+            }
             let m = rounds::missing(store.conn(), &section)?;
             let mut out = String::new();
             if m.unreported.is_empty() && m.unpaired.is_empty() {

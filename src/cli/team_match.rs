@@ -365,7 +365,7 @@ pub(crate) fn score_of(m: &matches::MatchRow) -> String {
     format!("{a}-{b}")
 }
 
-fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Result<()> {
+pub(crate) fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Result<()> {
     if format == Format::Json {
         let rows: Vec<_> = all
             .iter()
@@ -431,4 +431,42 @@ fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Resu
     }
     print(&t.render(format))?;
     Ok(())
+}
+
+/// What is missing in a team event before its standings are final: a team
+/// (still playing) with no match or bye in a round already started, and
+/// boards paired without a result. `league round missing` on a team event.
+pub(crate) fn missing(store: &Store, e: &crate::domain::league::Event) -> Result<String> {
+    let all = matches::round_matches(store.conn(), e, None)?;
+    let teams = teams::teams(store.conn(), e.id)?;
+    let last = all.iter().map(|m| m.round).max().unwrap_or(0);
+    let mut out = String::new();
+    for round in 1..=last {
+        let in_round: Vec<&matches::MatchRow> = all.iter().filter(|m| m.round == round).collect();
+        for m in &in_round {
+            for b in m.boards.iter().filter(|b| b.result.is_none()) {
+                out.push_str(&format!(
+                    "round {round}: {} v {}{}: {} v {} — no result\n",
+                    m.team_a,
+                    m.team_b.as_deref().unwrap_or("bye"),
+                    b.board.map(|x| format!(" board {x}")).unwrap_or_default(),
+                    b.white,
+                    b.black
+                ));
+            }
+        }
+        for t in &teams {
+            let playing = t.withdrawn_after.is_none_or(|w| round <= w);
+            let seen = in_round
+                .iter()
+                .any(|m| m.team_a == t.name || m.team_b.as_deref() == Some(t.name.as_str()));
+            if playing && !seen {
+                out.push_str(&format!("round {round}: {} has no match or bye\n", t.name));
+            }
+        }
+    }
+    if out.is_empty() {
+        out = format!("{}: nothing missing; every result is in.\n", e.name);
+    }
+    Ok(out)
 }

@@ -714,3 +714,49 @@ fn forfeited_boards_and_whole_matches() {
     );
     assert!(t.ok(&["check"]).contains("ok"));
 }
+
+#[test]
+fn round_show_and_missing_speak_of_matches_in_a_team_event() {
+    let t = with_rosters();
+    let ev = ["--event", EVENT, "--round", "1"];
+    // Round 1: one match board by board, two by score; Urey has nothing yet.
+    let mut a = vec![
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,0-1,½-½,1-0",
+    ];
+    a.extend(ev);
+    t.ok(&a);
+    let mut a = vec!["match", "record", "GMA", "GMB", "--score", "3-1"];
+    a.extend(ev);
+    t.ok(&a);
+    let mut a = vec!["match", "record", "GMC", "BCM", "--score", "2-2"];
+    a.extend(ev);
+    t.ok(&a);
+    assert_eq!(
+        t.ok(&["round", "missing", "--event", EVENT]),
+        "round 1: Urey MS has no match or bye\n"
+    );
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(ev);
+    t.ok(&a);
+    assert_eq!(
+        t.ok(&["round", "missing", "--event", EVENT]),
+        format!("{EVENT}: nothing missing; every result is in.\n")
+    );
+    // `round show` is the latest round's matches, as `match show` prints them.
+    let shown = t.ok(&["round", "show", "--event", EVENT]);
+    assert_eq!(
+        shown,
+        t.ok(&["match", "show", "--event", EVENT, "--round", "1"])
+    );
+    let line = shown
+        .lines()
+        .find(|l| l.contains("Edgewood MS v North Side MS"))
+        .unwrap_or_default();
+    assert!(line.trim_end().ends_with("2½-1½"), "{shown}");
+    assert!(shown.contains("Urey MS (team bye)"), "{shown}");
+}
