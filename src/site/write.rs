@@ -76,9 +76,16 @@ pub fn write(
 ) -> Result<PathBuf> {
     let earlier = check(dir, accept)?;
     std::fs::create_dir_all(dir)?;
-    // Take away the earlier site's files, then any folders they leave empty.
+    // Take away the earlier site's files that this one does not rewrite,
+    // then any folders they leave empty. Files of both are overwritten in
+    // place below: removing and creating thousands of files again costs the
+    // file system far more than rewriting them.
+    let now: std::collections::HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let mut folders: Vec<PathBuf> = Vec::new();
     for rel in &earlier {
+        if now.contains(rel.as_str()) {
+            continue;
+        }
         let p = dir.join(rel);
         if p.is_file() {
             std::fs::remove_file(&p)?;
