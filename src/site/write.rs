@@ -103,6 +103,7 @@ pub fn write(
         // Only when empty: anything else put there is left alone.
         let _ = std::fs::remove_dir(f);
     }
+    let was: std::collections::HashSet<&str> = earlier.iter().map(String::as_str).collect();
     let mut listing = signature(writer);
     listing.push('\n');
     for (i, f) in files.iter().enumerate() {
@@ -116,13 +117,23 @@ pub fn write(
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&p, &f.contents)?;
+        // A page the earlier site already holds word for word is left as it
+        // is (most pages of an archive do not change from run to run).
+        if !(was.contains(f.path.as_str()) && same_contents(&p, &f.contents)) {
+            std::fs::write(&p, &f.contents)?;
+        }
         listing.push_str(&f.path);
         listing.push('\n');
         progress(i + 1, files.len());
     }
     std::fs::write(dir.join(MARKER), listing)?;
     Ok(dir.join("index.html"))
+}
+
+/// Whether the file at `path` holds exactly `contents`.
+fn same_contents(path: &Path, contents: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64)
+        && std::fs::read(path).is_ok_and(|b| b == contents.as_bytes())
 }
 
 #[cfg(test)]
@@ -164,6 +175,26 @@ mod tests {
             "kept"
         );
         assert!(dir.join("b/new.html").is_file());
+        // A page written again with other contents is rewritten; the same
+        // contents leave it as it was.
+        let mut changed = file("index.html");
+        changed.contents = "<p>changed</p>".into();
+        write(
+            &dir,
+            &[changed, file("b/new.html")],
+            "league site",
+            &["league site"],
+            none,
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("index.html")).unwrap(),
+            "<p>changed</p>"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("b/new.html")).unwrap(),
+            "<p>b/new.html</p>"
+        );
         let marker = std::fs::read_to_string(dir.join(MARKER)).unwrap();
         assert_eq!(marker, "written by league site\nindex.html\nb/new.html\n");
     }
