@@ -2,8 +2,6 @@
 //! shows, read from its sources: one query for the games, one for the byes)
 //! and turns them into the [`Tournament`] every tiebreak reads.
 
-use std::collections::HashMap;
-
 use rusqlite::Connection;
 
 use super::player::entries;
@@ -86,16 +84,25 @@ fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
 /// 1,000-player section.
 pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Result<SectionFacts> {
     let entries = entries(conn, section_id)?;
-    let mut round_no: HashMap<i64, usize> = HashMap::new();
+    let mut round_no: Vec<(i64, usize)> = Vec::new();
     {
         let mut st = conn.prepare_cached("SELECT id, number FROM round WHERE section_id = ?1")?;
         let mut rows = st.query([section_id])?;
         while let Some(row) = rows.next()? {
-            round_no.insert(row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize);
+            round_no.push((row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize));
         }
     }
-    let created = round_no.values().copied().max().unwrap_or(0);
-    let index: HashMap<i64, usize> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let created = round_no.iter().map(|r| r.1).max().unwrap_or(0);
+    // Ids to positions, sorted for binary search (a few hundred entries and
+    // a dozen rounds: cheaper than hashing, which was a tenth of the work).
+    round_no.sort_unstable();
+    let mut by_id: Vec<(i64, usize)> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    by_id.sort_unstable();
+    let find = |ids: &[(i64, usize)], id: i64| -> Option<usize> {
+        ids.binary_search_by_key(&id, |x| x.0)
+            .ok()
+            .map(|k| ids[k].1)
+    };
     let mut players: Vec<PlayerRecord> = entries
         .iter()
         .map(|e| PlayerRecord {
@@ -112,8 +119,8 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     let mut first_pending_round = usize::MAX;
     // The entry index and 0-based round of a row, if both are this section's.
     let place = |entry_id: i64, round_id: i64| -> Option<(usize, usize)> {
-        let i = *index.get(&entry_id)?;
-        let r = round_no.get(&round_id)?.checked_sub(1)?;
+        let i = find(&by_id, entry_id)?;
+        let r = find(&round_no, round_id)?.checked_sub(1)?;
         (r < created).then_some((i, r))
     };
     {
@@ -137,7 +144,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
                     continue;
                 };
                 has_game[i * created + r] = true;
-                let opp = other.and_then(|o| index.get(&o).copied());
+                let opp = other.and_then(|o| find(&by_id, o));
                 let Some(outcome) = outcome else {
                     first_pending_round = first_pending_round.min(r);
                     if colour == Colour::White {
