@@ -11,11 +11,12 @@
 //!    fresh empty database each time;
 //! - `trf-in-memory`: parse a TRF file and compute standings without a
 //!   database, the work FIDE's tiebreak checker does (for the comparison);
-//! 5. and 6. `league30`: a 30-season league (about 240,000 games). The
-//!    whole site and `history player` / `history h2h` join this group once
-//!    the site and history commands are merged; until then it measures one
-//!    section's standings and one player's entries in the big file, which
-//!    show whether queries stay independent of the archive's size.
+//! 5. `league30/site-all`: `league site --all` for a 30-season league
+//!    (about 240,000 games), and for a 10-season one (`league10`);
+//! 6. `league30/history-player`, `league30/history-h2h`: `league history
+//!    player` and `league history h2h` on the same files; with one
+//!    section's standings and one player's entries, which show whether
+//!    queries stay independent of the archive's size.
 //!
 //! Each benchmark runs at two sizes or more, to show how it grows.
 //! Run with: `cargo bench --bench league -- --warm-up-time 1 --measurement-time 3`.
@@ -27,16 +28,18 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 
+use chess_league::cli::site::{write_site, WRITER};
 use chess_league::domain::standings;
 use chess_league::domain::tiebreak::{Context, Options, Order, Tiebreak};
 use chess_league::input::{results, trf};
+use chess_league::report::history::{head_to_head, player_history};
 use chess_league::report::{section_report, ReportOptions};
+use chess_league::site::Scope;
 use chess_league::store::import::{import_trf, ImportTarget};
 use chess_league::store::player::{entries_of_player, find_player};
 use chess_league::store::round::record_sheet;
 use chess_league::store::season as seasons;
 use chess_league::store::Store;
-use support::trf16::synthetic_trf;
 
 /// `league standings --event EVENT [--section S] --tiebreaks T` without the
 /// printing: open, find, load, compute.
@@ -139,10 +142,8 @@ fn bench_import_trf(c: &mut Criterion) {
         group.bench_function(
             BenchmarkId::from_parameter(format!("{players}x{rounds}")),
             |b| {
-                let file = synthetic_trf(players, rounds, 11);
-                assert_eq!((file.players, file.rounds), (players, rounds));
-                let path = dir.path().join(format!("{players}x{rounds}.trf"));
-                std::fs::write(&path, &file.text).expect("write the TRF file");
+                let file = support::synthetic_trf(dir.path(), players, rounds, 11);
+                let path = file.path.clone();
                 let template = support::empty_db(dir.path());
                 let work = dir.path().join("import-work.db");
                 let import = || {
@@ -171,14 +172,8 @@ fn bench_import_trf(c: &mut Criterion) {
                 assert_eq!(games as usize, file.games);
                 drop(store);
                 assert_eq!(
-                    standings(
-                        &work,
-                        None,
-                        &format!("Synthetic Open {players}x{rounds} seed 11"),
-                        None,
-                        "fide-swiss"
-                    ),
-                    players
+                    standings(&work, None, support::EVENT, None, "fide-swiss"),
+                    players as usize
                 );
                 b.iter_batched(
                     || support::fresh_copy(&template, &work),
@@ -203,11 +198,8 @@ fn bench_trf_in_memory(c: &mut Criterion) {
         group.bench_function(
             BenchmarkId::new("BH-C1,BH,SB,PS", format!("{players}x9")),
             |b| {
-                let path = prepared.get_or_init(|| {
-                    let path = dir.path().join(format!("{players}x9.trf"));
-                    std::fs::write(&path, synthetic_trf(players, 9, 11).text).expect("write");
-                    path
-                });
+                let path = prepared
+                    .get_or_init(|| support::synthetic_trf(dir.path(), players, 9, 11).path);
                 let order = Order::parse("BH/C1,BH,SB,PS").expect("order");
                 b.iter(|| {
                     let bytes = std::fs::read(path).expect("read");
@@ -221,15 +213,52 @@ fn bench_trf_in_memory(c: &mut Criterion) {
     group.finish();
 }
 
-fn bench_league30(c: &mut Criterion) {
-    let mut group = c.benchmark_group("league30");
+/// `league site --all --out OUT` without the progress bar and summary:
+/// load every section's report, build, render and write every page (over
+/// the site an earlier run wrote there, as when the secretary runs it
+/// again). Returns the number of pages.
+fn whole_site(db: &Path, out: &Path) -> usize {
+    let store = Store::open(db, false).expect("open");
+    let (_, pages) = write_site(&store, &Scope::All, out, WRITER, &[WRITER]).expect("site");
+    pages
+}
+
+/// `league history player NAME` without the printing: the player's
+/// sections with places from each section's standings, and the career.
+fn history_player(db: &Path, name: &str) -> usize {
+    let store = Store::open(db, false).expect("open");
+    let player = find_player(store.conn(), name).expect("player");
+    player_history(store.conn(), &player)
+        .expect("history")
+        .sections
+        .len()
+}
+
+/// `league history h2h A B` without the printing.
+fn history_h2h(db: &Path, a: &str, b: &str) -> usize {
+    let store = Store::open(db, false).expect("open");
+    let a = find_player(store.conn(), a).expect("player");
+    let b = find_player(store.conn(), b).expect("opponent");
+    head_to_head(store.conn(), &a, &b).expect("h2h").len()
+}
+
+/// Players of the synthetic league: one with 13 events in 30 seasons
+/// (4 in 10; the average is 18 and 6), the one with the most in 30 seasons
+/// (37; 11 in 10), and a pair who met four times in 30 seasons (the most).
+const TYPICAL: &str = "Alice A. Anderson";
+const BUSIEST: &str = "Nikolai D. Quintero";
+const RIVALS: (&str, &str) = ("Hiro A. Brennan", "Tamsin B. Ivanova");
+
+fn bench_league(c: &mut Criterion, seasons: u32) {
+    let mut group = c.benchmark_group(format!("league{seasons}"));
+    group.sample_size(10);
     let db = std::cell::OnceCell::new();
     let db = || {
         db.get_or_init(|| {
-            let (path, took) = support::league30();
+            let (path, took) = support::league(seasons);
             if let Some(s) = took {
                 eprintln!(
-                    "generated the 30-season league in {s:.1} s: {}",
+                    "generated the {seasons}-season league in {s:.1} s: {}",
                     path.display()
                 );
             }
@@ -237,33 +266,70 @@ fn bench_league30(c: &mut Criterion) {
         })
         .clone()
     };
-    // 5. (the whole site) and 6. (`history player`, `history h2h`) go here
-    // once `src/site` and `src/cli/history.rs` are merged.
-    group.bench_function("standings-one-section", |b| {
+    let out = tempfile::tempdir().expect("temp dir");
+    group.bench_function("site-all", |b| {
         let db = db();
-        b.iter(|| {
-            black_box(standings(
-                &db,
-                Some("2010-11"),
-                "Winter Swiss 2",
-                Some("Section A"),
-                "uscf-swiss",
-            ))
-        })
+        let site = out.path().join("site");
+        // The first run writes the folder; the timed runs write over it.
+        let pages = whole_site(&db, &site);
+        assert!(pages > 3000, "{pages} pages");
+        b.iter(|| assert_eq!(black_box(whole_site(&db, &site)), pages))
     });
-    group.bench_function("player-entries", |b| {
+    for (name, who) in [
+        ("history-player", TYPICAL),
+        ("history-player-busiest", BUSIEST),
+    ] {
+        group.bench_function(name, |b| {
+            let db = db();
+            assert!(history_player(&db, who) > 0);
+            b.iter(|| black_box(history_player(&db, who)))
+        });
+    }
+    group.bench_function("history-h2h", |b| {
         let db = db();
-        b.iter(|| {
-            let store = Store::open(&db, false).expect("open");
-            let player = find_player(store.conn(), "Alice A. Anderson").expect("player");
-            black_box(
-                entries_of_player(store.conn(), player.id)
-                    .expect("entries")
-                    .len(),
-            )
-        })
+        // They met four times in 30 seasons, not in the first 10.
+        let met = history_h2h(&db, RIVALS.0, RIVALS.1);
+        assert_eq!(met, if seasons == 30 { 4 } else { 0 });
+        b.iter(|| black_box(history_h2h(&db, RIVALS.0, RIVALS.1)))
     });
+    if seasons == 30 {
+        group.sample_size(100);
+        group.bench_function("standings-one-section", |b| {
+            let db = db();
+            b.iter(|| {
+                black_box(standings(
+                    &db,
+                    Some("2010-11"),
+                    "Winter Swiss 2",
+                    Some("Section A"),
+                    "uscf-swiss",
+                ))
+            })
+        });
+        group.bench_function("player-entries", |b| {
+            let db = db();
+            b.iter(|| {
+                let store = Store::open(&db, false).expect("open");
+                let player = find_player(store.conn(), TYPICAL).expect("player");
+                black_box(
+                    entries_of_player(store.conn(), player.id)
+                        .expect("entries")
+                        .len(),
+                )
+            })
+        });
+    }
     group.finish();
+}
+
+/// 5. and 6. on the 30-season league.
+fn bench_league30(c: &mut Criterion) {
+    bench_league(c, 30);
+}
+
+/// 5. and 6. on a 10-season league, to show how they grow with the archive.
+fn bench_league10(c: &mut Criterion) {
+    bench_league(c, 10);
 }
 
 criterion_group!(
@@ -272,6 +338,7 @@ criterion_group!(
     bench_record_round,
     bench_import_trf,
     bench_trf_in_memory,
+    bench_league10,
     bench_league30
 );
 criterion_main!(benches);

@@ -10,7 +10,11 @@
 #
 # Prints, per size, the reference's time, ours (import + standings with the
 # same tiebreaks, release build, best of REPEAT runs) and the ratio.
-# The files come from examples/synthetic_trf.rs (benches/support/trf16.rs).
+# The files are written by the program itself, one section of the synthetic
+# generator exported by its TRF writer (the same files the benchmarks use):
+#   league demo --synthetic --seasons 1 --events 1 --sections 1 \
+#       --players N --entrants N --rounds R --seed S --out section.db
+#   league --db section.db export trf --event "Autumn Swiss 1" --out FILE.trf
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -30,10 +34,9 @@ pkg="$("$work/venv/bin/python" -c 'import gacrux, os; print(os.path.dirname(gacr
 version="$("$work/venv/bin/pip" show gacrux | awk '/^Version/ {print $2}')"
 [ -f "$pkg/tiebreakchecker.py" ] || { echo "no tiebreakchecker.py in $pkg" >&2; exit 1; }
 
-echo "building league and the TRF generator (release) ..." >&2
-cargo build --release --locked --quiet --bin league --example synthetic_trf
+echo "building league (release) ..." >&2
+cargo build --release --locked --quiet --bin league
 league="$PWD/target/release/league"
-gen="$PWD/target/release/examples/synthetic_trf"
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
@@ -45,8 +48,12 @@ echo
 printf '%-8s %-7s %-7s %-14s %-14s %s\n' players rounds games "reference (s)" "league (s)" "ratio"
 for n in $SIZES; do
     trf="$work/synthetic-${n}x${ROUNDS}.trf"
-    "$gen" "$n" "$ROUNDS" "$SEED" "$trf" 2>"$work/gen.log"
-    games="$(sed -n 's/.*rounds, \([0-9]*\) games/\1/p' "$work/gen.log")"
+    src="$work/section-$n.db"
+    rm -f "$src" "$src-wal" "$src-shm"
+    "$league" demo --synthetic --seasons 1 --events 1 --sections 1 --players "$n" --entrants "$n" \
+        --rounds "$ROUNDS" --seed "$SEED" --out "$src" >"$work/gen.log"
+    "$league" --db "$src" export trf --event "Autumn Swiss 1" --out "$trf"
+    games="$(sed -n 's/.* entries, \([0-9]*\) games.*/\1/p' "$work/gen.log")"
 
     t0="$(now)"
     (cd "$pkg" && "$work/venv/bin/python" tiebreakchecker.py -i "$trf" -f TRF -t PTS "${TIEBREAKS[@]}" >"$work/reference-$n.out")

@@ -1,8 +1,7 @@
 //! What the benchmarks read: real league database files (and TRF and CSV
 //! files) prepared in a temporary folder before anything is measured, made
-//! by the synthetic generator through the store's own functions.
-
-pub mod trf16;
+//! by the synthetic generator through the store's own functions; TRF files
+//! are written by the program's own TRF writer (`league export trf`).
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +10,8 @@ use chess_league::demo::synthetic::{
     enter_all, generate, make_players, record_rounds, simulate_swiss, SyntheticOptions,
 };
 use chess_league::domain::league::EventKind;
+use chess_league::export::trf as trf_out;
+use chess_league::report::trf::trf_event;
 use chess_league::store::player::entries;
 use chess_league::store::season::{self as seasons, NewEvent};
 use chess_league::store::Store;
@@ -22,6 +23,14 @@ pub const EVENT: &str = "Autumn Swiss 1";
 /// of `players` players who played `rounds` rounds.
 pub fn section_db(dir: &Path, players: u32, rounds: u32) -> PathBuf {
     let path = dir.join(format!("section-{players}x{rounds}.db"));
+    section_with_seed(&path, players, rounds, 6);
+    path
+}
+
+/// `league demo --synthetic --seasons 1 --events 1 --sections 1 --players
+/// P --entrants P --rounds R --seed S --out PATH`: one section of [`EVENT`];
+/// returns the games written.
+fn section_with_seed(path: &Path, players: u32, rounds: u32, seed: u64) -> u64 {
     let opts = SyntheticOptions {
         seasons: 1,
         events: 1,
@@ -29,14 +38,42 @@ pub fn section_db(dir: &Path, players: u32, rounds: u32) -> PathBuf {
         players,
         entrants: players,
         rounds,
-        seed: 6,
+        seed,
         ..SyntheticOptions::default()
     };
-    let mut store = Store::open(&path, true).expect("create the benchmark database");
-    store
+    let mut store = Store::open(path, true).expect("create the benchmark database");
+    let made = store
         .write(|tx| generate(tx, &opts, |_| {}))
         .expect("generate the section");
-    closed(store, path)
+    closed(store, path.to_path_buf());
+    made.games
+}
+
+/// A TRF-16 file of a synthetic `players` × `rounds` Swiss section.
+pub struct TrfFile {
+    pub path: PathBuf,
+    /// Games in the file (forfeits included).
+    pub games: usize,
+}
+
+/// What `league demo --synthetic ... --seed SEED` and then `league export
+/// trf --event "Autumn Swiss 1"` write: the section made by the generator
+/// (byes, forfeits, withdrawals), exported by the program's TRF writer.
+pub fn synthetic_trf(dir: &Path, players: u32, rounds: u32, seed: u64) -> TrfFile {
+    let db = dir.join(format!("trf-source-{players}x{rounds}-{seed}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+    let games = section_with_seed(&db, players, rounds, seed) as usize;
+    let store = Store::open(&db, false).expect("open");
+    let event = seasons::find_event(store.conn(), None, EVENT).expect("event");
+    let section = seasons::find_section(store.conn(), &event, None).expect("section");
+    let (data, planned) = trf_event(store.conn(), &event, &section).expect("export");
+    let path = dir.join(format!("{players}x{rounds}-{seed}.trf"));
+    std::fs::write(&path, trf_out::write(&data, planned)).expect("write the TRF file");
+    TrfFile { path, games }
 }
 
 /// Close the store (SQLite folds the WAL back into the file on the last
@@ -133,24 +170,30 @@ pub fn fresh_copy(template: &Path, to: &Path) {
     std::fs::copy(template, to).expect("copy the database");
 }
 
-/// The 30-season league (about 240,000 games, 3,000 players), generated
-/// once into `target/bench-data/` and reused by later runs (delete the file
-/// to make it again, as after a change to the migrations or the generator). Returns the file and the seconds it took to make, if
-/// it was made now.
-pub fn league30() -> (PathBuf, Option<f64>) {
+/// `league demo --synthetic --seasons SEASONS` (the other sizes as the
+/// defaults: 3,000 players, four 450-player events a season; 30 seasons
+/// make about 240,000 games), generated once into `target/bench-data/` and
+/// reused by later runs (delete the folder to make it again, as after a
+/// change to the migrations or the generator). Returns the file and the
+/// seconds it took to make, if it was made now.
+pub fn league(seasons: u32) -> (PathBuf, Option<f64>) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).expect("target/bench-data");
-    let path = dir.join("league30-seed1.db");
+    let path = dir.join(format!("league{seasons}-seed1.db"));
     if path.exists() {
         return (path, None);
     }
-    let partial = dir.join("league30-seed1.db.partial");
+    let partial = dir.join(format!("league{seasons}-seed1.db.partial"));
     fresh_copy(&empty_db(&dir), &partial);
     let started = std::time::Instant::now();
     let mut store = Store::open(&partial, false).expect("open");
+    let opts = SyntheticOptions {
+        seasons,
+        ..SyntheticOptions::default()
+    };
     store
-        .write(|tx| generate(tx, &SyntheticOptions::default(), |_| {}))
-        .expect("generate the 30-season league");
+        .write(|tx| generate(tx, &opts, |_| {}))
+        .expect("generate the league");
     let took = started.elapsed().as_secs_f64();
     closed(store, partial.clone());
     std::fs::rename(&partial, &path).expect("rename");

@@ -83,7 +83,12 @@ pub fn write_site(
         pb.set_length(total as u64);
         pb.set_position(done as u64);
     })?;
-    let index = site::write(out, &files, writer, accept, &mut |_, _| {})?;
+    // Freeing the reports and page models (millions of small strings) takes
+    // a while: done on another thread while the files are written.
+    let freeing = std::thread::spawn(move || drop((model, league)));
+    let index = site::write(out, &files, writer, accept, &mut |_, _| {});
+    let _ = freeing.join();
+    let index = index?;
     pb.finish_and_clear();
     let pages = files.iter().filter(|f| f.path.ends_with(".html")).count();
     Ok((index, pages))

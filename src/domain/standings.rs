@@ -69,7 +69,7 @@ pub struct Explained {
 
 /// Rank the section by score and then by `order` (see the module doc).
 pub fn standings(ctx: &Context, order: &Order) -> Standings {
-    let ranking = rank(ctx, order, None);
+    let ranking = rank(ctx, order, false);
     let n = ranking.idx.len();
     let mut rows = Vec::with_capacity(n);
     for &(start, end) in &ranking.groups {
@@ -121,12 +121,33 @@ pub fn explain(ctx: &Context, order: &Order, player: usize) -> Vec<Explained> {
             })
             .collect();
     }
-    let ranking = rank(ctx, order, Some(player));
+    let ranking = rank(ctx, order, true);
+    explained(ctx, order, &ranking, player)
+}
+
+/// [`explain`] for every player (by player index), ranking the section
+/// once: what a page showing everyone's working needs (the same result as
+/// calling [`explain`] for each player, without ranking again each time).
+pub fn explain_all(ctx: &Context, order: &Order) -> Vec<Vec<Explained>> {
+    let ranking = rank(ctx, order, true);
+    (0..ctx.t.players.len())
+        .map(|p| explained(ctx, order, &ranking, p))
+        .collect()
+}
+
+/// One player's working, each value computed in the group the ranking
+/// recorded for them.
+fn explained(ctx: &Context, order: &Order, ranking: &Ranking, player: usize) -> Vec<Explained> {
     order
         .tiebreaks
         .iter()
-        .zip(&ranking.focus_groups)
-        .map(|(&tb, group)| {
+        .zip(&ranking.logs)
+        .map(|(&tb, log)| {
+            let group: &[usize] = log
+                .of
+                .get(player)
+                .and_then(|&g| log.groups.get(g))
+                .map_or(&[], Vec::as_slice);
             let mut working = Working::default();
             let value = ctx.value(tb, player, group, Some(&mut working));
             if value.is_none() && working.terms.is_empty() && working.notes.is_empty() {
@@ -157,8 +178,29 @@ struct Ranking {
     score: Vec<Points>,
     /// `values[k][p]`: tiebreak `k` for player `p`.
     values: Vec<Vec<Option<Value>>>,
-    /// For the focus player: the group (sorted) used at each tiebreak.
-    focus_groups: Vec<Vec<usize>>,
+    /// When asked for (by [`explain`]): at each tiebreak, the group every
+    /// player's value was computed in.
+    logs: Vec<GroupLog>,
+}
+
+/// The groups one tiebreak was computed in: each group (sorted) once, and
+/// for every player the index of the last group they were in.
+#[derive(Default)]
+struct GroupLog {
+    groups: Vec<Vec<usize>>,
+    /// By player index: index into `groups`.
+    of: Vec<usize>,
+}
+
+impl GroupLog {
+    /// Record that `members` (sorted) were valued within `group`.
+    fn record(&mut self, members: &[usize], group: Vec<usize>) {
+        let id = self.groups.len();
+        for &p in members {
+            self.of[p] = id;
+        }
+        self.groups.push(group);
+    }
 }
 
 /// Compare two values so that `Less` means `a` ranks ahead: `None` last,
@@ -190,9 +232,9 @@ fn scores(t: &Tournament) -> (Vec<Points>, Vec<Points>) {
         .unzip()
 }
 
-/// Rank the section (the procedure of the module doc). When `focus` is a
-/// player, also record the group each tiebreak was computed in for them.
-fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
+/// Rank the section (the procedure of the module doc). With `log`, also
+/// record the group each tiebreak was computed in for every player.
+fn rank(ctx: &Context, order: &Order, log: bool) -> Ranking {
     let t = ctx.t;
     let n = t.players.len();
     let (score, played) = scores(t);
@@ -243,16 +285,18 @@ fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
     let mut score_group_members: Vec<Option<Vec<usize>>> = vec![None; score_groups.len()];
 
     let mut values: Vec<Vec<Option<Value>>> = Vec::with_capacity(order.tiebreaks.len());
-    let mut focus_groups: Vec<Vec<usize>> = Vec::with_capacity(order.tiebreaks.len());
+    let mut logs: Vec<GroupLog> = Vec::new();
     for &tb in &order.tiebreaks {
         let mut step = Step {
             ctx,
             tb,
             type_a: tb.depends_on_group(),
             lower: tb.lower_is_better(),
-            focus,
             column: vec![None; n],
-            focus_group: Vec::new(),
+            log: log.then(|| GroupLog {
+                groups: Vec::new(),
+                of: vec![usize::MAX; n],
+            }),
             buf: Vec::new(),
         };
         let mut next: Vec<(usize, usize)> = Vec::with_capacity(groups.len());
@@ -272,13 +316,13 @@ fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
                     m.sort_unstable();
                     m
                 });
-                if focus == Some(p) {
-                    step.focus_group = members.clone();
+                if let Some(log) = &mut step.log {
+                    log.record(&[p], members.clone());
                 }
                 ctx.value(tb, p, members, None)
             } else {
-                if focus == Some(p) {
-                    step.focus_group = vec![p];
+                if let Some(log) = &mut step.log {
+                    log.record(&[p], vec![p]);
                 }
                 ctx.value(tb, p, &idx[s..e], None)
             };
@@ -287,14 +331,14 @@ fn rank(ctx: &Context, order: &Order, focus: Option<usize>) -> Ranking {
         }
         groups = next;
         values.push(step.column);
-        focus_groups.push(step.focus_group);
+        logs.extend(step.log);
     }
     Ranking {
         idx,
         groups,
         score,
         values,
-        focus_groups,
+        logs,
     }
 }
 
@@ -304,11 +348,10 @@ struct Step<'c, 'a> {
     tb: Tiebreak,
     type_a: bool,
     lower: bool,
-    focus: Option<usize>,
     /// Value of this tiebreak for every player (by player index).
     column: Vec<Option<Value>>,
-    /// The (sorted) group the focus player's value was computed in.
-    focus_group: Vec<usize>,
+    /// Where each player's value was computed, when recorded.
+    log: Option<GroupLog>,
     buf: Vec<(usize, Option<Value>)>,
 }
 
@@ -321,10 +364,8 @@ impl Step<'_, '_> {
     fn refine(&mut self, idx: &mut [usize], s: usize, e: usize, out: &mut Vec<(usize, usize)>) {
         let mut group = idx[s..e].to_vec();
         group.sort_unstable();
-        if let Some(f) = self.focus {
-            if group.binary_search(&f).is_ok() {
-                self.focus_group.clone_from(&group);
-            }
+        if let Some(log) = &mut self.log {
+            log.record(&group, group.clone());
         }
         self.buf.clear();
         for &p in &idx[s..e] {

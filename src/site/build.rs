@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::load::{League, SectionKind};
 use super::model::*;
+use super::parallel;
 use super::section::individual;
 use super::slug::Slugs;
 use super::team::team_section;
@@ -17,6 +18,7 @@ use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
+use crate::report::SectionReport;
 
 /// Folder of the player pages.
 const PLAYERS: &str = "players";
@@ -106,6 +108,32 @@ fn name_pages(league: &League) -> Paths {
 /// Build every page of the site.
 pub fn build(league: &League) -> Site {
     let paths = name_pages(league);
+    // The individual sections' bodies (standings, crosstable, everyone's
+    // working: most of the work) side by side, in page order.
+    let jobs: Vec<(&SectionReport, &str)> = league
+        .seasons
+        .iter()
+        .enumerate()
+        .flat_map(|(si, s)| {
+            s.events.iter().enumerate().flat_map(move |(ei, e)| {
+                e.sections
+                    .iter()
+                    .enumerate()
+                    .map(move |(ki, k)| (si, ei, ki, k))
+            })
+        })
+        .filter_map(|(si, ei, ki, k)| match &k.kind {
+            SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+            SectionKind::Team(_) => None,
+        })
+        .collect();
+    let mut bodies = parallel::map(&jobs, |&(r, path)| {
+        let place = Place::new(path);
+        individual(r, &|i| {
+            place.href(&paths.player[&r.facts.entries[i].player_id])
+        })
+    })
+    .into_iter();
     let title = league.name.clone().unwrap_or_else(|| "Results".to_string());
     let mut sections = Vec::new();
     let mut seasons = Vec::new();
@@ -226,9 +254,9 @@ pub fn build(league: &League) -> Site {
                         score: first.score.fraction(),
                     });
                 }
-                let body = individual(r, &|i| {
-                    place.href(&paths.player[&r.facts.entries[i].player_id])
-                });
+                let Some(body) = bodies.next() else {
+                    continue;
+                };
                 sections.push(SectionPage {
                     season: Link {
                         text: s.season.name.clone(),

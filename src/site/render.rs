@@ -5,6 +5,7 @@
 use askama::Template;
 
 use super::model::*;
+use super::parallel;
 use crate::error::{Error, Result};
 
 /// The one stylesheet, written beside `index.html`.
@@ -130,34 +131,36 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
             &mut files,
         );
     }
-    for p in &site.sections {
+    // Section and player pages side by side (most of the rendering), added
+    // in order.
+    let sections = parallel::map(&site.sections, |p| {
         let title = format!("{} {} ({})", p.event, p.section, p.season.text);
-        push(
-            page(
-                &p.place.path,
-                &SectionHtml {
-                    league,
-                    title: &title,
-                    root: &p.place.root,
-                    p,
-                },
-            )?,
-            &mut files,
-        );
+        page(
+            &p.place.path,
+            &SectionHtml {
+                league,
+                title: &title,
+                root: &p.place.root,
+                p,
+            },
+        )
+    });
+    for f in sections {
+        push(f?, &mut files);
     }
-    for p in &site.players {
-        push(
-            page(
-                &p.place.path,
-                &PlayerHtml {
-                    league,
-                    title: &p.name,
-                    root: &p.place.root,
-                    p,
-                },
-            )?,
-            &mut files,
-        );
+    let players = parallel::map(&site.players, |p| {
+        page(
+            &p.place.path,
+            &PlayerHtml {
+                league,
+                title: &p.name,
+                root: &p.place.root,
+                p,
+            },
+        )
+    });
+    for f in players {
+        push(f?, &mut files);
     }
     Ok(files)
 }

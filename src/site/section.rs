@@ -11,7 +11,7 @@ use super::model::{
 use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
 use crate::domain::score::Value;
-use crate::domain::standings::explain;
+use crate::domain::standings::explain_all;
 use crate::domain::tiebreak::Tiebreak;
 use crate::report::SectionReport;
 
@@ -192,12 +192,13 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
 /// The working behind every value of every player, in standings order.
 fn working(r: &SectionReport) -> Vec<PlayerWorking> {
     let ctx = r.context();
+    let mut all = explain_all(&ctx, &r.order);
     r.standings
         .rows
         .iter()
         .map(|row| {
             let e = &r.facts.entries[row.player];
-            let items = explain(&ctx, &r.order, row.player)
+            let items = std::mem::take(&mut all[row.player])
                 .into_iter()
                 .map(|x| WorkingItem {
                     code: x.tiebreak.code(),

@@ -76,9 +76,16 @@ pub fn write(
 ) -> Result<PathBuf> {
     let earlier = check(dir, accept)?;
     std::fs::create_dir_all(dir)?;
-    // Take away the earlier site's files, then any folders they leave empty.
+    // Take away the earlier site's files that this one does not rewrite,
+    // then any folders they leave empty. Files of both are overwritten in
+    // place below: removing and creating thousands of files again costs the
+    // file system far more than rewriting them.
+    let now: std::collections::HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let mut folders: Vec<PathBuf> = Vec::new();
     for rel in &earlier {
+        if now.contains(rel.as_str()) {
+            continue;
+        }
         let p = dir.join(rel);
         if p.is_file() {
             std::fs::remove_file(&p)?;
@@ -96,6 +103,7 @@ pub fn write(
         // Only when empty: anything else put there is left alone.
         let _ = std::fs::remove_dir(f);
     }
+    let was: std::collections::HashSet<&str> = earlier.iter().map(String::as_str).collect();
     let mut listing = signature(writer);
     listing.push('\n');
     for (i, f) in files.iter().enumerate() {
@@ -109,13 +117,23 @@ pub fn write(
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&p, &f.contents)?;
+        // A page the earlier site already holds word for word is left as it
+        // is (most pages of an archive do not change from run to run).
+        if !(was.contains(f.path.as_str()) && same_contents(&p, &f.contents)) {
+            std::fs::write(&p, &f.contents)?;
+        }
         listing.push_str(&f.path);
         listing.push('\n');
         progress(i + 1, files.len());
     }
     std::fs::write(dir.join(MARKER), listing)?;
     Ok(dir.join("index.html"))
+}
+
+/// Whether the file at `path` holds exactly `contents`.
+fn same_contents(path: &Path, contents: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64)
+        && std::fs::read(path).is_ok_and(|b| b == contents.as_bytes())
 }
 
 #[cfg(test)]
@@ -157,6 +175,26 @@ mod tests {
             "kept"
         );
         assert!(dir.join("b/new.html").is_file());
+        // A page written again with other contents is rewritten; the same
+        // contents leave it as it was.
+        let mut changed = file("index.html");
+        changed.contents = "<p>changed</p>".into();
+        write(
+            &dir,
+            &[changed, file("b/new.html")],
+            "league site",
+            &["league site"],
+            none,
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join("index.html")).unwrap(),
+            "<p>changed</p>"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("b/new.html")).unwrap(),
+            "<p>b/new.html</p>"
+        );
         let marker = std::fs::read_to_string(dir.join(MARKER)).unwrap();
         assert_eq!(marker, "written by league site\nindex.html\nb/new.html\n");
     }

@@ -2,8 +2,6 @@
 //! shows, read from its sources: one query for the games, one for the byes)
 //! and turns them into the [`Tournament`] every tiebreak reads.
 
-use std::collections::HashMap;
-
 use rusqlite::Connection;
 
 use super::player::entries;
@@ -58,27 +56,53 @@ fn outcome(text: &str, requested: Option<bool>) -> Outcome {
     }
 }
 
+/// A stored game result as (White's, Black's) outcome, the mapping of the
+/// `game_side` view; `None` while the game is pending (no result, or one
+/// the view does not know).
+fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
+    use Outcome::*;
+    Some(match result? {
+        "1-0" => (Win, Loss),
+        "0-1" => (Loss, Win),
+        "1/2-1/2" => (Draw, Draw),
+        "1F-0F" => (ForfeitWin, ForfeitLoss),
+        "0F-1F" => (ForfeitLoss, ForfeitWin),
+        "0F-0F" => (DoubleForfeit, DoubleForfeit),
+        _ => return None,
+    })
+}
+
 /// Load a section's facts.
 ///
 /// These are the `player_round` view's facts, read from its two sources
-/// directly: the section's games from each player's side (`game_side`) and
-/// its byes (`bye`), each one indexed range scan (V13). Every other
+/// directly: the section's games (`game`, each read once and seen from
+/// both sides as `game_side` shows them) and its byes (`bye`), each one
+/// indexed range scan (V13). Every other
 /// entry-round is absent, as in `player_round`, and a game takes
 /// precedence over a bye as there. Reading the view itself costs three
 /// index look-ups per entry per round, about four times as long for a
 /// 1,000-player section.
 pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Result<SectionFacts> {
     let entries = entries(conn, section_id)?;
-    let mut round_no: HashMap<i64, usize> = HashMap::new();
+    let mut round_no: Vec<(i64, usize)> = Vec::new();
     {
         let mut st = conn.prepare_cached("SELECT id, number FROM round WHERE section_id = ?1")?;
         let mut rows = st.query([section_id])?;
         while let Some(row) = rows.next()? {
-            round_no.insert(row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize);
+            round_no.push((row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize));
         }
     }
-    let created = round_no.values().copied().max().unwrap_or(0);
-    let index: HashMap<i64, usize> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let created = round_no.iter().map(|r| r.1).max().unwrap_or(0);
+    // Ids to positions, sorted for binary search (a few hundred entries and
+    // a dozen rounds: cheaper than hashing, which was a tenth of the work).
+    round_no.sort_unstable();
+    let mut by_id: Vec<(i64, usize)> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    by_id.sort_unstable();
+    let find = |ids: &[(i64, usize)], id: i64| -> Option<usize> {
+        ids.binary_search_by_key(&id, |x| x.0)
+            .ok()
+            .map(|k| ids[k].1)
+    };
     let mut players: Vec<PlayerRecord> = entries
         .iter()
         .map(|e| PlayerRecord {
@@ -95,42 +119,47 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     let mut first_pending_round = usize::MAX;
     // The entry index and 0-based round of a row, if both are this section's.
     let place = |entry_id: i64, round_id: i64| -> Option<(usize, usize)> {
-        let i = *index.get(&entry_id)?;
-        let r = round_no.get(&round_id)?.checked_sub(1)?;
+        let i = find(&by_id, entry_id)?;
+        let r = find(&round_no, round_id)?.checked_sub(1)?;
         (r < created).then_some((i, r))
     };
     {
+        // Each game once, both sides read from it (as `game_side` shows
+        // them: White's row, then Black's, the result from each side).
         let mut st = conn.prepare_cached(
-            "SELECT entry_id, round_id, opponent_entry_id, colour, outcome FROM game_side WHERE section_id = ?1",
+            "SELECT white_entry, black_entry, round_id, result FROM game WHERE section_id = ?1",
         )?;
         let mut rows = st.query([section_id])?;
         while let Some(row) = rows.next()? {
-            let Some((i, r)) = place(row.get(0)?, row.get(1)?) else {
-                continue;
-            };
-            let opponent: Option<i64> = row.get(2)?;
-            let colour: Option<String> = row.get(3)?;
-            let text: String = row.get(4)?;
-            has_game[i * created + r] = true;
-            let opp = opponent.and_then(|o| index.get(&o).copied());
-            if text == "pending" {
-                first_pending_round = first_pending_round.min(r);
-                if colour.as_deref() == Some("W") {
-                    if let Some(o) = opp {
-                        pending.push((r + 1, i, o));
+            let white: Option<i64> = row.get(0)?;
+            let black: Option<i64> = row.get(1)?;
+            let round_id: i64 = row.get(2)?;
+            // Anything but a known result text reads as pending, as in the view.
+            let result = side_outcomes(row.get_ref(3)?.as_str_or_null().ok().flatten());
+            for (me, other, colour, outcome) in [
+                (white, black, Colour::White, result.map(|r| r.0)),
+                (black, white, Colour::Black, result.map(|r| r.1)),
+            ] {
+                let Some((i, r)) = me.and_then(|e| place(e, round_id)) else {
+                    continue;
+                };
+                has_game[i * created + r] = true;
+                let opp = other.and_then(|o| find(&by_id, o));
+                let Some(outcome) = outcome else {
+                    first_pending_round = first_pending_round.min(r);
+                    if colour == Colour::White {
+                        if let Some(o) = opp {
+                            pending.push((r + 1, i, o));
+                        }
                     }
-                }
-                continue;
+                    continue;
+                };
+                players[i].rounds[r] = Round {
+                    outcome,
+                    opponent: opp,
+                    colour: Some(colour),
+                };
             }
-            players[i].rounds[r] = Round {
-                outcome: outcome(&text, None),
-                opponent: opp,
-                colour: match colour.as_deref() {
-                    Some("W") => Some(Colour::White),
-                    Some("B") => Some(Colour::Black),
-                    _ => None,
-                },
-            };
         }
     }
     {

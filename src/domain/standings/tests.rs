@@ -286,6 +286,35 @@ fn explain_matches_the_table_for_every_player() {
     assert!(s.rows.iter().all(|r| !r.place.contains('-')));
 }
 
+/// Everyone's working from one ranking is each player's own `explain`,
+/// including values recomputed inside subgroups and score groups.
+#[test]
+fn explain_all_is_explain_for_each_player() {
+    for (t, o) in [
+        (
+            tec(),
+            order("mm, solkoff, tied-results, median, sb, wins, aro"),
+        ),
+        (tec(), order("mm, tied-results")),
+        (recompute_event(), order("tied-results, sb")),
+    ] {
+        let c = ctx(&t);
+        let all = explain_all(&c, &o);
+        assert_eq!(all.len(), t.players.len());
+        for (p, e) in all.iter().enumerate() {
+            assert_eq!(e, &explain(&c, &o, p), "player {}", p + 1);
+        }
+    }
+    // The subgroup of the recomputed tie shows in the working.
+    let t = recompute_event();
+    let all = explain_all(&ctx(&t), &order("tied-results"));
+    assert_eq!(
+        all[3][0].working.notes[0],
+        "Tied group: Player 2 and Player 4."
+    );
+    assert_eq!(all[3][0].value, Some(v("1")));
+}
+
 #[test]
 fn explain_handles_other_families_and_unknown_players() {
     let t = tec();
