@@ -1,12 +1,14 @@
 //! chess-league: a chess league's records in one SQLite file.
 //!
-//! Layout (dependency rule: `domain ← input, store, site ← cli`):
+//! Layout (dependency rule: `domain ← input, export, store ← report ← site ← cli`):
 //! - [`domain`]: the pure core (scores, records, tiebreaks, standings).
 //! - `export`: writers for other programs' files (TRF, JSON), pure.
 //! - `input`: parsers for the files a secretary supplies (CSV, TRF, JSON).
 //! - `store`: the only module that speaks SQL; owns migrations and views.
+//! - `report`: store and domain joined (standings, team events, history).
 //! - `site`: the static results pages.
 //! - `cli`: one file per subcommand, thin.
+//! - `parallel`: independent pieces of work on every core.
 
 pub mod cli;
 pub mod demo;
@@ -14,6 +16,7 @@ pub mod domain;
 pub mod error;
 pub mod export;
 pub mod input;
+pub mod parallel;
 pub mod report;
 pub mod site;
 pub mod store;

@@ -11,7 +11,7 @@
 
 use rusqlite::Connection;
 
-use super::{section_report, ReportOptions, SectionReport};
+use super::{report_from_facts, section_report, ReportOptions, SectionReport};
 use crate::domain::history::career::SectionLine;
 use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
 use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
@@ -60,14 +60,16 @@ enum Computed {
 }
 
 impl Computed {
-    fn of(conn: &Connection, event: &Event, section: &Section) -> Result<Computed> {
+    /// The standings of an individual section from its facts (a team
+    /// section's facts stay as they are).
+    fn from_facts(event: &Event, section: &Section, facts: SectionFacts) -> Result<Computed> {
         Ok(if event.kind.is_team() {
-            Computed::Team(load_section(conn, section.id, event.kind)?)
+            Computed::Team(facts)
         } else {
-            Computed::Report(Box::new(section_report(
-                conn,
+            Computed::Report(Box::new(report_from_facts(
                 event,
                 section,
+                facts,
                 &ReportOptions::default(),
             )?))
         })
@@ -113,9 +115,19 @@ fn performance_of(t: &Tournament, facts: &SectionFacts, i: usize) -> Option<i64>
 
 /// Every section `player` entered, oldest first, and the career totals.
 pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistory> {
-    let mut sections = vec![];
+    // The facts are read one section after another (one connection); the
+    // standings, most of the work for a player with many events, on every core.
+    let mut loaded = vec![];
     for s in store::player_sections(conn, player.id)? {
-        let c = Computed::of(conn, &s.event, &s.section)?;
+        let facts = load_section(conn, s.section.id, s.event.kind)?;
+        loaded.push((s, facts));
+    }
+    let computed = crate::parallel::map_owned(loaded, |(s, facts)| {
+        Computed::from_facts(&s.event, &s.section, facts).map(|c| (s, c))
+    });
+    let mut sections = vec![];
+    for done in computed {
+        let (s, c) = done?;
         let facts = c.facts();
         let Some(i) = facts.entries.iter().position(|e| Some(e.id) == s.entry_id) else {
             continue;

@@ -14,7 +14,7 @@ use crate::domain::record::Tournament;
 use crate::domain::standings::{self, Standings};
 use crate::domain::tiebreak::{Context, FideEdition, Options, Order, Tiebreak, UsCode};
 use crate::error::{Error, Result};
-use crate::store::facts::{load_section, load_sections, SectionFacts};
+use crate::store::facts::{load_section, SectionFacts};
 
 /// What may override an event's settings for one report.
 #[derive(Clone, Debug, Default)]
@@ -122,32 +122,30 @@ pub fn section_report(
 }
 
 /// Compute the standings of many sections (what the site and other
-/// whole-league readers use), reporting progress as each section's facts
-/// are read. The reports follow the order of `sections`.
+/// whole-league readers use): the facts read one section after another,
+/// reporting progress, then the standings computed on every core. The
+/// reports follow the order of `sections`.
 pub fn section_reports(
     conn: &Connection,
     sections: &[(Event, Section)],
     opts: &ReportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<SectionReport>> {
-    let ids: Vec<(i64, crate::domain::league::EventKind)> =
-        sections.iter().map(|(e, s)| (s.id, e.kind)).collect();
-    let facts = load_sections(conn, &ids)?;
     let total = sections.len();
-    sections
-        .iter()
-        .zip(facts)
-        .enumerate()
-        .map(|(i, ((event, section), facts))| {
-            let report = report_from_facts(event, section, facts, opts);
-            progress(i + 1, total);
-            report
-        })
-        .collect()
+    let mut loaded = Vec::with_capacity(total);
+    for (i, (event, section)) in sections.iter().enumerate() {
+        loaded.push((event, section, load_section(conn, section.id, event.kind)?));
+        progress(i + 1, total);
+    }
+    crate::parallel::map_owned(loaded, |(event, section, facts)| {
+        report_from_facts(event, section, facts, opts)
+    })
+    .into_iter()
+    .collect()
 }
 
 /// A section's standings from facts already loaded.
-fn report_from_facts(
+pub(crate) fn report_from_facts(
     event: &Event,
     section: &Section,
     facts: SectionFacts,

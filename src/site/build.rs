@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::load::{League, SectionKind};
 use super::model::*;
-use super::parallel;
 use super::section::individual;
 use super::slug::Slugs;
 use super::team::team_section;
@@ -18,6 +17,7 @@ use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
+use crate::parallel;
 use crate::report::SectionReport;
 
 /// Folder of the player pages.

@@ -17,7 +17,6 @@ pub mod build;
 pub mod chart;
 pub mod load;
 pub mod model;
-pub mod parallel;
 pub mod render;
 pub mod section;
 pub mod slug;

@@ -5,8 +5,8 @@
 use askama::Template;
 
 use super::model::*;
-use super::parallel;
 use crate::error::{Error, Result};
+use crate::parallel;
 
 /// The one stylesheet, written beside `index.html`.
 pub const STYLESHEET: &str = include_str!("../../templates/site/style.css");

@@ -202,20 +202,6 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     })
 }
 
-/// Load the facts of many sections (the site, history): each is read by
-/// index (V13), so many sections cost the sum of their sizes, never a pass
-/// over the whole archive per section. The result follows the order of
-/// `sections`.
-pub fn load_sections(
-    conn: &Connection,
-    sections: &[(i64, EventKind)],
-) -> Result<Vec<SectionFacts>> {
-    sections
-        .iter()
-        .map(|&(id, kind)| load_section(conn, id, kind))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
