@@ -4,7 +4,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::output::{print, print_json, Format, Table};
 use super::SectionArgs;
-use crate::domain::score::Value;
+use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain;
 use crate::domain::tiebreak::{FideEdition, Tiebreak, PRESETS};
 use crate::error::{Error, Result};
@@ -36,6 +36,15 @@ pub struct StandingsArgs {
 
 fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
     text.parse()
+}
+
+/// Points as "3½", or "3.5" with `--decimals`.
+pub(crate) fn points(p: Points, decimals: bool) -> String {
+    if decimals {
+        p.decimal()
+    } else {
+        p.fraction()
+    }
 }
 
 pub(crate) fn show(v: Option<Value>, decimals: bool) -> String {
@@ -171,11 +180,7 @@ pub fn standings_table(r: &SectionReport, decimals: bool) -> Table {
             e.pairing_no.to_string(),
             e.name.clone(),
             e.rating.map(|x| x.to_string()).unwrap_or_default(),
-            if decimals {
-                row.score.decimal()
-            } else {
-                row.score.fraction()
-            },
+            points(row.score, decimals),
         ];
         cells.extend(row.values.iter().map(|v| show(*v, decimals)));
         t.push(cells);
@@ -256,11 +261,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
     let place = r.standings.rows.iter().find(|row| row.player == player);
     let mut out = format!("{} (#{})", e.name, e.pairing_no);
     if let Some(p) = place {
-        let score = if decimals {
-            p.score.decimal()
-        } else {
-            p.score.fraction()
-        };
+        let score = points(p.score, decimals);
         let shared = if p.place.contains('-') {
             " (shared)"
         } else {

@@ -6,9 +6,8 @@
 use serde_json::{json, Map, Value as Json};
 
 use super::output::Table;
-use super::standings::{number, print_standings, show, StandingsArgs};
+use super::standings::{number, points, print_standings, show, StandingsArgs};
 use crate::domain::league::Event;
-use crate::domain::score::Points;
 use crate::domain::team::RankBy;
 use crate::error::Result;
 use crate::report::team::{team_report, TeamReport};
@@ -38,14 +37,6 @@ pub fn run(store: &mut Store, event: &Event, a: &StandingsArgs) -> Result<()> {
         &report.notes,
         explained.map(|t| explain_text(&report, t, a.decimals)),
     )
-}
-
-fn pts(p: Points, decimals: bool) -> String {
-    if decimals {
-        p.decimal()
-    } else {
-        p.fraction()
-    }
 }
 
 /// "County Team Swiss (2023-24): team standings after round 4 of 4".
@@ -86,8 +77,8 @@ pub fn standings_table(r: &TeamReport, decimals: bool) -> Table {
         let mut cells = vec![
             row.place.clone(),
             r.loaded.teams[row.team].name.clone(),
-            pts(row.match_points, decimals),
-            pts(row.game_points, decimals),
+            points(row.match_points, decimals),
+            points(row.game_points, decimals),
         ];
         cells.extend(row.values.iter().map(|v| show(*v, decimals)));
         t.push(cells);
@@ -169,8 +160,8 @@ pub fn explain_text(r: &TeamReport, team: usize, decimals: bool) -> String {
         out.push_str(&format!(
             ": place {}, {} match points, {} game points",
             row.place,
-            pts(row.match_points, decimals),
-            pts(row.game_points, decimals)
+            points(row.match_points, decimals),
+            points(row.game_points, decimals)
         ));
     }
     out.push_str(". The working behind each tiebreak:\n");
