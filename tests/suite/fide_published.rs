@@ -1,18 +1,18 @@
 //! Published FIDE tiebreak values on real events, read through the TRF
 //! importer: the FIDE TEC exercise (every cell of research §8.3, both
 //! editions, and the exercise's own expected.tsv), and each file in
-//! `shared/data/trf` against the values its organiser published.
+//! `tests/data/trf` against the values its organiser published.
 //!
 //! Where our value differs from a published one because the program that
 //! produced it handles unplayed rounds another way, the test pins our value
-//! for that player and says why (see `shared/data/trf/README.md`).
+//! for that player and says why (see `tests/data/README.md`).
 
 use chess_league::domain::record::Tournament;
 use chess_league::domain::score::{Points, Value};
 use chess_league::domain::tiebreak::{fide, Context, FideEdition, Options, Tiebreak};
 use chess_league::input::trf::{self, TrfEvent};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/trf/");
+const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf/");
 const TEC_TABLE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/tec-swiss-values.txt"

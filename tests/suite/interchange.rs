@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 use crate::util::TestLeague;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/trf");
+const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf");
 
 const ORDERS: &[&str] = &[
     "BH/C1,BH,SB,DE,WIN,PS,FB,AOB,KS,ARO,TPR,REP",
@@ -23,7 +23,7 @@ const ORDERS: &[&str] = &[
 
 fn real_files() -> Vec<PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(DATA)
-        .expect("shared/data/trf beside the repository")
+        .expect("tests/data/trf in the repository")
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))

@@ -8,6 +8,7 @@ mod interchange_team; // JSON interchange of team events' forfeited boards, byes
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
+mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod standings; // standings through the database: JSON checked value by value
 mod synthetic; // league demo --synthetic: a large made-up league, usable by every command

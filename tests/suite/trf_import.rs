@@ -1,4 +1,4 @@
-//! TRF import through the database: every real file in `shared/data/trf`,
+//! TRF import through the database: every real file in `tests/data/trf`,
 //! imported with `league import trf`, gives exactly the standings computed
 //! straight from the parsed file (nothing lost in storage), for both
 //! families' systems; bad files write nothing.
@@ -9,7 +9,7 @@ use chess_league::input::trf;
 
 use crate::util::TestLeague;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/trf");
+const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf");
 
 const ORDERS: &[&str] = &[
     "BH/C1,BH,SB,DE,WIN,PS,FB,AOB,KS,ARO,TPR,REP",
@@ -18,7 +18,7 @@ const ORDERS: &[&str] = &[
 
 fn files() -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(DATA)
-        .expect("shared/data/trf beside the repository")
+        .expect("tests/data/trf in the repository")
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))

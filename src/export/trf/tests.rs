@@ -5,11 +5,11 @@
 use super::*;
 use crate::input::trf::parse;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/trf");
+const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf");
 
 fn real_files() -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(DATA)
-        .expect("shared/data/trf beside the repository")
+        .expect("tests/data/trf in the repository")
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "trf"))

@@ -5,7 +5,7 @@
 use super::*;
 use proptest::prelude::*;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/trf/");
+const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf/");
 
 fn read(name: &str) -> Vec<u8> {
     std::fs::read(format!("{DATA}{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))

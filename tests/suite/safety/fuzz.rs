@@ -275,7 +275,10 @@ fn a_failing_round_record_writes_nothing() {
 // through the binary, a refused import writes nothing and an accepted one
 // passes `league check`.
 
-const TRF: &[u8] = include_bytes!("../../../../shared/data/trf/fide-exercise-2023.trf");
+const TRF: &[u8] = include_bytes!(concat!(
+    env!("LEAGUE_TEST_DATA"),
+    "/trf/fide-exercise-2023.trf"
+));
 
 fn trf_parses_fully_or_fails_well(input: &[u8]) {
     match chess_league::input::trf::parse(input, "t.trf") {

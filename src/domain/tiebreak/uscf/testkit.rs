@@ -9,7 +9,10 @@ use crate::domain::score::{Points, Value};
 /// The FIDE TEC exercise Swiss (research §8.2): 16 players, 5 rounds;
 /// ratings 2250 − 50 × number; player 12 withdrew after round 3.
 pub fn tec() -> Tournament {
-    let csv = include_str!("../../../../../shared/data/trf/fide-exercise-2023.crosstable.csv");
+    let csv = include_str!(concat!(
+        env!("LEAGUE_TEST_DATA"),
+        "/trf/fide-exercise-2023.crosstable.csv"
+    ));
     let rows: Vec<String> = csv
         .lines()
         .skip(1)
