@@ -124,7 +124,7 @@ fn bench_record_round(c: &mut Criterion) {
                     let section =
                         seasons::find_section(store.conn(), &event, None).expect("section");
                     let done = store
-                        .write(|tx| record_sheet(tx, &section, 9, None, &rows, &source))
+                        .write(|tx| record_sheet(tx, &section, 9, None, &rows, &source, false))
                         .expect("record");
                     assert_eq!(done.pairings, games);
                 },

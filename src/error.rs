@@ -103,3 +103,15 @@ impl Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl From<crate::domain::names::NameError> for Error {
+    /// No match is "not found"; several matches is a mistake in what was
+    /// asked. Both exit with status 2.
+    fn from(e: crate::domain::names::NameError) -> Error {
+        if e.ambiguous {
+            Error::Invalid(e.message)
+        } else {
+            Error::NotFound(e.message)
+        }
+    }
+}

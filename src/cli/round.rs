@@ -8,7 +8,7 @@ use clap::Subcommand;
 use super::output::{print, print_json, Format, Table};
 use super::season::parse_date;
 use super::SectionArgs;
-use crate::domain::game::{GameResult, SheetRow, ACCEPTED_RESULTS};
+use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
 use crate::error::{Error, InputError, Result};
 use crate::input::results;
@@ -30,6 +30,11 @@ pub enum RoundCmd {
         /// The round's date (YYYY-MM-DD).
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
+        /// Accept a pairing of two players who already met over the board in
+        /// this Swiss (refused otherwise: it usually means a sheet recorded
+        /// under the wrong round).
+        #[arg(long)]
+        allow_rematch: bool,
     },
     /// Show a round: pairings, results, byes and who is not paired.
     Show {
@@ -56,7 +61,10 @@ pub enum GameCmd {
         white: String,
         /// Black: pairing number, id or name.
         black: String,
-        /// The result (1-0, 0-1, 1/2-1/2 or ½-½ or =, 1F-0F or +/-, 0F-1F or -/+, 0F-0F); leave out to pair only.
+        /// The result from White's side: 1-0, 0-1, 1/2-1/2 (or ½-½ or =), 1F-0F (or +/-: White wins
+        /// by forfeit), 0F-1F (or -/+), 0F-0F (or -/-: neither appeared). Leave out to pair only.
+        /// `0-0` is refused as ambiguous.
+        #[arg(allow_hyphen_values = true)]
         result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
@@ -64,12 +72,17 @@ pub enum GameCmd {
         round: u32,
         #[arg(long)]
         board: Option<u32>,
+        /// Accept a pairing of two players who already met over the board in this Swiss.
+        #[arg(long)]
+        allow_rematch: bool,
     },
     /// Record the result of a game already paired, naming either player; the result is from White's side.
     Result {
         /// Either player of the game.
         player: String,
-        /// The result from White's side (1-0 means White won).
+        /// The result from White's side (1-0 means White won); see `league game add --help`
+        /// for every spelling, forfeits (+/-, -/+) included.
+        #[arg(allow_hyphen_values = true)]
         result: String,
         #[command(flatten)]
         section: SectionArgs,
@@ -80,7 +93,8 @@ pub enum GameCmd {
     Correct {
         /// Either player of the game.
         player: String,
-        /// The corrected result from White's side.
+        /// The corrected result from White's side (forfeits +/- and -/+ included).
+        #[arg(allow_hyphen_values = true)]
         result: String,
         #[command(flatten)]
         section: SectionArgs,
@@ -143,11 +157,7 @@ fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
 }
 
 fn parse_result(text: &str) -> Result<GameResult> {
-    GameResult::parse(text).ok_or_else(|| {
-        Error::invalid(format!(
-            "result \"{text}\" not understood; use {ACCEPTED_RESULTS}"
-        ))
-    })
+    GameResult::parse(text).ok_or_else(|| Error::invalid(not_understood(text)))
 }
 
 pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
@@ -157,16 +167,25 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             round,
             file,
             date,
+            allow_rematch,
         } => {
             let (bytes, source) = read_sheet(&file)?;
             let rows = results::parse(&bytes, &source)?;
             let (event, section) = section.find(store)?;
             super::standings::not_team(&event)?;
             let done = store.write(|tx| {
-                rounds::record_sheet(tx, &section, round, date.as_deref(), &rows, &source)
+                rounds::record_sheet(
+                    tx,
+                    &section,
+                    round,
+                    date.as_deref(),
+                    &rows,
+                    &source,
+                    allow_rematch,
+                )
             })?;
-            print(&format!(
-                "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded.\n",
+            let mut out = format!(
+                "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
                 event.name,
                 section.name,
                 done.pairings,
@@ -175,7 +194,24 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
                 plural(done.results),
                 done.byes,
                 plural(done.byes)
-            ))?;
+            );
+            if done.unchanged > 0 {
+                out.push_str(&format!(
+                    "; {} row{} already recorded exactly so, left as {}",
+                    done.unchanged,
+                    plural(done.unchanged),
+                    if done.unchanged == 1 {
+                        "it was"
+                    } else {
+                        "they were"
+                    }
+                ));
+            }
+            out.push_str(".\n");
+            for line in &done.lines {
+                out.push_str(&format!("  {line}\n"));
+            }
+            print(&out)?;
         }
         RoundCmd::Show {
             section,
@@ -304,6 +340,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             section,
             round,
             board,
+            allow_rematch,
         } => {
             let result = result.as_deref().map(parse_result).transpose()?;
             let (event, section) = section.find(store)?;
@@ -316,7 +353,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
                 result,
                 bye: None,
             };
-            store.write(|tx| {
+            let done = store.write(|tx| {
                 rounds::record_sheet(
                     tx,
                     &section,
@@ -324,18 +361,10 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
                     None,
                     std::slice::from_ref(&row),
                     "command line",
+                    allow_rematch,
                 )
             })?;
-            print(&format!(
-                "{} {} round {round}: {} v {}{}.\n",
-                event.name,
-                section.name,
-                row.white,
-                row.black.unwrap_or_default(),
-                result
-                    .map(|r| format!(" {r}"))
-                    .unwrap_or_else(|| " paired".into())
-            ))?;
+            print(&echo(&event.name, &section.name, round, &done))?;
         }
         GameCmd::Result {
             player,
@@ -344,7 +373,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             round,
         } => {
             let result = parse_result(&result)?;
-            let (_, section) = section.find(store)?;
+            let (event, section) = section.find(store)?;
             let g = store.write(|tx| {
                 let all = crate::store::player::entries(tx, section.id)?;
                 let entry = crate::store::player::find_entry(&all, tx, &section, &player)?;
@@ -362,12 +391,16 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
                     result: Some(result),
                     bye: None,
                 };
-                rounds::record_sheet(tx, &section, round, None, &[row], "command line")?;
+                rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)?;
                 Ok(game)
             })?;
             print(&format!(
-                "Round {round}: {} v {} {result}.\n",
-                g.white.name, g.black.name
+                "{} {} round {round}: {} v {} {}.\n",
+                event.name,
+                section.name,
+                rounds::named(&g.white),
+                rounds::named(&g.black),
+                result.pretty()
             ))?;
         }
         GameCmd::Correct {
@@ -427,16 +460,25 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
                 result: None,
                 bye: Some((kind, requested)),
             };
-            store.write(|tx| {
-                rounds::record_sheet(tx, &section, round, None, &[row], "command line")
+            let done = store.write(|tx| {
+                rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)
             })?;
-            print(&format!(
-                "{} {} round {round}: {player} has a {}.\n",
-                event.name,
-                section.name,
-                bye_label(kind, requested)
-            ))?;
+            print(&echo(&event.name, &section.name, round, &done))?;
         }
     }
     Ok(())
+}
+
+/// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
+/// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
+fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
+    if done.lines.is_empty() {
+        return format!(
+            "{event} {section} round {round}: already recorded exactly so; nothing changed.\n"
+        );
+    }
+    format!(
+        "{event} {section} round {round}: {}.\n",
+        done.lines.join("; ")
+    )
 }

@@ -306,7 +306,7 @@ pub fn play_swiss(
             });
         }
         let date = start.map(|d| (d + time::Duration::weeks(round as i64 - 1)).to_string());
-        rounds::record_sheet(tx, section, round, date.as_deref(), &rows, "demo")?;
+        rounds::record_sheet(tx, section, round, date.as_deref(), &rows, "demo", false)?;
         if let Some((who, after)) = quitter {
             if after == round && withdrawn[who].is_none() {
                 withdrawn[who] = Some(round);
@@ -355,7 +355,7 @@ pub fn play_round_robin(
                 bye: None,
             });
         }
-        rounds::record_sheet(tx, section, round, None, &rows, "demo")?;
+        rounds::record_sheet(tx, section, round, None, &rows, "demo", false)?;
         let last = ring.pop().expect("players");
         ring.insert(1, last);
     }

@@ -358,7 +358,15 @@ pub fn record_rounds(
         let number = r as u32 + 1;
         let date = start.map(|d| (d + time::Duration::weeks(r as i64)).to_string());
         let rows = sheet_rows(sim, pairing_no);
-        let done = rounds::record_sheet(tx, section, number, date.as_deref(), &rows, "synthetic")?;
+        let done = rounds::record_sheet(
+            tx,
+            section,
+            number,
+            date.as_deref(),
+            &rows,
+            "synthetic",
+            false,
+        )?;
         totals.0 += done.pairings as u64;
         totals.1 += done.byes as u64;
         for &i in &sim.withdrawn {

@@ -35,7 +35,9 @@ impl GameResult {
             "1/2-1/2" | "=" | "0.5-0.5" | "D" | "DRAW" | "1/2" => GameResult::Draw,
             "1F-0F" | "+/-" | "+-" | "1-0F" | "1F-0" | "+:-" | "F-" => GameResult::WhiteForfeitWin,
             "0F-1F" | "-/+" | "-+" | "0F-1" | "0-1F" | "-F" => GameResult::BlackForfeitWin,
-            "0F-0F" | "-/-" | "--" | "0-0" | "0F" => GameResult::DoubleForfeit,
+            // `0-0` alone is refused: a double forfeit and a game both
+            // players lost are different things (see `not_understood`).
+            "0F-0F" | "-/-" | "--" | "0F" => GameResult::DoubleForfeit,
             _ => return None,
         })
     }
@@ -110,7 +112,20 @@ pub struct SheetRow {
 
 /// The result codes accepted, for error messages.
 pub const ACCEPTED_RESULTS: &str =
-    "1-0, 0-1, 1/2-1/2 (or ½-½ or =), 1F-0F (or +/-), 0F-1F (or -/+), 0F-0F";
+    "1-0, 0-1, 1/2-1/2 (or ½-½ or = or 0.5-0.5), 1F-0F (or +/-), 0F-1F (or -/+), 0F-0F (or -/-)";
+
+/// Why `text` is not a result, in words: `0-0` is ambiguous, anything else
+/// is listed against what is accepted.
+pub fn not_understood(text: &str) -> String {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if t == "0-0" || t == "0:0" {
+        format!(
+            "result \"{text}\" is ambiguous: write 0F-0F for a double forfeit (neither player appeared); a game both players lost by an arbiter's decision is not a result this program records"
+        )
+    } else {
+        format!("result \"{text}\" not understood; use {ACCEPTED_RESULTS}")
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,6 +6,7 @@ pub mod crosstable;
 pub mod game;
 pub mod history;
 pub mod league;
+pub mod names;
 pub mod pairing;
 pub mod performance;
 pub mod record;

@@ -7,7 +7,7 @@
 //! (the pairing's full-point bye), `½`/`1/2`/`half` or `0`/`zero` (byes the
 //! player asked for).
 
-use crate::domain::game::{GameResult, SheetRow, ACCEPTED_RESULTS};
+use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
 use crate::error::InputError;
 
@@ -162,14 +162,10 @@ impl Columns {
         }
         let result = match result_text.as_str() {
             "" | "*" => None,
-            t => Some(GameResult::parse(t).ok_or_else(|| {
-                InputError::at(
-                    source,
-                    line,
-                    "result",
-                    format!("result \"{t}\" not understood; use {ACCEPTED_RESULTS}"),
-                )
-            })?),
+            t => Some(
+                GameResult::parse(t)
+                    .ok_or_else(|| InputError::at(source, line, "result", not_understood(t)))?,
+            ),
         };
         Ok(SheetRow {
             line: Some(line),

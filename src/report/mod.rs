@@ -55,35 +55,19 @@ impl SectionReport {
                 return Ok(i);
             }
         }
-        let lower = t.to_lowercase();
-        let exact: Vec<usize> = (0..self.facts.entries.len())
-            .filter(|&i| self.facts.entries[i].name.to_lowercase() == lower)
+        let entries = &self.facts.entries;
+        let named: Vec<(usize, &str)> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (i, e.name.as_str()))
             .collect();
-        let found: Vec<usize> = if exact.is_empty() {
-            (0..self.facts.entries.len())
-                .filter(|&i| self.facts.entries[i].name.to_lowercase().contains(&lower))
-                .collect()
-        } else {
-            exact
-        };
-        match found.len() {
-            1 => Ok(found[0]),
-            0 => Err(Error::not_found(format!(
-                "no player in {} {} matches \"{t}\"",
-                self.event.name, self.section.name
-            ))),
-            _ => Err(Error::invalid(format!(
-                "\"{t}\" matches more than one player: {}",
-                found
-                    .iter()
-                    .map(|&i| format!(
-                        "#{} {}",
-                        self.facts.entries[i].pairing_no, self.facts.entries[i].name
-                    ))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ))),
-        }
+        Ok(crate::domain::names::choose(
+            t,
+            &named,
+            |&i| format!("#{} {}", entries[i].pairing_no, entries[i].name),
+            &format!("player in {} {}", self.event.name, self.section.name),
+            "",
+        )?)
     }
 }
 

@@ -68,7 +68,8 @@ impl TeamReport {
     }
 
     /// The index (into the event's teams) of the team named by `text`: its
-    /// name or short code, or a unique part of its name.
+    /// name or short code, else by the league's name rules
+    /// ([`crate::domain::names`]).
     pub fn find_team(&self, text: &str) -> Result<usize> {
         let t = text.trim();
         let lower = t.to_lowercase();
@@ -81,24 +82,18 @@ impl TeamReport {
         }) {
             return Ok(i);
         }
-        let found: Vec<usize> = (0..teams.len())
-            .filter(|&i| teams[i].name.to_lowercase().contains(&lower))
+        let named: Vec<(usize, &str)> = teams
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (i, x.name.as_str()))
             .collect();
-        match found.len() {
-            1 => Ok(found[0]),
-            0 => Err(Error::not_found(format!(
-                "{} has no team matching \"{t}\"",
-                self.event.name
-            ))),
-            _ => Err(Error::invalid(format!(
-                "\"{t}\" matches more than one team: {}",
-                found
-                    .iter()
-                    .map(|&i| teams[i].name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))),
-        }
+        Ok(crate::domain::names::choose(
+            t,
+            &named,
+            |&i| teams[i].name.clone(),
+            &format!("team of {}", self.event.name),
+            "",
+        )?)
     }
 }
 

@@ -15,7 +15,8 @@ pub struct SectionFacts {
     pub tournament: Tournament,
     /// `entries[i]` is `tournament.players[i]`.
     pub entries: Vec<Entry>,
-    /// Rounds created so far.
+    /// Rounds paired so far (the last round with a game or a bye the
+    /// pairing gave; rounds holding only requested byes do not count).
     pub created_rounds: usize,
     /// The last round n such that rounds 1..=n have every result in.
     pub complete_rounds: usize,
@@ -92,7 +93,11 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
             round_no.push((row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize));
         }
     }
-    let created = round_no.iter().map(|r| r.1).max().unwrap_or(0);
+    // Only paired rounds count (see `round::paired_rounds`): a round that
+    // holds nothing but requested byes is a request for the future.
+    let created = super::round::paired_rounds(conn, section_id)?
+        .last()
+        .map_or(0, |&n| n as usize);
     // Ids to positions, sorted for binary search (a few hundred entries and
     // a dozen rounds: cheaper than hashing, which was a tenth of the work).
     round_no.sort_unstable();

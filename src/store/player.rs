@@ -1,10 +1,12 @@
 //! Players, their entries into sections, and withdrawals; finding a player
-//! by pairing number, id or name, with candidates listed when unclear.
+//! by pairing number, id or name ([`names`]: the same name, then whole-word
+//! prefixes), with the closest names offered when nothing matches.
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::season::friendly;
 use crate::domain::league::{Entry, Player, Section};
+use crate::domain::names;
 use crate::error::{Error, Result};
 
 const PLAYER_COLUMNS: &str = "id, name, uscf_id, fide_id, rating, fide_rating, federation, title";
@@ -57,21 +59,15 @@ pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
     if let Some(p) = by_id {
         return Ok(p);
     }
-    let exact: Vec<Player> = {
-        let mut st = conn.prepare(&format!(
-            "SELECT {PLAYER_COLUMNS} FROM player WHERE name = ?1 COLLATE NOCASE ORDER BY id"
-        ))?;
-        let rows = st
-            .query_map([t], player_row)?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows
-    };
-    let candidates = if exact.is_empty() {
-        players(conn, Some(t))?
-    } else {
-        exact
-    };
-    pick_one(candidates, t, describe_player, "player")
+    let all = players(conn, None)?;
+    let named: Vec<(Player, &str)> = all.iter().map(|p| (p.clone(), p.name.as_str())).collect();
+    Ok(names::choose(
+        t,
+        &named,
+        describe_player,
+        "player",
+        "add them with `league player add`",
+    )?)
 }
 
 pub fn describe_player(p: &Player) -> String {
@@ -84,22 +80,6 @@ pub fn describe_player(p: &Player) -> String {
     }
     s.push(')');
     s
-}
-
-fn pick_one<T>(
-    mut candidates: Vec<T>,
-    text: &str,
-    describe: impl Fn(&T) -> String,
-    what: &str,
-) -> Result<T> {
-    match candidates.len() {
-        1 => Ok(candidates.remove(0)),
-        0 => Err(Error::not_found(format!("no {what} matches \"{text}\""))),
-        _ => Err(Error::invalid(format!(
-            "\"{text}\" matches more than one {what}: {}; use more of the name, the pairing number or the id",
-            candidates.iter().map(describe).collect::<Vec<_>>().join("; ")
-        ))),
-    }
 }
 
 /// What a new player needs.
@@ -276,32 +256,51 @@ pub fn find_entry(
             all.iter().map(|e| e.pairing_no).max().unwrap_or(0)
         )));
     }
-    let exact: Vec<Entry> = all
-        .iter()
-        .filter(|e| e.name.eq_ignore_ascii_case(t))
-        .cloned()
-        .collect();
-    let candidates = if exact.is_empty() {
-        let lower = t.to_lowercase();
-        all.iter()
-            .filter(|e| e.name.to_lowercase().contains(&lower))
-            .cloned()
-            .collect()
-    } else {
-        exact
-    };
-    if candidates.is_empty() {
-        return Err(Error::not_found(format!(
-            "no player in section {} matches \"{t}\"; enter them first with `league enter`",
-            section.name
-        )));
-    }
-    pick_one(
-        candidates,
+    let named: Vec<(Entry, &str)> = all.iter().map(|e| (e.clone(), e.name.as_str())).collect();
+    let what = format!("player in section {}", section.name);
+    let hint = "enter them first with `league enter`";
+    match names::choose(
         t,
+        &named,
         |e| format!("#{} {}", e.pairing_no, e.name),
-        &format!("player in section {}", section.name),
-    )
+        &what,
+        hint,
+    ) {
+        Ok(e) => Ok(e),
+        Err(e) if e.ambiguous => Err(e.into()),
+        // Perhaps they are in another section of the event: say so, rather
+        // than suggesting a look-alike here.
+        Err(e) => match other_section_of(conn, section, t)? {
+            Some((name, other)) => Err(Error::not_found(format!(
+                "{name} is in {other}, not {}",
+                section.name
+            ))),
+            None => Err(e.into()),
+        },
+    }
+}
+
+/// The entry of another section of the same event that `typed` names
+/// exactly (same words, case and accents aside): (player, section).
+fn other_section_of(
+    conn: &Connection,
+    section: &Section,
+    typed: &str,
+) -> Result<Option<(String, String)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT p.name, s.name FROM entry e JOIN section s ON s.id = e.section_id
+         JOIN player p ON p.id = e.player_id
+         WHERE s.event_id = ?1 AND s.id <> ?2 ORDER BY s.id, e.pairing_no",
+    )?;
+    let rows = st
+        .query_map(params![section.event_id, section.id], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let wanted = names::fold(typed);
+    Ok(rows
+        .into_iter()
+        .find(|(name, _)| names::fold(name) == wanted))
 }
 
 /// Enter a player into a section. The pairing number defaults to the next

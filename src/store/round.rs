@@ -16,6 +16,16 @@ pub struct Recorded {
     pub pairings: usize,
     pub results: usize,
     pub byes: usize,
+    /// Rows that were already recorded exactly so (a sheet recorded twice).
+    pub unchanged: usize,
+    /// What each row recorded, with full names and pairing numbers
+    /// ("Hannah Schmidt (4) v Marcus Bell (9) 1-0"), in sheet order.
+    pub lines: Vec<String>,
+}
+
+/// "Hannah Schmidt (4)": a player as every echo names them.
+pub fn named(e: &Entry) -> String {
+    format!("{} ({})", e.name, e.pairing_no)
 }
 
 /// The round's id, creating it (and any earlier rounds not yet created) if
@@ -79,11 +89,42 @@ pub fn ensure_round(
 
 /// The number of the latest round created in a section (0 if none).
 pub fn latest_round(conn: &Connection, section_id: i64) -> Result<u32> {
-    Ok(conn.query_row(
-        "SELECT COALESCE(MAX(number), 0) FROM round WHERE section_id = ?1",
-        [section_id],
-        |r| r.get(0),
-    )?)
+    Ok(paired_rounds(conn, section_id)?
+        .last()
+        .copied()
+        .unwrap_or(0))
+}
+
+/// The section's paired rounds, in order: those with at least one game or
+/// a bye the pairing gave. A round holding only requested byes is a
+/// request for the future (`league bye add --round 5` after round 2), not
+/// a round played: standings, crosstables and the site count only paired
+/// rounds.
+pub fn paired_rounds(conn: &Connection, section_id: i64) -> Result<Vec<u32>> {
+    let mut st = conn.prepare_cached(
+        "SELECT r.number FROM round r WHERE r.section_id = ?1
+           AND (EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id)
+             OR EXISTS (SELECT 1 FROM bye b WHERE b.round_id = r.id AND b.requested = 0))
+         ORDER BY r.number",
+    )?;
+    let rows = st
+        .query_map([section_id], |r| r.get::<_, u32>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Refuse to pair round `number` while an earlier round has no pairing: a
+/// round-number slip ("round 4" typed for round 3) would otherwise leave a
+/// phantom empty round that counts everyone as absent.
+pub fn check_no_gap(conn: &Connection, section: &Section, number: u32) -> Result<()> {
+    let paired = paired_rounds(conn, section.id)?;
+    if let Some(missing) = (1..number).find(|n| !paired.contains(n)) {
+        return Err(Error::invalid(format!(
+            "round {number} cannot be recorded before round {missing}: {} has no pairings in round {missing} yet (check the round number)",
+            section.name
+        )));
+    }
+    Ok(())
 }
 
 /// A game already in a round, from the database.
@@ -202,8 +243,15 @@ pub fn record_sheet(
     date: Option<&str>,
     rows: &[SheetRow],
     source: &str,
+    allow_rematch: bool,
 ) -> Result<Recorded> {
+    // Requested byes may be entered for any future round; anything the
+    // pairing makes needs every earlier round paired first.
     let round_id = ensure_round(tx, section, number, date)?;
+    if rows.iter().any(|r| !matches!(r.bye, Some((_, true)))) {
+        check_no_gap(tx, section, number)?;
+    }
+    let swiss = event_by_id(tx, section.event_id)?.kind == crate::domain::league::EventKind::Swiss;
     let all = entries(tx, section.id)?;
     let (mut games, mut byes) = round_contents(tx, section.id, number)?;
     let mut done = Recorded::default();
@@ -242,11 +290,21 @@ pub fn record_sheet(
                     ),
                 ));
             }
-            if byes.iter().any(|b| b.entry.id == white.id) {
+            if let Some(b) = byes.iter().find(|b| b.entry.id == white.id) {
+                // The same bye recorded again (a sheet recorded twice) is
+                // no change; a different one is a correction.
+                if b.kind == kind && b.requested == requested {
+                    done.unchanged += 1;
+                    continue;
+                }
                 return Err(err(
                     row,
                     "white",
-                    format!("{} already has a bye in round {number}", white.name),
+                    format!(
+                        "{} already has a {} bye in round {number}; delete it first with `league game delete`",
+                        white.name,
+                        bye_kind_str(b.kind)
+                    ),
                 ));
             }
             tx.prepare_cached(
@@ -254,6 +312,16 @@ pub fn record_sheet(
             )?
             .execute(params![round_id, section.id, white.id, bye_kind_str(kind), requested])
             .map_err(|e| refused(row, "bye", e))?;
+            done.lines.push(format!(
+                "{}: {} bye ({})",
+                named(&white),
+                match kind {
+                    ByeKind::Full => "full-point",
+                    ByeKind::Half => "half-point",
+                    ByeKind::Zero => "zero-point",
+                },
+                if requested { "requested" } else { "assigned" }
+            ));
             byes.push(ByeRow {
                 id: tx.last_insert_rowid(),
                 entry: white,
@@ -279,11 +347,18 @@ pub fn record_sheet(
             .find(|g| g.white.id == white.id && g.black.id == black.id)
         {
             match (g.result, row.result) {
-                (_, None) => {}
+                (_, None) => done.unchanged += 1,
+                (Some(old), Some(new)) if old == new => done.unchanged += 1,
                 (None, Some(res)) => {
                     tx.execute("UPDATE game SET result = ?1 WHERE id = ?2", params![res.as_str(), g.id])?;
                     g.result = Some(res);
                     done.results += 1;
+                    done.lines.push(format!(
+                        "{} v {} {}",
+                        named(&g.white),
+                        named(&g.black),
+                        res.pretty()
+                    ));
                 }
                 (Some(old), Some(_)) => {
                     return Err(err(
@@ -335,6 +410,26 @@ pub fn record_sheet(
                 ));
             }
         }
+        if swiss && !allow_rematch {
+            if let Some(earlier) = met_before(tx, section.id, number, white.id, black.id)? {
+                return Err(err(
+                    row,
+                    "black",
+                    format!(
+                        "{} and {} already played each other in round {earlier}; a Swiss pairs two players only once. Check the round number and the names, or give --allow-rematch if this pairing is really meant",
+                        named(&white),
+                        named(&black)
+                    ),
+                ));
+            }
+        }
+        done.lines.push(format!(
+            "{} v {} {}",
+            named(&white),
+            named(&black),
+            row.result
+                .map_or("paired, no result yet", GameResult::pretty)
+        ));
         tx.prepare_cached(
             "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?
@@ -353,6 +448,28 @@ pub fn record_sheet(
         }
     }
     Ok(done)
+}
+
+/// The earlier round in which two entries met over the board (a game not
+/// decided by forfeit; a game paired but without a result counts, since
+/// it is meant to be played), if any.
+fn met_before(
+    conn: &Connection,
+    section_id: i64,
+    number: u32,
+    a: i64,
+    b: i64,
+) -> Result<Option<u32>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT r.number FROM game g JOIN round r ON r.id = g.round_id
+             WHERE g.section_id = ?1 AND r.number <> ?2
+               AND ((g.white_entry = ?3 AND g.black_entry = ?4) OR (g.white_entry = ?4 AND g.black_entry = ?3))
+               AND (g.result IS NULL OR g.result NOT IN ('1F-0F', '0F-1F', '0F-0F'))
+             ORDER BY r.number LIMIT 1",
+        )?
+        .query_row(params![section_id, number, a, b], |r| r.get(0))
+        .optional()?)
 }
 
 /// A withdrawn player cannot be paired after their withdrawal.

@@ -100,7 +100,8 @@ pub fn teams(conn: &Connection, event_id: i64) -> Result<Vec<TeamRow>> {
 }
 
 /// The team of `event` named by `text`: its name or short code (any case),
-/// else a unique part of a name. Errors list the teams.
+/// else by the league's name rules ([`crate::domain::names`]). Errors list
+/// the teams.
 pub fn find_team(conn: &Connection, event: &Event, text: &str) -> Result<TeamRow> {
     let all = teams(conn, event.id)?;
     let t = text.trim();
@@ -112,36 +113,25 @@ pub fn find_team(conn: &Connection, event: &Event, text: &str) -> Result<TeamRow
     }) {
         return Ok(team.clone());
     }
-    let lower = t.to_lowercase();
-    let part: Vec<&TeamRow> = all
-        .iter()
-        .filter(|x| !lower.is_empty() && x.name.to_lowercase().contains(&lower))
-        .collect();
-    let list = || {
-        all.iter()
-            .map(|x| x.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match part.len() {
-        1 => Ok(part[0].clone()),
-        0 if all.is_empty() => Err(Error::not_found(format!(
+    if all.is_empty() {
+        return Err(Error::not_found(format!(
             "{} has no teams yet; add them with `league team add NAME --event \"{}\"`",
             event.name, event.name
-        ))),
-        0 => Err(Error::not_found(format!(
-            "{} has no team \"{t}\"; teams: {}",
-            event.name,
-            list()
-        ))),
-        _ => Err(Error::invalid(format!(
-            "\"{t}\" matches more than one team: {}; use more of the name or the short code",
-            part.iter()
-                .map(|x| x.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        )));
     }
+    let named: Vec<(TeamRow, &str)> = all.iter().map(|x| (x.clone(), x.name.as_str())).collect();
+    let list = all
+        .iter()
+        .map(|x| x.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(crate::domain::names::choose(
+        t,
+        &named,
+        |x| x.name.clone(),
+        &format!("team of {}", event.name),
+        &format!("its teams are {list}"),
+    )?)
 }
 
 /// Add a team to a team event.

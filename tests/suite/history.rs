@@ -710,7 +710,10 @@ fn merge_previews_then_merges_and_is_recorded() {
     assert_eq!(v["player"]["uscf_id"], "22222222");
     assert_eq!(v["events"].as_array().unwrap().len(), 4);
     assert_eq!(v["career"]["games"], 3 + 3 + 2 + 2);
-    t.fails(&["history", "player", "Daniel Wu"], "no player matches");
+    t.fails(
+        &["history", "player", "Daniel Wu"],
+        "no player is called \"Daniel Wu\"; did you mean Dan Wu (#4, US Chess 22222222)?",
+    );
     let m = t.query("SELECT from_name, into_name, entries_moved, games_moved, filled_in, reason FROM player_merge");
     assert_eq!(
         m,
@@ -733,7 +736,7 @@ fn bad_history_input_is_refused_clearly() {
     let t = fixture();
     t.fails(
         &["history", "player", "Nobody"],
-        "no player matches \"Nobody\"",
+        "no player is called \"Nobody\"; add them with `league player add`",
     );
     t.fails(
         &["history", "h2h", "Alice", "Alice Smith"],

@@ -118,7 +118,15 @@ fn recorded_league() -> TestLeague {
     let sec = ["--event", "Winter Swiss", "--section", "1600+"];
     let round = |n: &str, sheet: &str| {
         let f = t.write(&format!("r{n}.csv"), sheet);
-        let mut args = vec!["round", "record", "--round", n, f.to_str().unwrap()];
+        // The fixture's small section has rematches on purpose.
+        let mut args = vec![
+            "round",
+            "record",
+            "--round",
+            n,
+            f.to_str().unwrap(),
+            "--allow-rematch",
+        ];
         args.extend(sec);
         t.ok(&args);
     };

@@ -10,6 +10,7 @@ mod record; // recording rounds, byes, withdrawals; bad input leaves the databas
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
+mod slips; // a secretary's slips: names, rematches, round gaps, future byes, ambiguous results
 mod standings; // standings through the database: JSON checked value by value
 mod synthetic; // league demo --synthetic: a large made-up league, usable by every command
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input

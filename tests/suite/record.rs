@@ -41,9 +41,11 @@ fn three_rounds() -> TestLeague {
         &["withdraw", "Frank"],
         &["--after-round", "2", "--reason", "moved away"],
     ));
+    // A rematch (they met in round 1), on purpose: these hand-computed
+    // values have Carol and Dan meeting twice.
     t.ok(&args(
         &["game", "add", "Carol", "Dan", "1-0"],
-        &["--round", "3", "--board", "1"],
+        &["--round", "3", "--board", "1", "--allow-rematch"],
     ));
     t.ok(&args(
         &["game", "add", "Alice", "Eve", "="],
@@ -171,15 +173,35 @@ fn late_entry_gets_byes_for_missed_rounds() {
 }
 
 #[test]
-fn same_game_recorded_twice_is_refused() {
+fn same_game_recorded_twice_changes_nothing_and_a_different_result_is_refused() {
     let t = three_rounds();
+    let before = crate::util::snapshot(&t.db);
+    // The same result again (a sheet recorded twice) is no change.
+    t.ok(&args(
+        &["game", "result", "Carol", "1-0"],
+        &["--round", "3"],
+    ));
+    let out = t.ok(&args(
+        &["game", "add", "Carol", "Dan", "1-0"],
+        &["--round", "3"],
+    ));
+    assert!(
+        out.contains("already recorded exactly so; nothing changed"),
+        "{out}"
+    );
+    assert_eq!(
+        crate::util::snapshot(&t.db),
+        before,
+        "recording the same result again wrote something"
+    );
+    // A different one is a correction, with its own command.
     t.fails(
-        &args(&["game", "result", "Carol", "1-0"], &["--round", "3"]),
-        "already recorded as 1-0",
+        &args(&["game", "result", "Carol", "0-1"], &["--round", "3"]),
+        "is already recorded as 1-0; to change it use `league game correct`",
     );
     t.fails(
-        &args(&["game", "add", "Carol", "Dan", "1-0"], &["--round", "3"]),
-        "already recorded as 1-0",
+        &args(&["game", "add", "Carol", "Dan", "="], &["--round", "3"]),
+        "is already recorded as 1-0; to change it use `league game correct`",
     );
 }
 
@@ -188,8 +210,8 @@ fn bad_input_unknown_player() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Zed Nobody,1-0\n");
     let r = t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
-        "bad.csv, line 1, black: no player in section 1600+ matches \"Zed Nobody\"",
+        &args(&["round", "record"], &["--round", "4", "bad.csv", "--allow-rematch"]),
+        "bad.csv, line 1, black: no player in section 1600+ is called \"Zed Nobody\"; enter them first with `league enter`",
     );
     assert_eq!(r.code, Some(2));
 }
@@ -220,7 +242,10 @@ fn bad_input_player_paired_twice_in_a_round() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Bob,1-0\n2,Carol,Alice,0-1\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
         "bad.csv, line 2, black: Alice Smith is already paired in round 4",
     );
     // Against what is already in the database, too; and a bye for a paired player.
@@ -239,7 +264,10 @@ fn bad_input_player_against_themself() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Bob,1-0\n2,Carol,Carol,1-0\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
         "bad.csv, line 2, black: Carol King cannot play themself",
     );
 }
@@ -249,8 +277,11 @@ fn bad_input_players_from_different_sections() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Gina Low,1-0\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
-        "no player in section 1600+ matches \"Gina Low\"",
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
+        "Gina Low is in U1600, not 1600+",
     );
 }
 
@@ -259,7 +290,10 @@ fn bad_input_result_not_understood() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Bob,1-0\n2,Carol,Dan,2-0\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
         "bad.csv, line 2, result: result \"2-0\" not understood",
     );
     t.fails(
@@ -283,12 +317,18 @@ fn bad_input_malformed_csv_line() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Bob,1-0\n2,Carol\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
         "bad.csv, line 2, row: expected 4 fields",
     );
     t.write("bad2.csv", b"1,Alice,Bob,1-0\n2,Car\xffol,Dan,1-0\n");
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad2.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad2.csv", "--allow-rematch"],
+        ),
         "bad2.csv, line 2, text: the file is not UTF-8",
     );
 }
@@ -358,7 +398,10 @@ fn whole_sheet_is_all_or_nothing() {
         "1,Alice,Bob,1-0\n2,Carol,Dan,1-0\n3,Eve,Nobody,1-0\n",
     );
     t.fails(
-        &args(&["round", "record"], &["--round", "4", "bad.csv"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "bad.csv", "--allow-rematch"],
+        ),
         "line 3",
     );
     assert!(t.query("SELECT * FROM round WHERE number = 4").is_empty());
@@ -368,7 +411,10 @@ fn whole_sheet_is_all_or_nothing() {
 fn sheet_from_standard_input() {
     let t = three_rounds();
     let r = t.run_with_stdin(
-        &args(&["round", "record"], &["--round", "4", "-"]),
+        &args(
+            &["round", "record"],
+            &["--round", "4", "-", "--allow-rematch"],
+        ),
         Some("1,Alice,Bob,1-0\n2,Carol,Eve,0-1\n,Dan,BYE,zero\n"),
     );
     assert!(r.ok, "{}", r.stderr);

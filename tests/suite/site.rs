@@ -24,6 +24,8 @@ fn round(t: &TestLeague, event: &str, section: &str, n: u32, sheet: &str) {
         "--round",
         &n,
         file.to_str().unwrap(),
+        // Small fixture sections meet again on purpose.
+        "--allow-rematch",
     ]);
 }
 

@@ -91,13 +91,17 @@ fn two_big_sheets_at_once_both_land_whole() {
 
 #[test]
 fn the_same_game_recorded_twice_at_once_is_refused_once() {
+    // Two secretaries record the same game with different results at once:
+    // one wins, the other is told it is recorded already. (The same result
+    // twice is no change and succeeds; see the next test.)
     let t = big_league(40);
     for pair in 0..10 {
         let (w, b) = (2 * pair + 1, 2 * pair + 2);
-        let racers: Vec<_> = (0..2)
-            .map(|_| {
+        let racers: Vec<_> = ["1-0", "0-1"]
+            .into_iter()
+            .map(|result| {
                 let db = t.db.clone();
-                thread::spawn(move || run(&db, &game_add(w, b, "1-0", 1)))
+                thread::spawn(move || run(&db, &game_add(w, b, result, 1)))
             })
             .collect();
         let results: Vec<(bool, String)> = racers
@@ -108,11 +112,32 @@ fn the_same_game_recorded_twice_at_once_is_refused_once() {
         assert_eq!(wins, 1, "exactly one should record it: {results:?}");
         let refused = &results.iter().find(|r| !r.0).expect("one refused").1;
         assert!(
-            refused.contains("is already recorded as 1-0; to change it use `league game correct`"),
+            refused.contains("is already recorded as ")
+                && refused.contains("; to change it use `league game correct`"),
             "{refused}"
         );
     }
     assert_eq!(games_in(&t, "A", 1), 10);
+    t.ok(&["check"]);
+}
+
+#[test]
+fn the_same_result_recorded_twice_at_once_is_one_game() {
+    let t = big_league(40);
+    for pair in 0..5 {
+        let (w, b) = (2 * pair + 1, 2 * pair + 2);
+        let racers: Vec<_> = (0..2)
+            .map(|_| {
+                let db = t.db.clone();
+                thread::spawn(move || run(&db, &game_add(w, b, "1-0", 1)))
+            })
+            .collect();
+        for r in racers {
+            let (ok, err) = r.join().expect("racer");
+            assert!(ok, "{err}");
+        }
+    }
+    assert_eq!(games_in(&t, "A", 1), 5);
     t.ok(&["check"]);
 }
 

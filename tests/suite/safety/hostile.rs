@@ -325,7 +325,7 @@ fn a_full_database_limit_saves_nothing_and_says_so() {
         let event = season::find_event(store.conn(), None, "Big Swiss").expect("event");
         let section = season::find_section(store.conn(), &event, Some("A")).expect("section");
         let e = store
-            .write(|tx| round::record_sheet(tx, &section, 1, None, &rows, "a.csv"))
+            .write(|tx| round::record_sheet(tx, &section, 1, None, &rows, "a.csv", false))
             .expect_err("the database is full");
         let msg = e.to_string();
         assert!(

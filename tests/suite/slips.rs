@@ -1,0 +1,235 @@
+//! A secretary's ordinary slips, each refused with a message that says how
+//! to proceed (and nothing written), or accepted and echoed in full:
+//! names that only half match, rematches, round-number gaps, requested
+//! byes for future rounds, ambiguous results.
+
+use crate::util::{snapshot, TestLeague};
+
+const EV: [&str; 4] = ["--event", "Winter Swiss", "--section", "1600+"];
+
+fn with(head: &[&str], tail: &[&str]) -> Vec<String> {
+    head.iter()
+        .chain(EV.iter())
+        .chain(tail.iter())
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn run(t: &TestLeague, head: &[&str], tail: &[&str]) -> String {
+    let a = with(head, tail);
+    t.ok(&a.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn fails(t: &TestLeague, head: &[&str], tail: &[&str], needle: &str) {
+    let a = with(head, tail);
+    t.fails(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle);
+}
+
+/// The small league, with Hannah Schmidt and Ann Lee entered as well.
+fn league() -> TestLeague {
+    let t = TestLeague::small();
+    for (name, rating) in [
+        ("Hannah Schmidt", "1660"),
+        ("Ann Lee", "1640"),
+        ("Ólafur Jónsson", "1700"),
+    ] {
+        t.ok(&["player", "add", name, "--rating", rating]);
+    }
+    t.ok(&[
+        "enter",
+        "Hannah Schmidt",
+        "Ann Lee",
+        "Olafur Jonsson",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "1600+",
+    ]);
+    t
+}
+
+#[test]
+fn ann_finds_ann_lee_never_hannah_schmidt() {
+    let t = league();
+    let out = run(&t, &["game", "add", "Ann", "Bob", "1-0"], &["--round", "1"]);
+    assert_eq!(
+        out, "Winter Swiss 1600+ round 1: Ann Lee (8) v Bob Jones (2) 1-0.\n",
+        "the echo names both players in full with their pairing numbers"
+    );
+    let games = t.query(
+        "SELECT pw.name, pb.name FROM game g JOIN entry w ON w.id = g.white_entry \
+         JOIN player pw ON pw.id = w.player_id JOIN entry b ON b.id = g.black_entry \
+         JOIN player pb ON pb.id = b.player_id",
+    );
+    assert_eq!(
+        games,
+        vec![vec!["Ann Lee".to_string(), "Bob Jones".to_string()]]
+    );
+    // A name that matches nothing offers the closest.
+    fails(
+        &t,
+        &["game", "add", "Hanna Schmitt", "Carol", "1-0"],
+        &["--round", "1"],
+        "no player in section 1600+ is called \"Hanna Schmitt\"; did you mean #7 Hannah Schmidt?",
+    );
+    // Accents, case and "Last, First" are ignored.
+    let out = run(
+        &t,
+        &["game", "add", "jonsson, olafur", "Carol", "="],
+        &["--round", "1"],
+    );
+    assert!(
+        out.contains("Ólafur Jónsson (9) v Carol King (3) ½-½"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_rematch_in_a_swiss_is_refused_unless_allowed() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    // The same sheet recorded again as round 2 is caught.
+    fails(
+        &t,
+        &["game", "add", "Bob", "Alice", "1-0"],
+        &["--round", "2"],
+        "Bob Jones (2) and Alice Smith (1) already played each other in round 1; a Swiss pairs two players only once",
+    );
+    let out = run(
+        &t,
+        &["game", "add", "Bob", "Alice", "1-0"],
+        &["--round", "2", "--allow-rematch"],
+    );
+    assert!(out.contains("Bob Jones (2) v Alice Smith (1) 1-0"), "{out}");
+}
+
+#[test]
+fn a_forfeit_is_not_a_game_played_so_they_may_meet_again() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "+/-"],
+        &["--round", "1"],
+    );
+    let out = run(
+        &t,
+        &["game", "add", "Bob", "Alice", "-/+"],
+        &["--round", "2"],
+    );
+    assert!(
+        out.contains("Bob Jones (2) v Alice Smith (1) 0F-1F"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_round_number_slip_is_refused() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    fails(
+        &t,
+        &["game", "add", "Carol", "Dan", "1-0"],
+        &["--round", "3"],
+        "round 3 cannot be recorded before round 2",
+    );
+    t.write("r4.csv", "1,Carol,Dan,1-0\n");
+    fails(
+        &t,
+        &["round", "record"],
+        &["--round", "4", "r4.csv"],
+        "round 4 cannot be recorded before round 2: 1600+ has no pairings in round 2 yet",
+    );
+}
+
+#[test]
+fn a_requested_bye_for_a_future_round_is_a_request_not_a_round_played() {
+    let t = league();
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n4,Hannah,Ann,1-0\n",
+    );
+    run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    // Asked for before round 2 is paired: allowed, and not a round played.
+    let out = run(
+        &t,
+        &["bye", "add", "Alice", "--kind", "half"],
+        &["--round", "5"],
+    );
+    assert!(
+        out.contains("Alice Smith (1): half-point bye (requested)"),
+        "{out}"
+    );
+    let standings = run(&t, &["standings"], &["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&standings).expect("json");
+    assert_eq!(v["rounds_played"], 1, "{standings}");
+    let text = run(&t, &["standings"], &[]);
+    assert!(text.contains("standings after round 1 of 5"), "{text}");
+    // Round 2 can still be recorded, and round 5's request stays.
+    run(
+        &t,
+        &["game", "add", "Bob", "Carol", "1-0"],
+        &["--round", "2"],
+    );
+    let byes = t
+        .query("SELECT r.number, b.kind, b.requested FROM bye b JOIN round r ON r.id = b.round_id");
+    assert_eq!(byes, vec![vec!["5".to_string(), "half".into(), "1".into()]]);
+}
+
+#[test]
+fn results_spelled_every_way_and_zero_zero_refused() {
+    let t = league();
+    // -/+ and +/- need no `--` before them.
+    let out = run(
+        &t,
+        &["game", "add", "Alice", "Bob", "-/+"],
+        &["--round", "1"],
+    );
+    assert!(
+        out.contains("Alice Smith (1) v Bob Jones (2) 0F-1F"),
+        "{out}"
+    );
+    let before = snapshot(&t.db);
+    fails(
+        &t,
+        &["game", "add", "Carol", "Dan", "0-0"],
+        &["--round", "1"],
+        "result \"0-0\" is ambiguous: write 0F-0F for a double forfeit",
+    );
+    assert_eq!(snapshot(&t.db), before);
+    let out = run(
+        &t,
+        &["game", "add", "Carol", "Dan", "0F-0F"],
+        &["--round", "1"],
+    );
+    assert!(out.contains("Carol King (3) v Dan Wu (4) 0F-0F"), "{out}");
+}
+
+#[test]
+fn the_same_sheet_recorded_twice_changes_nothing() {
+    let t = league();
+    t.write("r1.csv", "1,Alice,Bob,1-0\n2,Carol,Dan,=\n,Eve,BYE,half\n");
+    let first = run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    assert!(
+        first.contains("2 pairings, 2 results, 1 bye recorded."),
+        "{first}"
+    );
+    assert!(
+        first.contains("  Carol King (3) v Dan Wu (4) ½-½\n"),
+        "{first}"
+    );
+    let before = snapshot(&t.db);
+    let again = run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    assert!(
+        again.contains("0 pairings, 0 results, 0 byes recorded; 3 rows already recorded exactly so, left as they were."),
+        "{again}"
+    );
+    assert_eq!(snapshot(&t.db), before);
+}
