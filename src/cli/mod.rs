@@ -16,6 +16,7 @@ pub mod player;
 pub mod restore;
 pub mod round;
 pub mod season;
+pub mod settings;
 pub mod site;
 pub mod sql;
 pub mod standings;
@@ -39,6 +40,12 @@ pub struct Cli {
     /// The league database file.
     #[arg(long, global = true, env = "LEAGUE_DB", default_value = "league.db")]
     pub db: PathBuf,
+
+    /// Start a new database at --db if there is none. Only `league season
+    /// add` starts one by itself; any other command on a missing file says
+    /// so, so that a mistyped --db never quietly starts an empty league.
+    #[arg(long, global = true)]
+    pub create: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -104,6 +111,9 @@ pub enum Command {
     Restore(restore::RestoreArgs),
     /// Check the database file and the league's records; exits non-zero on any problem.
     Check(check::CheckArgs),
+    /// League-wide settings: the league's name (the results site's title).
+    #[command(subcommand)]
+    Settings(settings::SettingsCmd),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -163,12 +173,8 @@ fn run_command(cli: Cli) -> Result<()> {
         // Read-only: never migrates or writes the file.
         Command::Sql(args) => sql::run(&cli.db, args),
         command => {
-            let create = matches!(
-                command,
-                Command::Season(season::SeasonCmd::Add(_))
-                    | Command::Player(player::PlayerCmd::Add(_))
-                    | Command::Import(_)
-            );
+            let create =
+                cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
             let mut store = Store::open(&cli.db, create)?;
             dispatch(&mut store, command)
         }
@@ -195,6 +201,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::History(c) => history::run(store, c),
         Command::Crosstable(a) => crosstable::run(store, a),
         Command::Site(a) => site::run(store, a),
+        Command::Settings(c) => settings::run(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Backup(_)

@@ -134,7 +134,12 @@ pub fn build(league: &League) -> Site {
         })
     })
     .into_iter();
-    let title = league.name.clone().unwrap_or_else(|| "Results".to_string());
+    // Without a name (`league settings set league-name`) the pages say
+    // "Chess league", never "Results: results".
+    let title = league
+        .name
+        .clone()
+        .unwrap_or_else(|| "Chess league".to_string());
     let mut sections = Vec::new();
     let mut seasons = Vec::new();
     let index_place = Place::new("index.html");

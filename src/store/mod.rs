@@ -57,7 +57,7 @@ impl Store {
         let exists = path.exists();
         if !exists && !create {
             return Err(Error::Database(format!(
-                "there is no league database at {}; start one with `league season add NAME` (or give --db / LEAGUE_DB)",
+                "there is no league database at {}; check --db (or LEAGUE_DB), or start a new league with `league season add NAME` (or add --create to this command)",
                 path.display()
             )));
         }

@@ -543,3 +543,32 @@ pub fn league_name(conn: &Connection) -> Result<Option<String>> {
         .optional()?
         .filter(|s| !s.trim().is_empty()))
 }
+
+/// The league-wide settings a secretary may change, as (key, value), by key.
+pub fn settings(conn: &Connection) -> Result<Vec<(String, String)>> {
+    let mut st =
+        conn.prepare("SELECT key, value FROM setting WHERE key = 'league_name' ORDER BY key")?;
+    let rows = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Set the league's name (the title of the results site), keeping the old
+/// value in the log when there was one. Returns false when it was already so.
+pub fn set_league_name(tx: &Transaction, name: &str) -> Result<bool> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Error::invalid("the league's name cannot be empty"));
+    }
+    let old = league_name(tx)?;
+    if old.as_deref() == Some(name) {
+        return Ok(false);
+    }
+    tx.execute(
+        "INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', ?1)",
+        [name],
+    )?;
+    audit(tx, "edit", "league name", old.as_deref(), Some(name), None)?;
+    Ok(true)
+}

@@ -70,6 +70,7 @@ fn every_real_trf_file_survives_import_export_import_with_identical_standings() 
     for path in real_files() {
         let event = path.file_stem().unwrap().to_string_lossy().to_string();
         t.ok(&[
+            "--create",
             "import",
             "trf",
             path.to_str().unwrap(),
@@ -90,6 +91,7 @@ fn every_real_trf_file_survives_import_export_import_with_identical_standings() 
             out.to_str().unwrap(),
         ]);
         t.ok(&[
+            "--create",
             "import",
             "trf",
             out.to_str().unwrap(),
@@ -206,6 +208,7 @@ fn a_recorded_section_with_every_kind_of_round_survives_trf_export_and_import() 
 
     let order = "uscf-swiss";
     t.ok(&[
+        "--create",
         "import",
         "trf",
         out.to_str().unwrap(),
@@ -257,7 +260,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
         "--out",
         json.to_str().unwrap(),
     ]);
-    t.ok(&["import", "json", json.to_str().unwrap()]);
+    t.ok(&["--create", "import", "json", json.to_str().unwrap()]);
     let again = t.ok(&["export", "json", "--season", "2022-23"]);
     assert_eq!(again, std::fs::read_to_string(&json).unwrap());
     let parsed: serde_json::Value = serde_json::from_str(&again).unwrap();
@@ -294,6 +297,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
             ]);
             let copy = format!("{event} copy");
             t.ok(&[
+                "--create",
                 "import",
                 "trf",
                 trf.to_str().unwrap(),
@@ -315,7 +319,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
     }
     // A season that exists is refused unless renamed.
     t.fails(
-        &["import", "json", json.to_str().unwrap()],
+        &["--create", "import", "json", json.to_str().unwrap()],
         "already a season \"2022-23\"",
     );
     let count = || {
@@ -331,6 +335,7 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
         .count();
     let without = all.len() - with_id;
     let out = t.ok(&[
+        "--create",
         "import",
         "json",
         json.to_str().unwrap(),
@@ -365,13 +370,13 @@ fn an_event_goes_into_an_existing_season_and_players_are_matched_by_id() {
         "1900",
     ]);
     let f = other.write("event.json", &out);
-    let r = other.ok(&["import", "json", f.to_str().unwrap()]);
+    let r = other.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     assert!(r.contains("1 matched"), "{r}");
     // Alice is the league's own player, under the league's name.
     let alice = other.query("SELECT p.name, e.pairing_no FROM entry e JOIN player p ON p.id = e.player_id WHERE p.uscf_id = '12345678'");
     assert_eq!(alice, vec![vec!["Alice S.".to_string(), "1".into()]]);
     other.fails(
-        &["import", "json", f.to_str().unwrap()],
+        &["--create", "import", "json", f.to_str().unwrap()],
         "already has an event \"Winter Swiss\"",
     );
 }
@@ -459,26 +464,42 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
             serde_json::to_string_pretty(&bad).unwrap(),
         );
         let r = target.fails(
-            &["import", "json", f.to_str().unwrap(), "--season-as", "new"],
+            &[
+                "--create",
+                "import",
+                "json",
+                f.to_str().unwrap(),
+                "--season-as",
+                "new",
+            ],
             needle,
         );
         assert!(r.stderr.contains(&format!("bad{i}.json")), "{}", r.stderr);
     }
     // Truncated, and not UTF-8: line and path.
     let f = target.write("cut.json", &good[..good.len() / 2]);
-    let r = target.fails(&["import", "json", f.to_str().unwrap()], "cut.json, line ");
+    let r = target.fails(
+        &["--create", "import", "json", f.to_str().unwrap()],
+        "cut.json, line ",
+    );
     assert!(r.stderr.contains("$.season"), "{}", r.stderr);
     let mut bytes = good.clone().into_bytes();
     let at = good.find("Alice Smith").unwrap();
     bytes[at + 2] = 0xE9;
     let f = target.write("latin1.json", &bytes);
-    target.fails(&["import", "json", f.to_str().unwrap()], "not UTF-8");
+    target.fails(
+        &["--create", "import", "json", f.to_str().unwrap()],
+        "not UTF-8",
+    );
     // A newer format is refused with a clear word.
     let f = target.write(
         "v9.json",
         good.replacen("\"format_version\": 2", "\"format_version\": 9", 1),
     );
-    target.fails(&["import", "json", f.to_str().unwrap()], "format version 9");
+    target.fails(
+        &["--create", "import", "json", f.to_str().unwrap()],
+        "format version 9",
+    );
     drop(t);
 }
 
@@ -493,7 +514,7 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
          Bob Jones,,,1760,,,\n\
          Zoe New,87654321,1503014,1400,1450,USA,WCM\n",
     );
-    let out = t.ok(&["import", "players", f.to_str().unwrap()]);
+    let out = t.ok(&["--create", "import", "players", f.to_str().unwrap()]);
     assert!(
         out.contains("1 added, 2 updated, 0 already up to date"),
         "{out}"
@@ -520,7 +541,7 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
         ["Zoe New", "87654321", "1503014", "1400", "1450", "USA", "WCM"]
     );
     // The same list again changes nothing.
-    let out = t.ok(&["import", "players", f.to_str().unwrap()]);
+    let out = t.ok(&["--create", "import", "players", f.to_str().unwrap()]);
     assert!(
         out.contains("0 added, 0 updated, 3 already up to date"),
         "{out}"
@@ -534,7 +555,7 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
         "rated.csv",
         "name,uscf_id,rating\n\"Smith, Alice\",12345678,1860\n",
     );
-    let out = t.ok(&["import", "players", f.to_str().unwrap()]);
+    let out = t.ok(&["--create", "import", "players", f.to_str().unwrap()]);
     assert!(out.contains("0 added, 1 updated"), "{out}");
     assert!(
         out.contains("Note: line 2: Smith, Alice is Alice Smith"),
@@ -577,14 +598,17 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
         ),
     ] {
         let f = t.write(name, text);
-        t.fails(&["import", "players", f.to_str().unwrap()], needle);
+        t.fails(
+            &["--create", "import", "players", f.to_str().unwrap()],
+            needle,
+        );
     }
     let f = t.write(
         "g.csv",
         b"name,rating\nNew One,1500\nJos\xE9,1400\n".as_slice(),
     );
     t.fails(
-        &["import", "players", f.to_str().unwrap()],
+        &["--create", "import", "players", f.to_str().unwrap()],
         "g.csv, line 3, text: the file is not UTF-8 text (byte 0xE9)",
     );
 }
@@ -953,7 +977,7 @@ fn a_team_event_round_trips_through_json_byte_for_byte() {
 
     let other = TestLeague::new();
     let f = other.write("team.json", &out);
-    other.ok(&["import", "json", f.to_str().unwrap()]);
+    other.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     assert_eq!(other.ok(&["export", "json", "--event", "Team Cup"]), out);
 }
 

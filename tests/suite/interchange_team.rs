@@ -175,7 +175,7 @@ fn a_team_event_with_forfeits_byes_and_a_withdrawal_round_trips_through_json() {
 
     let other = TestLeague::new();
     let f = other.write("season.json", &out);
-    other.ok(&["import", "json", f.to_str().unwrap()]);
+    other.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     assert_eq!(other.ok(&["export", "json", "--season", SEASON]), out);
     let (standings, crosstable) = team_views(&t);
     assert_eq!(team_views(&other), (standings.clone(), crosstable.clone()));
@@ -211,7 +211,7 @@ fn a_team_event_with_forfeits_byes_and_a_withdrawal_round_trips_through_json() {
     let one = t.ok(&["export", "json", "--event", EVENT]);
     let third = TestLeague::new();
     let f = third.write("event.json", &one);
-    third.ok(&["import", "json", f.to_str().unwrap()]);
+    third.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     assert_eq!(third.ok(&["export", "json", "--event", EVENT]), one);
     assert_eq!(team_views(&third), (standings, crosstable));
 }
@@ -331,13 +331,13 @@ fn bad_forfeited_boards_and_grand_prix_rules_are_refused_with_their_path() {
             &format!("bad{i}.json"),
             serde_json::to_string_pretty(&bad).unwrap(),
         );
-        let r = target.fails(&["import", "json", f.to_str().unwrap()], needle);
+        let r = target.fails(&["--create", "import", "json", f.to_str().unwrap()], needle);
         assert!(r.stderr.contains(&format!("bad{i}.json")), "{}", r.stderr);
         assert_eq!(snapshot(&target.db), before, "case {i} wrote nothing");
     }
     // The good file goes in.
     let f = target.write("good.json", &good);
-    target.ok(&["import", "json", f.to_str().unwrap()]);
+    target.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     assert_eq!(
         target.query("SELECT count(*) FROM team_board_forfeit")[0][0],
         "6"
@@ -368,7 +368,7 @@ fn a_version_1_file_is_still_read_and_a_version_1_file_with_forfeits_is_refused(
         serde_json::to_string_pretty(&with_forfeits).unwrap(),
     );
     target.fails(
-        &["import", "json", f.to_str().unwrap()],
+        &["--create", "import", "json", f.to_str().unwrap()],
         "$.season.events[1].sections[0].rounds[0].team_matches[0].forfeited_boards: format version 1 has no forfeited_boards",
     );
     assert_eq!(snapshot(&target.db), before);
@@ -377,9 +377,12 @@ fn a_version_1_file_is_still_read_and_a_version_1_file_with_forfeits_is_refused(
         "v3.json",
         serde_json::to_string_pretty(&with_forfeits).unwrap(),
     );
-    target.fails(&["import", "json", f.to_str().unwrap()], "format version 3");
+    target.fails(
+        &["--create", "import", "json", f.to_str().unwrap()],
+        "format version 3",
+    );
     let f = target.write("v1.json", serde_json::to_string_pretty(&v).unwrap());
-    target.ok(&["import", "json", f.to_str().unwrap()]);
+    target.ok(&["--create", "import", "json", f.to_str().unwrap()]);
     // Read as having no forfeited boards; written back as version 2.
     assert_eq!(
         target.query("SELECT count(*) FROM team_board_forfeit")[0][0],

@@ -233,3 +233,39 @@ fn the_same_sheet_recorded_twice_changes_nothing() {
     );
     assert_eq!(snapshot(&t.db), before);
 }
+
+#[test]
+fn only_season_add_or_create_starts_a_database() {
+    let t = TestLeague::new();
+    let r = t.fails(&["player", "add", "Zed"], "there is no league database at");
+    assert!(r.stderr.contains("check --db"), "{}", r.stderr);
+    assert!(!t.db.exists(), "a mistyped --db must not leave a new file");
+    t.ok(&["--create", "player", "add", "Zed"]);
+    assert!(t.db.exists());
+    let fresh = TestLeague::new();
+    fresh.ok(&["season", "add", "2024-25"]);
+    assert!(fresh.db.exists());
+}
+
+#[test]
+fn the_league_has_a_name_that_the_site_uses() {
+    let t = league();
+    let out = t.ok(&["settings", "set", "league-name", "Seattle Chess Club"]);
+    assert_eq!(out, "The league is now called \"Seattle Chess Club\".\n");
+    let out = t.ok(&["settings", "set", "league-name", "Seattle Chess Club"]);
+    assert!(out.contains("nothing changed"), "{out}");
+    assert_eq!(
+        t.ok(&["settings", "show"]),
+        "league-name: Seattle Chess Club\n"
+    );
+    let site = t.path("site");
+    t.ok(&["site", "--out", site.to_str().unwrap()]);
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(index.contains("Seattle Chess Club: results"), "{index}");
+    assert!(!index.contains("Results: results"));
+    let log = t.ok(&["log"]);
+    assert!(
+        log.contains("Seattle Chess Club"),
+        "the change is in the log:\n{log}"
+    );
+}

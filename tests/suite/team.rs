@@ -135,6 +135,7 @@ fn spec_5_13_imported_from_a_crosstable_sheet() {
     let t = TestLeague::new();
     t.write("grade8.csv", SPEC_5_13);
     let out = t.ok(&[
+        "--create",
         "import",
         "team-matches",
         "grade8.csv",
@@ -467,6 +468,7 @@ fn bad_team_match_sheets_are_refused_whole() {
         t.write("bad.csv", format!("{head}{body}"));
         t.fails(
             &[
+                "--create",
                 "import",
                 "team-matches",
                 "bad.csv",
@@ -481,6 +483,7 @@ fn bad_team_match_sheets_are_refused_whole() {
     t.write("bad.csv", "round,team_a,team_b\n1,A,B\n");
     t.fails(
         &[
+            "--create",
             "import",
             "team-matches",
             "bad.csv",
@@ -494,6 +497,7 @@ fn bad_team_match_sheets_are_refused_whole() {
     // A good file after the bad ones; a second import must continue the rounds.
     t.write("good.csv", format!("{head}1,A,B,2.5,1.5\n1,C,BYE,4,\n"));
     t.ok(&[
+        "--create",
         "import",
         "team-matches",
         "good.csv",
@@ -503,7 +507,7 @@ fn bad_team_match_sheets_are_refused_whole() {
         EVENT,
     ]);
     t.fails(
-        &["import", "team-matches", "good.csv", "--season", "2019-20", "--event", EVENT],
+        &["--create", "import", "team-matches", "good.csv", "--season", "2019-20", "--event", EVENT],
         "good.csv, line 2, round: round 1 already has matches recorded in Grade 8 Team; the file must start at round 2",
     );
     // An individual event is not a team event.

@@ -47,6 +47,7 @@ fn every_real_file_gives_the_same_standings_through_the_database() {
                 .any(|r| r.outcome.is_played() && r.colour.is_none())
         });
         t.ok(&[
+            "--create",
             "import",
             "trf",
             path.to_str().unwrap(),
@@ -117,6 +118,7 @@ fn imported_files_pass_the_league_check() {
     for path in files() {
         let event = format!("E{}", path.file_stem().unwrap().to_string_lossy());
         t.ok(&[
+            "--create",
             "import",
             "trf",
             path.to_str().unwrap(),
@@ -135,6 +137,7 @@ fn published_values_through_the_database() {
     // values derived on it (§8.6), for players 1-4.
     let t = TestLeague::new();
     t.ok(&[
+        "--create",
         "import",
         "trf",
         &format!("{DATA}/fide-exercise-2023.trf"),
@@ -214,7 +217,9 @@ fn bad_files_write_nothing() {
     let bad = good.replacen("    9 w 1    13 b =", "   99 w 1    13 b =", 1);
     t.write("bad1.trf", &bad);
     t.fails(
-        &["import", "trf", "bad1.trf", "--season", "archive"],
+        &[
+            "--create", "import", "trf", "bad1.trf", "--season", "archive",
+        ],
         "bad1.trf, line 5",
     );
     // Non-UTF-8 bytes.
@@ -222,7 +227,9 @@ fn bad_files_write_nothing() {
     bytes[200] = 0xff;
     t.write("bad2.trf", &bytes);
     t.fails(
-        &["import", "trf", "bad2.trf", "--season", "archive"],
+        &[
+            "--create", "import", "trf", "bad2.trf", "--season", "archive",
+        ],
         "bad2.trf",
     );
     // A truncated player line.
@@ -233,15 +240,25 @@ fn bad_files_write_nothing() {
         .collect();
     t.write("bad3.trf", truncated);
     t.fails(
-        &["import", "trf", "bad3.trf", "--season", "archive"],
+        &[
+            "--create", "import", "trf", "bad3.trf", "--season", "archive",
+        ],
         "bad3.trf, line 5",
     );
     t.fails(
-        &["import", "trf", "missing.trf", "--season", "archive"],
+        &[
+            "--create",
+            "import",
+            "trf",
+            "missing.trf",
+            "--season",
+            "archive",
+        ],
         "missing.trf: cannot read the file",
     );
     // The same event and section twice is refused, the first import kept.
     t.ok(&[
+        "--create",
         "import",
         "trf",
         &format!("{DATA}/fide-exercise-2023.trf"),
@@ -252,6 +269,7 @@ fn bad_files_write_nothing() {
     ]);
     t.fails(
         &[
+            "--create",
             "import",
             "trf",
             &format!("{DATA}/fide-exercise-2023.trf"),
