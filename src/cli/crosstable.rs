@@ -71,8 +71,11 @@ pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
     let out = match a.format {
         CrossFormat::Text => {
             let mut s = format!(
-                "{} ({}), section {}: crosstable after round {} of {}\n",
-                event.name, event.season, section.name, report.rounds_played, event.rounds
+                "{} ({}), section {}: crosstable {}\n",
+                event.name,
+                event.season,
+                section.name,
+                report.after()
             );
             s.push_str(&table.text());
             s.push_str("\nCodes:\n");

@@ -138,8 +138,11 @@ pub(crate) fn print_standings(
 /// "Winter Swiss (2022-23), section U1600: standings after round 6 of 6".
 pub fn heading(r: &SectionReport) -> String {
     let mut s = format!(
-        "{} ({}), section {}: standings after round {} of {}\n",
-        r.event.name, r.event.season, r.section.name, r.rounds_played, r.event.rounds
+        "{} ({}), section {}: standings {}\n",
+        r.event.name,
+        r.event.season,
+        r.section.name,
+        r.after()
     );
     s.push_str(&format!("Tiebreaks: {}", r.order.codes()));
     if let Some(p) = r.order.preset {
@@ -215,6 +218,8 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
         "event": r.event.name,
         "section": r.section.name,
         "rounds_played": r.rounds_played,
+        "complete_rounds": r.complete_rounds,
+        "results_missing": r.missing.iter().map(|&(round, games)| serde_json::json!({"round": round, "games": games})).collect::<Vec<_>>(),
         "tiebreaks": r.order.tiebreaks.iter().map(Tiebreak::code).collect::<Vec<_>>(),
         "rows": rows,
     });

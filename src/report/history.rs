@@ -91,7 +91,7 @@ impl Computed {
 
     fn rounds_played(&self) -> usize {
         match self {
-            Computed::Report(r) => r.rounds_played,
+            Computed::Report(r) => r.complete_rounds,
             Computed::Team(f) => f.complete_rounds,
         }
     }
@@ -134,7 +134,7 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
         };
         let t = c.tournament();
         let (place, won) = match &c {
-            Computed::Report(r) if r.rounds_played > 0 => {
+            Computed::Report(r) if r.complete_rounds > 0 => {
                 let p = places(&r.standings).into_iter().find(|p| p.player == i);
                 let label = r
                     .standings
@@ -144,7 +144,7 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
                     .map(|row| row.place.clone());
                 // A section is won when every planned round is in; before
                 // that the player only leads it.
-                let complete = r.rounds_played >= s.event.rounds as usize;
+                let complete = r.complete_rounds >= s.event.rounds as usize;
                 (
                     label,
                     p.filter(|p| p.first == 1 && complete).map(|p| p.shared()),
@@ -279,7 +279,7 @@ impl SectionWinners {
 }
 
 fn section_winners(r: &SectionReport) -> SectionWinners {
-    let w = if r.rounds_played == 0 {
+    let w = if r.complete_rounds == 0 {
         vec![]
     } else {
         winners(&r.standings)
@@ -295,7 +295,7 @@ fn section_winners(r: &SectionReport) -> SectionWinners {
         event: r.event.clone(),
         section: r.section.clone(),
         players: r.facts.entries.len(),
-        rounds_played: r.rounds_played,
+        rounds_played: r.complete_rounds,
         winners: w,
     }
 }
@@ -410,7 +410,7 @@ pub fn season_summary(conn: &Connection, season: &Season) -> Result<SeasonSummar
         let r = section_report(conn, &s.event, &s.section, &ReportOptions::default())?;
         sections.push(section_winners(&r));
         let Some(rules) = &rules else { continue };
-        if r.rounds_played == 0 || !rules.counts_event(&s.event.name) {
+        if r.complete_rounds == 0 || !rules.counts_event(&s.event.name) {
             continue;
         }
         let ev = match gp_events.iter().position(|e| e.id == s.event.id) {

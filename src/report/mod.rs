@@ -34,6 +34,11 @@ pub struct SectionReport {
     /// The records the standings were computed from (after `rounds_played`).
     pub tournament: Tournament,
     pub rounds_played: usize,
+    /// The last round n such that rounds 1..=n have every result in (at
+    /// most `rounds_played`): history and winners count only these.
+    pub complete_rounds: usize,
+    /// Results not yet in among the rounds counted, as (round, games).
+    pub missing: Vec<(usize, usize)>,
     pub order: Order,
     pub options: Options,
     pub standings: Standings,
@@ -68,6 +73,66 @@ impl SectionReport {
             &format!("player in {} {}", self.event.name, self.section.name),
             "",
         )?)
+    }
+}
+
+/// Games without a result in rounds 1..=`rounds`, as (round, games).
+fn missing_results(facts: &SectionFacts, rounds: usize) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &(round, _, _) in facts.pending.iter().filter(|p| p.0 <= rounds) {
+        match out.last_mut() {
+            Some((r, n)) if *r == round => *n += 1,
+            _ => out.push((round, 1)),
+        }
+    }
+    out
+}
+
+/// "2 results of round 4 missing", "1 result of round 2 and 3 of round 4 missing".
+pub fn missing_words(missing: &[(usize, usize)]) -> String {
+    let parts: Vec<String> = missing
+        .iter()
+        .enumerate()
+        .map(|(i, &(round, n))| {
+            if i == 0 {
+                format!(
+                    "{n} result{} of round {round}",
+                    if n == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{n} of round {round}")
+            }
+        })
+        .collect();
+    let joined = match parts.len() {
+        0 => String::new(),
+        1 => parts[0].clone(),
+        _ => format!(
+            "{} and {}",
+            parts[..parts.len() - 1].join(", "),
+            parts[parts.len() - 1]
+        ),
+    };
+    format!("{joined} missing")
+}
+
+impl SectionReport {
+    /// "after round 6 of 6"; with results missing, the rounds complete and
+    /// what is missing: "after round 3 of 5 (2 results of round 4 missing)".
+    pub fn after(&self) -> String {
+        if self.missing.is_empty() {
+            format!(
+                "after round {} of {}",
+                self.rounds_played, self.event.rounds
+            )
+        } else {
+            format!(
+                "after round {} of {} ({})",
+                self.complete_rounds,
+                self.event.rounds,
+                missing_words(&self.missing)
+            )
+        }
     }
 }
 
@@ -160,17 +225,19 @@ pub(crate) fn report_from_facts(
             }
             n
         }
-        None => {
-            if facts.complete_rounds < facts.created_rounds {
-                notes.push(format!(
-                    "round {} has games without results, so these are the standings after round {}",
-                    facts.complete_rounds + 1,
-                    facts.complete_rounds
-                ));
-            }
-            facts.complete_rounds
-        }
+        // Every paired round counts, with the results that are in: a game
+        // without a result yet counts as not played, and the heading says
+        // how many are missing (`SectionReport::after`).
+        None => facts.created_rounds,
     };
+    let missing = missing_results(&facts, rounds_played);
+    if !missing.is_empty() {
+        notes.push(format!(
+            "{}: those games count as not played until their results are in",
+            missing_words(&missing)
+        ));
+    }
+    let complete_rounds = facts.complete_rounds.min(rounds_played);
     if order.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin)) && options.coin_seed.is_none() {
         notes.push("a coin flip is in the order but this event does not allow one (see `league event edit --allow-coin true`); remaining ties are shared".into());
     }
@@ -185,6 +252,8 @@ pub(crate) fn report_from_facts(
         facts,
         tournament,
         rounds_played,
+        complete_rounds,
+        missing,
         order,
         options,
         standings,

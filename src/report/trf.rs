@@ -1,6 +1,6 @@
 //! A section gathered for TRF export: the event's header data, each
-//! entry's player data, the rounds played (the same rounds the standings
-//! count) and the rank from the same standings `league standings` prints.
+//! entry's player data, the rounds with every result in, and the rank from
+//! the standings after those rounds.
 
 use rusqlite::Connection;
 
@@ -21,7 +21,16 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
             event.name
         )));
     }
-    let report = section_report(conn, event, section, &ReportOptions::default())?;
+    let mut report = section_report(conn, event, section, &ReportOptions::default())?;
+    // A TRF carries results: a round with results still missing is left
+    // out, and the ranks are those after the last complete round.
+    if !report.missing.is_empty() {
+        let opts = ReportOptions {
+            after_round: Some(report.complete_rounds),
+            ..ReportOptions::default()
+        };
+        report = section_report(conn, event, section, &opts)?;
+    }
     let mut rank = vec![None; report.facts.entries.len()];
     for row in &report.standings.rows {
         rank[row.player] = Some(row.rank as u32);

@@ -206,16 +206,38 @@ fn explain_shows_the_working() {
 }
 
 #[test]
-fn pending_results_hold_standings_at_the_last_complete_round() {
+fn a_round_with_results_missing_shows_the_results_that_are_in() {
     let t = round_robin(
         ["Amos", "Billy", "Charles", "Devin"],
         &[(1, 0, 1, "0-1"), (1, 2, 3, "1-0")],
     );
+    // Round 2: one result in, one game still to be reported.
     t.ok(&["game", "add", "1", "3", "--event", "Quads", "--round", "2"]);
+    t.ok(&[
+        "game", "add", "2", "4", "1-0", "--event", "Quads", "--round", "2",
+    ]);
     let v = json(&t, &["standings", "--event", "Quads", "--format", "json"]);
-    assert_eq!(v["rounds_played"], 1);
-    assert!(v["notes"][0]
-        .as_str()
+    assert_eq!(v["rounds_played"], 2);
+    assert_eq!(v["complete_rounds"], 1);
+    assert_eq!(
+        v["results_missing"],
+        serde_json::json!([{"round": 2, "games": 1}])
+    );
+    assert_eq!(
+        v["notes"][0],
+        "1 result of round 2 missing: those games count as not played until their results are in"
+    );
+    // Billy won both of his games: round 2's result is counted.
+    let billy = v["rows"]
+        .as_array()
         .unwrap()
-        .contains("round 2 has games without results"));
+        .iter()
+        .find(|r| r["name"] == "Billy")
+        .unwrap();
+    assert_eq!(billy["score"], 2.0);
+    let text = t.ok(&["standings", "--event", "Quads"]);
+    assert!(
+        text.contains("standings after round 1 of 3 (1 result of round 2 missing)"),
+        "{text}"
+    );
 }
