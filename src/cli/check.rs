@@ -25,7 +25,8 @@ pub fn run(db: &Path, args: CheckArgs) -> Result<()> {
                 out.push_str(&format!("ok    {}\n", c.name));
             } else {
                 out.push_str(&format!(
-                    "FAIL  {}: {} problem{}\n",
+                    "{}  {}: {} problem{}\n",
+                    if c.notice { "note" } else { "FAIL" },
                     c.name,
                     c.problems.len(),
                     if c.problems.len() == 1 { "" } else { "s" }

@@ -24,6 +24,10 @@ pub struct CheckResult {
     pub name: &'static str,
     /// One line per problem, naming where it is.
     pub problems: Vec<String>,
+    /// A notice, not a failure: what it finds may be meant (a rematch
+    /// given with `--allow-rematch`) or not finished yet (a round being
+    /// recorded game by game). Shown, but `league check` still passes.
+    pub notice: bool,
 }
 
 impl CheckResult {
@@ -44,7 +48,11 @@ pub struct Report {
 impl Report {
     /// The number of problems found.
     pub fn problems(&self) -> usize {
-        self.checks.iter().map(|c| c.problems.len()).sum()
+        self.checks
+            .iter()
+            .filter(|c| !c.notice)
+            .map(|c| c.problems.len())
+            .sum()
     }
 }
 
@@ -248,6 +256,70 @@ pub fn run(conn: &Connection) -> Report {
              WHERE t.event_id <> ev.id OR (ro.team_id IS NOT NULL AND ro.team_id <> e.team_id)",
         ),
     ));
+    // A round is paired when it has a game or a bye the pairing gave (a
+    // round holding only requested byes is a request for later).
+    const PAIRED: &str = "(EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id) \
+         OR EXISTS (SELECT 1 FROM bye b WHERE b.round_id = r.id AND b.requested = 0))";
+    checks.push(result(
+        "no section has a round without pairings before a paired round (a round-number slip)",
+        lines(
+            conn,
+            &format!(
+                "WITH paired AS (SELECT r.section_id, r.number FROM round r WHERE {PAIRED}), \
+                 last AS (SELECT section_id, MAX(number) AS n FROM paired GROUP BY section_id), \
+                 nums(section_id, k, n) AS (SELECT section_id, 1, n FROM last \
+                      UNION ALL SELECT section_id, k + 1, n FROM nums WHERE k < n) \
+                 SELECT se.name || ' ' || ev.name || ' ' || sec.name || ': round ' || nums.k || \
+                        ' has no pairings, but round ' || nums.n || ' has' \
+                 FROM nums JOIN section sec ON sec.id = nums.section_id JOIN event ev ON ev.id = sec.event_id \
+                 JOIN season se ON se.id = ev.season_id \
+                 WHERE NOT EXISTS (SELECT 1 FROM paired p WHERE p.section_id = nums.section_id AND p.number = nums.k) \
+                 ORDER BY sec.id, nums.k"
+            ),
+        ),
+    ));
+    let (w1, b1) = (
+        entry_name("ew", "g1.white_entry"),
+        entry_name("eb", "g1.black_entry"),
+    );
+    checks.push(notice(
+        "no two players meet twice over the board in a Swiss (forfeits aside)",
+        lines(
+            conn,
+            &format!(
+                "SELECT se.name || ' ' || ev.name || ' ' || sec.name || ': ' || {w1} || ' and ' || {b1} || \
+                        ' meet in round ' || r1.number || ' and again in round ' || r2.number \
+                 FROM game g1 JOIN game g2 ON g2.section_id = g1.section_id AND g2.id > g1.id \
+                      AND ((g2.white_entry = g1.white_entry AND g2.black_entry = g1.black_entry) \
+                        OR (g2.white_entry = g1.black_entry AND g2.black_entry = g1.white_entry)) \
+                 JOIN round r1 ON r1.id = g1.round_id JOIN round r2 ON r2.id = g2.round_id \
+                 JOIN section sec ON sec.id = g1.section_id JOIN event ev ON ev.id = sec.event_id \
+                 JOIN season se ON se.id = ev.season_id \
+                 JOIN entry ew ON ew.id = g1.white_entry JOIN entry eb ON eb.id = g1.black_entry \
+                 WHERE ev.kind = 'swiss' \
+                   AND (g1.result IS NULL OR g1.result NOT IN ('1F-0F', '0F-1F', '0F-0F')) \
+                   AND (g2.result IS NULL OR g2.result NOT IN ('1F-0F', '0F-1F', '0F-0F')) \
+                 ORDER BY sec.id, r1.number"
+            ),
+        ),
+    ));
+    let who = entry_name("e", "e.id");
+    checks.push(notice(
+        "everyone entered has a game or a bye in every paired round (until they withdrew)",
+        lines(
+            conn,
+            &format!(
+                "SELECT {ROUND_PLACE} || ': ' || {who} || ' has neither a game nor a bye' \
+                 FROM round r JOIN section sec ON sec.id = r.section_id JOIN event ev ON ev.id = sec.event_id \
+                 JOIN entry e ON e.section_id = r.section_id \
+                 WHERE ev.kind IN ('swiss', 'round-robin') AND {PAIRED} \
+                   AND (e.withdrawn_after IS NULL OR r.number <= e.withdrawn_after) \
+                   AND NOT EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id AND e.id IN (g.white_entry, g.black_entry)) \
+                   AND NOT EXISTS (SELECT 1 FROM bye b WHERE b.round_id = r.id AND b.entry_id = e.id) \
+                 ORDER BY r.section_id, r.number, e.pairing_no"
+            ),
+        ),
+    ));
     Report {
         schema,
         latest: migrate::latest_version(),
@@ -255,8 +327,17 @@ pub fn run(conn: &Connection) -> Report {
     }
 }
 
+/// A [`result`] that is shown but does not fail the check.
+fn notice(name: &'static str, found: rusqlite::Result<Vec<String>>) -> CheckResult {
+    CheckResult {
+        notice: true,
+        ..result(name, found)
+    }
+}
+
 fn result(name: &'static str, found: rusqlite::Result<Vec<String>>) -> CheckResult {
     CheckResult {
+        notice: false,
         name,
         problems: match found {
             Ok(problems) => problems,

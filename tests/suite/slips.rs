@@ -269,3 +269,49 @@ fn the_league_has_a_name_that_the_site_uses() {
         "the change is in the log:\n{log}"
     );
 }
+
+#[test]
+fn check_finds_each_slip_in_a_database_an_older_version_wrote() {
+    let t = league();
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n4,Hannah,Ann,1-0\n5,Olafur,BYE,full\n",
+    );
+    run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    t.ok(&["check"]);
+    // What an older version let through: round 3 recorded with round 2
+    // empty, a rematch in it, and Eve left out of it.
+    let conn = t.conn();
+    conn.execute_batch(
+        "INSERT INTO round (section_id, number) SELECT section_id, 2 FROM round WHERE number = 1;
+         INSERT INTO round (section_id, number) SELECT section_id, 3 FROM round WHERE number = 1;
+         INSERT INTO game (round_id, section_id, white_entry, black_entry, result)
+           SELECT r.id, r.section_id,
+                  (SELECT id FROM entry WHERE pairing_no = 2 AND section_id = r.section_id),
+                  (SELECT id FROM entry WHERE pairing_no = 1 AND section_id = r.section_id), '1-0'
+           FROM round r WHERE r.number = 3;",
+    )
+    .expect("an older version's writes");
+    drop(conn);
+    let r = t.run(&["check"]);
+    assert!(!r.ok, "a round gap fails the check");
+    assert!(
+        r.stdout.contains("FAIL  no section has a round without pairings before a paired round (a round-number slip): 1 problem\n        2022-23 Winter Swiss 1600+: round 2 has no pairings, but round 3 has"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("2022-23 Winter Swiss 1600+: Alice Smith (#1) and Bob Jones (#2) meet in round 1 and again in round 3"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("note  everyone entered has a game or a bye in every paired round")
+            && r.stdout.contains(
+                "2022-23 Winter Swiss 1600+ round 3: Eve Park (#5) has neither a game nor a bye"
+            ),
+        "{}",
+        r.stdout
+    );
+}
