@@ -175,6 +175,10 @@ pub struct EnterArgs {
     /// For a late entry: the bye given for each round already played (half or zero).
     #[arg(long, value_enum)]
     pub missed: Option<Missed>,
+    /// Enter a player whose rating is outside the section's band (a playing-up
+    /// request, say); the exception is kept in the log.
+    #[arg(long)]
+    pub allow_outside_band: bool,
 }
 
 pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
@@ -185,6 +189,12 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
     }
     let (event, section) = a.section.find(store)?;
     let latest = round::latest_round(store.conn(), section.id)?;
+    if latest >= event.rounds {
+        return Err(Error::invalid(format!(
+            "{} {} has played its last round ({latest} of {}); a late entry now would never play",
+            event.name, section.name, event.rounds
+        )));
+    }
     if latest > 0 && a.missed.is_none() {
         return Err(Error::invalid(format!(
             "{} {} has already played {latest} round{}; say what the late entry gets for them with --missed half or --missed zero",
@@ -213,6 +223,25 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e),
             };
+            let rating = a.rating.or(player.rating);
+            if let Some(why) = section.outside_band(rating) {
+                let why = format!("rated {}, {why}", rating.unwrap_or_default());
+                if !a.allow_outside_band {
+                    return Err(Error::invalid(format!(
+                        "{} is {why}; enter them in another section, or give --allow-outside-band to enter them here anyway (it is logged)",
+                        player.name
+                    )));
+                }
+                round::audit_event(
+                    tx,
+                    Some(event.id),
+                    "edit",
+                    &format!("{} {}: {} entered outside the band", event.name, section.name, player.name),
+                    None,
+                    Some(&why),
+                    Some("--allow-outside-band"),
+                )?;
+            }
             let entry = players::enter(tx, &section, &player, a.pairing_no, a.rating)?;
             let mut line = format!(
                 "Entered {} in {} {} as #{}",

@@ -288,7 +288,8 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                     },
                 )?;
                 for s in &sections {
-                    seasons::add_section(tx, &event, s, None, None)?;
+                    let (min, max) = crate::domain::league::band_from_name(s);
+                    seasons::add_section(tx, &event, s, min, max)?;
                 }
                 Ok(event)
             })?;
@@ -299,7 +300,17 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                 event.rounds,
                 event.season,
                 if sections.len() > 1 { "s" } else { "" },
-                sections.join(", "),
+                sections
+                    .iter()
+                    .map(|s| {
+                        let (min, max) = crate::domain::league::band_from_name(s);
+                        match band(min, max).as_str() {
+                            "" => s.clone(),
+                            b => format!("{s} (ratings {b})"),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 order.codes()
             ))?;
         }
@@ -463,9 +474,24 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
             max_rating,
         } => {
             let e = event.find(store)?;
+            // Without a band given, the one the name states ("U1600").
+            let (min_rating, max_rating) = match (min_rating, max_rating) {
+                (None, None) => crate::domain::league::band_from_name(&name),
+                given => given,
+            };
             let s =
                 store.write(|tx| seasons::add_section(tx, &e, &name, min_rating, max_rating))?;
-            print(&format!("Added section {} to {}.\n", s.name, e.name))?;
+            let b = band(s.rating_min, s.rating_max);
+            print(&format!(
+                "Added section {} to {}{}.\n",
+                s.name,
+                e.name,
+                if b.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (ratings {b})")
+                }
+            ))?;
         }
         SectionCmd::List(event) => {
             let e = event.find(store)?;

@@ -182,3 +182,67 @@ pub struct Entry {
     pub team_id: Option<i64>,
     pub withdrawn_after: Option<u32>,
 }
+
+impl Section {
+    /// Why a player rated `rating` is outside this section's band, if they
+    /// are ("above U1600's band (up to 1599)"). Unrated players fit
+    /// any band, as US Chess sections usually allow.
+    pub fn outside_band(&self, rating: Option<u32>) -> Option<String> {
+        let r = rating?;
+        match (self.rating_min, self.rating_max) {
+            (Some(min), _) if r < min => Some(format!("below {}'s band ({min} and up)", self.name)),
+            (_, Some(max)) if r > max => Some(format!("above {}'s band (up to {max})", self.name)),
+            _ => None,
+        }
+    }
+}
+
+/// The rating band a section's name states, as (lowest, highest) rating
+/// allowed, both inclusive: "U1600" and "Under 1600" → (none, 1599),
+/// "1600+" → (1600, none), "1400-1599" → (1400, 1599). Any other name
+/// ("Open", "Championship") states no band. Secretaries name sections this
+/// way, and a band they stated is one they expect to be kept.
+pub fn band_from_name(name: &str) -> (Option<u32>, Option<u32>) {
+    let t = name.trim().to_ascii_lowercase();
+    let number = |s: &str| -> Option<u32> {
+        let s = s.trim();
+        (!s.is_empty() && s.len() <= 4 && s.chars().all(|c| c.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    if let Some(n) = t
+        .strip_prefix("under")
+        .or_else(|| t.strip_prefix('u'))
+        .and_then(number)
+    {
+        return (None, n.checked_sub(1));
+    }
+    if let Some(n) = t.strip_suffix('+').and_then(number) {
+        return (Some(n), None);
+    }
+    if let Some((a, b)) = t.split_once('-') {
+        if let (Some(a), Some(b)) = (number(a), number(b)) {
+            if a <= b {
+                return (Some(a), Some(b));
+            }
+        }
+    }
+    (None, None)
+}
+
+#[cfg(test)]
+mod band_tests {
+    use super::band_from_name;
+
+    #[test]
+    fn a_section_name_states_its_band() {
+        assert_eq!(band_from_name("U1600"), (None, Some(1599)));
+        assert_eq!(band_from_name("under 1600"), (None, Some(1599)));
+        assert_eq!(band_from_name("1600+"), (Some(1600), None));
+        assert_eq!(band_from_name("1400-1599"), (Some(1400), Some(1599)));
+        assert_eq!(band_from_name("Open"), (None, None));
+        assert_eq!(band_from_name("U"), (None, None));
+        assert_eq!(band_from_name("Under-18"), (None, None));
+        assert_eq!(band_from_name("1800-1600"), (None, None));
+    }
+}

@@ -158,7 +158,15 @@ fn recorded_league() -> TestLeague {
     args.extend(sec);
     t.ok(&args);
     let mut args = vec![
-        "enter", "Ivy Late", "--new", "--rating", "1500", "--missed", "half",
+        "enter",
+        "Ivy Late",
+        "--new",
+        "--rating",
+        "1500",
+        "--missed",
+        "half",
+        // Rated below the section's band on purpose.
+        "--allow-outside-band",
     ];
     args.extend(sec);
     t.ok(&args);

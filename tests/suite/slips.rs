@@ -315,3 +315,47 @@ fn check_finds_each_slip_in_a_database_an_older_version_wrote() {
         r.stdout
     );
 }
+
+#[test]
+fn a_rating_outside_the_sections_band_is_refused_unless_allowed() {
+    let t = league();
+    t.ok(&["player", "add", "Zoe Strong", "--rating", "2210"]);
+    t.fails(
+        &["enter", "Zoe", "--event", "Winter Swiss", "--section", "U1600"],
+        "Zoe Strong is rated 2210, above U1600's band (up to 1599); enter them in another section, or give --allow-outside-band",
+    );
+    let out = t.ok(&[
+        "enter",
+        "Zoe",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "U1600",
+        "--allow-outside-band",
+    ]);
+    assert!(
+        out.contains("Entered Zoe Strong in Winter Swiss U1600"),
+        "{out}"
+    );
+    let log = t.ok(&["log"]);
+    assert!(log.contains("Zoe Strong entered outside the band"), "{log}");
+}
+
+#[test]
+fn a_late_entry_after_the_final_round_is_refused() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2022-23"]);
+    t.ok(&[
+        "event", "add", "Blitz", "--season", "2022-23", "--rounds", "1",
+    ]);
+    t.ok(&["enter", "Amy", "Ben", "--new", "--event", "Blitz"]);
+    t.ok(&[
+        "game", "add", "Amy", "Ben", "1-0", "--event", "Blitz", "--round", "1",
+    ]);
+    t.fails(
+        &[
+            "enter", "Cal", "--new", "--missed", "zero", "--event", "Blitz",
+        ],
+        "Blitz Open has played its last round (1 of 1); a late entry now would never play",
+    );
+}
