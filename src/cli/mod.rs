@@ -5,6 +5,7 @@ pub mod backup;
 pub mod check;
 pub mod crosstable;
 pub mod demo;
+pub mod entry;
 pub mod export;
 pub mod grand_prix;
 pub mod history;
@@ -67,7 +68,10 @@ pub enum Command {
     Player(player::PlayerCmd),
     /// Enter players into a section (late entries get byes for missed rounds).
     Enter(player::EnterArgs),
-    /// Record that a player withdrew after a round.
+    /// Move an entry to another section, or remove one made by mistake.
+    #[command(subcommand)]
+    Entry(entry::EntryCmd),
+    /// Record that a player withdrew after a round (or undo it with --undo).
     Withdraw(player::WithdrawArgs),
     /// A round: record pairings and results from a sheet, show it, list what is missing.
     #[command(subcommand)]
@@ -189,6 +193,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Player(c) => player::run_player(store, c),
         Command::Enter(a) => player::run_enter(store, a),
         Command::Withdraw(a) => player::run_withdraw(store, a),
+        Command::Entry(c) => entry::run(store, c),
         Command::Round(c) => round::run_round(store, c),
         Command::Game(c) => round::run_game(store, c),
         Command::Bye(c) => round::run_bye(store, c),

@@ -280,8 +280,11 @@ pub struct WithdrawArgs {
     #[command(flatten)]
     pub section: SectionArgs,
     /// The last round the player took part in (0: withdrew before round 1).
-    #[arg(long)]
-    pub after_round: u32,
+    #[arg(long, required_unless_present = "undo")]
+    pub after_round: Option<u32>,
+    /// Undo a withdrawal recorded by mistake: the player is paired again.
+    #[arg(long, conflicts_with = "after_round")]
+    pub undo: bool,
     /// Why (kept in the log).
     #[arg(long)]
     pub reason: Option<String>,
@@ -289,18 +292,26 @@ pub struct WithdrawArgs {
 
 pub fn run_withdraw(store: &mut Store, a: WithdrawArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
-    if a.after_round > event.rounds {
+    let all = players::entries(store.conn(), section.id)?;
+    let entry = players::find_entry(&all, store.conn(), &section, &a.player)?;
+    let Some(after) = a.after_round.filter(|_| !a.undo) else {
+        store.write(|tx| players::undo_withdraw(tx, &entry, a.reason.as_deref()))?;
+        print(&format!(
+            "{} ({}) is no longer withdrawn from {} {}; they are paired again from the next round.\n",
+            entry.name, entry.pairing_no, event.name, section.name
+        ))?;
+        return Ok(());
+    };
+    if after > event.rounds {
         return Err(Error::invalid(format!(
             "{} has only {} rounds",
             event.name, event.rounds
         )));
     }
-    let all = players::entries(store.conn(), section.id)?;
-    let entry = players::find_entry(&all, store.conn(), &section, &a.player)?;
-    store.write(|tx| players::withdraw(tx, &entry, a.after_round, a.reason.as_deref()))?;
+    store.write(|tx| players::withdraw(tx, &entry, after, a.reason.as_deref()))?;
     print(&format!(
-        "{} withdrew from {} {} after round {}; later rounds count as unplayed.\n",
-        entry.name, event.name, section.name, a.after_round
+        "{} ({}) withdrew from {} {} after round {after}; later rounds count as unplayed.\n",
+        entry.name, entry.pairing_no, event.name, section.name
     ))?;
     Ok(())
 }

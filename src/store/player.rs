@@ -385,8 +385,8 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
     )?;
     if later > 0 {
         return Err(Error::invalid(format!(
-            "{} has games or byes recorded after round {after}; remove them first (league game delete / league bye delete)",
-            entry.name
+            "{} has games or byes recorded after round {after}; remove each first with `league game delete {} --round N --reason ...` (it removes a bye too)",
+            entry.name, entry.pairing_no
         )));
     }
     // The value as it is now, inside the transaction, for the log.
@@ -413,6 +413,124 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
             .map(|w| format!("withdrawn after round {w}"))
             .as_deref(),
         Some(&format!("withdrawn after round {after}")),
+        reason,
+    )?;
+    Ok(())
+}
+
+/// Undo a withdrawal recorded by mistake: the player is paired again from
+/// the next round. Logged with the reason.
+pub fn undo_withdraw(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Result<()> {
+    let Some(after) = entry.withdrawn_after else {
+        return Err(Error::invalid(format!(
+            "{} has not withdrawn; there is nothing to undo",
+            entry.name
+        )));
+    };
+    tx.execute(
+        "UPDATE entry SET withdrawn_after = NULL WHERE id = ?1",
+        [entry.id],
+    )?;
+    let section = super::season::section_by_id(tx, entry.section_id)?;
+    let event = super::season::event_by_id(tx, section.event_id)?;
+    super::round::audit_event(
+        tx,
+        Some(event.id),
+        "withdraw",
+        &format!(
+            "{} {}: {} (#{})",
+            event.name, section.name, entry.name, entry.pairing_no
+        ),
+        Some(&format!("withdrawn after round {after}")),
+        Some("not withdrawn"),
+        reason,
+    )?;
+    Ok(())
+}
+
+/// How many games and byes an entry has (any round).
+fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
+    Ok(tx.query_row(
+        "SELECT (SELECT count(*) FROM game WHERE white_entry = ?1 OR black_entry = ?1)
+              + (SELECT count(*) FROM bye WHERE entry_id = ?1)",
+        [entry.id],
+        |r| r.get(0),
+    )?)
+}
+
+/// Move an entry to another section of the same event, before the player
+/// has a game or bye (after that, the games belong to the section). The
+/// player takes the next free pairing number there. Logged.
+pub fn move_entry(
+    tx: &Transaction,
+    entry: &Entry,
+    to: &Section,
+    reason: Option<&str>,
+) -> Result<Entry> {
+    let from = super::season::section_by_id(tx, entry.section_id)?;
+    if to.id == from.id {
+        return Err(Error::invalid(format!(
+            "{} is already in {}",
+            entry.name, to.name
+        )));
+    }
+    if to.event_id != from.event_id {
+        return Err(Error::invalid(format!(
+            "{} is another event's section; an entry moves only between sections of its event",
+            to.name
+        )));
+    }
+    if seats(tx, entry)? > 0 {
+        return Err(Error::invalid(format!(
+            "{} already has games or byes in {}; a player moves only before their first round (delete them first with `league game delete`)",
+            entry.name, from.name
+        )));
+    }
+    let no: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(pairing_no), 0) + 1 FROM entry WHERE section_id = ?1",
+        [to.id],
+        |r| r.get(0),
+    )?;
+    tx.execute(
+        "UPDATE entry SET section_id = ?1, pairing_no = ?2 WHERE id = ?3",
+        params![to.id, no, entry.id],
+    )
+    .map_err(|e| friendly(e, "entry"))?;
+    let event = super::season::event_by_id(tx, from.event_id)?;
+    super::round::audit_event(
+        tx,
+        Some(event.id),
+        "edit",
+        &format!("{}: {}", event.name, entry.name),
+        Some(&format!("{} #{}", from.name, entry.pairing_no)),
+        Some(&format!("{} #{no}", to.name)),
+        reason,
+    )?;
+    let sql = format!(
+        "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
+    );
+    Ok(tx.query_row(&sql, [entry.id], entry_row)?)
+}
+
+/// Remove an entry made by mistake, before the player has a game or bye.
+/// Logged.
+pub fn remove_entry(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Result<()> {
+    let section = super::season::section_by_id(tx, entry.section_id)?;
+    if seats(tx, entry)? > 0 {
+        return Err(Error::invalid(format!(
+            "{} already has games or byes in {}; withdraw them instead (`league withdraw`), or delete those first with `league game delete`",
+            entry.name, section.name
+        )));
+    }
+    tx.execute("DELETE FROM entry WHERE id = ?1", [entry.id])?;
+    let event = super::season::event_by_id(tx, section.event_id)?;
+    super::round::audit_event(
+        tx,
+        Some(event.id),
+        "delete",
+        &format!("{} {}: entry of {}", event.name, section.name, entry.name),
+        Some(&format!("#{}", entry.pairing_no)),
+        None,
         reason,
     )?;
     Ok(())

@@ -359,3 +359,114 @@ fn a_late_entry_after_the_final_round_is_refused() {
         "Blitz Open has played its last round (1 of 1); a late entry now would never play",
     );
 }
+
+#[test]
+fn an_entry_in_the_wrong_section_moves_or_goes_before_it_plays() {
+    let t = league();
+    t.ok(&["player", "add", "Ian Tall", "--rating", "1700"]);
+    t.ok(&[
+        "enter",
+        "Ian",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "U1600",
+        "--allow-outside-band",
+    ]);
+    let out = t.ok(&[
+        "entry",
+        "move",
+        "Ian",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "U1600",
+        "--to",
+        "1600+",
+        "--reason",
+        "entered in the wrong section",
+    ]);
+    assert_eq!(
+        out,
+        "Moved Ian Tall from Winter Swiss U1600 (#3) to 1600+ (#10).\n"
+    );
+    // Entered by mistake: removed, and logged.
+    run(
+        &t,
+        &["entry", "remove", "Ian"],
+        &["--reason", "not playing after all"],
+    );
+    let log = t.ok(&["log"]);
+    assert!(log.contains("entry of Ian Tall"), "{log}");
+    // Once a player has played, the entry stays: withdraw instead.
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    fails(
+        &t,
+        &["entry", "remove", "Alice"],
+        &[],
+        "Alice Smith already has games or byes in 1600+; withdraw them instead",
+    );
+    t.fails(
+        &[
+            "entry",
+            "move",
+            "Alice",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--to",
+            "U1600",
+        ],
+        "a player moves only before their first round",
+    );
+}
+
+#[test]
+fn a_withdrawal_can_be_undone_and_its_advice_names_a_real_command() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    run(
+        &t,
+        &["game", "add", "Bob", "Carol", "1-0"],
+        &["--round", "2"],
+    );
+    fails(
+        &t,
+        &["withdraw", "Bob"],
+        &["--after-round", "1"],
+        "Bob Jones has games or byes recorded after round 1; remove each first with `league game delete 2 --round N --reason ...` (it removes a bye too)",
+    );
+    let out = run(&t, &["withdraw", "Bob"], &["--after-round", "2"]);
+    assert!(
+        out.starts_with("Bob Jones (2) withdrew from Winter Swiss 1600+ after round 2"),
+        "{out}"
+    );
+    let out = run(
+        &t,
+        &["withdraw", "Bob"],
+        &["--undo", "--reason", "he is back"],
+    );
+    assert!(
+        out.contains("Bob Jones (2) is no longer withdrawn"),
+        "{out}"
+    );
+    assert_eq!(
+        t.query("SELECT withdrawn_after IS NULL FROM entry WHERE pairing_no = 2 AND section_id = (SELECT id FROM section WHERE name = '1600+')"),
+        vec![vec!["1".to_string()]]
+    );
+    fails(
+        &t,
+        &["withdraw", "Bob"],
+        &["--undo"],
+        "Bob Jones has not withdrawn; there is nothing to undo",
+    );
+}
