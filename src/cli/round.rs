@@ -46,6 +46,20 @@ pub enum RoundCmd {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
+    /// Delete the last round's pairings (a round paired by mistake): only a round
+    /// with no results, unless --force with a --reason (kept in the log).
+    Delete {
+        #[command(flatten)]
+        section: SectionArgs,
+        #[arg(long)]
+        round: u32,
+        /// Delete even though results are in (they are kept in the log).
+        #[arg(long, requires = "reason")]
+        force: bool,
+        /// Why (kept in the log).
+        #[arg(long)]
+        reason: Option<String>,
+    },
     /// List what is missing before standings are final: unreported games and unpaired players.
     Missing {
         #[command(flatten)]
@@ -82,12 +96,18 @@ pub enum GameCmd {
         player: String,
         /// The result from White's side (1-0 means White won); see `league game add --help`
         /// for every spelling, forfeits (+/-, -/+) included.
-        #[arg(allow_hyphen_values = true)]
-        result: String,
+        #[arg(allow_hyphen_values = true, required_unless_present = "pending")]
+        result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
         #[arg(long)]
         round: u32,
+        /// Reset the game to "not yet played" (a result recorded too early); needs --reason.
+        #[arg(long, conflicts_with = "result", requires = "reason")]
+        pending: bool,
+        /// Why the result is reset (kept in the log).
+        #[arg(long)]
+        reason: Option<String>,
     },
     /// Correct a result already recorded; the old and new values and the reason go in the log.
     Correct {
@@ -212,6 +232,27 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
                 out.push_str(&format!("  {line}\n"));
             }
             print(&out)?;
+        }
+        RoundCmd::Delete {
+            section,
+            round,
+            force,
+            reason,
+        } => {
+            let (event, section) = section.find(store)?;
+            super::standings::not_team(&event)?;
+            let d = store
+                .write(|tx| rounds::delete_round(tx, &section, round, force, reason.as_deref()))?;
+            print(&format!(
+                "{} {} round {round} deleted: {} game{} ({} with a result) and {} bye{} the pairing gave; requested byes are kept.\n",
+                event.name,
+                section.name,
+                d.games,
+                plural(d.games),
+                d.results,
+                d.byes,
+                plural(d.byes)
+            ))?;
         }
         RoundCmd::Show {
             section,
@@ -371,7 +412,29 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             result,
             section,
             round,
+            pending,
+            reason,
         } => {
+            let Some(result) = result.filter(|_| !pending) else {
+                let (event, section) = section.find(store)?;
+                let reason = reason.unwrap_or_default();
+                let (g, changed) = store.write(|tx| {
+                    rounds::correct_result(tx, &section, round, &player, None, &reason)
+                })?;
+                print(&format!(
+                    "{} {} round {round}: {} v {} {}.\n",
+                    event.name,
+                    section.name,
+                    rounds::named(&g.white),
+                    rounds::named(&g.black),
+                    if changed {
+                        "is not yet played again (result cleared; logged)"
+                    } else {
+                        "has no result yet; nothing changed"
+                    }
+                ))?;
+                return Ok(());
+            };
             let result = parse_result(&result)?;
             let (event, section) = section.find(store)?;
             let g = store.write(|tx| {
@@ -411,13 +474,26 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             reason,
         } => {
             let result = parse_result(&result)?;
-            let (_, section) = section.find(store)?;
-            let g = store.write(|tx| {
+            let (event, section) = section.find(store)?;
+            let (g, changed) = store.write(|tx| {
                 rounds::correct_result(tx, &section, round, &player, Some(result), &reason)
             })?;
             print(&format!(
-                "Round {round}: {} v {} corrected to {result}.\n",
-                g.white.name, g.black.name
+                "{} {} round {round}: {} v {} {} {}.\n",
+                event.name,
+                section.name,
+                rounds::named(&g.white),
+                rounds::named(&g.black),
+                if changed {
+                    "corrected to"
+                } else {
+                    "is already"
+                },
+                if changed {
+                    result.pretty().to_string()
+                } else {
+                    format!("{}; nothing changed or logged", result.pretty())
+                }
             ))?;
         }
         GameCmd::Delete {

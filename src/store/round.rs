@@ -496,9 +496,10 @@ pub fn game_of(
         .find(|g| g.white.id == entry.id || g.black.id == entry.id))
 }
 
-/// Correct (or delete, with `new = None`) an already recorded result,
+/// Correct (or clear, with `new = None`) an already recorded result,
 /// keeping the old value, the new one, the time and the reason in the audit
-/// table.
+/// table. Returns the game and whether anything changed: a correction to
+/// the value already there writes and logs nothing.
 pub fn correct_result(
     tx: &Transaction,
     section: &Section,
@@ -506,7 +507,7 @@ pub fn correct_result(
     player: &str,
     new: Option<GameResult>,
     reason: &str,
-) -> Result<GameRow> {
+) -> Result<(GameRow, bool)> {
     let all = entries(tx, section.id)?;
     let entry = find_entry(&all, tx, section, player)?;
     let game = game_of(tx, section.id, number, &entry)?.ok_or_else(|| {
@@ -519,6 +520,11 @@ pub fn correct_result(
         return Err(Error::invalid(
             "a correction needs a reason (--reason \"...\")",
         ));
+    }
+    // A correction that changes nothing is no correction: nothing is
+    // written or logged, and the caller says so.
+    if game.result == new {
+        return Ok((game, false));
     }
     let event = event_by_id(tx, section.event_id)?;
     let subject = format!(
@@ -548,9 +554,101 @@ pub fn correct_result(
         Some(new.map(GameResult::as_str).unwrap_or("no result")),
         Some(reason),
     )?;
-    Ok(GameRow {
-        result: new,
-        ..game
+    Ok((
+        GameRow {
+            result: new,
+            ..game
+        },
+        true,
+    ))
+}
+
+/// What deleting a round removed.
+pub struct DeletedRound {
+    pub games: usize,
+    pub results: usize,
+    pub byes: usize,
+}
+
+/// Delete a round's pairings: its games and the byes the pairing gave
+/// (requested byes stay: they are the players' requests). Only the last
+/// paired round can go, so no gap is left; a round with results needs
+/// `force` and a reason, kept in the log with what was removed.
+pub fn delete_round(
+    tx: &Transaction,
+    section: &Section,
+    number: u32,
+    force: bool,
+    reason: Option<&str>,
+) -> Result<DeletedRound> {
+    let paired = paired_rounds(tx, section.id)?;
+    if !paired.contains(&number) {
+        return Err(Error::not_found(format!(
+            "{} has no pairings in round {number}",
+            section.name
+        )));
+    }
+    if let Some(later) = paired.iter().find(|&&n| n > number) {
+        return Err(Error::invalid(format!(
+            "round {later} of {} is paired after round {number}; delete the last round first",
+            section.name
+        )));
+    }
+    let (games, byes) = round_contents(tx, section.id, number)?;
+    let results = games.iter().filter(|g| g.result.is_some()).count();
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if results > 0 && !force {
+        return Err(Error::invalid(format!(
+            "round {number} of {} has {results} result{} in; to delete it anyway give --force and --reason (the results are kept in the log)",
+            section.name,
+            if results == 1 { "" } else { "s" }
+        )));
+    }
+    if force && reason.is_none() {
+        return Err(Error::invalid("--force needs a --reason, for the log"));
+    }
+    let assigned: Vec<&ByeRow> = byes.iter().filter(|b| !b.requested).collect();
+    let event = event_by_id(tx, section.event_id)?;
+    let mut old: Vec<String> = games
+        .iter()
+        .map(|g| {
+            format!(
+                "{} v {} {}",
+                named(&g.white),
+                named(&g.black),
+                g.result.map_or("no result", GameResult::pretty)
+            )
+        })
+        .collect();
+    old.extend(
+        assigned
+            .iter()
+            .map(|b| format!("{}: {} bye", named(&b.entry), bye_kind_str(b.kind))),
+    );
+    for g in &games {
+        tx.execute("DELETE FROM game WHERE id = ?1", [g.id])?;
+    }
+    for b in &assigned {
+        tx.execute("DELETE FROM bye WHERE id = ?1", [b.id])?;
+    }
+    // The round itself goes unless requests are waiting in it.
+    tx.execute(
+        "DELETE FROM round WHERE section_id = ?1 AND number = ?2 AND NOT EXISTS (SELECT 1 FROM bye b WHERE b.round_id = round.id)",
+        params![section.id, number],
+    )?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "delete",
+        &format!("{} {} round {number}", event.name, section.name),
+        Some(&old.join("; ")),
+        None,
+        reason,
+    )?;
+    Ok(DeletedRound {
+        games: games.len(),
+        results,
+        byes: assigned.len(),
     })
 }
 
@@ -783,20 +881,22 @@ pub struct Missing {
 }
 
 pub fn missing(conn: &Connection, section: &Section) -> Result<Missing> {
-    let latest = latest_round(conn, section.id)?;
+    let paired = paired_rounds(conn, section.id)?;
     let all = entries(conn, section.id)?;
     let mut out = Missing {
         unreported: vec![],
         unpaired: vec![],
     };
-    for number in 1..=latest {
+    // Every paired round, not only the latest: a player left out of round 2
+    // is as wrong as one left out of round 5.
+    for &number in &paired {
         let (games, byes) = round_contents(conn, section.id, number)?;
         for g in &games {
             if g.result.is_none() {
                 out.unreported.push((number, g.clone()));
             }
         }
-        if number == latest {
+        {
             for e in &all {
                 let active = e.withdrawn_after.is_none_or(|w| number <= w);
                 let seated = games

@@ -470,3 +470,110 @@ fn a_withdrawal_can_be_undone_and_its_advice_names_a_real_command() {
         "Bob Jones has not withdrawn; there is nothing to undo",
     );
 }
+
+#[test]
+fn a_round_is_deleted_only_whole_and_last_with_results_only_by_force() {
+    let t = league();
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n4,Hannah,Ann,1-0\n,Olafur,BYE,full\n",
+    );
+    run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    t.write(
+        "r2.csv",
+        "1,Bob,Carol,\n2,Dan,Alice,\n3,Frank,Hannah,\n4,Ann,Olafur,\n,Eve,BYE,full\n",
+    );
+    run(&t, &["round", "record"], &["--round", "2", "r2.csv"]);
+    run(
+        &t,
+        &["bye", "add", "Alice", "--kind", "half"],
+        &["--round", "3"],
+    );
+    fails(
+        &t,
+        &["round", "delete"],
+        &["--round", "1"],
+        "round 2 of 1600+ is paired after round 1; delete the last round first",
+    );
+    run(&t, &["game", "result", "Bob", "1-0"], &["--round", "2"]);
+    fails(
+        &t,
+        &["round", "delete"],
+        &["--round", "2"],
+        "round 2 of 1600+ has 1 result in; to delete it anyway give --force and --reason",
+    );
+    let out = run(
+        &t,
+        &["round", "delete"],
+        &[
+            "--round",
+            "2",
+            "--force",
+            "--reason",
+            "paired from the wrong list",
+        ],
+    );
+    assert_eq!(
+        out,
+        "Winter Swiss 1600+ round 2 deleted: 4 games (1 with a result) and 1 bye the pairing gave; requested byes are kept.\n"
+    );
+    // No phantom round: the standings are after round 1, round 3's request stays.
+    let text = run(&t, &["standings"], &[]);
+    assert!(text.contains("standings after round 1 of 5"), "{text}");
+    let log = t.ok(&["log"]);
+    assert!(
+        log.contains("Bob Jones (2) v Carol King (3) 1-0"),
+        "what was deleted is in the log:\n{log}"
+    );
+    assert_eq!(
+        t.query(
+            "SELECT r.number FROM bye b JOIN round r ON r.id = b.round_id WHERE b.requested = 1"
+        ),
+        vec![vec!["3".to_string()]]
+    );
+}
+
+#[test]
+fn a_result_goes_back_to_not_yet_played_and_a_correction_to_the_same_result_is_not_logged() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    let out = run(
+        &t,
+        &["game", "result", "Alice"],
+        &[
+            "--round",
+            "1",
+            "--pending",
+            "--reason",
+            "recorded the wrong board",
+        ],
+    );
+    assert!(
+        out.contains("Alice Smith (1) v Bob Jones (2) is not yet played again"),
+        "{out}"
+    );
+    assert_eq!(
+        t.query("SELECT result IS NULL FROM game"),
+        vec![vec!["1".to_string()]]
+    );
+    run(&t, &["game", "result", "Alice", "0-1"], &["--round", "1"]);
+    let before = snapshot(&t.db);
+    let out = run(
+        &t,
+        &["game", "correct", "Bob", "0-1"],
+        &["--round", "1", "--reason", "checking"],
+    );
+    assert!(
+        out.contains("is already 0-1; nothing changed or logged"),
+        "{out}"
+    );
+    assert_eq!(
+        snapshot(&t.db),
+        before,
+        "a correction that changes nothing writes nothing"
+    );
+}
