@@ -144,7 +144,23 @@ fn every_change_to_recorded_data_is_logged() {
         "{event}"
     );
     let deletions = t.ok(&["log", "--action", "delete"]);
-    assert_eq!(deletions.matches("delete ").count(), 2, "{deletions}");
+    assert_eq!(
+        deletions.matches("  secretary  delete\n").count(),
+        2,
+        "{deletions}"
+    );
+    // Local time to the second, then who and what; every line fits a
+    // 100-column terminal.
+    let first = all.lines().next().expect("a line");
+    assert!(
+        first.len() > 21
+            && first.as_bytes()[4] == b'-'
+            && first.as_bytes()[13] == b':'
+            && first.as_bytes()[16] == b':'
+            && first[19..].starts_with("  secretary  "),
+        "{first}"
+    );
+    assert!(all.lines().all(|l| l.chars().count() <= 100), "{all}");
     let json = t.ok(&["log", "--action", "correct", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v[0]["event"], "2022-23 Winter Swiss");
