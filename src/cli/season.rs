@@ -3,7 +3,7 @@
 use clap::Subcommand;
 
 use super::output::{opt, print, print_json, Format, Table};
-use super::EventArgs;
+use super::{EventArgs, SectionArgs};
 use crate::domain::league::EventKind;
 use crate::domain::tiebreak::{FideEdition, Order};
 use crate::error::{Error, Result};
@@ -432,10 +432,10 @@ pub enum SectionCmd {
     List(EventArgs),
     /// Show a section: its rating band, rounds recorded and entries by pairing number.
     Show {
-        /// The section's name (may be left out when the event has one section).
-        name: Option<String>,
+        /// Which section: `--event NAME --section NAME` (the section may be left
+        /// out when the event has one), as every other command takes it.
         #[command(flatten)]
-        event: EventArgs,
+        section: SectionArgs,
     },
     /// Rename a section or change its rating band.
     Edit {
@@ -505,9 +505,8 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
             }
             print(&t.text())?;
         }
-        SectionCmd::Show { name, event } => {
-            let e = event.find(store)?;
-            let s = seasons::find_section(store.conn(), &e, name.as_deref())?;
+        SectionCmd::Show { section } => {
+            let (e, s) = section.find(store)?;
             let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
             let mut out = format!(
                 "{} ({}), section {}\nRating band: {}\nRounds recorded: {rounds} of {}\n\n",

@@ -129,6 +129,18 @@ impl Columns {
         }
         let black = get(Some(self.black));
         let result_text = get(self.result);
+        if white.eq_ignore_ascii_case("bye") {
+            return Err(InputError::at(
+                source,
+                line,
+                "white",
+                format!(
+                    "BYE goes in the Black column, with the player in the White column: write \",{},BYE,{}\"",
+                    if black.is_empty() { "PLAYER" } else { &black },
+                    if result_text.is_empty() { "full" } else { &result_text }
+                ),
+            ));
+        }
         if black.eq_ignore_ascii_case("bye") {
             let bye = match result_text.to_ascii_lowercase().as_str() {
                 "" | "1" | "full" | "+" => (ByeKind::Full, false),

@@ -37,7 +37,12 @@ pub fn ensure_round(
     date: Option<&str>,
 ) -> Result<i64> {
     let event = event_by_id(tx, section.event_id)?;
-    if number == 0 || number > event.rounds {
+    if number == 0 {
+        return Err(Error::invalid(
+            "there is no round 0: rounds are numbered from 1",
+        ));
+    }
+    if number > event.rounds {
         return Err(Error::invalid(format!(
             "round {number} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
             event.name, event.rounds

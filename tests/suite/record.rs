@@ -466,7 +466,14 @@ fn unknown_event_and_section_list_what_exists() {
 #[test]
 fn section_show_lists_entries_rounds_and_withdrawals() {
     let t = three_rounds();
-    let out = t.ok(&["section", "show", "1600+", "--event", "Winter Swiss"]);
+    let out = t.ok(&[
+        "section",
+        "show",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "1600+",
+    ]);
     assert!(
         out.contains("Winter Swiss (2022-23), section 1600+"),
         "{out}"

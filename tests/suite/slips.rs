@@ -577,3 +577,33 @@ fn a_result_goes_back_to_not_yet_played_and_a_correction_to_the_same_result_is_n
         "a correction that changes nothing writes nothing"
     );
 }
+
+#[test]
+fn errors_point_the_right_way() {
+    let t = league();
+    fails(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "0"],
+        "there is no round 0: rounds are numbered from 1",
+    );
+    t.write("r1.csv", "1,BYE,Alice,half\n");
+    fails(
+        &t,
+        &["round", "record"],
+        &["--round", "1", "r1.csv"],
+        "r1.csv, line 1, white: BYE goes in the Black column, with the player in the White column: write \",Alice,BYE,half\"",
+    );
+    let out = t.ok(&[
+        "section",
+        "show",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "U1600",
+    ]);
+    assert!(
+        out.starts_with("Winter Swiss (2022-23), section U1600\n"),
+        "{out}"
+    );
+}
