@@ -109,7 +109,7 @@ pub fn table(report: &SectionReport, x: &Crosstable) -> Table {
         let mut cells = vec![
             row.number.to_string(),
             row.place.clone(),
-            e.name.clone(),
+            report.shown_name(row.player),
             e.rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
         cells.extend(row.cells.iter().map(|c| c.text()));

@@ -115,7 +115,9 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
             };
             let report = section_report(store.conn(), &event, &section, &opts)?;
             let text = match a.format {
-                TableFormat::Csv => standings_table(&report, true).csv(),
+                TableFormat::Csv => standings_table(&report, true)
+                    .places_for_spreadsheets()
+                    .csv(),
                 TableFormat::Json => format!(
                     "{}\n",
                     serde_json::to_string_pretty(&standings_json(&report, None))

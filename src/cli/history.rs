@@ -185,6 +185,9 @@ fn player_text(h: &PlayerHistory, f: Format) -> String {
         if s.rounds_played < s.event.rounds as usize && s.place.is_some() {
             place.push_str(&format!(" (after round {})", s.rounds_played));
         }
+        if let Some(w) = s.withdrawn_after.filter(|&w| w < s.event.rounds) {
+            place.push_str(&format!(" (withdrew after round {w})"));
+        }
         t.push(vec![
             s.event.season.clone(),
             s.event.name.clone(),
@@ -273,6 +276,7 @@ fn player_json(h: &PlayerHistory) -> Json {
             "performance": s.performance,
             "rounds_played": s.rounds_played,
             "rounds": s.event.rounds,
+            "withdrawn_after": s.withdrawn_after,
         })).collect::<Vec<_>>(),
         "career": {
             "events": c.events,

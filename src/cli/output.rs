@@ -47,6 +47,20 @@ impl Table {
         self.rows.push(row);
     }
 
+    /// Shared places ("9-13") with an en dash ("9–13") in the `place`
+    /// column, so that a spreadsheet opening the CSV does not read them as
+    /// dates.
+    pub fn places_for_spreadsheets(mut self) -> Table {
+        if let Some(col) = self.header.iter().position(|h| h == "place") {
+            for row in &mut self.rows {
+                if let Some(cell) = row.get_mut(col) {
+                    *cell = cell.replace('-', "–");
+                }
+            }
+        }
+        self
+    }
+
     pub fn render(&self, format: Format) -> String {
         match format {
             Format::Csv => self.csv(),

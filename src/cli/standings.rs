@@ -98,7 +98,8 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         a.format,
         || standings_json(&report, explained),
         || heading(&report),
-        || standings_table(&report, a.decimals),
+        // CSV carries plain decimals (5.5, never 5½) for spreadsheets.
+        || standings_table(&report, a.decimals || a.format == Format::Csv),
         &report.notes,
         explained.map(|p| explain_text(&report, p, a.decimals)),
     )
@@ -119,11 +120,26 @@ pub(crate) fn print_standings(
         return Ok(print_json(&json())?);
     }
     let mut out = String::new();
-    if format == Format::Text {
-        out.push_str(&heading());
+    // Text and markdown carry the same heading and notes; CSV is the table
+    // alone (no title line), its places safe from spreadsheets' dates.
+    match format {
+        Format::Text => out.push_str(&heading()),
+        Format::Markdown => {
+            for line in heading().lines() {
+                out.push_str(&format!("**{line}**  \n"));
+            }
+            out.push('\n');
+        }
+        _ => {}
     }
-    out.push_str(&table().render(format));
-    if format == Format::Text {
+    match format {
+        Format::Csv => out.push_str(&table().places_for_spreadsheets().render(format)),
+        _ => out.push_str(&table().render(format)),
+    }
+    if matches!(format, Format::Text | Format::Markdown) {
+        if format == Format::Markdown && !notes.is_empty() {
+            out.push('\n');
+        }
         for n in notes {
             out.push_str(&format!("Note: {n}.\n"));
         }
@@ -181,7 +197,7 @@ pub fn standings_table(r: &SectionReport, decimals: bool) -> Table {
         let mut cells = vec![
             row.place.clone(),
             e.pairing_no.to_string(),
-            e.name.clone(),
+            r.shown_name(row.player),
             e.rating.map(|x| x.to_string()).unwrap_or_default(),
             points(row.score, decimals),
         ];
@@ -209,6 +225,7 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
                 "name": e.name,
                 "rating": e.rating,
                 "score": row.score.as_f64(),
+                "withdrawn_after": e.withdrawn_after,
                 "tiebreaks": tb,
             })
         })

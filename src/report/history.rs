@@ -43,6 +43,8 @@ pub struct PlayerSection {
     pub performance: Option<i64>,
     /// The standings are after this round (of `event.rounds`).
     pub rounds_played: usize,
+    /// The last round played before withdrawing, if the player withdrew.
+    pub withdrawn_after: Option<u32>,
 }
 
 /// A player's history across seasons, with career totals.
@@ -162,6 +164,7 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
             won,
             performance: performance_of(&t, facts, i),
             rounds_played: c.rounds_played(),
+            withdrawn_after: facts.entries[i].withdrawn_after,
             event: s.event,
             section: s.section,
         });

@@ -117,6 +117,17 @@ pub fn missing_words(missing: &[(usize, usize)]) -> String {
 }
 
 impl SectionReport {
+    /// Entry `i`'s name as standings and crosstables show it, with a
+    /// withdrawal marked when the player withdrew before the event's last
+    /// round: "Frank Moss (withdrew after round 2)".
+    pub fn shown_name(&self, i: usize) -> String {
+        let e = &self.facts.entries[i];
+        match e.withdrawn_after {
+            Some(w) if w < self.event.rounds => format!("{} (withdrew after round {w})", e.name),
+            _ => e.name.clone(),
+        }
+    }
+
     /// "after round 6 of 6"; with results missing, the rounds complete and
     /// what is missing: "after round 3 of 5 (2 results of round 4 missing)".
     pub fn after(&self) -> String {

@@ -33,7 +33,7 @@ fn working_id(pairing_no: u32) -> String {
 pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> IndividualSection {
     let entries = &r.facts.entries;
     let link = |i: usize| Link {
-        text: entries[i].name.clone(),
+        text: r.shown_name(i),
         href: player_href(i),
     };
     let rating = |i: usize| entries[i].rating.map(|x| x.to_string()).unwrap_or_default();

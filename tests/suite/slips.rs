@@ -607,3 +607,66 @@ fn errors_point_the_right_way() {
         "{out}"
     );
 }
+
+#[test]
+fn a_withdrawal_is_marked_wherever_the_player_is_listed() {
+    let t = league();
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n4,Hannah,Ann,1-0\n,Olafur,BYE,full\n",
+    );
+    run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    run(&t, &["withdraw", "Bob"], &["--after-round", "1"]);
+    let marked = "Bob Jones (withdrew after round 1)";
+    let text = run(&t, &["standings"], &[]);
+    assert!(text.contains(marked), "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&t, &["standings"], &["--format", "json"])).expect("json");
+    let bob = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Bob Jones")
+        .unwrap();
+    assert_eq!(bob["withdrawn_after"], 1);
+    let cross = run(&t, &["crosstable"], &[]);
+    assert!(cross.contains(marked), "{cross}");
+    let history = t.ok(&["history", "player", "Bob Jones"]);
+    assert!(history.contains("(withdrew after round 1)"), "{history}");
+    let site = t.path("site");
+    t.ok(&["site", "--out", site.to_str().unwrap()]);
+    let page =
+        std::fs::read_to_string(site.join("2022-23/winter-swiss-1600.html")).expect("section page");
+    assert!(page.contains(marked), "the site marks it too");
+}
+
+#[test]
+fn csv_is_plain_decimals_with_safe_places_and_markdown_has_the_heading_and_notes() {
+    let t = league();
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,=\n2,Carol,Dan,=\n3,Eve,Frank,=\n4,Hannah,Ann,=\n,Olafur,BYE,half\n",
+    );
+    run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    let csv = run(&t, &["standings"], &["--format", "csv"]);
+    let mut lines = csv.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("place,no,name,rating,score"),
+        "no title line:\n{csv}"
+    );
+    let first = lines.next().unwrap();
+    assert!(
+        first.starts_with("1–8,"),
+        "a shared place a spreadsheet cannot take for a date: {first}"
+    );
+    assert!(first.contains(",0.5,"), "plain decimals: {first}");
+    assert!(!csv.contains('½'), "{csv}");
+    // A missing result gives a note; markdown carries it with the heading.
+    run(&t, &["game", "add", "Bob", "Carol"], &["--round", "2"]);
+    let md = run(&t, &["standings"], &["--format", "markdown"]);
+    assert!(md.starts_with("**Winter Swiss (2022-23), section 1600+: standings after round 1 of 5 (1 result of round 2 missing)**"), "{md}");
+    assert!(md.contains("Note: 1 result of round 2 missing"), "{md}");
+}
