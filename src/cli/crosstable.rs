@@ -31,6 +31,7 @@ pub struct CrosstableArgs {
     /// The crosstable as it stood after this round.
     #[arg(long)]
     pub after_round: Option<usize>,
+    /// How to print it: text (for the terminal or e-mail), markdown or csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: CrossFormat,
 }

@@ -69,6 +69,7 @@ pub struct StandingsArgs {
     /// Standings as they stood after this round.
     #[arg(long)]
     pub after_round: Option<usize>,
+    /// The file's format: csv (for spreadsheets) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: TableFormat,
     /// Write to this file instead of standard output.
@@ -87,6 +88,7 @@ pub struct GamesArgs {
     /// Only this section of the event.
     #[arg(long)]
     pub section: Option<String>,
+    /// The file's format: csv (for spreadsheets) or json.
     #[arg(long, value_enum, default_value_t)]
     pub format: TableFormat,
     /// Write to this file instead of standard output.

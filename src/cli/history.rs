@@ -25,6 +25,7 @@ pub enum HistoryCmd {
     Player {
         /// Name, US Chess or FIDE id, or #N (database number).
         player: String,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -34,6 +35,7 @@ pub enum HistoryCmd {
         player: String,
         /// The second player.
         opponent: String,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -48,6 +50,7 @@ pub enum HistoryCmd {
         /// Only this season.
         #[arg(long)]
         season: Option<String>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -57,6 +60,7 @@ pub enum HistoryCmd {
     Season {
         /// The season, e.g. "2023-24".
         name: String,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },

@@ -47,6 +47,7 @@ pub struct LogArgs {
     /// Only entries of this kind.
     #[arg(long, value_enum)]
     pub action: Option<Action>,
+    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

@@ -237,3 +237,39 @@ mod tests {
         super::Cli::command().debug_assert();
     }
 }
+
+#[cfg(test)]
+mod help_tests {
+    use clap::CommandFactory;
+
+    /// Every command and every option says what it is for in `--help`.
+    #[test]
+    fn every_command_and_option_has_help_text() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for sub in cmd.get_subcommands() {
+                let name = format!("{path} {}", sub.get_name());
+                if sub.get_about().is_none() {
+                    missing.push(format!("{name}: no description"));
+                }
+                for arg in sub.get_arguments() {
+                    let id = arg.get_id().as_str();
+                    if id == "help" || id == "version" || arg.is_hide_set() {
+                        continue;
+                    }
+                    if arg.get_help().is_none() {
+                        missing.push(format!("{name} --{id}: no help text"));
+                    }
+                }
+                walk(sub, &name, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "league", &mut missing);
+        assert!(
+            missing.is_empty(),
+            "{} without help:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+    }
+}

@@ -15,7 +15,9 @@ pub enum PlayerCmd {
     Add(PlayerFields),
     /// List players (all, or those whose name contains SEARCH).
     List {
+        /// Only players whose name contains this.
         search: Option<String>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -28,14 +30,19 @@ pub enum PlayerCmd {
     Edit {
         /// Name, US Chess or FIDE id, or #N.
         player: String,
+        /// The corrected name (the player's history stays attached).
         #[arg(long)]
         name: Option<String>,
+        /// The US Chess member id.
         #[arg(long)]
         uscf_id: Option<String>,
+        /// The FIDE id.
         #[arg(long)]
         fide_id: Option<String>,
+        /// The current rating.
         #[arg(long)]
         rating: Option<u32>,
+        /// The current FIDE rating.
         #[arg(long)]
         fide_rating: Option<u32>,
     },

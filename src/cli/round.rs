@@ -23,6 +23,7 @@ pub enum RoundCmd {
     Record {
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
         /// The sheet: a CSV file, or "-" for standard input.
@@ -43,6 +44,7 @@ pub enum RoundCmd {
         /// The round (default: the latest).
         #[arg(long)]
         round: Option<u32>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -51,6 +53,7 @@ pub enum RoundCmd {
     Delete {
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
         /// Delete even though results are in (they are kept in the log).
@@ -82,8 +85,10 @@ pub enum GameCmd {
         result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
+        /// The board number.
         #[arg(long)]
         board: Option<u32>,
         /// Accept a pairing of two players who already met over the board in this Swiss.
@@ -100,6 +105,7 @@ pub enum GameCmd {
         result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
         /// Reset the game to "not yet played" (a result recorded too early); needs --reason.
@@ -118,6 +124,7 @@ pub enum GameCmd {
         result: String,
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
         /// Why the result changed (kept in the log).
@@ -130,8 +137,10 @@ pub enum GameCmd {
         player: String,
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
+        /// Why (kept in the log).
         #[arg(long)]
         reason: String,
     },
@@ -152,6 +161,7 @@ pub enum ByeCmd {
         player: String,
         #[command(flatten)]
         section: SectionArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
         /// full (1 point), half (½) or zero (0).

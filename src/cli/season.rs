@@ -16,18 +16,26 @@ pub enum SeasonCmd {
     Add(SeasonAdd),
     /// List the seasons, newest first.
     List {
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
     /// Show a season and its events.
-    Show { name: String },
+    Show {
+        /// The season's name.
+        name: String,
+    },
     /// Rename a season or change its dates.
     Edit {
+        /// The season's name.
         name: String,
+        /// The season's new name.
         #[arg(long = "name")]
         new_name: Option<String>,
+        /// The season's first day (YYYY-MM-DD).
         #[arg(long, value_parser = parse_date)]
         start: Option<String>,
+        /// The season's last day (YYYY-MM-DD).
         #[arg(long, value_parser = parse_date)]
         end: Option<String>,
     },
@@ -143,8 +151,10 @@ pub enum EventCmd {
     Add(EventAdd),
     /// List events (of one season, or all).
     List {
+        /// Only this season's events.
         #[arg(long)]
         season: Option<String>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -215,10 +225,13 @@ pub struct EventEditArgs {
     /// FIDE tiebreak rules edition for unplayed rounds: 2009, 2024 or 2026.
     #[arg(long, value_parser = parse_edition)]
     pub fide_edition: Option<u16>,
+    /// Allow a coin flip as the last tiebreak (for prizes that cannot be shared): true or false.
     #[arg(long)]
     pub allow_coin: Option<bool>,
+    /// US Chess `sb` on adjusted instead of final scores: true or false.
     #[arg(long)]
     pub sb_adjusted: Option<bool>,
+    /// Rank points won over the board ahead of unplayed points (US Chess 34E): true or false.
     #[arg(long)]
     pub actual_play_first: Option<bool>,
 }

@@ -19,12 +19,15 @@ pub enum Key {
 pub enum SettingsCmd {
     /// Change a setting: `league settings set league-name "Seattle Chess Club"`.
     Set {
+        /// The setting: league-name (the results site's title).
         #[arg(value_enum)]
         key: Key,
+        /// The new value.
         value: String,
     },
     /// Show the league's settings.
     Show {
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },

@@ -16,6 +16,7 @@ pub struct SqlArgs {
     /// One SELECT query, e.g. "SELECT season, event, white, black, result FROM game_detail".
     /// The views are described in docs/views.md.
     pub query: String,
+    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

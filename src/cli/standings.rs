@@ -30,6 +30,7 @@ pub struct StandingsArgs {
     /// Write half points as decimals (3.5) instead of fractions (3½).
     #[arg(long)]
     pub decimals: bool,
+    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }
@@ -315,6 +316,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
 
 #[derive(clap::Args, Debug)]
 pub struct TiebreaksArgs {
+    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

@@ -33,6 +33,7 @@ pub enum TeamCmd {
     List {
         #[command(flatten)]
         event: EventArgs,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -42,6 +43,7 @@ pub enum TeamCmd {
         team: String,
         #[command(flatten)]
         event: EventArgs,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -74,6 +76,7 @@ pub enum TeamCmd {
         /// The last round the team played (0: withdrew before round 1).
         #[arg(long)]
         after_round: u32,
+        /// Why (kept in the log).
         #[arg(long)]
         reason: Option<String>,
         #[command(flatten)]
@@ -140,6 +143,7 @@ pub struct ReportArgs {
     /// Team tiebreak order for this output only (a preset or codes).
     #[arg(long)]
     pub tiebreaks: Option<String>,
+    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 }

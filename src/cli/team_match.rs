@@ -32,8 +32,10 @@ pub enum MatchCmd {
         team: String,
         #[command(flatten)]
         event: EventArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
+        /// The date (YYYY-MM-DD).
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
     },
@@ -43,12 +45,15 @@ pub enum MatchCmd {
         team: String,
         /// The new result from White's side (1-0 means White won).
         result: String,
+        /// The board number.
         #[arg(long)]
         board: u32,
+        /// Why (kept in the log).
         #[arg(long)]
         reason: String,
         #[command(flatten)]
         event: EventArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
     },
@@ -56,10 +61,12 @@ pub enum MatchCmd {
     Delete {
         /// Either team of the match.
         team: String,
+        /// Why (kept in the log).
         #[arg(long)]
         reason: String,
         #[command(flatten)]
         event: EventArgs,
+        /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
     },
@@ -70,6 +77,7 @@ pub enum MatchCmd {
         /// The round (default: every round).
         #[arg(long)]
         round: Option<u32>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
         #[arg(long, value_enum, default_value_t)]
         format: Format,
     },
@@ -83,6 +91,7 @@ pub struct RecordArgs {
     pub away: String,
     #[command(flatten)]
     pub event: EventArgs,
+    /// The round, numbered from 1.
     #[arg(long)]
     pub round: u32,
     /// The score alone, first-named team first: 3.5-0.5, 3½-½, 2-2.
