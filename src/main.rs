@@ -3,10 +3,8 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = chess_league::cli::Cli::parse();
+    let cli = chess_league::cli::Cli::parse_args();
     match chess_league::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

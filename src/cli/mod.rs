@@ -50,6 +50,29 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
+
+    /// Whether --db was given on the command line (not from LEAGUE_DB or the
+    /// default): `league demo` writes its own file (`--out`) and says so.
+    #[arg(skip)]
+    pub db_given: bool,
+}
+
+impl Cli {
+    /// Parse the process's command line, noting whether --db was given.
+    pub fn parse_args() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Cli::command().get_matches();
+        let given = matches
+            .value_source("db")
+            .is_some_and(|s| s == clap::parser::ValueSource::CommandLine);
+        match Cli::from_arg_matches(&matches) {
+            Ok(mut cli) => {
+                cli.db_given = given;
+                cli
+            }
+            Err(e) => e.exit(),
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -167,6 +190,10 @@ pub fn run(cli: Cli) -> Result<()> {
 
 fn run_command(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Demo(_) if cli.db_given => Err(crate::error::Error::invalid(format!(
+            "league demo writes its own database; give the file with --out {} instead of --db",
+            cli.db.display()
+        ))),
         Command::Demo(args) => demo::run(args),
         Command::Tiebreaks(args) => standings::run_tiebreaks(args),
         // These open the file themselves: they must not upgrade it (backup,

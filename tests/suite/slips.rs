@@ -670,3 +670,28 @@ fn csv_is_plain_decimals_with_safe_places_and_markdown_has_the_heading_and_notes
     assert!(md.starts_with("**Winter Swiss (2022-23), section 1600+: standings after round 1 of 5 (1 result of round 2 missing)**"), "{md}");
     assert!(md.contains("Note: 1 result of round 2 missing"), "{md}");
 }
+
+#[test]
+fn the_demo_takes_out_and_says_so_when_given_db() {
+    let t = TestLeague::new();
+    let r = t.run(&["player", "list"]);
+    assert!(!r.ok, "no database yet");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_league"))
+        .args(["--db", "mine.db", "demo"])
+        .current_dir(t.dir.path())
+        .env_remove("LEAGUE_DB")
+        .output()
+        .expect("run league");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "league demo writes its own database; give the file with --out mine.db instead of --db"
+        ),
+        "{err}"
+    );
+    assert!(
+        !t.path("mine.db").exists() && !t.path("demo.db").exists(),
+        "nothing written"
+    );
+}

@@ -35,16 +35,18 @@ impl TestLeague {
         p
     }
 
-    /// Run `league --db <db> args...`.
+    /// Run `league --db <db> args...` (`league demo ...` without --db).
     pub fn run(&self, args: &[&str]) -> Run {
         self.run_with_stdin(args, None)
     }
 
     pub fn run_with_stdin(&self, args: &[&str], stdin: Option<&str>) -> Run {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_league"));
-        cmd.arg("--db")
-            .arg(&self.db)
-            .args(args)
+        // `league demo` writes its own file (--out) and refuses --db.
+        if args.first() != Some(&"demo") {
+            cmd.arg("--db").arg(&self.db);
+        }
+        cmd.args(args)
             .current_dir(self.dir.path())
             .env_remove("LEAGUE_DB")
             .env_remove("RUST_BACKTRACE");
