@@ -6,7 +6,7 @@ use super::output::{print, print_json, Format, Table};
 use super::SectionArgs;
 use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain;
-use crate::domain::tiebreak::{FideEdition, Tiebreak, PRESETS};
+use crate::domain::tiebreak::{FideEdition, Order, Tiebreak, PRESETS};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions, SectionReport};
 use crate::store::{season as seasons, Store};
@@ -71,12 +71,11 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
     }
     let section = seasons::find_section(store.conn(), &event, a.section.section.as_deref())?;
     // Draw and store the coin seed the first time a coin flip is needed.
-    let wants_coin = a
-        .tiebreaks
-        .as_deref()
-        .unwrap_or(&event.tiebreaks)
-        .contains("coin")
-        || event.tiebreaks.contains("big-rapids");
+    // Ask the parsed order (the one given on the command line, else the
+    // event's), never its text: `--tiebreaks big-rapids-swiss` ends in a coin.
+    let wants_coin = Order::parse(a.tiebreaks.as_deref().unwrap_or(&event.tiebreaks))
+        .map(|o| o.has_coin())
+        .unwrap_or(false);
     let event = if wants_coin && event.coin_allowed && event.coin_seed.is_none() {
         let seed =
             (time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64).rem_euclid(1 << 48);

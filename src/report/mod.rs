@@ -12,7 +12,7 @@ use rusqlite::Connection;
 use crate::domain::league::{Event, Section};
 use crate::domain::record::Tournament;
 use crate::domain::standings::{self, Standings};
-use crate::domain::tiebreak::{Context, FideEdition, Options, Order, Tiebreak, UsCode};
+use crate::domain::tiebreak::{Context, FideEdition, Options, Order};
 use crate::error::{Error, Result};
 use crate::store::facts::{load_section, SectionFacts};
 
@@ -249,7 +249,7 @@ pub(crate) fn report_from_facts(
         ));
     }
     let complete_rounds = facts.complete_rounds.min(rounds_played);
-    if order.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin)) && options.coin_seed.is_none() {
+    if order.has_coin() && options.coin_seed.is_none() {
         notes.push("a coin flip is in the order but this event does not allow one (see `league event edit --allow-coin true`); remaining ties are shared".into());
     }
     let tournament = facts.tournament.after_round(rounds_played);

@@ -241,3 +241,61 @@ fn a_round_with_results_missing_shows_the_results_that_are_in() {
         "{text}"
     );
 }
+
+/// Issue 13: the coin flip was found by matching the tiebreak text, so
+/// `--tiebreaks big-rapids-swiss` (a preset that ends in a coin flip) on an
+/// event that allows one drew no seed and then said the event "does not
+/// allow one". The parsed order decides now.
+#[test]
+fn a_preset_ending_in_a_coin_flip_draws_a_seed_when_the_event_allows_one() {
+    // Amos and Billy draw each other and beat Charles and Devin; Charles and
+    // Devin draw. Each pair ties on everything the preset looks at but the coin.
+    let t = round_robin(
+        ["Amos", "Billy", "Charles", "Devin"],
+        &[
+            (1, 0, 1, "½-½"),
+            (1, 2, 3, "½-½"),
+            (2, 0, 2, "1-0"),
+            (2, 3, 1, "0-1"),
+            (3, 3, 0, "0-1"),
+            (3, 1, 2, "1-0"),
+        ],
+    );
+    t.ok(&["event", "edit", "--event", "Quads", "--allow-coin", "true"]);
+    let args = [
+        "standings",
+        "--event",
+        "Quads",
+        "--tiebreaks",
+        "big-rapids-swiss",
+        "--format",
+        "json",
+    ];
+    let v = json(&t, &args);
+    let seed = v["coin_seed"].as_i64().expect("a coin seed was drawn");
+    let notes = v["notes"].to_string();
+    assert!(!notes.contains("does not allow"), "{notes}");
+    let places: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["place"].as_str().unwrap())
+        .collect();
+    // The coin splits both ties: Amos and Billy, Charles and Devin.
+    assert_eq!(places, ["1", "2", "3", "4"]);
+    // The seed is drawn once and kept: the same order again gives the same seed.
+    assert_eq!(json(&t, &args)["coin_seed"].as_i64(), Some(seed));
+
+    // Without permission the same preset shares the place and says why.
+    let t = round_robin(
+        ["Amos", "Billy", "Charles", "Devin"],
+        &[(1, 0, 1, "½-½"), (1, 2, 3, "½-½")],
+    );
+    let v = json(&t, &args);
+    assert!(v["coin_seed"].is_null());
+    assert!(
+        v["notes"].to_string().contains("does not allow one"),
+        "{}",
+        v["notes"]
+    );
+}

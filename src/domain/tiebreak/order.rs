@@ -118,6 +118,14 @@ impl Order {
         })
     }
 
+    /// Whether a coin flip (US Chess 34E12, code `coin`) is in the order:
+    /// asked of the parsed order, never of its text, so a preset such as
+    /// `big-rapids-swiss` that ends in a coin flip counts too.
+    pub fn has_coin(&self) -> bool {
+        self.tiebreaks
+            .contains(&Tiebreak::Us(super::codes::UsCode::Coin))
+    }
+
     /// The order as stored and printed: the preset name or the codes.
     pub fn text(&self) -> String {
         match self.preset {
