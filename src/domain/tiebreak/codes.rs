@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::order::PRESETS;
+use super::presets::PRESETS;
 
 /// A US Chess (rule 34E) system. Codes are lower case.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

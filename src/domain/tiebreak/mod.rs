@@ -13,13 +13,15 @@ pub mod uscf;
 mod codes;
 mod options;
 mod order;
+mod presets;
 mod working;
 
 use std::cell::OnceCell;
 
 pub use codes::{FideBase, FideCode, Modifier, TeamCode, Tiebreak, UnknownCode, UsCode};
 pub use options::{FideEdition, Options};
-pub use order::{Order, Preset, PRESETS};
+pub use order::Order;
+pub use presets::{Preset, PRESETS};
 pub use working::{Term, Working};
 
 use super::record::Tournament;

@@ -1,0 +1,83 @@
+//! The named tiebreak orders of spec §4a. Plain names and code strings,
+//! depending on nothing, so that both the code parser (which lists the
+//! preset names in its error) and the order parser can read them without
+//! the two files importing each other.
+
+/// A named tiebreak order (spec §4a).
+pub struct Preset {
+    pub name: &'static str,
+    pub codes: &'static [&'static str],
+    pub note: &'static str,
+    /// The "actual play before unplayed points" rule (spec 1.15).
+    pub actual_play_first: bool,
+}
+
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "uscf-swiss",
+        codes: &["mm", "solkoff", "cumulative", "opp-cumulative"],
+        note: "US Chess 34E default",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "madison-swiss",
+        codes: &["mm", "cumulative", "solkoff", "opp-cumulative"],
+        note: "Madison City Chess League",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "big-rapids-swiss",
+        codes: &[
+            "mm",
+            "solkoff",
+            "cumulative",
+            "tied-results",
+            "blacks",
+            "coin",
+        ],
+        note: "Big Rapids; actual-play rule on",
+        actual_play_first: true,
+    },
+    Preset {
+        name: "scc-swiss",
+        codes: &["mm", "solkoff", "cumulative", "opp-cumulative"],
+        note: "the SCC results page",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "uscf-round-robin",
+        codes: &["sb", "h2h"],
+        note: "Madison, Big Rapids (Big Rapids adds coin)",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "scc-round-robin",
+        codes: &["sb", "wins", "h2h"],
+        note: "SCC: Sonneborn-Berger, won games, direct encounter",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "usat-team",
+        codes: &["usat", "game-points"],
+        note: "the USAT team page",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "fide-swiss",
+        codes: &["BH/C1", "BH", "SB", "DE", "WIN"],
+        note: "a common FIDE Swiss order",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "fide-round-robin",
+        codes: &["DE", "SB", "WIN", "KS"],
+        note: "a common FIDE round-robin order",
+        actual_play_first: false,
+    },
+    Preset {
+        name: "fide-team",
+        codes: &["GP", "EDE", "EMGSB"],
+        note: "match points first, then these",
+        actual_play_first: false,
+    },
+];
