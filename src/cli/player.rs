@@ -25,6 +25,10 @@ pub enum PlayerCmd {
     Show {
         /// Name, US Chess or FIDE id, or #N (database number).
         player: String,
+        /// Output format: text and markdown give the details and the sections
+        /// entered; CSV the sections entered; JSON both.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Correct a player's name, ids or ratings; their history stays attached.
     Edit {
@@ -106,8 +110,43 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             }
             print(&t.render(format))?;
         }
-        PlayerCmd::Show { player } => {
+        PlayerCmd::Show { player, format } => {
             let p = players::find_player(store.conn(), &player)?;
+            if format != Format::Text {
+                let entries = players::entries_of_player(store.conn(), p.id)?;
+                let mut t =
+                    Table::new(&["season", "event", "section", "no", "points"]).right(&[3, 4]);
+                for e in &entries {
+                    t.push(vec![
+                        e.season.clone(),
+                        e.event.clone(),
+                        e.section.clone(),
+                        e.pairing_no.to_string(),
+                        if format == Format::Csv {
+                            e.score.decimal()
+                        } else {
+                            e.score.fraction()
+                        },
+                    ]);
+                }
+                return match format {
+                    Format::Json => print_json(&serde_json::json!({
+                        "id": p.id, "name": p.name, "uscf_id": p.uscf_id, "fide_id": p.fide_id,
+                        "rating": p.rating, "fide_rating": p.fide_rating,
+                        "entries": entries.iter().map(|e| serde_json::json!({
+                            "season": e.season, "event": e.event, "section": e.section,
+                            "pairing_no": e.pairing_no, "score": e.score.as_f64(),
+                        })).collect::<Vec<_>>(),
+                    })),
+                    Format::Markdown => print(&format!(
+                        "**{}**\n\n{}",
+                        players::describe_player(&p),
+                        t.markdown()
+                    )),
+                    _ => print(&t.csv()),
+                }
+                .map_err(Into::into);
+            }
             let mut out = format!("{}\n", players::describe_player(&p));
             if let Some(r) = p.rating {
                 out.push_str(&format!("  rating: {r}\n"));

@@ -67,6 +67,10 @@ pub enum RoundCmd {
     Missing {
         #[command(flatten)]
         section: SectionArgs,
+        /// Output format: text lists what is missing in sentences; JSON, CSV
+        /// and markdown give one row per missing result or unpaired player.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -329,12 +333,50 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             out.push_str(&t.render(format));
             print(&out)?;
         }
-        RoundCmd::Missing { section } => {
+        RoundCmd::Missing { section, format } => {
             let (event, section) = section.find(store)?;
             if event.kind.is_team() {
                 return print(&super::team_match::missing(store, &event)?).map_err(Into::into);
             }
             let m = rounds::missing(store.conn(), &section)?;
+            if format != Format::Text {
+                let mut t =
+                    Table::new(&["round", "board", "white", "black", "missing"]).right(&[0, 1]);
+                for (r, g) in &m.unreported {
+                    t.push(vec![
+                        r.to_string(),
+                        g.board.map(|b| b.to_string()).unwrap_or_default(),
+                        g.white.name.clone(),
+                        g.black.name.clone(),
+                        "result".into(),
+                    ]);
+                }
+                for (r, e) in &m.unpaired {
+                    t.push(vec![
+                        r.to_string(),
+                        String::new(),
+                        format!("{} (#{})", e.name, e.pairing_no),
+                        String::new(),
+                        "game or bye".into(),
+                    ]);
+                }
+                return match format {
+                    Format::Json => print_json(&serde_json::json!({
+                        "event": event.name,
+                        "section": section.name,
+                        "unreported": m.unreported.iter().map(|(r, g)| serde_json::json!({
+                            "round": r, "board": g.board,
+                            "white": g.white.name, "white_no": g.white.pairing_no,
+                            "black": g.black.name, "black_no": g.black.pairing_no,
+                        })).collect::<Vec<_>>(),
+                        "unpaired": m.unpaired.iter().map(|(r, e)| serde_json::json!({
+                            "round": r, "name": e.name, "pairing_no": e.pairing_no,
+                        })).collect::<Vec<_>>(),
+                    })),
+                    _ => print(&t.render(format)),
+                }
+                .map_err(Into::into);
+            }
             let mut out = String::new();
             if m.unreported.is_empty() && m.unpaired.is_empty() {
                 out.push_str(&format!(

@@ -442,13 +442,23 @@ pub enum SectionCmd {
         max_rating: Option<u32>,
     },
     /// List an event's sections.
-    List(EventArgs),
+    List {
+        #[command(flatten)]
+        event: EventArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Show a section: its rating band, rounds recorded and entries by pairing number.
     Show {
         /// Which section: `--event NAME --section NAME` (the section may be left
         /// out when the event has one), as every other command takes it.
         #[command(flatten)]
         section: SectionArgs,
+        /// Output format: text and markdown give the heading and the entries,
+        /// CSV the entries only, JSON both.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Rename a section or change its rating band.
     Edit {
@@ -506,19 +516,29 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
                 }
             ))?;
         }
-        SectionCmd::List(event) => {
+        SectionCmd::List { event, format } => {
             let e = event.find(store)?;
             let mut t = Table::new(&["section", "rating band", "players", "rounds recorded"])
                 .right(&[2, 3]);
+            let mut rows = vec![];
             for s in seasons::sections(store.conn(), e.id)? {
                 let band = band(s.rating_min, s.rating_max);
                 let n = player::entries(store.conn(), s.id)?.len();
                 let r = crate::store::round::latest_round(store.conn(), s.id)?;
+                rows.push(serde_json::json!({
+                    "section": s.name, "rating_min": s.rating_min, "rating_max": s.rating_max,
+                    "players": n, "rounds_recorded": r,
+                }));
                 t.push(vec![s.name, band, n.to_string(), r.to_string()]);
             }
-            print(&t.text())?;
+            match format {
+                Format::Json => print_json(&serde_json::json!({
+                    "event": e.name, "season": e.season, "sections": rows,
+                }))?,
+                _ => print(&t.render(format))?,
+            }
         }
-        SectionCmd::Show { section } => {
+        SectionCmd::Show { section, format } => {
             let (e, s) = section.find(store)?;
             let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
             let mut out = format!(
@@ -534,7 +554,12 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
             );
             let mut t =
                 Table::new(&["no", "player", "rating", "withdrew after round"]).right(&[0, 2, 3]);
+            let mut rows = vec![];
             for en in player::entries(store.conn(), s.id)? {
+                rows.push(serde_json::json!({
+                    "pairing_no": en.pairing_no, "name": en.name, "rating": en.rating,
+                    "withdrawn_after": en.withdrawn_after,
+                }));
                 t.push(vec![
                     en.pairing_no.to_string(),
                     en.name,
@@ -544,8 +569,27 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
                         .unwrap_or_default(),
                 ]);
             }
-            out.push_str(&t.text());
-            print(&out)?;
+            match format {
+                Format::Json => print_json(&serde_json::json!({
+                    "event": e.name, "season": e.season, "section": s.name,
+                    "rating_min": s.rating_min, "rating_max": s.rating_max,
+                    "rounds_recorded": rounds, "rounds": e.rounds, "entries": rows,
+                }))?,
+                Format::Csv => print(&t.csv())?,
+                Format::Markdown => {
+                    let heading = out.lines().next().unwrap_or_default().to_string();
+                    let rest: Vec<&str> = out.lines().skip(1).filter(|l| !l.is_empty()).collect();
+                    print(&format!(
+                        "**{heading}**\n\n{}\n\n{}",
+                        rest.join("  \n"),
+                        t.markdown()
+                    ))?
+                }
+                Format::Text => {
+                    out.push_str(&t.text());
+                    print(&out)?
+                }
+            }
         }
         SectionCmd::Edit {
             name,

@@ -695,3 +695,102 @@ fn the_demo_takes_out_and_says_so_when_given_db() {
         "nothing written"
     );
 }
+
+/// Issue 19: `--format text|json|csv|markdown` wherever there is output,
+/// with the same meaning everywhere: JSON that parses, CSV with a header line
+/// and no title, markdown with a table.
+#[test]
+fn every_listing_takes_the_same_four_formats() {
+    let t = league();
+    run(
+        &t,
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    );
+    run(&t, &["game", "add", "Carol", "Dan"], &["--round", "1"]);
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["section", "list", "--event", "Winter Swiss"],
+        vec![
+            "section",
+            "show",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+        ],
+        vec![
+            "round",
+            "missing",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+        ],
+        vec!["player", "show", "Alice Smith"],
+        vec!["player", "list"],
+        vec!["season", "list"],
+        vec!["event", "list"],
+        vec!["standings", "--event", "Winter Swiss", "--section", "1600+"],
+    ];
+    for c in &commands {
+        let with = |f: &str| {
+            let mut a = c.clone();
+            a.extend(["--format", f]);
+            t.ok(&a)
+        };
+        let json = with("json");
+        serde_json::from_str::<serde_json::Value>(&json)
+            .unwrap_or_else(|e| panic!("{c:?} --format json is not JSON ({e}):\n{json}"));
+        let csv = with("csv");
+        let first = csv.lines().next().unwrap_or_default();
+        assert!(
+            first.contains(',') && !first.contains("**") && !first.contains(':'),
+            "{c:?} --format csv starts with a header line, no title:\n{csv}"
+        );
+        let md = with("markdown");
+        assert!(
+            md.contains("| --- |") || md.contains("|---"),
+            "{c:?} markdown:\n{md}"
+        );
+        assert!(!with("text").is_empty());
+    }
+    // The values, not only the shapes.
+    let v: serde_json::Value = serde_json::from_str(&t.ok(&[
+        "round",
+        "missing",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "1600+",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["unreported"][0]["white"], "Carol King");
+    assert_eq!(v["unreported"][0]["round"], 1);
+    let unpaired: Vec<&str> = v["unpaired"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["name"].as_str().unwrap())
+        .collect();
+    assert!(unpaired.contains(&"Ann Lee"), "{unpaired:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&t.ok(&["player", "show", "Alice Smith", "--format", "json"]))
+            .unwrap();
+    assert_eq!(v["entries"][0]["score"], 1.0);
+    assert_eq!(v["entries"][0]["section"], "1600+");
+    let v: serde_json::Value = serde_json::from_str(&t.ok(&[
+        "section",
+        "show",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "1600+",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["entries"][0]["name"], "Alice Smith");
+    assert_eq!(v["rounds_recorded"], 1);
+}
