@@ -2,7 +2,8 @@
 //! event, section, players (matched by FIDE id, else added), entries with
 //! the file's start numbers as pairing numbers, rounds, games and byes.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::types::Value;
+use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
 use super::player::{self as players, NewPlayer};
 use super::round::{bye_kind_str, ensure_round};
@@ -128,6 +129,10 @@ pub fn import_trf(
     for r in 0..used {
         let date = trf.round_dates.get(r).cloned().flatten();
         let round_id = ensure_round(tx, &section, r as u32 + 1, date.as_deref())?;
+        // The round's games and byes are written many rows to a statement
+        // (see `insert_batched`), after the whole round has been read.
+        let mut games: Vec<[Value; 5]> = vec![];
+        let mut byes: Vec<[Value; 5]> = vec![];
         for (i, p) in t.players.iter().enumerate() {
             let Some(round) = p.rounds.get(r) else {
                 continue;
@@ -151,11 +156,13 @@ pub fn import_trf(
                         Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
                         _ => GameResult::DoubleForfeit,
                     };
-                    tx.prepare_cached(
-                        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    )?
-                    .execute(params![round_id, section.id, entry_ids[i], entry_ids[o], result.as_str()])
-                    .map_err(|e| seasons::friendly(e, "game"))?;
+                    games.push([
+                        Value::Integer(round_id),
+                        Value::Integer(section.id),
+                        Value::Integer(entry_ids[i]),
+                        Value::Integer(entry_ids[o]),
+                        Value::Text(result.as_str().to_string()),
+                    ]);
                 }
                 // After a withdrawal the file's zero-point byes are simply the
                 // rounds not played (the same in every tiebreak); a bye there
@@ -168,22 +175,75 @@ pub fn import_trf(
                     _,
                 ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
                 (Outcome::Bye { kind, requested }, _) => {
-                    tx.prepare_cached(
-                        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    )?
-                    .execute(params![round_id, section.id, entry_ids[i], bye_kind_str(kind), requested])
-                    .map_err(|e| seasons::friendly(e, "bye"))?;
+                    byes.push([
+                        Value::Integer(round_id),
+                        Value::Integer(section.id),
+                        Value::Integer(entry_ids[i]),
+                        Value::Text(bye_kind_str(kind).to_string()),
+                        Value::Integer(requested as i64),
+                    ]);
                 }
                 // A forfeit win with no opponent named: the point without a game.
                 (Outcome::ForfeitWin, None) => {
-                    tx.execute(
-                        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, 'full', 0)",
-                        params![round_id, section.id, entry_ids[i]],
-                    )?;
+                    byes.push([
+                        Value::Integer(round_id),
+                        Value::Integer(section.id),
+                        Value::Integer(entry_ids[i]),
+                        Value::Text("full".into()),
+                        Value::Integer(0),
+                    ]);
                 }
                 _ => {}
             }
         }
+        insert_batched(tx, GAME_INSERT, &games, "game")?;
+        insert_batched(tx, BYE_INSERT, &byes, "bye")?;
     }
     Ok((event, section))
+}
+
+const GAME_INSERT: &str =
+    "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES ";
+const BYE_INSERT: &str =
+    "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES ";
+
+/// Rows a statement inserts at most: 100 rows of 5 values, well under
+/// SQLite's limit of bound values.
+const BATCH: usize = 100;
+
+/// Insert `rows` with `head` ("INSERT INTO t (a, b, ...) VALUES "), many
+/// rows to a statement.
+///
+/// Why: inside a transaction SQLite keeps a statement journal for every
+/// statement that a trigger or constraint may abort half-way, copying each
+/// page the statement first changes. One statement per row copied the same
+/// pages again for every game (a sixth of a 1,000-player import); one
+/// statement per hundred rows copies them once. Every row still passes
+/// every constraint and trigger. When a batch is refused, SQLite undoes that
+/// statement alone and the rows are tried one by one, so the error names
+/// the row at fault exactly as a single insert would.
+fn insert_batched<const N: usize>(
+    tx: &Transaction,
+    head: &str,
+    rows: &[[Value; N]],
+    what: &str,
+) -> Result<()> {
+    let group = format!("({})", (1..=N).map(|_| "?").collect::<Vec<_>>().join(", "));
+    for chunk in rows.chunks(BATCH) {
+        let sql = format!("{head}{}", vec![group.as_str(); chunk.len()].join(", "));
+        let batch = tx
+            .prepare_cached(&sql)?
+            .execute(params_from_iter(chunk.iter().flatten()));
+        if batch.is_err() {
+            let one = format!("{head}{group}");
+            for row in chunk {
+                tx.prepare_cached(&one)?
+                    .execute(params_from_iter(row.iter()))
+                    .map_err(|e| seasons::friendly(e, what))?;
+            }
+            // Every row went in on its own: the batch's failure was not a row's.
+            batch.map_err(|e| seasons::friendly(e, what))?;
+        }
+    }
+    Ok(())
 }

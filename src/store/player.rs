@@ -34,11 +34,12 @@ pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
 }
 
 pub fn player_by_id(conn: &Connection, id: i64) -> Result<Player> {
-    Ok(conn.query_row(
-        &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE id = ?1"),
-        [id],
-        player_row,
-    )?)
+    // Cached: an import looks up each of its players once.
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {PLAYER_COLUMNS} FROM player WHERE id = ?1"
+        ))?
+        .query_row([id], player_row)?)
 }
 
 /// Find a player across the league: by US Chess or FIDE id, by `#id` (the
@@ -97,13 +98,14 @@ pub struct NewPlayer<'a> {
 pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
     for (kind, id) in [("US Chess", new.uscf_id), ("FIDE", new.fide_id)] {
         if let Some(id) = id {
-            let col = if kind == "FIDE" { "fide_id" } else { "uscf_id" };
+            let sql = if kind == "FIDE" {
+                "SELECT name FROM player WHERE fide_id = ?1"
+            } else {
+                "SELECT name FROM player WHERE uscf_id = ?1"
+            };
             let existing: Option<String> = tx
-                .query_row(
-                    &format!("SELECT name FROM player WHERE {col} = ?1"),
-                    [id],
-                    |r| r.get(0),
-                )
+                .prepare_cached(sql)?
+                .query_row([id], |r| r.get(0))
                 .optional()?;
             if let Some(name) = existing {
                 return Err(Error::invalid(format!(
@@ -112,10 +114,10 @@ pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
             }
         }
     }
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![new.name.trim(), new.uscf_id, new.fide_id, new.rating, new.fide_rating, new.federation, new.title],
-    )
+    )?
+    .execute(params![new.name.trim(), new.uscf_id, new.fide_id, new.rating, new.fide_rating, new.federation, new.title])
     .map_err(|e| friendly(e, "player"))?;
     player_by_id(tx, tx.last_insert_rowid())
 }
