@@ -247,3 +247,78 @@ fn insert_batched<const N: usize>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn game(white: i64, black: i64) -> [Value; 5] {
+        [
+            Value::Integer(1),
+            Value::Integer(1),
+            Value::Integer(white),
+            Value::Integer(black),
+            Value::Text("1-0".into()),
+        ]
+    }
+
+    fn store() -> Store {
+        let store = Store::open_in_memory().unwrap();
+        store
+            .conn()
+            .execute_batch(
+                "INSERT INTO season (id, name) VALUES (1, '2022-23');
+                 INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Open', 'swiss', 5, 'fide-swiss');
+                 INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+                 INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D');
+                 INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2), (3, 1, 3, 3), (4, 1, 4, 4);
+                 INSERT INTO round (id, section_id, number) VALUES (1, 1, 1);",
+            )
+            .unwrap();
+        store
+    }
+
+    fn games(store: &Store) -> i64 {
+        store
+            .conn()
+            .query_row("SELECT count(*) FROM game", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_batch_writes_every_row_through_the_checks() {
+        let mut store = store();
+        store
+            .write(|tx| insert_batched(tx, GAME_INSERT, &[game(1, 2), game(3, 4)], "game"))
+            .unwrap();
+        assert_eq!(games(&store), 2);
+    }
+
+    #[test]
+    fn a_refused_batch_names_the_row_at_fault_and_writes_nothing() {
+        let mut store = store();
+        // The second game gives player 2 a second game in round 1: the
+        // trigger judges it against the first row of the same statement.
+        let err = store
+            .write(|tx| insert_batched(tx, GAME_INSERT, &[game(1, 2), game(2, 3)], "game"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(
+                "the game was not saved: a player already has a game or bye in this round"
+            ),
+            "{err}"
+        );
+        assert_eq!(games(&store), 0, "the transaction wrote nothing");
+        // More rows than one statement takes: the rows after the batch
+        // limit are checked as well.
+        let many: Vec<[Value; 5]> = (0..BATCH + 1).map(|_| game(3, 4)).collect();
+        let err = store
+            .write(|tx| insert_batched(tx, GAME_INSERT, &many, "game"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("was not saved"), "{err}");
+        assert_eq!(games(&store), 0);
+    }
+}
