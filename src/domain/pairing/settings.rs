@@ -22,7 +22,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::Colour;
+use super::round_robin::{RoundRobin, Table};
+use super::{Colour, System};
 use crate::domain::league::EventKind;
 use crate::domain::record::ByeKind;
 
@@ -216,6 +217,39 @@ impl PairingRules {
             ..PairingRules::for_kind(EventKind::Swiss)
         }
     }
+}
+
+/// The one place a system name becomes an engine: every command that pairs
+/// (`league round pair`, `league event pair-all`) asks here. `kind` is the
+/// event's system or the one given with `--system`; `rules` gives the
+/// options (double round robin). The error is in the secretary's words.
+pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>, String> {
+    let cycles = if rules.double_round_robin { 2 } else { 1 };
+    match kind {
+        SystemKind::Berger => Ok(Box::new(RoundRobin {
+            table: Table::Berger,
+            cycles,
+        })),
+        SystemKind::Crenshaw => Ok(Box::new(RoundRobin {
+            table: Table::Crenshaw,
+            cycles,
+        })),
+        // WIRING (issue 14): when the Dutch engine lands, replace this arm with
+        // `SystemKind::Dutch => Ok(Box::new(super::dutch::Dutch::default())),`
+        SystemKind::Dutch => Err(not_yet("the FIDE Dutch system")),
+        // Issue 15: the US Chess Swiss engine goes here the same way.
+        SystemKind::Uscf => Err(not_yet("the US Chess Swiss system")),
+        SystemKind::Manual => Err(
+            "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
+                .to_string(),
+        ),
+    }
+}
+
+fn not_yet(what: &str) -> String {
+    format!(
+        "league cannot pair by {what} yet; pair this round in your usual program and record it with `league round record` (round robins can be paired here: --system berger or crenshaw)"
+    )
 }
 
 /// `full`, `half`, `zero` as stored.
