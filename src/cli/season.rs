@@ -10,9 +10,9 @@ use crate::domain::pairing::settings::{
 };
 use crate::domain::pairing::Colour;
 use crate::domain::record::ByeKind as RecordBye;
-use crate::store::pairing as pairings;
 use crate::domain::tiebreak::{FideEdition, Order};
 use crate::error::{Error, Result};
+use crate::store::pairing as pairings;
 use crate::store::season::{self as seasons, EventEdit, NewEvent};
 use crate::store::{player, Store};
 
@@ -166,8 +166,11 @@ pub enum EventCmd {
     },
     /// Show an event: kind, rounds, dates, sections, tiebreak order.
     Show(EventArgs),
-    /// Change an event's name, rounds, dates or tiebreak order.
+    /// Change an event's name, rounds, dates, tiebreak order or pairing settings.
     Edit(EventEditArgs),
+    /// Pair every remaining round of a round robin at once (club championships, quads) and
+    /// print the schedule.
+    PairAll(super::pairing::PairAllArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -345,6 +348,7 @@ pub fn check_order(text: &str) -> Result<(String, Order)> {
 
 pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
     match cmd {
+        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a)?,
         EventCmd::Add(a) => {
             let (tiebreaks, order) =
                 check_order(a.tiebreaks.as_deref().unwrap_or(a.kind.default_tiebreaks()))?;

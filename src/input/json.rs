@@ -379,10 +379,7 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
     if let Some(p) = &e.pairing {
         use crate::domain::pairing::settings::{parse_bye, parse_colour, Numbering, SystemKind};
         let pp = format!("{ep}.pairing");
-        let system: SystemKind = p
-            .system
-            .parse()
-            .map_err(|m| (format!("{pp}.system"), m))?;
+        let system: SystemKind = p.system.parse().map_err(|m| (format!("{pp}.system"), m))?;
         parse_colour(&p.initial_colour).map_err(|m| (format!("{pp}.initial_colour"), m))?;
         p.acceleration
             .parse::<crate::domain::pairing::settings::Acceleration>()

@@ -560,9 +560,8 @@ pub fn import_document(
         .map_err(|x| at(ep.clone(), x.into()))?;
         let event_id = tx.last_insert_rowid();
         done.events += 1;
-        let rules = pairing_rules_of(e.pairing.as_ref()).map_err(|m| {
-            Error::from(InputError::new(source, m).field(format!("{ep}.pairing")))
-        })?;
+        let rules = pairing_rules_of(e.pairing.as_ref())
+            .map_err(|m| Error::from(InputError::new(source, m).field(format!("{ep}.pairing"))))?;
         super::pairing::insert_rules(tx, event_id, &rules)
             .map_err(|x| at(format!("{ep}.pairing"), x))?;
         if let Some(r) = &e.team_rules {

@@ -29,13 +29,11 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::round::{audit_event, bye_kind_str, changed_fields, ensure_round, paired_rounds};
 use super::season::friendly;
-use crate::domain::league::{Event, EventKind, Section};
+use crate::domain::league::{Event, Section};
 use crate::domain::pairing::settings::{
     bye_str, colour_str, parse_bye, parse_colour, Numbering, PairingRules,
 };
-use crate::domain::pairing::{
-    ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem,
-};
+use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
@@ -162,7 +160,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
             None,
         )?;
     }
-    Ok(new.clone())
+    Ok(*new)
 }
 
 /// One entry as the pairing sees it.
@@ -245,7 +243,11 @@ fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
 /// The round `league round pair` pairs when none is given: the one after
 /// the section's last paired round.
 pub fn next_round(conn: &Connection, section: &Section) -> Result<u32> {
-    Ok(paired_rounds(conn, section.id)?.last().copied().unwrap_or(0) + 1)
+    Ok(paired_rounds(conn, section.id)?
+        .last()
+        .copied()
+        .unwrap_or(0)
+        + 1)
 }
 
 /// Build the field of round `round` of a section. Refuses (in words) a
@@ -263,7 +265,9 @@ pub fn plan(
     seed: u64,
 ) -> Result<Plan> {
     if round == 0 {
-        return Err(Error::invalid("there is no round 0: rounds are numbered from 1"));
+        return Err(Error::invalid(
+            "there is no round 0: rounds are numbered from 1",
+        ));
     }
     if round > event.rounds {
         return Err(Error::invalid(format!(
@@ -388,7 +392,10 @@ pub fn plan(
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let name_of: HashMap<i64, &str> = seats.iter().map(|s| (s.entry_id, s.name.as_str())).collect();
+    let name_of: HashMap<i64, &str> = seats
+        .iter()
+        .map(|s| (s.entry_id, s.name.as_str()))
+        .collect();
     for (entry, r, opp, colour, outcome, requested, halves) in rows {
         let points = Points::from_halves(halves);
         let opponent = opp.and_then(|o| number_of.get(&o).copied()).unwrap_or(0);
@@ -571,7 +578,10 @@ pub fn write(
             tx,
             Some(event.id),
             "delete",
-            &format!("{} {} round {} pairing", event.name, section.name, plan.round),
+            &format!(
+                "{} {} round {} pairing",
+                event.name, section.name, plan.round
+            ),
             Some(&old.join("; ")),
             None,
             Some("paired again (league round pair --replace)"),
@@ -579,15 +589,24 @@ pub fn write(
     }
     let entry = |n: u32| -> Result<i64> {
         plan.seat(n).map(|s| s.entry_id).ok_or_else(|| {
-            Error::invalid(format!("the pairing names player {n}, who is not in {}", section.name))
+            Error::invalid(format!(
+                "the pairing names player {n}, who is not in {}",
+                section.name
+            ))
         })
     };
     let mut st = tx.prepare_cached(
         "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, NULL)",
     )?;
     for (i, b) in pairing.boards.iter().enumerate() {
-        st.execute(params![round_id, section.id, i as u32 + 1, entry(b.white)?, entry(b.black)?])
-            .map_err(|e| friendly(e, "game"))?;
+        st.execute(params![
+            round_id,
+            section.id,
+            i as u32 + 1,
+            entry(b.white)?,
+            entry(b.black)?
+        ])
+        .map_err(|e| friendly(e, "game"))?;
         done.games += 1;
     }
     for &(n, kind) in &pairing.byes {
@@ -603,7 +622,45 @@ pub fn write(
     Ok(done)
 }
 
-/// Whether an event of `kind` can be paired by `league round pair` at all.
-pub fn pairable_kind(kind: EventKind) -> bool {
-    !kind.is_team()
+/// Each entry's score before round `round` (byes and forfeits included),
+/// by entry id: what a pairing sheet shows beside a name.
+pub fn scores_before(
+    conn: &Connection,
+    section_id: i64,
+    round: u32,
+) -> Result<HashMap<i64, Points>> {
+    let mut st = conn.prepare_cached(
+        "SELECT entry_id, SUM(halves) FROM player_round WHERE section_id = ?1 AND round_no < ?2 GROUP BY entry_id",
+    )?;
+    let rows = st
+        .query_map(params![section_id, round], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                Points::from_halves(r.get::<_, i32>(1)?),
+            ))
+        })?
+        .collect::<rusqlite::Result<HashMap<_, _>>>()?;
+    Ok(rows)
+}
+
+/// A section's games paired but without a result, by round and board:
+/// (round, board, White, Black). The crosstable lists them as the schedule
+/// still to play (a round robin paired in advance with `league event
+/// pair-all`).
+pub fn unplayed_games(
+    conn: &Connection,
+    section_id: i64,
+) -> Result<Vec<(u32, Option<u32>, String, String)>> {
+    let mut st = conn.prepare(
+        "SELECT r.number, g.board, pw.name, pb.name FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
+         JOIN entry eb ON eb.id = g.black_entry JOIN player pb ON pb.id = eb.player_id \
+         WHERE g.section_id = ?1 AND g.result IS NULL ORDER BY r.number, g.board IS NULL, g.board, g.id",
+    )?;
+    let rows = st
+        .query_map([section_id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
 }

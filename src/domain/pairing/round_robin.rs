@@ -62,7 +62,7 @@ pub struct RoundRobin {
 /// Seats of one Berger round for `n` seats (n even, at least 2), round `r`
 /// in 1..n − 1, as (White, Black) in board order.
 pub fn berger_round(n: u32, r: u32) -> Vec<(u32, u32)> {
-    debug_assert!(n >= 2 && n % 2 == 0 && (1..n).contains(&r));
+    debug_assert!(n >= 2 && n.is_multiple_of(2) && (1..n).contains(&r));
     let m = n - 1;
     let k = ((r - 1) * (n / 2)) % m + 1;
     let mut boards = Vec::with_capacity(n as usize / 2);
@@ -211,7 +211,11 @@ mod tests {
         let m = n - 1;
         let k = ((r - 1) * n / 2) % m + 1;
         // Seat n: Black in odd rounds, White in even rounds, against k.
-        let n_colour = if r % 2 == 1 { Colour::Black } else { Colour::White };
+        let n_colour = if r % 2 == 1 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         if a == n {
             return (k, n_colour);
         }
@@ -222,7 +226,14 @@ mod tests {
             .find(|&b| b != a && b != k && (a + b) % m == (2 * k) % m)
             .expect("a partner");
         let white = if (a + b) % 2 == 1 { a.min(b) } else { a.max(b) };
-        (b, if white == a { Colour::White } else { Colour::Black })
+        (
+            b,
+            if white == a {
+                Colour::White
+            } else {
+                Colour::Black
+            },
+        )
     }
 
     #[test]
@@ -252,7 +263,10 @@ mod tests {
                 assert_eq!(round.len() as u32, n / 2, "{players} players, round {r}");
                 let mut seen = HashSet::new();
                 for &(w, b) in &round {
-                    assert!(seen.insert(w) && seen.insert(b), "a seat twice in round {r}");
+                    assert!(
+                        seen.insert(w) && seen.insert(b),
+                        "a seat twice in round {r}"
+                    );
                     assert!(met.insert((w.min(b), w.max(b))), "{w} and {b} meet twice");
                     assert_eq!(closed_form(n, r, w), (b, Colour::White), "n {n} r {r}");
                     assert_eq!(closed_form(n, r, b), (w, Colour::Black), "n {n} r {r}");
@@ -396,7 +410,16 @@ mod tests {
         let p = SINGLE.pair(&f).unwrap();
         assert_eq!(
             p.boards,
-            vec![Board { white: 40, black: 30 }, Board { white: 10, black: 20 }]
+            vec![
+                Board {
+                    white: 40,
+                    black: 30
+                },
+                Board {
+                    white: 10,
+                    black: 20
+                }
+            ]
         );
     }
 

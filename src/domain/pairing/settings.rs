@@ -94,7 +94,9 @@ impl FromStr for SystemKind {
             .into_iter()
             .find(|k| k.as_str() == t || (t == "us-chess" && *k == SystemKind::Uscf))
             .ok_or_else(|| {
-                format!("pairing system \"{s}\" is not one of dutch, uscf, berger, crenshaw, manual")
+                format!(
+                    "pairing system \"{s}\" is not one of dutch, uscf, berger, crenshaw, manual"
+                )
             })
     }
 }
@@ -151,7 +153,9 @@ impl FromStr for Numbering {
         match s.trim().to_ascii_lowercase().as_str() {
             "rating" => Ok(Numbering::Rating),
             "drawn" | "lot" => Ok(Numbering::Drawn),
-            _ => Err(format!("pairing numbers \"{s}\" is not one of rating, drawn")),
+            _ => Err(format!(
+                "pairing numbers \"{s}\" is not one of rating, drawn"
+            )),
         }
     }
 }
