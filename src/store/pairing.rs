@@ -664,3 +664,66 @@ pub fn unplayed_games(
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(no: u32, name: &str, rating: Option<u32>, title: Option<&str>) -> Seat {
+        Seat {
+            entry_id: no as i64 * 10,
+            number: no,
+            stored_number: no,
+            name: name.into(),
+            rating,
+            title: title.map(str::to_string),
+            withdrawn_after: None,
+        }
+    }
+
+    #[test]
+    fn c04_2_orders_by_rating_then_title_then_name() {
+        let mut seats = vec![
+            seat(1, "Zoe Unrated", None, None),
+            seat(2, "Bea Plain", Some(2200), None),
+            seat(3, "Cal Master", Some(2200), Some("IM")),
+            seat(4, "Abe Plain", Some(2200), None),
+            seat(5, "Gus Grand", Some(2200), Some("GM")),
+            seat(6, "Top Rated", Some(2400), Some("FM")),
+            seat(7, "Wim Woman", Some(2200), Some("WGM")),
+        ];
+        first_numbers(&mut seats, Numbering::Rating, 0);
+        let order: Vec<(&str, u32)> = seats.iter().map(|s| (s.name.as_str(), s.number)).collect();
+        assert_eq!(
+            order,
+            [
+                ("Top Rated", 1),
+                ("Gus Grand", 2),
+                ("Cal Master", 3),
+                ("Wim Woman", 4),
+                ("Abe Plain", 5),
+                ("Bea Plain", 6),
+                ("Zoe Unrated", 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_drawn_order_is_a_permutation_that_depends_on_the_seed() {
+        let make = || {
+            (1..=12)
+                .map(|n| seat(n, &format!("P{n:02}"), Some(2000 - n), None))
+                .collect::<Vec<_>>()
+        };
+        let mut a = make();
+        let mut b = make();
+        first_numbers(&mut a, Numbering::Drawn, 7);
+        first_numbers(&mut b, Numbering::Drawn, 8);
+        let names = |v: &[Seat]| v.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        assert_ne!(names(&a), names(&b));
+        let mut sorted = names(&a);
+        sorted.sort();
+        assert_eq!(sorted, names(&make()));
+        assert!(a.iter().enumerate().all(|(i, s)| s.number == i as u32 + 1));
+    }
+}

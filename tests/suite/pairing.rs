@@ -537,3 +537,46 @@ fn the_sheets_print_as_markdown_json_and_a_printable_page() {
         "{md}"
     );
 }
+
+#[test]
+fn the_readme_round_robin_runs_as_written_and_prints_what_it_shows() {
+    use crate::readme::{block_after, words};
+    let t = TestLeague::new();
+    t.write("round1.csv", block_after("where `round1.csv` is"));
+    let run_block = |marker: &str| -> Vec<String> {
+        let mut outputs = Vec::new();
+        for line in block_after(marker).lines() {
+            let line = line.trim();
+            if !line.starts_with("league ") {
+                continue;
+            }
+            // `> FILE`: the output goes to that file, as a shell would do.
+            let (cmd, file) = match line.split_once(" > ") {
+                Some((c, f)) => (c, Some(f.trim())),
+                None => (line, None),
+            };
+            let w = words(cmd);
+            let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+            let out = t.ok(&args);
+            if let Some(f) = file {
+                t.write(f, &out);
+            }
+            outputs.push(out);
+        }
+        outputs
+    };
+    run_block("<!-- walkthrough");
+    let outputs = run_block("<!-- round robin");
+    assert!(outputs.len() >= 7, "the block has its commands");
+    assert_eq!(
+        outputs[2],
+        block_after("The first `league round pair` prints")
+    );
+    assert!(std::fs::read_to_string(t.path("round1.html"))
+        .unwrap()
+        .starts_with("<!DOCTYPE html>"));
+    assert!(outputs
+        .last()
+        .unwrap()
+        .contains("Schedule (games without a result yet"));
+}
