@@ -103,7 +103,13 @@ fn schedule(store: &Store, section: &crate::domain::league::Section) -> Result<S
     }
     let mut out = String::from("\nSchedule (games without a result yet, White first):\n");
     let mut round = 0;
-    for (r, board, white, black) in games {
+    for crate::store::pairing::Unplayed {
+        round: r,
+        board,
+        white,
+        black,
+    } in games
+    {
         if r != round {
             if round != 0 {
                 out.push('\n');

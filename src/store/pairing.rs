@@ -643,14 +643,19 @@ pub fn scores_before(
     Ok(rows)
 }
 
-/// A section's games paired but without a result, by round and board:
-/// (round, board, White, Black). The crosstable lists them as the schedule
-/// still to play (a round robin paired in advance with `league event
-/// pair-all`).
-pub fn unplayed_games(
-    conn: &Connection,
-    section_id: i64,
-) -> Result<Vec<(u32, Option<u32>, String, String)>> {
+/// A game paired but without a result, as the crosstable's schedule lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayed {
+    pub round: u32,
+    pub board: Option<u32>,
+    pub white: String,
+    pub black: String,
+}
+
+/// A section's games paired but without a result, by round and board. The
+/// crosstable lists them as the schedule still to play (a round robin
+/// paired in advance with `league event pair-all`).
+pub fn unplayed_games(conn: &Connection, section_id: i64) -> Result<Vec<Unplayed>> {
     let mut st = conn.prepare(
         "SELECT r.number, g.board, pw.name, pb.name FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
@@ -659,7 +664,12 @@ pub fn unplayed_games(
     )?;
     let rows = st
         .query_map([section_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            Ok(Unplayed {
+                round: r.get(0)?,
+                board: r.get(1)?,
+                white: r.get(2)?,
+                black: r.get(3)?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
