@@ -423,7 +423,22 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             };
             let all = seasons::events(store.conn(), season_id)?;
             if format == Format::Json {
-                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+                // Each event as stored, with its pairing settings.
+                let mut list = Vec::with_capacity(all.len());
+                for e in &all {
+                    let mut v = serde_json::to_value(e).unwrap_or_default();
+                    let r = pairings::rules(store.conn(), e.id)?;
+                    v["pairing"] = serde_json::json!({
+                        "system": r.system.as_str(),
+                        "initial_colour": crate::domain::pairing::settings::colour_str(r.initial_colour),
+                        "acceleration": r.acceleration.as_str(),
+                        "bye_points": crate::domain::pairing::settings::bye_str(r.bye),
+                        "double_round_robin": r.double_round_robin,
+                        "numbers": r.numbers.as_str(),
+                    });
+                    list.push(v);
+                }
+                print_json(&serde_json::Value::Array(list))?;
                 return Ok(());
             }
             let mut t = Table::new(&[

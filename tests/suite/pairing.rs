@@ -397,6 +397,14 @@ fn refusals_say_what_to_do_and_change_nothing() {
         "is not one of dutch, uscf, berger, crenshaw, manual",
     );
 
+    // Unpairable: said plainly, naming the players, nothing written.
+    let one = round_robin(&FOUR[..1], "1", &[]);
+    one.fails(
+        &args(&["round", "pair"], &[]),
+        "round 1 of Open cannot be paired: a round robin needs at least two players (players: Dora Quinn (1)). Nothing was written",
+    );
+    one.fails(&args(&["event", "pair-all"], &[]), "needs at least two players");
+
     // A Swiss: Dutch is not wired in yet; pair-all is for round robins.
     let s = TestLeague::small();
     let ws = ["--event", "Winter Swiss", "--section", "1600+"];
@@ -493,6 +501,10 @@ fn settings_are_shown_logged_and_carried_by_the_json_interchange() {
     assert_eq!(met.len(), 12, "each of 6 pairs once with each colour");
     assert!(met.values().all(|&n| n == 1));
 
+    let list: serde_json::Value =
+        serde_json::from_str(&t.ok(&["event", "list", "--format", "json"])).unwrap();
+    assert_eq!(list[0]["pairing"]["system"], "crenshaw");
+    assert_eq!(list[0]["pairing"]["numbers"], "rating");
     let json = t.ok(&["export", "json", "--event", "Club Championship"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let p = &v["season"]["events"][0]["pairing"];
