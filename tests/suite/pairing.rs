@@ -403,7 +403,10 @@ fn refusals_say_what_to_do_and_change_nothing() {
         &args(&["round", "pair"], &[]),
         "round 1 of Open cannot be paired: a round robin needs at least two players (players: Dora Quinn (1)). Nothing was written",
     );
-    one.fails(&args(&["event", "pair-all"], &[]), "needs at least two players");
+    one.fails(
+        &args(&["event", "pair-all"], &[]),
+        "needs at least two players",
+    );
 
     // A Swiss: Dutch is not wired in yet; pair-all is for round robins.
     let s = TestLeague::small();

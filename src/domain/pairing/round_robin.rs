@@ -301,6 +301,27 @@ mod tests {
     }
 
     #[test]
+    fn crenshaw_six_players_as_the_crenshaw_algorithm_gives_them() {
+        // The table the Crenshaw construction gives for six (written out in
+        // a US Chess forum thread on the rulebook's tables; the printed US
+        // 6-player table differs, see the module doc).
+        let cren = RoundRobin {
+            table: Table::Crenshaw,
+            cycles: 1,
+        };
+        let expected = [
+            vec![(3, 6), (4, 2), (5, 1)],
+            vec![(6, 5), (1, 4), (2, 3)],
+            vec![(2, 6), (3, 1), (4, 5)],
+            vec![(6, 4), (5, 3), (1, 2)],
+            vec![(1, 6), (2, 5), (3, 4)],
+        ];
+        for (r, boards) in expected.iter().enumerate() {
+            assert_eq!(&cren.schedule(6, r as u32 + 1).unwrap(), boards);
+        }
+    }
+
+    #[test]
     fn a_double_round_robin_reverses_colours_and_avoids_three_in_a_row_at_the_turn() {
         for table in [Table::Berger, Table::Crenshaw] {
             let double = RoundRobin { table, cycles: 2 };
