@@ -380,7 +380,7 @@ pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
                 board: g.board.unwrap_or(i as u32 + 1),
                 white: player(&g.white),
                 black: player(&g.black),
-                result: g.result.map(|r| r.as_str().to_string()),
+                result: g.result.map(|r| r.pretty().to_string()),
             }
         })
         .collect();

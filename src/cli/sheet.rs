@@ -30,7 +30,7 @@ pub struct SheetBoard {
     pub board: u32,
     pub white: SheetPlayer,
     pub black: SheetPlayer,
-    /// The result when one is recorded ("1-0"), for a recorded round.
+    /// The result when one is recorded ("1-0", "½-½"), for a recorded round.
     pub result: Option<String>,
 }
 
@@ -245,7 +245,8 @@ impl Sheet {
                 b.board.to_string(),
                 b.white.number.to_string(),
                 b.black.number.to_string(),
-                b.result.clone().unwrap_or_default(),
+                // ASCII for spreadsheets; `league round record` reads both.
+                b.result.as_deref().unwrap_or_default().replace('½', "1/2"),
                 b.white.name.clone(),
                 b.black.name.clone(),
             ]);

@@ -162,6 +162,22 @@ fn four_players_paired_round_by_round_from_the_berger_table() {
     assert_eq!(pairs(&t, 1), [(1, 4), (2, 3)]);
     assert!(games(&t, 1).iter().all(|g| g.3.is_empty()), "no result yet");
     record_from_sheet(&t, "1", &["1-0", "1/2-1/2"]);
+    // The sheet with its results reads back as the same round: no change.
+    let csv = t.ok(&args(
+        &["round", "sheet"],
+        &["--round", "1", "--format", "csv"],
+    ));
+    assert_eq!(
+        csv,
+        "board,white,black,result,white name,black name\n1,1,4,1-0,Abel Stone,Dora Quinn\n2,2,3,1/2-1/2,Bram Ortiz,Cleo Marsh\n"
+    );
+    let again = t.write("again.csv", &csv);
+    let before = crate::util::snapshot(&t.db);
+    t.ok(&args(
+        &["round", "record"],
+        &["--round", "1", again.to_str().unwrap()],
+    ));
+    assert_eq!(before, crate::util::snapshot(&t.db));
 
     let out = t.ok(&args(&["round", "pair"], &[]));
     assert!(out.contains("round 2"), "{out}");
