@@ -531,3 +531,103 @@ fn schedule_line(sheet: &Sheet) -> String {
         parts.join("; ")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::league::EventKind;
+    use crate::domain::pairing::{Colour, Field, PointSystem};
+
+    fn event(rounds: u32) -> Event {
+        Event {
+            id: 1,
+            season_id: 1,
+            season: "2024".into(),
+            name: "Club".into(),
+            kind: EventKind::Swiss,
+            rounds,
+            start_date: None,
+            end_date: None,
+            tiebreaks: "uscf-swiss".into(),
+            actual_play_first: false,
+            fide_edition: None,
+            sb_adjusted: false,
+            coin_allowed: false,
+            coin_seed: None,
+        }
+    }
+
+    fn plan(players: usize, pending: Vec<(u32, String, String)>) -> Plan {
+        let field = Field {
+            round: 3,
+            total_rounds: 5,
+            initial_colour: Colour::White,
+            points: PointSystem::default(),
+            forbidden: vec![],
+            entrants: (1..=players as u32)
+                .map(|n| crate::domain::pairing::Entrant {
+                    number: n,
+                    rating: 0,
+                    title: String::new(),
+                    name: format!("P{n}"),
+                    history: vec![],
+                    available: true,
+                    requested_bye: None,
+                    acceleration: Points::ZERO,
+                    club: String::new(),
+                })
+                .collect(),
+        };
+        Plan {
+            section: Section {
+                id: 1,
+                event_id: 1,
+                name: "Open".into(),
+                rating_min: None,
+                rating_max: None,
+            },
+            round: 3,
+            field,
+            seats: vec![],
+            renumber: false,
+            existing_games: 0,
+            pending,
+        }
+    }
+
+    #[test]
+    fn a_swiss_waits_for_every_earlier_result_and_a_round_robin_does_not() {
+        let pending = vec![
+            (2, "Ann".to_string(), "Bob".to_string()),
+            (2, "Cy".to_string(), "Di".to_string()),
+        ];
+        let swiss = PairingRules::for_kind(EventKind::Swiss);
+        let e = check_plan(
+            &event(5),
+            &plan(6, pending.clone()),
+            SystemKind::Dutch,
+            &swiss,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("round 3 of Open cannot be paired yet: round 2 still has games without a result (Ann v Bob and 1 more)"),
+            "{e}"
+        );
+        assert!(check_plan(&event(5), &plan(6, vec![]), SystemKind::Dutch, &swiss).is_ok());
+        let rr = PairingRules::for_kind(EventKind::RoundRobin);
+        assert!(check_plan(&event(5), &plan(6, pending), SystemKind::Berger, &rr).is_ok());
+        let e = check_plan(&event(4), &plan(6, vec![]), SystemKind::Berger, &rr)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("a round robin of 6 players has 5 rounds, but Club plans 4"),
+            "{e}"
+        );
+        let double = PairingRules {
+            double_round_robin: true,
+            ..rr
+        };
+        assert!(check_plan(&event(10), &plan(6, vec![]), SystemKind::Crenshaw, &double).is_ok());
+    }
+}
