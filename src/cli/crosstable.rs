@@ -79,6 +79,7 @@ pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
                 report.after()
             );
             s.push_str(&table.text());
+            s.push_str(&schedule(store, &section)?);
             s.push_str("\nCodes:\n");
             s.push_str(&legend());
             for n in &report.notes {
@@ -91,6 +92,40 @@ pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
     };
     print(&out)?;
     Ok(())
+}
+
+/// The games still to play (paired, no result), round by round: the
+/// schedule of a round robin paired in advance. Empty when there are none.
+fn schedule(store: &Store, section: &crate::domain::league::Section) -> Result<String> {
+    let games = crate::store::pairing::unplayed_games(store.conn(), section.id)?;
+    if games.is_empty() {
+        return Ok(String::new());
+    }
+    let mut out = String::from("\nSchedule (games without a result yet, White first):\n");
+    let mut round = 0;
+    for crate::store::pairing::Unplayed {
+        round: r,
+        board,
+        white,
+        black,
+    } in games
+    {
+        if r != round {
+            if round != 0 {
+                out.push('\n');
+            }
+            out.push_str(&format!("  Round {r}:"));
+            round = r;
+        } else {
+            out.push(';');
+        }
+        match board {
+            Some(b) => out.push_str(&format!(" {b}. {white} – {black}")),
+            None => out.push_str(&format!(" {white} – {black}")),
+        }
+    }
+    out.push('\n');
+    Ok(out)
 }
 
 /// The crosstable as a table: row number, place, name, rating, one column

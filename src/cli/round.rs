@@ -37,6 +37,12 @@ pub enum RoundCmd {
         #[arg(long)]
         allow_rematch: bool,
     },
+    /// Pair the next round (or --round N) with the event's pairing system, write it, and print
+    /// the pairing sheet and the alphabetical list.
+    Pair(super::pairing::PairArgs),
+    /// Print a paired round's sheets: by board, alphabetical, a result-entry CSV
+    /// (`--format csv`, read back by `league round record`), or a printable page (`--format html`).
+    Sheet(super::pairing::SheetArgs),
     /// Show a round: pairings, results, byes and who is not paired.
     Show {
         #[command(flatten)]
@@ -196,6 +202,8 @@ fn parse_result(text: &str) -> Result<GameResult> {
 
 pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
     match cmd {
+        RoundCmd::Pair(a) => super::pairing::run_pair(store, a)?,
+        RoundCmd::Sheet(a) => super::pairing::run_sheet(store, a)?,
         RoundCmd::Record {
             section,
             round,

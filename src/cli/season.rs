@@ -5,8 +5,14 @@ use clap::Subcommand;
 use super::output::{opt, print, print_json, Format, Table};
 use super::{EventArgs, SectionArgs};
 use crate::domain::league::EventKind;
+use crate::domain::pairing::settings::{
+    parse_bye, parse_colour, Acceleration, Numbering, PairingRules, SystemKind,
+};
+use crate::domain::pairing::Colour;
+use crate::domain::record::ByeKind as RecordBye;
 use crate::domain::tiebreak::{FideEdition, Order};
 use crate::error::{Error, Result};
+use crate::store::pairing as pairings;
 use crate::store::season::{self as seasons, EventEdit, NewEvent};
 use crate::store::{player, Store};
 
@@ -160,8 +166,11 @@ pub enum EventCmd {
     },
     /// Show an event: kind, rounds, dates, sections, tiebreak order.
     Show(EventArgs),
-    /// Change an event's name, rounds, dates or tiebreak order.
+    /// Change an event's name, rounds, dates, tiebreak order or pairing settings.
     Edit(EventEditArgs),
+    /// Pair every remaining round of a round robin at once (club championships, quads) and
+    /// print the schedule.
+    PairAll(super::pairing::PairAllArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -201,6 +210,80 @@ pub struct EventAdd {
     /// Rank players who scored over the board ahead of tied players whose points are all unplayed.
     #[arg(long)]
     pub actual_play_first: bool,
+    #[command(flatten)]
+    pub pairing: PairingOptions,
+}
+
+/// How the event's rounds are paired (`league round pair`); see docs/pairing.md.
+#[derive(clap::Args, Debug, Default)]
+pub struct PairingOptions {
+    /// Pairing system: dutch (FIDE Swiss), uscf (US Chess Swiss), berger (FIDE round-robin
+    /// tables), crenshaw (US Chess round-robin tables) or manual (paired in another program,
+    /// recorded from sheets). Default: dutch for a Swiss, berger for a round robin, manual for
+    /// team events.
+    #[arg(long, value_parser = parse_system)]
+    pub pairing: Option<SystemKind>,
+    /// The colour pairing number 1 gets in round 1 of a Swiss (FIDE "initial colour"): white or black.
+    #[arg(long, value_parser = parse_colour)]
+    pub initial_colour: Option<Colour>,
+    /// Acceleration of a Swiss's first rounds: none or baku (FIDE C.04.5.1).
+    #[arg(long, value_parser = parse_acceleration)]
+    pub acceleration: Option<Acceleration>,
+    /// What the pairing-allocated bye is worth: full, half or zero (default full; zero for a
+    /// round robin's bye seat).
+    #[arg(long, value_parser = parse_bye)]
+    pub bye_points: Option<RecordBye>,
+    /// Round robins: play the table twice, colours reversed in the second cycle (true or false;
+    /// the flag alone means true).
+    #[arg(long, num_args = 0..=1, default_missing_value = "true")]
+    pub double_round_robin: Option<bool>,
+    /// Round robins: table numbers by rating or drawn by lot at the first pairing.
+    #[arg(long, value_parser = parse_numbers)]
+    pub numbers: Option<Numbering>,
+}
+
+impl PairingOptions {
+    /// `base` with the options given, checked against the event's kind.
+    pub fn apply(&self, base: PairingRules, kind: EventKind) -> Result<PairingRules> {
+        let r = PairingRules {
+            system: self.pairing.unwrap_or(base.system),
+            initial_colour: self.initial_colour.unwrap_or(base.initial_colour),
+            acceleration: self.acceleration.unwrap_or(base.acceleration),
+            bye: self.bye_points.unwrap_or(base.bye),
+            double_round_robin: self.double_round_robin.unwrap_or(base.double_round_robin),
+            numbers: self.numbers.unwrap_or(base.numbers),
+        };
+        if kind.is_team() && r.system != SystemKind::Manual {
+            return Err(Error::invalid(format!(
+                "a {} is paired match by match (`league match record`); pairing teams is not available yet, so its pairing stays manual",
+                kind.label()
+            )));
+        }
+        if r.double_round_robin && !r.system.is_round_robin() {
+            return Err(Error::invalid(format!(
+                "--double-round-robin is for round robins (--pairing berger or crenshaw); this event pairs by {}",
+                r.system
+            )));
+        }
+        if r.acceleration != Acceleration::None && r.system.is_round_robin() {
+            return Err(Error::invalid(
+                "a round robin plays a fixed table; acceleration is for Swiss pairings (--pairing dutch)",
+            ));
+        }
+        Ok(r)
+    }
+}
+
+fn parse_system(text: &str) -> std::result::Result<SystemKind, String> {
+    text.parse()
+}
+
+fn parse_acceleration(text: &str) -> std::result::Result<Acceleration, String> {
+    text.parse()
+}
+
+fn parse_numbers(text: &str) -> std::result::Result<Numbering, String> {
+    text.parse()
 }
 
 #[derive(clap::Args, Debug)]
@@ -234,6 +317,8 @@ pub struct EventEditArgs {
     /// Rank points won over the board ahead of unplayed points (US Chess 34E): true or false.
     #[arg(long)]
     pub actual_play_first: Option<bool>,
+    #[command(flatten)]
+    pub pairing: PairingOptions,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -263,6 +348,7 @@ pub fn check_order(text: &str) -> Result<(String, Order)> {
 
 pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
     match cmd {
+        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a)?,
         EventCmd::Add(a) => {
             let (tiebreaks, order) =
                 check_order(a.tiebreaks.as_deref().unwrap_or(a.kind.default_tiebreaks()))?;
@@ -282,6 +368,7 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                     "a team event has one section (its teams are its divisions); add another team event for another division",
                 ));
             }
+            let rules = a.pairing.apply(PairingRules::for_kind(a.kind), a.kind)?;
             let season = seasons::find_season(store.conn(), &a.season)?;
             let event = store.write(|tx| {
                 let event = seasons::add_event(
@@ -300,6 +387,7 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                         coin_allowed: a.allow_coin,
                     },
                 )?;
+                pairings::insert_rules(tx, event.id, &rules)?;
                 for s in &sections {
                     let (min, max) = crate::domain::league::band_from_name(s);
                     seasons::add_section(tx, &event, s, min, max)?;
@@ -326,6 +414,7 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                     .join(", "),
                 order.codes()
             ))?;
+            print(&format!("Pairing: {}.\n", rules.system.label()))?;
         }
         EventCmd::List { season, format } => {
             let season_id = match season {
@@ -334,7 +423,22 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             };
             let all = seasons::events(store.conn(), season_id)?;
             if format == Format::Json {
-                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+                // Each event as stored, with its pairing settings.
+                let mut list = Vec::with_capacity(all.len());
+                for e in &all {
+                    let mut v = serde_json::to_value(e).unwrap_or_default();
+                    let r = pairings::rules(store.conn(), e.id)?;
+                    v["pairing"] = serde_json::json!({
+                        "system": r.system.as_str(),
+                        "initial_colour": crate::domain::pairing::settings::colour_str(r.initial_colour),
+                        "acceleration": r.acceleration.as_str(),
+                        "bye_points": crate::domain::pairing::settings::bye_str(r.bye),
+                        "double_round_robin": r.double_round_robin,
+                        "numbers": r.numbers.as_str(),
+                    });
+                    list.push(v);
+                }
+                print_json(&serde_json::Value::Array(list))?;
                 return Ok(());
             }
             let mut t = Table::new(&[
@@ -384,6 +488,9 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             if e.coin_allowed {
                 out.push_str("  a coin flip may break remaining ties\n");
             }
+            for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
+                out.push_str(&format!("  {what}: {value}\n"));
+            }
             for s in seasons::sections(store.conn(), e.id)? {
                 let n = player::entries(store.conn(), s.id)?.len();
                 let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
@@ -400,7 +507,12 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                 Some(t) => Some(check_order(t)?.0),
                 None => None,
             };
+            let old_rules = pairings::rules(store.conn(), event.id)?;
+            let rules = a.pairing.apply(old_rules, event.kind)?;
             let e = store.write(|tx| {
+                if rules != old_rules {
+                    pairings::set_rules(tx, &event, &rules)?;
+                }
                 seasons::edit_event(
                     tx,
                     &event,

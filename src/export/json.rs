@@ -15,7 +15,9 @@
 //!
 //! Versions: 1 had no `forfeited_boards` in a team match (a board a team
 //! could not fill was lost on the way); 2 lists them, `[]` when none. Both
-//! are read; a version-1 file reads as having none.
+//! are read; a version-1 file reads as having none. An event's `pairing`
+//! (its pairing settings, migration V14) came later within version 2: it is
+//! always written, and a document without it reads as pairing `manual`.
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -81,6 +83,11 @@ pub struct Event {
     /// Team events' scoring rules.
     #[serde(deserialize_with = "required")]
     pub team_rules: Option<TeamRules>,
+    /// How the rounds are paired (V14). Always written; a document written
+    /// before pairing settings existed has none and reads as `manual` (its
+    /// rounds were paired in another program).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<PairingSettings>,
     pub teams: Vec<Team>,
     pub sections: Vec<Section>,
 }
@@ -100,6 +107,23 @@ pub struct TeamRules {
     pub rank_by: String,
     pub usat_doubled: bool,
     pub usat_adjusted: bool,
+}
+
+/// An event's pairing settings, as `league event add|edit` takes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairingSettings {
+    /// `dutch`, `uscf`, `berger`, `crenshaw` or `manual`.
+    pub system: String,
+    /// `white` or `black`: pairing number 1's colour in round 1.
+    pub initial_colour: String,
+    /// `none` or `baku`.
+    pub acceleration: String,
+    /// The pairing-allocated bye: `full`, `half` or `zero`.
+    pub bye_points: String,
+    pub double_round_robin: bool,
+    /// Round-robin table numbers: `rating` or `drawn`.
+    pub numbers: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -376,6 +376,31 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             },
         );
     }
+    if let Some(p) = &e.pairing {
+        use crate::domain::pairing::settings::{parse_bye, parse_colour, Numbering, SystemKind};
+        let pp = format!("{ep}.pairing");
+        let system: SystemKind = p.system.parse().map_err(|m| (format!("{pp}.system"), m))?;
+        parse_colour(&p.initial_colour).map_err(|m| (format!("{pp}.initial_colour"), m))?;
+        p.acceleration
+            .parse::<crate::domain::pairing::settings::Acceleration>()
+            .map_err(|m| (format!("{pp}.acceleration"), m))?;
+        parse_bye(&p.bye_points).map_err(|m| (format!("{pp}.bye_points"), m))?;
+        p.numbers
+            .parse::<Numbering>()
+            .map_err(|m| (format!("{pp}.numbers"), m))?;
+        if kind.is_team() && system != SystemKind::Manual {
+            return fail(
+                format!("{pp}.system"),
+                "a team event's pairing is \"manual\" (teams are paired match by match)",
+            );
+        }
+        if p.double_round_robin && !system.is_round_robin() {
+            return fail(
+                format!("{pp}.double_round_robin"),
+                "only round-robin pairing (berger, crenshaw) plays a double round robin",
+            );
+        }
+    }
     // Each team's roster (player keys), by name.
     let mut teams: HashMap<&str, HashSet<u32>> = HashMap::new();
     let mut on_roster = HashSet::new();

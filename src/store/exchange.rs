@@ -73,6 +73,7 @@ pub fn export_document(
                     coin_allowed: bool_col(r.get(10)?),
                     coin_seed: r.get(11)?,
                     team_rules: None,
+                    pairing: None,
                     teams: vec![],
                     sections: vec![],
                 },
@@ -84,6 +85,7 @@ pub fn export_document(
             continue;
         }
         event.team_rules = team_rules(conn, id)?;
+        event.pairing = Some(pairing_settings(conn, id)?);
         event.teams = teams(conn, id, &mut keys)?;
         event.sections = sections(conn, id, &mut keys)?;
         events.push(event);
@@ -141,6 +143,38 @@ impl PlayerKeys {
         }
         Ok(list)
     }
+}
+
+fn pairing_settings(conn: &Connection, event_id: i64) -> Result<doc::PairingSettings> {
+    use crate::domain::pairing::settings::{bye_str, colour_str};
+    let r = super::pairing::rules(conn, event_id)?;
+    Ok(doc::PairingSettings {
+        system: r.system.as_str().to_string(),
+        initial_colour: colour_str(r.initial_colour).to_string(),
+        acceleration: r.acceleration.as_str().to_string(),
+        bye_points: bye_str(r.bye).to_string(),
+        double_round_robin: r.double_round_robin,
+        numbers: r.numbers.as_str().to_string(),
+    })
+}
+
+/// The settings a document's `pairing` gives (checked on reading), or
+/// `manual` for a document without them.
+fn pairing_rules_of(
+    p: Option<&doc::PairingSettings>,
+) -> std::result::Result<crate::domain::pairing::settings::PairingRules, String> {
+    use crate::domain::pairing::settings::{parse_bye, parse_colour, PairingRules};
+    let Some(p) = p else {
+        return Ok(PairingRules::manual());
+    };
+    Ok(PairingRules {
+        system: p.system.parse()?,
+        initial_colour: parse_colour(&p.initial_colour)?,
+        acceleration: p.acceleration.parse()?,
+        bye: parse_bye(&p.bye_points)?,
+        double_round_robin: p.double_round_robin,
+        numbers: p.numbers.parse()?,
+    })
 }
 
 fn team_rules(conn: &Connection, event_id: i64) -> Result<Option<doc::TeamRules>> {
@@ -526,6 +560,10 @@ pub fn import_document(
         .map_err(|x| at(ep.clone(), x.into()))?;
         let event_id = tx.last_insert_rowid();
         done.events += 1;
+        let rules = pairing_rules_of(e.pairing.as_ref())
+            .map_err(|m| Error::from(InputError::new(source, m).field(format!("{ep}.pairing"))))?;
+        super::pairing::insert_rules(tx, event_id, &rules)
+            .map_err(|x| at(format!("{ep}.pairing"), x))?;
         if let Some(r) = &e.team_rules {
             tx.execute(
                 "INSERT INTO team_rules (event_id, boards, win_halves, draw_halves, loss_halves, \

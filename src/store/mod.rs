@@ -24,6 +24,7 @@ pub mod history;
 pub mod import;
 pub mod merge;
 pub mod migrate;
+pub mod pairing;
 pub mod player;
 pub mod round;
 pub mod season;

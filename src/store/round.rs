@@ -289,10 +289,18 @@ pub fn record_sheet(
                 return Err(err(
                     row,
                     "white",
-                    format!(
-                        "{} already has a game in round {number} ({} v {})",
-                        white.name, g.white.name, g.black.name
-                    ),
+                    if requested && g.result.is_none() {
+                        // A bye asked for after the round was paired.
+                        format!(
+                            "{} already has a game in round {number} ({} v {}): the round is already paired. To give the bye, delete the round's pairings (`league round delete --round {number}`, when it is the last round paired), add the bye, and pair the round again (`league round pair`); or delete just this game (`league game delete`), which leaves the opponent without a game, then add the bye",
+                            white.name, g.white.name, g.black.name
+                        )
+                    } else {
+                        format!(
+                            "{} already has a game in round {number} ({} v {})",
+                            white.name, g.white.name, g.black.name
+                        )
+                    },
                 ));
             }
             if let Some(b) = byes.iter().find(|b| b.entry.id == white.id) {

@@ -253,6 +253,13 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
     )
     .map_err(|e| friendly(e, "event"))?;
     let id = tx.last_insert_rowid();
+    // Pairing settings: the defaults of the kind (`league event add` then
+    // stores the ones given on its command line).
+    super::pairing::insert_rules(
+        tx,
+        id,
+        &crate::domain::pairing::settings::PairingRules::for_kind(new.kind),
+    )?;
     if new.kind.is_team() {
         tx.execute(
             "INSERT INTO team_rules (event_id, boards) VALUES (?1, 4)",

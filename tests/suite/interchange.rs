@@ -745,6 +745,14 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     coin_allowed: false,
                     coin_seed: None,
                     team_rules: None,
+                    pairing: Some(doc::PairingSettings {
+                        system: ["dutch", "uscf", "manual"][next(3)].into(),
+                        initial_colour: ["white", "black"][next(2)].into(),
+                        acceleration: ["none", "baku"][next(2)].into(),
+                        bye_points: ["full", "half", "zero"][next(3)].into(),
+                        double_round_robin: false,
+                        numbers: ["rating", "drawn"][next(2)].into(),
+                    }),
                     teams: vec![],
                     sections: vec![doc::Section {
                         name: "Open".into(),

@@ -543,6 +543,14 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                         usat_doubled: true,
                         usat_adjusted: true,
                     }),
+                    pairing: Some(doc::PairingSettings {
+                        system: "manual".into(),
+                        initial_colour: "white".into(),
+                        acceleration: "none".into(),
+                        bye_points: "full".into(),
+                        double_round_robin: false,
+                        numbers: "rating".into(),
+                    }),
                     teams: (0..k)
                         .map(|t| doc::Team {
                             name: team_name(t),

@@ -6,6 +6,7 @@ mod history; // history across three seasons (rename, merge), grand prix, league
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod interchange_team; // JSON interchange of team events' forfeited boards, byes, withdrawals, and grand-prix rules
 mod layers; // dependencies point one way: no cycles between files, rusqlite only in the store
+mod pairing; // league round pair, round sheet, event pair-all: round robins, byes, dry runs, refusals
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit

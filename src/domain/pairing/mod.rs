@@ -14,6 +14,9 @@
 
 use crate::domain::score::Points;
 
+pub mod round_robin;
+pub mod settings;
+
 /// A colour in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
