@@ -5,6 +5,7 @@ pub mod backup;
 pub mod check;
 pub mod crosstable;
 pub mod demo;
+pub mod details;
 pub mod entry;
 pub mod export;
 pub mod grand_prix;
@@ -14,6 +15,7 @@ pub mod log;
 pub mod merge;
 pub mod output;
 pub mod player;
+pub mod prize;
 pub mod restore;
 pub mod round;
 pub mod season;
@@ -111,6 +113,11 @@ pub enum Command {
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
     #[command(subcommand)]
     Match(team_match::MatchCmd),
+    /// A section's prize list: add, list, remove, and name special prizes' winners.
+    #[command(subcommand)]
+    Prize(prize::PrizeCmd),
+    /// Who wins which prize, by US Chess 32B (or Hort, or tiebreak), with the working.
+    Prizes(prize::PrizesArgs),
     /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
     Standings(standings::StandingsArgs),
     /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
@@ -226,6 +233,8 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
+        Command::Prize(c) => prize::run(store, c),
+        Command::Prizes(a) => prize::run_prizes(store, a),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
         Command::Team(c) => team::run_team(store, c),

@@ -160,7 +160,7 @@ pub enum EventCmd {
     },
     /// Show an event: kind, rounds, dates, sections, tiebreak order.
     Show(EventArgs),
-    /// Change an event's name, rounds, dates or tiebreak order.
+    /// Change an event's name, rounds, dates, tiebreak order, prize sharing or rating-report fields.
     Edit(EventEditArgs),
 }
 
@@ -234,6 +234,9 @@ pub struct EventEditArgs {
     /// Rank points won over the board ahead of unplayed points (US Chess 34E): true or false.
     #[arg(long)]
     pub actual_play_first: Option<bool>,
+    /// Prize sharing and rating-report fields (issue 18).
+    #[command(flatten)]
+    pub details: super::details::EventDetailArgs,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -415,7 +418,13 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                         sb_adjusted: a.sb_adjusted,
                         coin_allowed: a.allow_coin,
                     },
-                )
+                )?;
+                if a.details.any() {
+                    let old = crate::store::event_detail::details(tx, event.id)?;
+                    let new = a.details.apply(&old)?;
+                    crate::store::event_detail::set_details(tx, &event, &new)?;
+                }
+                Ok(seasons::event_by_id(tx, event.id)?)
             })?;
             print(&format!(
                 "{} updated (tiebreaks: {}).\n",

@@ -8,6 +8,7 @@ pub mod history;
 pub mod league;
 pub mod names;
 pub mod pairing;
+pub mod prizes;
 pub mod performance;
 pub mod record;
 pub mod score;

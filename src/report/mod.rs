@@ -4,6 +4,7 @@
 //! they can never disagree.
 
 pub mod history;
+pub mod prizes;
 pub mod team;
 pub mod trf;
 

@@ -18,6 +18,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod event_detail;
 pub mod exchange;
 pub mod facts;
 pub mod history;
@@ -25,6 +26,7 @@ pub mod import;
 pub mod merge;
 pub mod migrate;
 pub mod player;
+pub mod prize;
 pub mod round;
 pub mod season;
 pub mod sql;
