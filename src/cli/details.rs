@@ -74,7 +74,9 @@ impl EventDetailArgs {
     pub fn apply(&self, old: &EventDetails) -> Result<EventDetails> {
         let mut d = old.clone();
         if let Some(s) = &self.prize_split {
-            d.prize_split = s.parse::<Split>().map_err(|e| Error::invalid(format!("--prize-split: {e}")))?;
+            d.prize_split = s
+                .parse::<Split>()
+                .map_err(|e| Error::invalid(format!("--prize-split: {e}")))?;
         }
         let set = |v: &Option<String>, slot: &mut Option<String>| {
             if let Some(v) = v {
@@ -86,21 +88,48 @@ impl EventDetailArgs {
         set(&self.chief_td_id, &mut d.chief_td_id);
         set(&self.assistant_td_id, &mut d.assistant_td_id);
         set(&self.city, &mut d.city);
-        set(&self.state.as_ref().map(|s| s.to_ascii_uppercase()), &mut d.state);
+        set(
+            &self.state.as_ref().map(|s| s.to_ascii_uppercase()),
+            &mut d.state,
+        );
         set(&self.zip, &mut d.zip);
-        set(&self.country.as_ref().map(|s| s.to_ascii_uppercase()), &mut d.country);
+        set(
+            &self.country.as_ref().map(|s| s.to_ascii_uppercase()),
+            &mut d.country,
+        );
         set(&self.time_control, &mut d.time_control);
-        set(&self.rating_system.as_ref().map(|s| s.to_ascii_lowercase()), &mut d.rating_system);
+        set(
+            &self.rating_system.as_ref().map(|s| s.to_ascii_lowercase()),
+            &mut d.rating_system,
+        );
         set(&self.chief_arbiter, &mut d.chief_arbiter);
         set(&self.deputy_arbiter, &mut d.deputy_arbiter);
-        if let Some(s) = d.state.as_deref().filter(|s| s.len() != 2 || !s.chars().all(|c| c.is_ascii_alphabetic())) {
-            return Err(Error::invalid(format!("--state \"{s}\" is not a two-letter state code (e.g. OH)")));
+        if let Some(s) = d
+            .state
+            .as_deref()
+            .filter(|s| s.len() != 2 || !s.chars().all(|c| c.is_ascii_alphabetic()))
+        {
+            return Err(Error::invalid(format!(
+                "--state \"{s}\" is not a two-letter state code (e.g. OH)"
+            )));
         }
-        if let Some(s) = d.country.as_deref().filter(|s| s.len() != 3 || !s.chars().all(|c| c.is_ascii_alphabetic())) {
-            return Err(Error::invalid(format!("--country \"{s}\" is not a three-letter country code (e.g. USA)")));
+        if let Some(s) = d
+            .country
+            .as_deref()
+            .filter(|s| s.len() != 3 || !s.chars().all(|c| c.is_ascii_alphabetic()))
+        {
+            return Err(Error::invalid(format!(
+                "--country \"{s}\" is not a three-letter country code (e.g. USA)"
+            )));
         }
-        if let Some(s) = d.rating_system.as_deref().filter(|s| !["regular", "quick", "dual"].contains(s)) {
-            return Err(Error::invalid(format!("--rating-system \"{s}\" is not one of regular, quick, dual")));
+        if let Some(s) = d
+            .rating_system
+            .as_deref()
+            .filter(|s| !["regular", "quick", "dual"].contains(s))
+        {
+            return Err(Error::invalid(format!(
+                "--rating-system \"{s}\" is not one of regular, quick, dual"
+            )));
         }
         Ok(d)
     }

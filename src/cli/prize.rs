@@ -82,7 +82,9 @@ pub struct PrizesArgs {
 
 fn prize_from(a: &PrizeAddArgs) -> Result<Prize> {
     if a.place == 0 {
-        return Err(Error::invalid("places are numbered from 1 (--place 1 is 1st)"));
+        return Err(Error::invalid(
+            "places are numbered from 1 (--place 1 is 1st)",
+        ));
     }
     let kind = match (&a.class, &a.special) {
         (Some(c), _) => Kind::Class(Class::parse(c).ok_or_else(|| {
@@ -91,7 +93,9 @@ fn prize_from(a: &PrizeAddArgs) -> Result<Prize> {
             ))
         })?),
         (None, Some(name)) if name.trim().is_empty() => {
-            return Err(Error::invalid("--special needs the prize's name, e.g. \"Best game\""))
+            return Err(Error::invalid(
+                "--special needs the prize's name, e.g. \"Best game\"",
+            ))
         }
         (None, Some(name)) => Kind::Special {
             name: name.trim().to_string(),
@@ -109,10 +113,18 @@ fn prize_from(a: &PrizeAddArgs) -> Result<Prize> {
             }
         },
         (None, Some(i)) if !i.trim().is_empty() => Reward::Item(i.trim().to_string()),
-        _ => return Err(Error::invalid("give the prize as --cash AMOUNT or --item \"trophy\"")),
+        _ => {
+            return Err(Error::invalid(
+                "give the prize as --cash AMOUNT or --item \"trophy\"",
+            ))
+        }
     };
     Ok(Prize {
-        place: if matches!(kind, Kind::Special { .. }) { 1 } else { a.place },
+        place: if matches!(kind, Kind::Special { .. }) {
+            1
+        } else {
+            a.place
+        },
         kind,
         reward,
     })
@@ -131,14 +143,22 @@ pub fn run(store: &mut Store, c: PrizeCmd) -> Result<()> {
                 None => None,
             };
             let n = store.write(|tx| {
-                store_prize::add_prize(tx, event.id, &section, &prize, winner.as_ref().map(|e| e.id))
+                store_prize::add_prize(
+                    tx,
+                    event.id,
+                    &section,
+                    &prize,
+                    winner.as_ref().map(|e| e.id),
+                )
             })?;
             print(&format!(
                 "Prize {n} of {} {}: {}{}.\n",
                 event.name,
                 section.name,
                 describe(&prize),
-                winner.map(|w| format!(", won by {}", w.name)).unwrap_or_default()
+                winner
+                    .map(|w| format!(", won by {}", w.name))
+                    .unwrap_or_default()
             ))?;
         }
         PrizeCmd::List { section, format } => {
@@ -250,10 +270,15 @@ pub fn heading(r: &PrizeReport) -> String {
 
 /// Who wins what: one row per winner.
 pub fn table(r: &PrizeReport) -> Table {
-    let mut t = Table::new(&["place", "player", "rating", "score", "prize", "gets"]).right(&[2, 3, 5]);
+    let mut t =
+        Table::new(&["place", "player", "rating", "score", "prize", "gets"]).right(&[2, 3, 5]);
     let mut rows: Vec<(usize, usize, &Reward, String)> = Vec::new();
     for (k, p) in r.awards.payouts.iter().enumerate() {
-        let labels: Vec<String> = p.prizes.iter().map(|&i| r.prizes[i].prize.label()).collect();
+        let labels: Vec<String> = p
+            .prizes
+            .iter()
+            .map(|&i| r.prizes[i].prize.label())
+            .collect();
         for (c, reward) in &p.winners {
             rows.push((*c, k, reward, labels.join(" + ")));
         }
@@ -320,7 +345,10 @@ pub fn run_prizes(store: &mut Store, a: PrizesArgs) -> Result<()> {
             out.push_str(&table(&r).render(f));
             out.push('\n');
             for line in working_lines(&r) {
-                out.push_str(&format!("{}{line}\n", if f == Format::Markdown { "- " } else { "  " }));
+                out.push_str(&format!(
+                    "{}{line}\n",
+                    if f == Format::Markdown { "- " } else { "  " }
+                ));
             }
             print(&out)?;
         }

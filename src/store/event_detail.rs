@@ -62,7 +62,10 @@ impl EventDetails {
 /// An event's details.
 pub fn details(conn: &Connection, event_id: i64) -> Result<EventDetails> {
     let cols: Vec<&str> = FIELDS.iter().map(|f| f.0).collect();
-    let sql = format!("SELECT prize_split, {} FROM event WHERE id = ?1", cols.join(", "));
+    let sql = format!(
+        "SELECT prize_split, {} FROM event WHERE id = ?1",
+        cols.join(", ")
+    );
     let mut d = EventDetails::default();
     conn.query_row(&sql, [event_id], |r| {
         let split: String = r.get(0)?;
@@ -79,6 +82,12 @@ pub fn details(conn: &Connection, event_id: i64) -> Result<EventDetails> {
 /// merged with the old values); logs what changed.
 pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Result<()> {
     let old = details(tx, event.id)?;
+    write(tx, event.id, new)?;
+    log_changes(tx, event, &old, new)
+}
+
+/// Write the details without an audit entry (an import creating the event).
+pub(crate) fn write(tx: &Transaction, event_id: i64, new: &EventDetails) -> Result<()> {
     let cols: Vec<String> = FIELDS
         .iter()
         .enumerate()
@@ -104,10 +113,19 @@ pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Resul
             v[8],
             v[9],
             v[10],
-            event.id
+            event_id
         ],
     )
     .map_err(|e| super::season::friendly(e, "event"))?;
+    Ok(())
+}
+
+fn log_changes(
+    tx: &Transaction,
+    event: &Event,
+    old: &EventDetails,
+    new: &EventDetails,
+) -> Result<()> {
     let mut changes: Vec<(String, String, String)> = Vec::new();
     if old.prize_split != new.prize_split {
         changes.push((
@@ -126,8 +144,14 @@ pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Resul
         }
     }
     if !changes.is_empty() {
-        let old_text: Vec<String> = changes.iter().map(|c| format!("{}: {}", c.0, c.1)).collect();
-        let new_text: Vec<String> = changes.iter().map(|c| format!("{}: {}", c.0, c.2)).collect();
+        let old_text: Vec<String> = changes
+            .iter()
+            .map(|c| format!("{}: {}", c.0, c.1))
+            .collect();
+        let new_text: Vec<String> = changes
+            .iter()
+            .map(|c| format!("{}: {}", c.0, c.2))
+            .collect();
         audit_event(
             tx,
             Some(event.id),

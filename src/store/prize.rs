@@ -140,7 +140,12 @@ fn at_position(conn: &Connection, section: &Section, position: u32) -> Result<St
 }
 
 /// Remove the prize at `position`; the ones after it move up one.
-pub fn remove_prize(tx: &Transaction, event_id: i64, section: &Section, position: u32) -> Result<Prize> {
+pub fn remove_prize(
+    tx: &Transaction,
+    event_id: i64,
+    section: &Section,
+    position: u32,
+) -> Result<Prize> {
     let old = at_position(tx, section, position)?;
     tx.execute("DELETE FROM prize WHERE id = ?1", [old.id])?;
     // Two steps, so UNIQUE (section_id, position) never sees a clash.

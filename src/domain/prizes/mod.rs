@@ -447,10 +447,7 @@ fn no_one(p: &Prize) -> String {
             "unawarded: fewer players than prizes reached {}",
             ordinal(p.place)
         ),
-        Kind::Class(c) => format!(
-            "unawarded: no {} player was left to win it",
-            c.label()
-        ),
+        Kind::Class(c) => format!("unawarded: no {} player was left to win it", c.label()),
         Kind::Special { .. } => "unawarded".into(),
     }
 }
@@ -468,7 +465,9 @@ fn candidates(
     let mut out = Vec::new();
     let mut lines: Vec<Option<&Class>> = Vec::new();
     for p in prizes {
-        if p.cash().is_some() && !matches!(p.kind, Kind::Special { .. }) && !lines.contains(&p.line())
+        if p.cash().is_some()
+            && !matches!(p.kind, Kind::Special { .. })
+            && !lines.contains(&p.line())
         {
             lines.push(p.line());
         }
@@ -567,7 +566,12 @@ fn matchable(prizes: &[Prize], players: &[Contestant], group: &[usize], set: &[u
 }
 
 fn total(prizes: &[Prize], set: &[usize]) -> Money {
-    Money(set.iter().filter_map(|&i| prizes[i].cash()).map(|m| m.0).sum())
+    Money(
+        set.iter()
+            .filter_map(|&i| prizes[i].cash())
+            .map(|m| m.0)
+            .sum(),
+    )
 }
 
 /// Divide `sum` equally among `members` (tiebreak order), each capped at
@@ -648,7 +652,16 @@ fn award_group(
                 members.len(),
                 Money(share)
             );
-            pay(prizes, players, &eligible, &own, split, taken, out, Some(note));
+            pay(
+                prizes,
+                players,
+                &eligible,
+                &own,
+                split,
+                taken,
+                out,
+                Some(note),
+            );
             members.retain(|c| !eligible.contains(c));
         }
     }
@@ -678,7 +691,13 @@ fn pay(
     let sum = total(prizes, &pool);
     let listed = pool
         .iter()
-        .map(|&i| format!("{} {}", prizes[i].label(), prizes[i].cash().unwrap_or_default()))
+        .map(|&i| {
+            format!(
+                "{} {}",
+                prizes[i].label(),
+                prizes[i].cash().unwrap_or_default()
+            )
+        })
         .collect::<Vec<_>>()
         .join(" + ");
     let score = players[members[0]].score.fraction();
@@ -726,9 +745,7 @@ fn pay(
                 })
                 .collect();
             let (amounts, capped) = divide(sum, &caps);
-            let mut w = format!(
-                "{listed} pooled among {n} tied on {score}: {sum} / {n}"
-            );
+            let mut w = format!("{listed} pooled among {n} tied on {score}: {sum} / {n}");
             if capped.is_empty() {
                 let each = Money(sum.0 / n as i64);
                 w.push_str(&format!(" = {each} each"));
@@ -739,7 +756,10 @@ fn pay(
                         .map(|&c| players[c].name.as_str())
                         .collect();
                     w.push_str(&if left == 1 {
-                        format!("; the 1 cent left over goes to {} (best on tiebreak)", who[0])
+                        format!(
+                            "; the 1 cent left over goes to {} (best on tiebreak)",
+                            who[0]
+                        )
                     } else {
                         format!(
                             "; the {left} cents left over go one each to {} (best on tiebreak)",

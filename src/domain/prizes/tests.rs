@@ -48,7 +48,10 @@ fn classes_read_and_admit_by_event_rating() {
     let u = Class::parse("U1400").unwrap();
     assert!(u.admits(Some(1399)));
     assert!(!u.admits(Some(1400)));
-    assert!(!u.admits(None), "unrated players do not win under-rating prizes");
+    assert!(
+        !u.admits(None),
+        "unrated players do not win under-rating prizes"
+    );
     let band = Class::parse("1400-1599").unwrap();
     assert!(band.admits(Some(1599)) && !band.admits(Some(1600)) && !band.admits(Some(1399)));
     assert_eq!(band.label(), "1400–1599");
@@ -119,7 +122,10 @@ fn pooled_tie_across_place_and_class_with_an_unrated_player() {
     assert_eq!(a.payouts[2].working, "4th $20 to E (2 points)");
     assert_eq!(
         a.unawarded,
-        vec![(6, "unawarded: no U1000 player was left to win it".to_string())]
+        vec![(
+            6,
+            "unawarded: no U1000 player was left to win it".to_string()
+        )]
     );
 }
 
