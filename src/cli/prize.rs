@@ -311,7 +311,12 @@ pub fn table(r: &PrizeReport) -> Table {
 pub fn working_lines(r: &PrizeReport) -> Vec<String> {
     let mut out: Vec<String> = r.awards.payouts.iter().map(|p| p.working.clone()).collect();
     for (i, why) in &r.awards.unawarded {
-        out.push(format!("{}: {why}", describe(&r.prizes[*i].prize)));
+        let p = &r.prizes[*i].prize;
+        let gives = match &p.reward {
+            Reward::Cash(m) => m.to_string(),
+            Reward::Item(s) => format!("({s})"),
+        };
+        out.push(format!("{} {gives}: {why}", p.label()));
     }
     out
 }

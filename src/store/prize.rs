@@ -150,11 +150,11 @@ pub fn remove_prize(
     tx.execute("DELETE FROM prize WHERE id = ?1", [old.id])?;
     // Two steps, so UNIQUE (section_id, position) never sees a clash.
     tx.execute(
-        "UPDATE prize SET position = -position WHERE section_id = ?1 AND position > ?2",
+        "UPDATE prize SET position = position + 1000000 WHERE section_id = ?1 AND position > ?2",
         params![section.id, position],
     )?;
     tx.execute(
-        "UPDATE prize SET position = -position - 1 WHERE section_id = ?1 AND position < 0",
+        "UPDATE prize SET position = position - 1000001 WHERE section_id = ?1 AND position > 1000000",
         [section.id],
     )?;
     audit_event(

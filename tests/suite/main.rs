@@ -5,6 +5,7 @@ mod fide_published; // FIDE values of the real TRF files and the TEC exercise, t
 mod history; // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod interchange_team; // JSON interchange of team events' forfeited boards, byes, withdrawals, and grand-prix rules
+mod prizes; // prize lists through the commands: pooled ties, Hort, special prizes, refusals
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
