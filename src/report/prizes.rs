@@ -45,6 +45,45 @@ pub fn section_prizes(conn: &Connection, event: &Event, section: &Section) -> Re
 
 /// Award prizes from a report already computed (the site, history).
 pub fn award_report(report: SectionReport, stored: Vec<StoredPrize>, split: Split) -> PrizeReport {
+    let (contestants, entry_of, awards) = awards_for(&report, &stored, split);
+    PrizeReport {
+        report,
+        prizes: stored,
+        split,
+        contestants,
+        entry_of,
+        awards,
+    }
+}
+
+/// The money entry `entry` (an index into the report's facts) wins in a
+/// section; zero without prizes or before the event's last round is in
+/// (`history player` counts only prizes actually due).
+pub fn money_of_entry(
+    conn: &Connection,
+    report: &SectionReport,
+    entry: usize,
+) -> Result<crate::domain::prizes::Money> {
+    let stored = prizes(conn, report.section.id)?;
+    let finished =
+        report.complete_rounds >= report.event.rounds as usize && report.missing.is_empty();
+    if stored.is_empty() || !finished {
+        return Ok(crate::domain::prizes::Money(0));
+    }
+    let split = event_detail::details(conn, report.event.id)?.prize_split;
+    let (_, entry_of, awards) = awards_for(report, &stored, split);
+    Ok(match entry_of.iter().position(|&e| e == entry) {
+        Some(c) => awards.money_of(c),
+        None => crate::domain::prizes::Money(0),
+    })
+}
+
+/// The contestants in standings order, which entry each is, and the awards.
+fn awards_for(
+    report: &SectionReport,
+    stored: &[StoredPrize],
+    split: Split,
+) -> (Vec<Contestant>, Vec<usize>, Awards) {
     let entry_of: Vec<usize> = report.standings.rows.iter().map(|r| r.player).collect();
     let contestants: Vec<Contestant> = report
         .standings
@@ -74,12 +113,5 @@ pub fn award_report(report: SectionReport, stored: Vec<StoredPrize>, split: Spli
         })
         .collect();
     let awards = award(&list, &contestants, split);
-    PrizeReport {
-        report,
-        prizes: stored,
-        split,
-        contestants,
-        entry_of,
-        awards,
-    }
+    (contestants, entry_of, awards)
 }

@@ -114,6 +114,19 @@ fn a_round_robin_with_a_three_way_tie_pays_pooled_prizes() {
         "{text}"
     );
     assert!(text.contains("1st (trophy) to Amos"), "{text}");
+    // History: the money by season, the special prize included.
+    let dev = t.ok(&["history", "player", "Dev"]);
+    assert!(
+        dev.contains("Prize money: 2024 $45 (total $45).\n"),
+        "{dev}"
+    );
+    let amos: serde_json::Value =
+        serde_json::from_str(&t.ok(&["history", "player", "Amos", "--format", "json"])).unwrap();
+    assert_eq!(amos["events"][0]["prize_cents"], 6334);
+    assert_eq!(
+        amos["prize_money_by_season"],
+        serde_json::json!([{"season": "2024", "cents": 6334}])
+    );
     let csv = t.ok(&["prizes", "--event", "Quads", "--format", "csv"]);
     assert!(
         csv.starts_with("place,player,rating,score,prize,gets\n"),
