@@ -78,6 +78,16 @@ pub fn money_of_entry(
     })
 }
 
+/// The contestants in standings order, which entry each is, and the
+/// awards, for a report already computed (the site).
+pub fn award_parts(
+    report: &SectionReport,
+    stored: &[StoredPrize],
+    split: Split,
+) -> (Vec<Contestant>, Vec<usize>, Awards) {
+    awards_for(report, stored, split)
+}
+
 /// The contestants in standings order, which entry each is, and the awards.
 fn awards_for(
     report: &SectionReport,
