@@ -16,6 +16,7 @@ pub mod merge;
 pub mod output;
 pub mod player;
 pub mod prize;
+pub mod report;
 pub mod restore;
 pub mod round;
 pub mod season;
@@ -135,6 +136,9 @@ pub enum Command {
     /// Export for other programs and databases: TRF, JSON, CSV.
     #[command(subcommand)]
     Export(export::ExportCmd),
+    /// Reports to send after an event: the US Chess rating report (dBase files).
+    #[command(subcommand)]
+    Report(report::ReportCmd),
     /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
     Sql(sql::SqlArgs),
     /// The audit trail of corrections, deletions, renames, withdrawals, edits and restores.
@@ -237,6 +241,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Prizes(a) => prize::run_prizes(store, a),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
+        Command::Report(c) => report::run(store, c),
         Command::Team(c) => team::run_team(store, c),
         Command::Match(c) => team_match::run_match(store, c),
         Command::History(c) => history::run(store, c),

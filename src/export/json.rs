@@ -326,6 +326,9 @@ pub struct Player {
     pub federation: Option<String>,
     #[serde(deserialize_with = "required")]
     pub title: Option<String>,
+    /// US state, two capital letters (version 3; absent in older files).
+    #[serde(default)]
+    pub state: Option<String>,
 }
 
 /// An optional field that must still be present (`null` when empty): a

@@ -395,6 +395,12 @@ pub fn check(doc: &Document) -> Result<(), Problem> {
             );
         }
         name(&p.name, format!("{pp}.name"))?;
+        if p.state
+            .as_deref()
+            .is_some_and(|t| t.len() != 2 || !t.chars().all(|c| c.is_ascii_uppercase()))
+        {
+            return fail(format!("{pp}.state"), "a state is two capital letters (OH)");
+        }
         for (fide, id) in [(false, &p.uscf_id), (true, &p.fide_id)] {
             if let Some(id) = id {
                 let field = if fide { "fide_id" } else { "uscf_id" };

@@ -7,6 +7,7 @@ pub mod history;
 pub mod prizes;
 pub mod team;
 pub mod trf;
+pub mod uscf;
 
 use rusqlite::Connection;
 

@@ -131,7 +131,9 @@ impl PlayerKeys {
         let mut list = Vec::with_capacity(self.ids.len());
         for (i, &id) in self.ids.iter().enumerate() {
             let p: Player = player_by_id(conn, id)?;
+            let state = super::player::player_state(conn, id)?;
             list.push(doc::Player {
+                state,
                 key: i as u32 + 1,
                 name: p.name,
                 uscf_id: p.uscf_id,
@@ -568,8 +570,8 @@ pub fn import_document(
             }
             (None, None) => {
                 tx.execute(
-                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                     params![
                         p.name,
                         p.uscf_id,
@@ -577,7 +579,8 @@ pub fn import_document(
                         p.rating,
                         p.fide_rating,
                         p.federation,
-                        p.title
+                        p.title,
+                        p.state
                     ],
                 )
                 .map_err(|e| at(path.clone(), e.into()))?;

@@ -806,6 +806,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     fide_rating: None,
                     federation: None,
                     title: None,
+                    state: (k % 3 == 0).then(|| "OH".to_string()),
                 })
                 .collect(),
         }

@@ -517,6 +517,7 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                 fide_rating: None,
                 federation: None,
                 title: None,
+                state: None,
             })
             .collect();
         doc::Document {

@@ -6,8 +6,9 @@ mod history; // history across three seasons (rename, merge), grand prix, league
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod interchange_team; // JSON interchange of team events' forfeited boards, byes, withdrawals, and grand-prix rules
 mod prizes; // prize lists through the commands: pooled ties, Hort, special prizes, refusals
-mod readme; // the README walkthrough runs as written
+mod readme;
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
+mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy // the README walkthrough runs as written
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`

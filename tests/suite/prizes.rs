@@ -6,7 +6,7 @@ use crate::util::TestLeague;
 
 /// A 4-player round robin: Amos (1800), Billy (1500) and Cara (1350) beat
 /// each other in a circle and all beat Dev (unrated): three tied on 2.
-fn quads() -> TestLeague {
+pub(crate) fn quads() -> TestLeague {
     let t = TestLeague::new();
     t.ok(&["season", "add", "2024"]);
     t.ok(&[
