@@ -180,6 +180,14 @@ fn recorded_league() -> TestLeague {
 #[test]
 fn a_recorded_section_with_every_kind_of_round_survives_trf_export_and_import() {
     let t = recorded_league();
+    // TRF carries FIDE ratings only: give the players FIDE ratings equal to
+    // the ratings they entered with, so the copy's rating tiebreaks agree.
+    t.conn()
+        .execute(
+            "UPDATE player SET fide_rating = (SELECT e.rating FROM entry e WHERE e.player_id = player.id)",
+            [],
+        )
+        .unwrap();
     let out = t.path("1600.trf");
     t.ok(&[
         "export",
@@ -275,6 +283,11 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
     assert_eq!(parsed["format_version"], 3);
     // Four Swiss events, the club championship and the team Swiss.
     assert_eq!(parsed["season"]["events"].as_array().unwrap().len(), 6);
+    // TRF carries FIDE ratings only: the copies below get FIDE ratings
+    // equal to the ratings the demo's players entered with.
+    t.conn()
+        .execute("UPDATE player SET fide_rating = rating", [])
+        .unwrap();
     // The prize list travelled, and awards the same prizes.
     let prizes = |l: &TestLeague| {
         l.ok(&[
@@ -740,6 +753,10 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                 byes,
             });
         }
+        // Entry ratings are FIDE ratings here (the player's FIDE rating
+        // too), so that they travel through TRF, which carries FIDE
+        // ratings only.
+        let rated: Vec<bool> = (0..n).map(|_| next(2) == 1).collect();
         doc::Document {
             format_version: doc::FORMAT_VERSION,
             scope: doc::Scope::Season,
@@ -783,7 +800,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                             .map(|k| doc::Entry {
                                 pairing_no: k,
                                 player: k,
-                                rating: [None, Some(1200 + 37 * k)][next(2)],
+                                rating: rated[k as usize - 1].then_some(1200 + 37 * k),
                                 team: None,
                                 withdrawn_after: None,
                             })
@@ -803,7 +820,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     },
                     fide_id: None,
                     rating: Some(1200 + 37 * k),
-                    fide_rating: None,
+                    fide_rating: rated[k as usize - 1].then_some(1200 + 37 * k),
                     federation: None,
                     title: None,
                     state: (k % 3 == 0).then(|| "OH".to_string()),

@@ -201,3 +201,58 @@ fn a_result_still_missing_is_listed_and_team_events_are_refused() {
     assert!(!run.stderr.contains("US Chess id"), "{}", run.stderr);
     assert!(!out.exists());
 }
+
+/// The FIDE report: the rating and id columns carry FIDE data only, and
+/// the header lines come from the event's stored fields.
+#[test]
+fn trf_export_writes_fide_ratings_only_and_the_events_header_fields() {
+    let t = quads();
+    t.ok(&[
+        "player",
+        "edit",
+        "Amos",
+        "--fide-id",
+        "2012345",
+        "--fide-rating",
+        "1910",
+    ]);
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Quads",
+        "--city",
+        "Dayton",
+        "--country",
+        "USA",
+        "--chief-arbiter",
+        "Ann Arbiter",
+        "--deputy-arbiter",
+        "Bo Deputy",
+        "--time-control",
+        "90 min + 30 s",
+    ]);
+    let text = t.ok(&["export", "trf", "--event", "Quads"]);
+    for line in [
+        "022 Dayton\n",
+        "032 USA\n",
+        "102 Ann Arbiter\n",
+        "112 Bo Deputy\n",
+        "122 90 min + 30 s\n",
+        "072 1\n",
+    ] {
+        assert!(text.contains(line), "{line:?} missing:\n{text}");
+    }
+    let player = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with("001") && l.contains(name))
+            .unwrap()
+            .to_string()
+    };
+    // Columns 49-52 rating, 58-68 FIDE id (TRF-16).
+    assert_eq!(&player("Amos")[48..52], "1910");
+    assert_eq!(player("Amos")[57..68].trim(), "2012345");
+    // Billy's 1500 is a US Chess rating: not in the FIDE column.
+    assert_eq!(player("Billy")[48..52].trim(), "");
+    assert!(!text.contains("1500"), "{text}");
+}
