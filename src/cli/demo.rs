@@ -133,8 +133,17 @@ pub fn run(args: DemoArgs) -> Result<()> {
     let report = section_report(conn, &event, &section, &ReportOptions::default())?;
     let mut out = heading(&report);
     out.push_str(&standings_table(&report, false).render(Format::Text));
+    let prizes = crate::report::prizes::section_prizes(conn, &event, &section)?;
+    out.push('\n');
+    out.push_str(&super::prize::heading(&prizes));
+    out.push_str("\n\n");
+    out.push_str(&super::prize::table(&prizes).render(Format::Text));
+    out.push('\n');
+    for line in super::prize::working_lines(&prizes) {
+        out.push_str(&format!("  {line}\n"));
+    }
     out.push_str(&format!(
-        "\nTry next:\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n  league --db {db} team crosstable --event \"Club Team Swiss\"\n",
+        "\nTry next:\n  league --db {db} prizes --event \"Winter Swiss\" --section 1600+\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n  league --db {db} team crosstable --event \"Club Team Swiss\"\n",
         db = args.out.display(),
         no = report.facts.entries[report.standings.rows[0].player].pairing_no,
     ));

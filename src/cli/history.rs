@@ -242,6 +242,16 @@ fn player_text(h: &PlayerHistory, f: Format) -> String {
         out.push_str(&format!(" ({} shared)", c.shared_wins));
     }
     out.push_str(".\n");
+    let money = h.prize_money_by_season();
+    if !money.is_empty() {
+        let total: i64 = money.iter().map(|m| m.1 .0).sum();
+        let each: Vec<String> = money.iter().map(|(s, m)| format!("{s} {m}")).collect();
+        out.push_str(&format!(
+            "Prize money: {} (total {}).\n",
+            each.join(", "),
+            crate::domain::prizes::Money(total)
+        ));
+    }
     out
 }
 
@@ -281,6 +291,10 @@ fn player_json(h: &PlayerHistory) -> Json {
             "rounds_played": s.rounds_played,
             "rounds": s.event.rounds,
             "withdrawn_after": s.withdrawn_after,
+            "prize_cents": s.prize_money.0,
+        })).collect::<Vec<_>>(),
+        "prize_money_by_season": h.prize_money_by_season().iter().map(|(season, m)| json!({
+            "season": season, "cents": m.0,
         })).collect::<Vec<_>>(),
         "career": {
             "events": c.events,

@@ -5,6 +5,7 @@ pub mod backup;
 pub mod check;
 pub mod crosstable;
 pub mod demo;
+pub mod details;
 pub mod entry;
 pub mod export;
 pub mod grand_prix;
@@ -15,6 +16,8 @@ pub mod merge;
 pub mod output;
 pub mod pairing;
 pub mod player;
+pub mod prize;
+pub mod report;
 pub mod restore;
 pub mod round;
 pub mod season;
@@ -113,6 +116,11 @@ pub enum Command {
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
     #[command(subcommand)]
     Match(team_match::MatchCmd),
+    /// A section's prize list: add, list, remove, and name special prizes' winners.
+    #[command(subcommand)]
+    Prize(prize::PrizeCmd),
+    /// Who wins which prize, by US Chess 32B (or Hort, or tiebreak), with the working.
+    Prizes(prize::PrizesArgs),
     /// Standings of a section with the event's tiebreaks (or others), and the working behind them.
     Standings(standings::StandingsArgs),
     /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
@@ -130,6 +138,9 @@ pub enum Command {
     /// Export for other programs and databases: TRF, JSON, CSV.
     #[command(subcommand)]
     Export(export::ExportCmd),
+    /// Reports to send after an event: the US Chess rating report (dBase files).
+    #[command(subcommand)]
+    Report(report::ReportCmd),
     /// A read-only SQL query against the documented views (docs/views.md): table, CSV or JSON.
     Sql(sql::SqlArgs),
     /// The audit trail of corrections, deletions, renames, withdrawals, edits and restores.
@@ -228,8 +239,11 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
         Command::Import(c) => import::run(store, c),
+        Command::Prize(c) => prize::run(store, c),
+        Command::Prizes(a) => prize::run_prizes(store, a),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
+        Command::Report(c) => report::run(store, c),
         Command::Team(c) => team::run_team(store, c),
         Command::Match(c) => team_match::run_match(store, c),
         Command::History(c) => history::run(store, c),

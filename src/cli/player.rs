@@ -49,6 +49,9 @@ pub enum PlayerCmd {
         /// The current FIDE rating.
         #[arg(long)]
         fide_rating: Option<u32>,
+        /// The player's US state, two letters (for the US Chess report); "" clears it.
+        #[arg(long)]
+        state: Option<String>,
     },
     /// Merge two players who are one person (shows what would change; --yes to merge).
     Merge(super::merge::MergeArgs),
@@ -173,9 +176,25 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             fide_id,
             rating,
             fide_rating,
+            state,
         } => {
             let p = players::find_player(store.conn(), &player)?;
+            let state = match state.as_deref().map(str::trim) {
+                None => None,
+                Some("") => Some(None),
+                Some(s) if s.len() == 2 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    Some(Some(s.to_ascii_uppercase()))
+                }
+                Some(s) => {
+                    return Err(crate::error::Error::invalid(format!(
+                        "--state \"{s}\" is not a two-letter state code (e.g. OH)"
+                    )))
+                }
+            };
             let p = store.write(|tx| {
+                if let Some(st) = &state {
+                    players::set_player_state(tx, &p, st.as_deref())?;
+                }
                 players::edit_player(
                     tx,
                     &p,

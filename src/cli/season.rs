@@ -166,7 +166,8 @@ pub enum EventCmd {
     },
     /// Show an event: kind, rounds, dates, sections, tiebreak order.
     Show(EventArgs),
-    /// Change an event's name, rounds, dates, tiebreak order or pairing settings.
+    /// Change an event's name, rounds, dates, tiebreak order, pairing settings, prize sharing or
+    /// rating-report fields.
     Edit(EventEditArgs),
     /// Pair every remaining round of a round robin at once (club championships, quads) and
     /// print the schedule.
@@ -319,6 +320,9 @@ pub struct EventEditArgs {
     pub actual_play_first: Option<bool>,
     #[command(flatten)]
     pub pairing: PairingOptions,
+    /// Prize sharing and rating-report fields (issue 18).
+    #[command(flatten)]
+    pub details: super::details::EventDetailArgs,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -527,7 +531,13 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                         sb_adjusted: a.sb_adjusted,
                         coin_allowed: a.allow_coin,
                     },
-                )
+                )?;
+                if a.details.any() {
+                    let old = crate::store::event_detail::details(tx, event.id)?;
+                    let new = a.details.apply(&old)?;
+                    crate::store::event_detail::set_details(tx, &event, &new)?;
+                }
+                Ok(seasons::event_by_id(tx, event.id)?)
             })?;
             print(&format!(
                 "{} updated (tiebreaks: {}).\n",

@@ -124,6 +124,7 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     let mut best: Vec<&(i64, u32)> = pool.iter().collect();
     best.sort_by_key(|p| std::cmp::Reverse(p.1));
     play_round_robin(tx, &mut rng, &section, &best[..8])?;
+    add_prizes(tx, &season)?;
     // The team event, from its own generator: the events above are unchanged.
     team::generate(tx, &season, seed)?;
     Ok(())
@@ -358,6 +359,45 @@ pub fn play_round_robin(
         rounds::record_sheet(tx, section, round, None, &rows, "demo", false)?;
         let last = ring.pop().expect("players");
         ring.insert(1, last);
+    }
+    Ok(())
+}
+
+/// The Winter Swiss 1600+ prize list (what `league demo` prints after the
+/// standings): place prizes 1st-4th, class prizes for U1800 and U1700, and
+/// a trophy for 1st. Deep enough that some players tie for money (a
+/// pooled tie, US Chess 32B) with this seed.
+fn add_prizes(tx: &Transaction, season: &crate::domain::league::Season) -> Result<()> {
+    use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
+    let event = seasons::find_event(tx, Some(&season.name), "Winter Swiss")?;
+    let section = seasons::find_section(tx, &event, Some("1600+"))?;
+    let cash = |kind: Kind, place: u32, dollars: i64| Prize {
+        kind,
+        place,
+        reward: Reward::Cash(Money(dollars * 100)),
+    };
+    let class = |below: u32| {
+        Kind::Class(Class::Rated {
+            min: None,
+            below: Some(below),
+        })
+    };
+    let list = [
+        cash(Kind::Place, 1, 150),
+        cash(Kind::Place, 2, 90),
+        cash(Kind::Place, 3, 60),
+        cash(Kind::Place, 4, 40),
+        cash(class(1800), 1, 50),
+        cash(class(1800), 2, 30),
+        cash(class(1700), 1, 35),
+        Prize {
+            kind: Kind::Place,
+            place: 1,
+            reward: Reward::Item("trophy".into()),
+        },
+    ];
+    for (i, p) in list.iter().enumerate() {
+        crate::store::prize::insert(tx, section.id, i as u32 + 1, p, None)?;
     }
     Ok(())
 }

@@ -246,3 +246,43 @@ mod band_tests {
         assert_eq!(band_from_name("1800-1600"), (None, None));
     }
 }
+
+/// What the prize award and the rating reports need to know about an
+/// event beyond its pairing and tiebreak rules (migration V15). Every
+/// field but `prize_split` may be unknown; each report lists the ones it
+/// needs and misses before it writes anything.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EventDetails {
+    /// How tied players share cash prizes.
+    #[serde(with = "split_text")]
+    pub prize_split: super::prizes::Split,
+    /// US Chess affiliate id of the organizer.
+    pub affiliate_id: Option<String>,
+    /// US Chess ids of the chief and assistant tournament directors.
+    pub chief_td_id: Option<String>,
+    pub assistant_td_id: Option<String>,
+    pub city: Option<String>,
+    /// Two-letter state code (upper case).
+    pub state: Option<String>,
+    pub zip: Option<String>,
+    /// Three-letter country code, as FIDE writes federations (USA).
+    pub country: Option<String>,
+    /// As announced, e.g. "G/90;d5".
+    pub time_control: Option<String>,
+    /// US Chess rating system: regular, quick or dual.
+    pub rating_system: Option<String>,
+    /// FIDE arbiters by name (TRF lines 102 and 112).
+    pub chief_arbiter: Option<String>,
+    pub deputy_arbiter: Option<String>,
+}
+
+mod split_text {
+    use crate::domain::prizes::Split;
+    pub fn serialize<S: serde::Serializer>(s: &Split, ser: S) -> Result<S::Ok, S::Error> {
+        ser.serialize_str(s.as_str())
+    }
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Split, D::Error> {
+        let t = <String as serde::Deserialize>::deserialize(d)?;
+        t.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -9,6 +9,7 @@ pub mod league;
 pub mod names;
 pub mod pairing;
 pub mod performance;
+pub mod prizes;
 pub mod record;
 pub mod score;
 pub mod standings;

@@ -14,15 +14,17 @@
 //!   rows in that order, so a re-export lists them the same way.
 //!
 //! Versions: 1 had no `forfeited_boards` in a team match (a board a team
-//! could not fill was lost on the way); 2 lists them, `[]` when none. Both
-//! are read; a version-1 file reads as having none. An event's `pairing`
-//! (its pairing settings, migration V14) came later within version 2: it is
-//! always written, and a document without it reads as pairing `manual`.
+//! could not fill was lost on the way); 2 lists them, `[]` when none; 3
+//! adds each event's `details` (prize split and rating-report fields) and
+//! each section's `prizes` (issue 18), and each event's `pairing` (its
+//! pairing settings, migration V14). All are read; an older file reads as
+//! having no forfeited boards, default details, no prizes and pairing
+//! `manual` (its rounds were paired in another program).
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The version of this document's shape; an importer refuses a newer one.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// What a document holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +92,85 @@ pub struct Event {
     pub pairing: Option<PairingSettings>,
     pub teams: Vec<Team>,
     pub sections: Vec<Section>,
+    /// Prize split and rating-report fields; absent only before version 3
+    /// ([`crate::input::json::parse`] insists on it from version 3).
+    #[serde(default)]
+    pub details: EventDetails,
+}
+
+/// An event's details (version 3), as [`crate::domain::league::EventDetails`].
+/// The default (what an older file reads as) pools tied prizes and knows
+/// none of the report fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventDetails {
+    /// `pooled`, `hort` or `tiebreak`.
+    pub prize_split: String,
+    #[serde(deserialize_with = "required")]
+    pub affiliate_id: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub chief_td_id: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub assistant_td_id: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub city: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub state: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub zip: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub country: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub time_control: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub rating_system: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub chief_arbiter: Option<String>,
+    #[serde(deserialize_with = "required")]
+    pub deputy_arbiter: Option<String>,
+}
+
+impl Default for EventDetails {
+    fn default() -> Self {
+        EventDetails {
+            prize_split: "pooled".into(),
+            affiliate_id: None,
+            chief_td_id: None,
+            assistant_td_id: None,
+            city: None,
+            state: None,
+            zip: None,
+            country: None,
+            time_control: None,
+            rating_system: None,
+            chief_arbiter: None,
+            deputy_arbiter: None,
+        }
+    }
+}
+
+/// One prize of a section's list (version 3), in list order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prize {
+    /// `place`, `class` or `special`.
+    pub kind: String,
+    /// The place, overall or within the class (1 for special prizes).
+    pub place: u32,
+    /// A class prize's class: `U1400`, `1400–1599`, `1800+`, `unrated`.
+    #[serde(deserialize_with = "required")]
+    pub class: Option<String>,
+    /// A special prize's name.
+    #[serde(deserialize_with = "required")]
+    pub name: Option<String>,
+    /// Money in cents, or an indivisible item: exactly one.
+    #[serde(deserialize_with = "required")]
+    pub cash_cents: Option<i64>,
+    #[serde(deserialize_with = "required")]
+    pub item: Option<String>,
+    /// A special prize's winner, by pairing number.
+    #[serde(deserialize_with = "required")]
+    pub winner: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,6 +237,9 @@ pub struct Section {
     pub rating_max: Option<u32>,
     pub entries: Vec<Entry>,
     pub rounds: Vec<Round>,
+    /// The prize list; absent only before version 3.
+    #[serde(default)]
+    pub prizes: Vec<Prize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,6 +350,9 @@ pub struct Player {
     pub federation: Option<String>,
     #[serde(deserialize_with = "required")]
     pub title: Option<String>,
+    /// US state, two capital letters (version 3; absent in older files).
+    #[serde(default)]
+    pub state: Option<String>,
 }
 
 /// An optional field that must still be present (`null` when empty): a

@@ -7,9 +7,15 @@
 //! What is written:
 //! - header lines 012 (name), 022 (city), 032 (federation), 042/052 (start
 //!   and end dates, `YYYY/MM/DD`), 062 (players), 072 (rated players), 092
-//!   (`Swiss System` or `Round Robin`), 132 (round dates, `YY/MM/DD`) when
-//!   known; lines the league has no data for (102 chief arbiter, 122 time
-//!   control) are left out rather than filled with made-up text;
+//!   (`Swiss System` or `Round Robin`), 102 (chief arbiter), 112 (deputy
+//!   arbiter), 122 (time control), 132 (round dates, `YY/MM/DD`) when
+//!   known (the event's stored fields: `league event edit --city
+//!   --country --chief-arbiter --deputy-arbiter --time-control`); a line
+//!   the league has no data for is left out rather than filled with
+//!   made-up text;
+//! - the rating and FIDE id columns carry FIDE data only (the player's
+//!   FIDE rating and id); a US Chess rating or id is never written there
+//!   (TRF-16 has no column for national ratings, so they are left out);
 //! - `XXR` with the event's planned number of rounds, for pairing programs;
 //! - one `001` line per player: start number, sex, title, name (33
 //!   characters at most, as the format allows), rating, federation, FIDE id,
@@ -61,6 +67,9 @@ pub fn write(event: &TrfEvent, planned_rounds: usize) -> String {
             Format::RoundRobin => "Round Robin",
         }),
     );
+    header("102", event.chief_arbiter.as_deref());
+    header("112", event.deputy_arbiter.as_deref());
+    header("122", event.time_control.as_deref());
     if event.round_dates.iter().any(Option::is_some) {
         let mut line = format!("{:<91}", "132");
         for d in event.round_dates.iter().take(event.rounds) {

@@ -73,6 +73,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
     let problem = |(path, problem): Problem| InputError::new(source, problem).field(path);
     if let Some(v) = &value {
         forfeit_lists(v, doc.format_version).map_err(problem)?;
+        version_3_fields(v, doc.format_version).map_err(problem)?;
     }
     check(&doc).map_err(problem)?;
     Ok(doc)
@@ -113,6 +114,148 @@ fn forfeit_lists(v: &serde_json::Value, version: u32) -> Result<(), Problem> {
                         _ => {}
                     }
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Version 3 gives every event its `details` and every section its
+/// `prizes` (`[]` when none); older versions have neither. (Both read as
+/// defaults when absent, so this is checked on the text's own shape.)
+fn version_3_fields(v: &serde_json::Value, version: u32) -> Result<(), Problem> {
+    fn list<'a>(v: &'a serde_json::Value, key: &str) -> &'a [serde_json::Value] {
+        v.get(key)
+            .and_then(|l| l.as_array())
+            .map_or(&[], |l| l.as_slice())
+    }
+    let want = |obj: &serde_json::Value, key: &str, path: String| -> Result<(), Problem> {
+        match (version >= 3, obj.get(key).is_some()) {
+            (true, false) => fail(
+                path,
+                format!("missing field `{key}` (from format version 3 it is always there)"),
+            ),
+            (false, true) => fail(
+                path,
+                format!(
+                    "format version {version} has no {key}; the file should say \"format_version\": 3"
+                ),
+            ),
+            _ => Ok(()),
+        }
+    };
+    for (ei, e) in list(&v["season"], "events").iter().enumerate() {
+        want(e, "details", format!("$.season.events[{ei}].details"))?;
+        for (si, s) in list(e, "sections").iter().enumerate() {
+            want(
+                s,
+                "prizes",
+                format!("$.season.events[{ei}].sections[{si}].prizes"),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// An event's details: the values the schema would refuse, named here.
+fn check_details(d: &crate::export::json::EventDetails, dp: &str) -> Result<(), Problem> {
+    d.prize_split
+        .parse::<crate::domain::prizes::Split>()
+        .map_err(|m| (format!("{dp}.prize_split"), m))?;
+    let fields = [
+        ("affiliate_id", &d.affiliate_id),
+        ("chief_td_id", &d.chief_td_id),
+        ("assistant_td_id", &d.assistant_td_id),
+        ("city", &d.city),
+        ("state", &d.state),
+        ("zip", &d.zip),
+        ("country", &d.country),
+        ("time_control", &d.time_control),
+        ("rating_system", &d.rating_system),
+        ("chief_arbiter", &d.chief_arbiter),
+        ("deputy_arbiter", &d.deputy_arbiter),
+    ];
+    for (name, v) in fields {
+        if v.as_deref().is_some_and(|t| t.trim().is_empty()) {
+            return fail(format!("{dp}.{name}"), "an empty value is written null");
+        }
+    }
+    let code = |v: &Option<String>, n: usize| {
+        v.as_deref()
+            .is_some_and(|t| t.len() != n || !t.chars().all(|c| c.is_ascii_uppercase()))
+    };
+    if code(&d.state, 2) {
+        return fail(format!("{dp}.state"), "a state is two capital letters (OH)");
+    }
+    if code(&d.country, 3) {
+        return fail(
+            format!("{dp}.country"),
+            "a country is three capital letters (USA)",
+        );
+    }
+    if d.rating_system
+        .as_deref()
+        .is_some_and(|r| !["regular", "quick", "dual"].contains(&r))
+    {
+        return fail(
+            format!("{dp}.rating_system"),
+            "the rating system is regular, quick or dual",
+        );
+    }
+    Ok(())
+}
+
+/// A section's prizes: known kinds, classes, money or an item, winners
+/// entered in the section.
+fn check_prizes(s: &Section, sp: &str) -> Result<(), Problem> {
+    for (pi, p) in s.prizes.iter().enumerate() {
+        let pp = format!("{sp}.prizes[{pi}]");
+        if p.place == 0 {
+            return fail(format!("{pp}.place"), "places are numbered from 1");
+        }
+        match p.kind.as_str() {
+            "place" | "class" | "special" => {}
+            _ => return fail(format!("{pp}.kind"), "a prize is place, class or special"),
+        }
+        if (p.kind == "class") != p.class.is_some() {
+            return fail(
+                format!("{pp}.class"),
+                "class prizes, and only they, have a class",
+            );
+        }
+        if let Some(c) = &p.class {
+            if crate::domain::prizes::Class::parse(c).is_none() {
+                return fail(
+                    format!("{pp}.class"),
+                    format!("\"{c}\" is not a class (U1400, 1400–1599, 1800+, unrated)"),
+                );
+            }
+        }
+        if (p.kind == "special") != p.name.as_deref().is_some_and(|n| !n.trim().is_empty()) {
+            return fail(
+                format!("{pp}.name"),
+                "special prizes, and only they, have a name",
+            );
+        }
+        if p.kind != "special" && p.winner.is_some() {
+            return fail(format!("{pp}.winner"), "only special prizes name a winner");
+        }
+        match (p.cash_cents, &p.item) {
+            (Some(c), None) if c > 0 => {}
+            (None, Some(i)) if !i.trim().is_empty() => {}
+            _ => {
+                return fail(
+                    format!("{pp}.cash_cents"),
+                    "a prize is money (cash_cents above 0) or an item, not both",
+                )
+            }
+        }
+        if let Some(w) = p.winner {
+            if !s.entries.iter().any(|e| e.pairing_no == w) {
+                return fail(
+                    format!("{pp}.winner"),
+                    format!("pairing number {w} is not entered in section {}", s.name),
+                );
             }
         }
     }
@@ -252,6 +395,12 @@ pub fn check(doc: &Document) -> Result<(), Problem> {
             );
         }
         name(&p.name, format!("{pp}.name"))?;
+        if p.state
+            .as_deref()
+            .is_some_and(|t| t.len() != 2 || !t.chars().all(|c| c.is_ascii_uppercase()))
+        {
+            return fail(format!("{pp}.state"), "a state is two capital letters (OH)");
+        }
         for (fide, id) in [(false, &p.uscf_id), (true, &p.fide_id)] {
             if let Some(id) = id {
                 let field = if fide { "fide_id" } else { "uscf_id" };
@@ -429,6 +578,7 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             }
         }
     }
+    check_details(&e.details, &format!("{ep}.details"))?;
     let mut sections = HashSet::new();
     for (si, s) in e.sections.iter().enumerate() {
         let sp = format!("{ep}.sections[{si}]");
@@ -440,6 +590,7 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             );
         }
         check_section(s, &sp, e, keys, &teams)?;
+        check_prizes(s, &sp)?;
     }
     Ok(())
 }

@@ -70,6 +70,12 @@ pub struct TrfEvent {
     pub city: Option<String>,
     /// Line 032.
     pub federation: Option<String>,
+    /// Line 102: the chief arbiter.
+    pub chief_arbiter: Option<String>,
+    /// Line 112: the deputy arbiter (the first one, when several).
+    pub deputy_arbiter: Option<String>,
+    /// Line 122: the time control as announced.
+    pub time_control: Option<String>,
     /// Line 042, as ISO `YYYY-MM-DD`.
     pub start_date: Option<String>,
     /// Line 052, as ISO `YYYY-MM-DD`.
@@ -209,7 +215,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 }
                 lines.push(line);
             }
-            "012" | "022" | "032" | "042" | "052" | "092" => {
+            "012" | "022" | "032" | "042" | "052" | "092" | "102" | "112" | "122" => {
                 let value = field(&chars, 4, chars.len());
                 if !value.is_empty() {
                     header.entry(header_key(&code)).or_insert(value);
@@ -363,6 +369,9 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         name: header.get("name").cloned(),
         city: header.get("city").cloned(),
         federation: header.get("federation").cloned(),
+        chief_arbiter: header.get("chief_arbiter").cloned(),
+        deputy_arbiter: header.get("deputy_arbiter").cloned(),
+        time_control: header.get("time_control").cloned(),
         start_date: header.get("start").and_then(|d| iso_date(d)),
         end_date: header.get("end").and_then(|d| iso_date(d)),
         rounds,
@@ -671,6 +680,9 @@ fn header_key(code: &str) -> &'static str {
         "032" => "federation",
         "042" => "start",
         "052" => "end",
+        "102" => "chief_arbiter",
+        "112" => "deputy_arbiter",
+        "122" => "time_control",
         _ => "type",
     }
 }

@@ -45,6 +45,9 @@ pub struct PlayerSection {
     pub rounds_played: usize,
     /// The last round played before withdrawing, if the player withdrew.
     pub withdrawn_after: Option<u32>,
+    /// Prize money won in the section (zero until the event's last round
+    /// is in, or when the section has no prize list); special prizes too.
+    pub prize_money: crate::domain::prizes::Money,
 }
 
 /// A player's history across seasons, with career totals.
@@ -135,6 +138,10 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
             continue;
         };
         let t = c.tournament();
+        let prize_money = match &c {
+            Computed::Report(r) => super::prizes::money_of_entry(conn, r, i)?,
+            Computed::Team(_) => crate::domain::prizes::Money(0),
+        };
         let (place, won) = match &c {
             Computed::Report(r) if r.complete_rounds > 0 => {
                 let p = places(&r.standings).into_iter().find(|p| p.player == i);
@@ -165,6 +172,7 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
             performance: performance_of(&t, facts, i),
             rounds_played: c.rounds_played(),
             withdrawn_after: facts.entries[i].withdrawn_after,
+            prize_money,
             event: s.event,
             section: s.section,
         });
@@ -181,6 +189,21 @@ pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistor
         career: career(&lines),
         sections,
     })
+}
+
+impl PlayerHistory {
+    /// Prize money by season, in the order the seasons come in the
+    /// history; seasons without money are left out.
+    pub fn prize_money_by_season(&self) -> Vec<(String, crate::domain::prizes::Money)> {
+        let mut out: Vec<(String, crate::domain::prizes::Money)> = Vec::new();
+        for s in self.sections.iter().filter(|s| s.prize_money.0 > 0) {
+            match out.last_mut() {
+                Some((season, m)) if *season == s.event.season => m.0 += s.prize_money.0,
+                _ => out.push((s.event.season.clone(), s.prize_money)),
+            }
+        }
+        out
+    }
 }
 
 /// One game of a head-to-head, with the tally after it.

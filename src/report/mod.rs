@@ -4,8 +4,10 @@
 //! they can never disagree.
 
 pub mod history;
+pub mod prizes;
 pub mod team;
 pub mod trf;
+pub mod uscf;
 
 use rusqlite::Connection;
 

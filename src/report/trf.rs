@@ -50,7 +50,9 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
             name: p.name,
             sex: None,
             title: p.title,
-            rating: entry.rating,
+            // FIDE data only: the player's FIDE rating, never the US Chess
+            // rating the entry holds (issue 18).
+            rating: p.fide_rating,
             federation: p.federation,
             // The FIDE id field holds 11 digits; an id that is not a number
             // (or too long) is left out rather than breaking the columns.
@@ -70,12 +72,16 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
         event.name.clone()
     };
     let round_dates = exchange::round_dates(conn, section.id)?;
+    let details = crate::store::event_detail::details(conn, event.id)?;
     let played = report.rounds_played;
     Ok((
         TrfEvent {
             name: Some(name),
-            city: None,
-            federation: None,
+            city: details.city.clone(),
+            federation: details.country.clone(),
+            chief_arbiter: details.chief_arbiter.clone(),
+            deputy_arbiter: details.deputy_arbiter.clone(),
+            time_control: details.time_control.clone(),
             start_date: event.start_date.clone(),
             end_date: event.end_date.clone(),
             rounds: played,

@@ -259,9 +259,10 @@ pub fn build(league: &League) -> Site {
                         score: first.score.fraction(),
                     });
                 }
-                let Some(body) = bodies.next() else {
+                let Some(mut body) = bodies.next() else {
                     continue;
                 };
+                body.prizes = super::prizes::block(r, &league.prizes);
                 sections.push(SectionPage {
                     season: Link {
                         text: s.season.name.clone(),

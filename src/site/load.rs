@@ -32,6 +32,8 @@ pub struct League {
     pub name: Option<String>,
     /// Newest season first.
     pub seasons: Vec<SeasonData>,
+    /// The prize lists of sections that have one.
+    pub prizes: super::prizes::PrizeLists,
 }
 
 /// One season and its events (in date order).
@@ -161,8 +163,10 @@ pub fn load(
             events: loaded,
         });
     }
+    let with_prizes: Vec<(i64, i64)> = individual.iter().map(|(e, s)| (e.id, s.id)).collect();
     Ok(League {
         name: seasons::league_name(conn)?,
         seasons: out,
+        prizes: super::prizes::load(conn, &with_prizes)?,
     })
 }

@@ -17,6 +17,7 @@ pub mod build;
 pub mod chart;
 pub mod load;
 pub mod model;
+pub mod prizes;
 pub mod render;
 pub mod section;
 pub mod slug;

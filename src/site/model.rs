@@ -218,6 +218,8 @@ pub struct IndividualSection {
     pub rule_notes: Vec<String>,
     pub race: Option<Chart>,
     pub working: Vec<PlayerWorking>,
+    /// Who won which prize, once the event has ended (issue 18).
+    pub prizes: Option<super::prizes::PrizeBlock>,
 }
 
 /// One line of a section's standings.

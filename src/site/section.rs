@@ -139,6 +139,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
         rule_notes,
         race: race(r, &x),
         working: working(r),
+        prizes: None,
     }
 }
 

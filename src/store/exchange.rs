@@ -21,7 +21,8 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::player::{player_by_id, players as all_players};
-use crate::domain::league::{Event, Player, Season};
+use crate::domain::league::{Event, EventDetails, Player, Season};
+use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, InputError, Result};
 use crate::export::json as doc;
 use crate::input::players::PlayerRow;
@@ -76,6 +77,7 @@ pub fn export_document(
                     pairing: None,
                     teams: vec![],
                     sections: vec![],
+                    details: doc::EventDetails::default(),
                 },
             ))
         })?
@@ -88,6 +90,7 @@ pub fn export_document(
         event.pairing = Some(pairing_settings(conn, id)?);
         event.teams = teams(conn, id, &mut keys)?;
         event.sections = sections(conn, id, &mut keys)?;
+        event.details = details_doc(&super::event_detail::details(conn, id)?);
         events.push(event);
     }
     Ok(doc::Document {
@@ -130,7 +133,9 @@ impl PlayerKeys {
         let mut list = Vec::with_capacity(self.ids.len());
         for (i, &id) in self.ids.iter().enumerate() {
             let p: Player = player_by_id(conn, id)?;
+            let state = super::player::player_state(conn, id)?;
             list.push(doc::Player {
+                state,
                 key: i as u32 + 1,
                 name: p.name,
                 uscf_id: p.uscf_id,
@@ -274,9 +279,102 @@ fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<V
             rating_max: s.rating_max,
             entries,
             rounds: rounds(conn, s.id, keys)?,
+            prizes: prizes_doc(conn, s.id)?,
         });
     }
     Ok(out)
+}
+
+/// An event's details as the document writes them.
+fn details_doc(d: &EventDetails) -> doc::EventDetails {
+    doc::EventDetails {
+        prize_split: d.prize_split.as_str().into(),
+        affiliate_id: d.affiliate_id.clone(),
+        chief_td_id: d.chief_td_id.clone(),
+        assistant_td_id: d.assistant_td_id.clone(),
+        city: d.city.clone(),
+        state: d.state.clone(),
+        zip: d.zip.clone(),
+        country: d.country.clone(),
+        time_control: d.time_control.clone(),
+        rating_system: d.rating_system.clone(),
+        chief_arbiter: d.chief_arbiter.clone(),
+        deputy_arbiter: d.deputy_arbiter.clone(),
+    }
+}
+
+/// The document's details as the store keeps them (checked by
+/// [`crate::input::json::check`]; the schema checks them again).
+fn details_from_doc(d: &doc::EventDetails) -> EventDetails {
+    EventDetails {
+        prize_split: d.prize_split.parse().unwrap_or_default(),
+        affiliate_id: d.affiliate_id.clone(),
+        chief_td_id: d.chief_td_id.clone(),
+        assistant_td_id: d.assistant_td_id.clone(),
+        city: d.city.clone(),
+        state: d.state.clone(),
+        zip: d.zip.clone(),
+        country: d.country.clone(),
+        time_control: d.time_control.clone(),
+        rating_system: d.rating_system.clone(),
+        chief_arbiter: d.chief_arbiter.clone(),
+        deputy_arbiter: d.deputy_arbiter.clone(),
+    }
+}
+
+/// A section's prize list, in list order; winners by pairing number.
+fn prizes_doc(conn: &Connection, section_id: i64) -> Result<Vec<doc::Prize>> {
+    let entries = super::player::entries(conn, section_id)?;
+    Ok(super::prize::prizes(conn, section_id)?
+        .into_iter()
+        .map(|p| {
+            let (kind, class, name) = match &p.prize.kind {
+                Kind::Place => ("place", None, None),
+                Kind::Class(c) => ("class", Some(c.label()), None),
+                Kind::Special { name, .. } => ("special", None, Some(name.clone())),
+            };
+            let (cash_cents, item) = match &p.prize.reward {
+                Reward::Cash(m) => (Some(m.0), None),
+                Reward::Item(s) => (None, Some(s.clone())),
+            };
+            doc::Prize {
+                kind: kind.into(),
+                place: p.prize.place,
+                class,
+                name,
+                cash_cents,
+                item,
+                winner: p
+                    .winner_entry
+                    .and_then(|id| entries.iter().find(|e| e.id == id))
+                    .map(|e| e.pairing_no),
+            }
+        })
+        .collect())
+}
+
+/// A document prize as the domain's (checked by
+/// [`crate::input::json::check`]).
+pub(crate) fn prize_from_doc(p: &doc::Prize) -> Option<Prize> {
+    let kind = match p.kind.as_str() {
+        "place" => Kind::Place,
+        "class" => Kind::Class(Class::parse(p.class.as_deref()?)?),
+        "special" => Kind::Special {
+            name: p.name.clone()?,
+            winner: None,
+        },
+        _ => return None,
+    };
+    let reward = match (p.cash_cents, &p.item) {
+        (Some(c), None) if c > 0 => Reward::Cash(Money(c)),
+        (None, Some(i)) => Reward::Item(i.clone()),
+        _ => return None,
+    };
+    Some(Prize {
+        kind,
+        place: p.place,
+        reward,
+    })
 }
 
 fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Round>> {
@@ -506,8 +604,8 @@ pub fn import_document(
             }
             (None, None) => {
                 tx.execute(
-                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                     params![
                         p.name,
                         p.uscf_id,
@@ -515,7 +613,8 @@ pub fn import_document(
                         p.rating,
                         p.fide_rating,
                         p.federation,
-                        p.title
+                        p.title,
+                        p.state
                     ],
                 )
                 .map_err(|e| at(path.clone(), e.into()))?;
@@ -564,6 +663,8 @@ pub fn import_document(
             .map_err(|m| Error::from(InputError::new(source, m).field(format!("{ep}.pairing"))))?;
         super::pairing::insert_rules(tx, event_id, &rules)
             .map_err(|x| at(format!("{ep}.pairing"), x))?;
+        super::event_detail::write(tx, event_id, &details_from_doc(&e.details))
+            .map_err(|x| at(format!("{ep}.details"), x))?;
         if let Some(r) = &e.team_rules {
             tx.execute(
                 "INSERT INTO team_rules (event_id, boards, win_halves, draw_halves, loss_halves, \
@@ -713,6 +814,20 @@ pub fn import_document(
                     )
                     .map_err(|x| at(bp, x.into()))?;
                 }
+            }
+            for (pi, p) in s.prizes.iter().enumerate() {
+                let pp = format!("{sp}.prizes[{pi}]");
+                let prize = prize_from_doc(p).ok_or_else(|| {
+                    Error::from(
+                        InputError::new(source, "not a prize this program knows").field(pp.clone()),
+                    )
+                })?;
+                let winner = match p.winner {
+                    Some(no) => Some(entry(no, format!("{pp}.winner"))?),
+                    None => None,
+                };
+                super::prize::insert(tx, section_id, pi as u32 + 1, &prize, winner)
+                    .map_err(|x| at(pp, x))?;
             }
         }
     }

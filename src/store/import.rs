@@ -63,22 +63,43 @@ pub fn import_trf(
             }
             e
         }
-        Err(Error::NotFound(_)) => seasons::add_event(
-            tx,
-            &season,
-            &NewEvent {
-                name: &name,
-                kind,
-                rounds: trf.rounds.max(1) as u32,
-                start_date: trf.start_date.as_deref(),
-                end_date: trf.end_date.as_deref(),
-                tiebreaks,
-                actual_play_first: false,
-                fide_edition: None,
-                sb_adjusted: false,
-                coin_allowed: false,
-            },
-        )?,
+        Err(Error::NotFound(_)) => {
+            let event = seasons::add_event(
+                tx,
+                &season,
+                &NewEvent {
+                    name: &name,
+                    kind,
+                    rounds: trf.rounds.max(1) as u32,
+                    start_date: trf.start_date.as_deref(),
+                    end_date: trf.end_date.as_deref(),
+                    tiebreaks,
+                    actual_play_first: false,
+                    fide_edition: None,
+                    sb_adjusted: false,
+                    coin_allowed: false,
+                },
+            )?;
+            // The header's city, arbiters and time control (V15), so a
+            // FIDE report written from here carries them again. A country
+            // is kept only as a three-letter code (the schema's rule).
+            let keep = |v: &Option<String>| {
+                v.as_ref()
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+            };
+            let details = crate::domain::league::EventDetails {
+                city: keep(&trf.city),
+                country: keep(&trf.federation)
+                    .filter(|c| c.len() == 3 && c.chars().all(|c| c.is_ascii_uppercase())),
+                chief_arbiter: keep(&trf.chief_arbiter),
+                deputy_arbiter: keep(&trf.deputy_arbiter),
+                time_control: keep(&trf.time_control),
+                ..Default::default()
+            };
+            super::event_detail::write(tx, event.id, &details)?;
+            event
+        }
         Err(e) => return Err(e),
     };
     let section = seasons::add_section(tx, &event, section_name, None, None)?;

@@ -18,6 +18,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod event_detail;
 pub mod exchange;
 pub mod facts;
 pub mod history;
@@ -26,6 +27,7 @@ pub mod merge;
 pub mod migrate;
 pub mod pairing;
 pub mod player;
+pub mod prize;
 pub mod round;
 pub mod season;
 pub mod sql;

@@ -572,3 +572,34 @@ pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<Player
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
+
+/// A player's US state (two capital letters), for the US Chess report
+/// (migration V15); `None` when not known.
+pub fn player_state(conn: &Connection, player_id: i64) -> Result<Option<String>> {
+    Ok(
+        conn.query_row("SELECT state FROM player WHERE id = ?1", [player_id], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// Set (or with `None` clear) a player's US state; logged as an edit.
+pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) -> Result<()> {
+    let old = player_state(tx, player.id)?;
+    tx.execute(
+        "UPDATE player SET state = ?1 WHERE id = ?2",
+        params![state, player.id],
+    )
+    .map_err(|e| friendly(e, "player"))?;
+    if old.as_deref() != state {
+        super::round::audit(
+            tx,
+            "edit",
+            &format!("player {}", player.name),
+            Some(&format!("state: {}", old.as_deref().unwrap_or("none"))),
+            Some(&format!("state: {}", state.unwrap_or("none"))),
+            None,
+        )?;
+    }
+    Ok(())
+}

@@ -180,6 +180,14 @@ fn recorded_league() -> TestLeague {
 #[test]
 fn a_recorded_section_with_every_kind_of_round_survives_trf_export_and_import() {
     let t = recorded_league();
+    // TRF carries FIDE ratings only: give the players FIDE ratings equal to
+    // the ratings they entered with, so the copy's rating tiebreaks agree.
+    t.conn()
+        .execute(
+            "UPDATE player SET fide_rating = (SELECT e.rating FROM entry e WHERE e.player_id = player.id)",
+            [],
+        )
+        .unwrap();
     let out = t.path("1600.trf");
     t.ok(&[
         "export",
@@ -272,9 +280,30 @@ fn the_demo_league_round_trips_through_json_byte_for_byte_and_through_trf() {
     let again = t.ok(&["export", "json", "--season", "2022-23"]);
     assert_eq!(again, std::fs::read_to_string(&json).unwrap());
     let parsed: serde_json::Value = serde_json::from_str(&again).unwrap();
-    assert_eq!(parsed["format_version"], 2);
+    assert_eq!(parsed["format_version"], 3);
     // Four Swiss events, the club championship and the team Swiss.
     assert_eq!(parsed["season"]["events"].as_array().unwrap().len(), 6);
+    // TRF carries FIDE ratings only: the copies below get FIDE ratings
+    // equal to the ratings the demo's players entered with.
+    t.conn()
+        .execute("UPDATE player SET fide_rating = rating", [])
+        .unwrap();
+    // The prize list travelled, and awards the same prizes.
+    let prizes = |l: &TestLeague| {
+        l.ok(&[
+            "prizes",
+            "--season",
+            "2022-23",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--format",
+            "json",
+        ])
+    };
+    assert_eq!(prizes(&demo_league), prizes(&t));
+    assert!(prizes(&t).contains("pooled among"));
     // Standings of every section agree.
     for e in parsed["season"]["events"].as_array().unwrap() {
         let event = e["name"].as_str().unwrap();
@@ -502,7 +531,7 @@ fn bad_json_files_are_refused_with_path_and_field_and_nothing_written() {
     // A newer format is refused with a clear word.
     let f = target.write(
         "v9.json",
-        good.replacen("\"format_version\": 2", "\"format_version\": 9", 1),
+        good.replacen("\"format_version\": 3", "\"format_version\": 9", 1),
     );
     target.fails(
         &["--create", "import", "json", f.to_str().unwrap()],
@@ -724,6 +753,10 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                 byes,
             });
         }
+        // Entry ratings are FIDE ratings here (the player's FIDE rating
+        // too), so that they travel through TRF, which carries FIDE
+        // ratings only.
+        let rated: Vec<bool> = (0..n).map(|_| next(2) == 1).collect();
         doc::Document {
             format_version: doc::FORMAT_VERSION,
             scope: doc::Scope::Season,
@@ -754,7 +787,20 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                         numbers: ["rating", "drawn"][next(2)].into(),
                     }),
                     teams: vec![],
+                    details: doc::EventDetails {
+                        prize_split: ["pooled", "hort", "tiebreak"][next(3)].into(),
+                        affiliate_id: (next(2) == 1).then(|| "A6001234".to_string()),
+                        chief_td_id: (next(2) == 1).then(|| "12345678".to_string()),
+                        city: (next(2) == 1).then(|| "Dayton".to_string()),
+                        state: (next(2) == 1).then(|| "OH".to_string()),
+                        country: (next(2) == 1).then(|| "USA".to_string()),
+                        time_control: (next(2) == 1).then(|| "G/90;d5".to_string()),
+                        rating_system: (next(2) == 1).then(|| "dual".to_string()),
+                        chief_arbiter: (next(2) == 1).then(|| "Ann Arbiter".to_string()),
+                        ..doc::EventDetails::default()
+                    },
                     sections: vec![doc::Section {
+                        prizes: random_prizes(n as u32, &mut next),
                         name: "Open".into(),
                         rating_min: None,
                         rating_max: None,
@@ -762,7 +808,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                             .map(|k| doc::Entry {
                                 pairing_no: k,
                                 player: k,
-                                rating: [None, Some(1200 + 37 * k)][next(2)],
+                                rating: rated[k as usize - 1].then_some(1200 + 37 * k),
                                 team: None,
                                 withdrawn_after: None,
                             })
@@ -782,13 +828,38 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     },
                     fide_id: None,
                     rating: Some(1200 + 37 * k),
-                    fide_rating: None,
+                    fide_rating: rated[k as usize - 1].then_some(1200 + 37 * k),
                     federation: None,
                     title: None,
+                    state: (k % 3 == 0).then(|| "OH".to_string()),
                 })
                 .collect(),
         }
     })
+}
+
+/// A prize list of up to five prizes of every kind (place, class,
+/// unrated, special with or without a winner, money or an item).
+fn random_prizes(players: u32, next: &mut impl FnMut(usize) -> usize) -> Vec<doc::Prize> {
+    let count = next(6);
+    (0..count)
+        .map(|k| {
+            let kind = ["place", "class", "special"][next(3)];
+            let class = (kind == "class")
+                .then(|| ["U1500", "1400–1599", "1800+", "unrated"][next(4)].to_string());
+            let special = kind == "special";
+            let money = next(3) > 0;
+            doc::Prize {
+                kind: kind.into(),
+                place: if special { 1 } else { k as u32 + 1 },
+                class,
+                name: special.then(|| ["Best game", "Biggest upset"][next(2)].to_string()),
+                cash_cents: money.then(|| 100 * (next(200) as i64 + 1) + next(100) as i64),
+                item: (!money).then(|| "trophy".to_string()),
+                winner: (special && next(2) == 0).then(|| next(players as usize) as u32 + 1),
+            }
+        })
+        .collect()
 }
 
 proptest! {

@@ -135,7 +135,7 @@ fn a_team_event_with_forfeits_byes_and_a_withdrawal_round_trips_through_json() {
     );
     let out = t.ok(&["export", "json", "--season", SEASON]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["format_version"], 2);
+    assert_eq!(v["format_version"], 3);
     let event = &v["season"]["events"][1];
     assert_eq!(event["name"], EVENT);
     let key = |name: &str| {
@@ -349,8 +349,15 @@ fn a_version_1_file_is_still_read_and_a_version_1_file_with_forfeits_is_refused(
     let t = team_league();
     let good = t.ok(&["export", "json", "--season", SEASON]);
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    // Version 1 as it was written: no forfeited_boards anywhere.
+    // Version 1 as it was written: no forfeited_boards anywhere, and no
+    // event details or prize lists (version 3).
     v["format_version"] = 1.into();
+    for e in v["season"]["events"].as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("details");
+        for s in e["sections"].as_array_mut().unwrap() {
+            s.as_object_mut().unwrap().remove("prizes");
+        }
+    }
     let mut with_forfeits = v.clone();
     for r in v["season"]["events"][1]["sections"][0]["rounds"]
         .as_array_mut()
@@ -372,18 +379,18 @@ fn a_version_1_file_is_still_read_and_a_version_1_file_with_forfeits_is_refused(
         "$.season.events[1].sections[0].rounds[0].team_matches[0].forfeited_boards: format version 1 has no forfeited_boards",
     );
     assert_eq!(snapshot(&target.db), before);
-    with_forfeits["format_version"] = 3.into();
+    with_forfeits["format_version"] = 4.into();
     let f = target.write(
-        "v3.json",
+        "v4.json",
         serde_json::to_string_pretty(&with_forfeits).unwrap(),
     );
     target.fails(
         &["--create", "import", "json", f.to_str().unwrap()],
-        "format version 3",
+        "format version 4",
     );
     let f = target.write("v1.json", serde_json::to_string_pretty(&v).unwrap());
     target.ok(&["--create", "import", "json", f.to_str().unwrap()]);
-    // Read as having no forfeited boards; written back as version 2.
+    // Read as having no forfeited boards; written back as version 3.
     assert_eq!(
         target.query("SELECT count(*) FROM team_board_forfeit")[0][0],
         "0"
@@ -394,7 +401,7 @@ fn a_version_1_file_is_still_read_and_a_version_1_file_with_forfeits_is_refused(
     );
     let again: serde_json::Value =
         serde_json::from_str(&target.ok(&["export", "json", "--season", SEASON])).unwrap();
-    assert_eq!(again["format_version"], 2);
+    assert_eq!(again["format_version"], 3);
     assert_eq!(
         again["season"]["events"][1]["sections"][0]["rounds"][0]["team_matches"][0]
             ["forfeited_boards"],
@@ -510,6 +517,7 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                 fide_rating: None,
                 federation: None,
                 title: None,
+                state: None,
             })
             .collect();
         doc::Document {
@@ -564,7 +572,9 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                                 .collect(),
                         })
                         .collect(),
+                    details: doc::EventDetails::default(),
                     sections: vec![doc::Section {
+                        prizes: vec![],
                         name: "Open".into(),
                         rating_min: None,
                         rating_max: None,

@@ -8,7 +8,10 @@ mod interchange_team; // JSON interchange of team events' forfeited boards, byes
 mod layers; // dependencies point one way: no cycles between files, rusqlite only in the store
 mod pairing; // league round pair, round sheet, event pair-all: round robins, byes, dry runs, refusals
 mod readme; // the README walkthrough runs as written
+mod prizes; // prize lists through the commands: pooled ties, Hort, special prizes, refusals
+mod readme;
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
+mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy // the README walkthrough runs as written
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`

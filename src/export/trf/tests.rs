@@ -175,8 +175,11 @@ proptest::proptest! {
             .collect();
         let event = TrfEvent {
             name: Some("Random Swiss".into()),
-            city: None,
-            federation: None,
+            city: Some("Dayton".into()),
+            federation: Some("USA".into()),
+            chief_arbiter: Some("Ann Arbiter".into()),
+            deputy_arbiter: None,
+            time_control: Some("90 min + 30 s".into()),
             start_date: Some("2025-01-07".into()),
             end_date: None,
             rounds,

@@ -1,0 +1,68 @@
+//! `league report uscf`: the rating report for US Chess, three dBase III
+//! files written to a folder once every field it needs is known.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use super::output::print;
+use super::EventArgs;
+use crate::error::{Error, Result};
+use crate::export::{dbase, uscf};
+use crate::store::Store;
+
+#[derive(Subcommand, Debug)]
+pub enum ReportCmd {
+    /// The US Chess rating report: THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (as WinTD and
+    /// SwissSys write them) in the folder --out; lists every missing field first.
+    Uscf {
+        #[command(flatten)]
+        event: EventArgs,
+        /// The folder to write the three files into (made if missing).
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+pub fn run(store: &mut Store, c: ReportCmd) -> Result<()> {
+    match c {
+        ReportCmd::Uscf { event, out } => {
+            let event = event.find(store)?;
+            let report = crate::report::uscf::event_report(store.conn(), &event)?;
+            let missing = uscf::missing(&report);
+            if !missing.is_empty() {
+                return Err(Error::invalid(format!(
+                    "the US Chess report of {} cannot be written yet; it needs:\n  - {}\nNothing was written.",
+                    event.name,
+                    missing.join("\n  - ")
+                )));
+            }
+            // Every file encoded before any is written.
+            let mut files = Vec::new();
+            for (name, table) in uscf::build(&report) {
+                let bytes = dbase::write(&table)
+                    .map_err(|e| Error::invalid(format!("{name}: {e}; nothing was written")))?;
+                files.push((name, bytes, table.records.len()));
+            }
+            std::fs::create_dir_all(&out).map_err(|e| {
+                Error::invalid(format!("cannot make the folder {}: {e}", out.display()))
+            })?;
+            let mut said = format!(
+                "Wrote the US Chess report of {} to {}:\n",
+                event.name,
+                out.display()
+            );
+            for (name, bytes, n) in files {
+                let path = out.join(name);
+                std::fs::write(&path, bytes)
+                    .map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))?;
+                said.push_str(&format!(
+                    "  {name}: {n} record{}\n",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            print(&said)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,204 @@
+//! Prize lists (migration V15): a section's prizes in the order announced,
+//! and the special prizes' winners named by hand. The award itself is
+//! computed from the standings ([`crate::domain::prizes`]), never stored.
+
+use rusqlite::{params, Connection, Row, Transaction};
+
+use super::round::audit_event;
+use crate::domain::league::Section;
+use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
+use crate::error::{Error, Result};
+
+/// A prize as stored: its list position, the prize, and (special prizes)
+/// the winner's entry id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPrize {
+    pub id: i64,
+    pub position: u32,
+    /// `Kind::Special`'s winner is left `None` here; see `winner_entry`.
+    pub prize: Prize,
+    pub winner_entry: Option<i64>,
+}
+
+const COLUMNS: &str = "id, position, kind, place, rating_min, rating_below, unrated, name, \
+                       cash_cents, item, winner_entry_id";
+
+fn row(r: &Row) -> rusqlite::Result<StoredPrize> {
+    let kind: String = r.get(2)?;
+    let unrated: bool = r.get(6)?;
+    let kind = match kind.as_str() {
+        "class" if unrated => Kind::Class(Class::Unrated),
+        "class" => Kind::Class(Class::Rated {
+            min: r.get(4)?,
+            below: r.get(5)?,
+        }),
+        "special" => Kind::Special {
+            name: r.get(7)?,
+            winner: None,
+        },
+        _ => Kind::Place,
+    };
+    let reward = match r.get::<_, Option<i64>>(8)? {
+        Some(c) => Reward::Cash(Money(c)),
+        None => Reward::Item(r.get(9)?),
+    };
+    Ok(StoredPrize {
+        id: r.get(0)?,
+        position: r.get(1)?,
+        prize: Prize {
+            kind,
+            place: r.get(3)?,
+            reward,
+        },
+        winner_entry: r.get(10)?,
+    })
+}
+
+/// A section's prizes in list order.
+pub fn prizes(conn: &Connection, section_id: i64) -> Result<Vec<StoredPrize>> {
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM prize WHERE section_id = ?1 ORDER BY position"
+    ))?;
+    let rows = st
+        .query_map([section_id], row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Add a prize at the end of a section's list (special prizes with their
+/// winner's entry, when named); returns its position.
+pub fn add_prize(
+    tx: &Transaction,
+    event_id: i64,
+    section: &Section,
+    prize: &Prize,
+    winner_entry: Option<i64>,
+) -> Result<u32> {
+    let position: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(position), 0) + 1 FROM prize WHERE section_id = ?1",
+        [section.id],
+        |r| r.get(0),
+    )?;
+    insert(tx, section.id, position, prize, winner_entry)?;
+    audit_event(
+        tx,
+        Some(event_id),
+        "edit",
+        &format!("prize {position} of section {}", section.name),
+        None,
+        Some(&describe(prize)),
+        None,
+    )?;
+    Ok(position)
+}
+
+/// Insert a prize row as given (also the JSON import's way in).
+pub(crate) fn insert(
+    tx: &Transaction,
+    section_id: i64,
+    position: u32,
+    prize: &Prize,
+    winner_entry: Option<i64>,
+) -> Result<()> {
+    let (kind, min, below, unrated, name) = match &prize.kind {
+        Kind::Place => ("place", None, None, false, None),
+        Kind::Class(Class::Unrated) => ("class", None, None, true, None),
+        Kind::Class(Class::Rated { min, below }) => ("class", *min, *below, false, None),
+        Kind::Special { name, .. } => ("special", None, None, false, Some(name.trim())),
+    };
+    let (cash, item) = match &prize.reward {
+        Reward::Cash(m) => (Some(m.0), None),
+        Reward::Item(s) => (None, Some(s.trim())),
+    };
+    tx.execute(
+        "INSERT INTO prize (section_id, position, kind, place, rating_min, rating_below, unrated, \
+         name, cash_cents, item, winner_entry_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+        params![section_id, position, kind, prize.place, min, below, unrated, name, cash, item, winner_entry],
+    )
+    .map_err(|e| super::season::friendly(e, "prize"))?;
+    Ok(())
+}
+
+/// "2nd: $60", "1st U1400: trophy", "Best game: $25".
+pub fn describe(p: &Prize) -> String {
+    match &p.reward {
+        Reward::Cash(m) => format!("{}: {m}", p.label()),
+        Reward::Item(s) => format!("{}: {s}", p.label()),
+    }
+}
+
+fn at_position(conn: &Connection, section: &Section, position: u32) -> Result<StoredPrize> {
+    prizes(conn, section.id)?
+        .into_iter()
+        .find(|p| p.position == position)
+        .ok_or_else(|| {
+            Error::NotFound(format!(
+                "{} has no prize number {position} (see `league prize list`)",
+                section.name
+            ))
+        })
+}
+
+/// Remove the prize at `position`; the ones after it move up one.
+pub fn remove_prize(
+    tx: &Transaction,
+    event_id: i64,
+    section: &Section,
+    position: u32,
+) -> Result<Prize> {
+    let old = at_position(tx, section, position)?;
+    tx.execute("DELETE FROM prize WHERE id = ?1", [old.id])?;
+    // Two steps, so UNIQUE (section_id, position) never sees a clash.
+    tx.execute(
+        "UPDATE prize SET position = position + 1000000 WHERE section_id = ?1 AND position > ?2",
+        params![section.id, position],
+    )?;
+    tx.execute(
+        "UPDATE prize SET position = position - 1000001 WHERE section_id = ?1 AND position > 1000000",
+        [section.id],
+    )?;
+    audit_event(
+        tx,
+        Some(event_id),
+        "edit",
+        &format!("prize {position} of section {}", section.name),
+        Some(&describe(&old.prize)),
+        None,
+        None,
+    )?;
+    Ok(old.prize)
+}
+
+/// Name the winner of the special prize at `position`.
+pub fn set_winner(
+    tx: &Transaction,
+    event_id: i64,
+    section: &Section,
+    position: u32,
+    entry_id: i64,
+    winner_name: &str,
+) -> Result<()> {
+    let old = at_position(tx, section, position)?;
+    if !matches!(old.prize.kind, Kind::Special { .. }) {
+        return Err(Error::invalid(format!(
+            "prize {position} of {} ({}) goes by the standings; only special prizes (best game, \
+             upset) are awarded by hand",
+            section.name,
+            describe(&old.prize)
+        )));
+    }
+    tx.execute(
+        "UPDATE prize SET winner_entry_id = ?1 WHERE id = ?2",
+        params![entry_id, old.id],
+    )?;
+    audit_event(
+        tx,
+        Some(event_id),
+        "edit",
+        &format!("prize {position} of section {}", section.name),
+        None,
+        Some(&format!("{} to {winner_name}", describe(&old.prize))),
+        None,
+    )?;
+    Ok(())
+}
