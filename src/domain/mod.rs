@@ -3,6 +3,7 @@
 //! here opens a database, reads a file or prints.
 
 pub mod crosstable;
+pub mod fingerprint;
 pub mod game;
 pub mod history;
 pub mod league;

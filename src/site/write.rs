@@ -29,9 +29,8 @@
 //!   (most pages of an archive do not change from run to run).
 //! - Every I/O error names the file.
 //!
-//! The fingerprint is 64-bit FNV-1a, written out here: it must stay the same
-//! across versions of this program and of Rust (std's `DefaultHasher` makes
-//! no such promise). It guards against accidents (a page edited or replaced
+//! The fingerprint is 64-bit FNV-1a ([`crate::domain::fingerprint`]): it
+//! must stay the same across versions of this program and of Rust. It guards against accidents (a page edited or replaced
 //! by hand), not against someone who can write the marker: such a person can
 //! fingerprint any file they can read, whatever the hash, so a
 //! cryptographic hash (`sha2`) would add a dependency and protect nothing
@@ -44,6 +43,7 @@ use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 use super::render::SiteFile;
+pub use crate::domain::fingerprint::fingerprint;
 use crate::error::{Error, Result};
 
 /// The file that marks a folder as a site written by this program.
@@ -56,16 +56,6 @@ pub const STAGING: &str = ".league-staging";
 /// Who wrote a site: the first line of the marker.
 fn signature(writer: &str) -> String {
     format!("written by {writer}")
-}
-
-/// 64-bit FNV-1a of `bytes` (stable across versions; see the module doc).
-pub fn fingerprint(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }
 
 /// A listed path that stays inside the folder (no `..`, not absolute) and
@@ -429,14 +419,6 @@ mod tests {
 
     fn site(dir: &Path, files: &[SiteFile]) -> Result<PathBuf> {
         write(dir, files, "league site", &["league site"], &mut |_, _| {})
-    }
-
-    #[test]
-    fn fnv1a_matches_the_published_test_values() {
-        // From the FNV reference test suite (Fowler, Noll, Vo).
-        assert_eq!(fingerprint(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fingerprint(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fingerprint(b"foobar"), 0x8594_4171_f739_67e8);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 
 pub mod backup;
 pub mod check;
+pub mod demo;
 pub mod exchange;
 pub mod facts;
 pub mod history;

@@ -201,3 +201,31 @@ fn csv_output_never_starts_a_cell_with_a_formula() {
         );
     }
 }
+
+/// Item 3: `league demo` replaced a database that began as the demo and
+/// then had real records added, keeping no copy.
+#[test]
+fn demo_keeps_a_demo_file_that_was_changed_since() {
+    let t = TestLeague::new();
+    t.ok(&["demo"]);
+    // Untouched: replaced.
+    t.ok(&["demo"]);
+    let db = t.path("demo.db");
+    let added = super::league(&db, &["player", "add", "Real Member", "--rating", "1500"])
+        .output()
+        .unwrap();
+    assert!(
+        added.status.success(),
+        "{}",
+        String::from_utf8_lossy(&added.stderr)
+    );
+    let before = crate::util::snapshot(&db);
+    let r = t.run(&["demo"]);
+    assert!(!r.ok, "{}", r.stdout);
+    assert!(r.stderr.contains("changed since"), "{}", r.stderr);
+    assert!(r.stderr.contains("demo.db"), "{}", r.stderr);
+    assert_eq!(before, crate::util::snapshot(&db));
+    assert!(crate::util::snapshot(&db)
+        .iter()
+        .any(|row| row.contains("Real Member")));
+}
