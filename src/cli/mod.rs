@@ -211,6 +211,13 @@ fn run_command(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&cli.db, args),
         // Read-only: never migrates or writes the file.
         Command::Sql(args) => sql::run(&cli.db, args),
+        // The file is read and parsed first: one that does not parse
+        // leaves no database behind, even at a mistyped --db.
+        Command::Import(c) => {
+            let parsed = import::parse(c)?;
+            let mut store = Store::open(&cli.db, cli.create)?;
+            import::run(&mut store, parsed)
+        }
         command => {
             let create =
                 cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
@@ -233,7 +240,6 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Game(c) => round::run_game(store, c),
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
-        Command::Import(c) => import::run(store, c),
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
         Command::Team(c) => team::run_team(store, c),
@@ -247,6 +253,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         | Command::Backup(_)
         | Command::Restore(_)
         | Command::Check(_)
+        | Command::Import(_)
         | Command::Sql(_) => {
             unreachable!("handled before the database is opened")
         }

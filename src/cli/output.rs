@@ -95,48 +95,51 @@ impl Table {
         }
     }
 
-    fn widths(&self) -> Vec<usize> {
+    /// Each column's width: its widest cell or header.
+    pub fn widths(&self) -> Vec<usize> {
         let mut w: Vec<usize> = self.header.iter().map(|h| h.chars().count()).collect();
         for row in &self.rows {
             for (i, cell) in row.iter().enumerate() {
                 if i < w.len() {
-                    w[i] = w[i].max(cell.chars().count());
+                    w[i] = w[i].max(escape_controls(cell).chars().count());
                 }
             }
         }
         w
     }
 
-    pub fn text(&self) -> String {
-        let w = self.widths();
-        let mut out = String::new();
-        let line = |cells: &[String], out: &mut String| {
-            let mut s = String::new();
-            for (i, cell) in cells.iter().enumerate() {
-                let cell = &*escape_controls(cell);
-                let width = w.get(i).copied().unwrap_or(0);
-                let pad = width.saturating_sub(cell.chars().count());
-                if i > 0 {
-                    s.push_str("  ");
-                }
-                if self.right.get(i).copied().unwrap_or(false) {
+    /// One line of the text table with these column widths.
+    pub fn text_line(&self, w: &[usize], cells: &[String]) -> String {
+        let mut s = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let cell = &*escape_controls(cell);
+            let width = w.get(i).copied().unwrap_or(0);
+            let pad = width.saturating_sub(cell.chars().count());
+            if i > 0 {
+                s.push_str("  ");
+            }
+            if self.right.get(i).copied().unwrap_or(false) {
+                s.push_str(&" ".repeat(pad));
+                s.push_str(cell);
+            } else {
+                s.push_str(cell);
+                if i + 1 < cells.len() {
                     s.push_str(&" ".repeat(pad));
-                    s.push_str(cell);
-                } else {
-                    s.push_str(cell);
-                    if i + 1 < cells.len() {
-                        s.push_str(&" ".repeat(pad));
-                    }
                 }
             }
-            out.push_str(s.trim_end());
-            out.push('\n');
-        };
-        line(&self.header, &mut out);
+        }
+        let mut line = s.trim_end().to_string();
+        line.push('\n');
+        line
+    }
+
+    pub fn text(&self) -> String {
+        let w = self.widths();
+        let mut out = self.text_line(&w, &self.header);
         let rule: Vec<String> = w.iter().map(|&n| "-".repeat(n)).collect();
-        line(&rule, &mut out);
+        out.push_str(&self.text_line(&w, &rule));
         for row in &self.rows {
-            line(row, &mut out);
+            out.push_str(&self.text_line(&w, row));
         }
         out
     }

@@ -229,3 +229,137 @@ fn demo_keeps_a_demo_file_that_was_changed_since() {
         .iter()
         .any(|row| row.contains("Real Member")));
 }
+
+/// An endless recursive query.
+const ENDLESS: &str =
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c";
+
+/// Item 4: `league sql` held every row before printing and had no time
+/// limit: an endless query grew without bound. Rows now stream (so a limit
+/// ends even an endless query), and a query is stopped at its time limit.
+#[test]
+fn sql_streams_rows_and_stops_at_its_limits() {
+    let t = TestLeague::small();
+    // Piped (as here): no limit by default.
+    let all = t.ok(&[
+        "sql",
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 10005) SELECT x FROM c",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(all.lines().count(), 10_006);
+    assert_eq!(all.lines().last(), Some("10005"));
+    for format in ["csv", "json", "text", "markdown"] {
+        let r = t.run(&["sql", ENDLESS, "--limit", "5", "--format", format]);
+        assert!(r.ok, "{format}: {}", r.stderr);
+        assert!(
+            r.stdout.contains('5') && !r.stdout.contains('6'),
+            "{format}: {}",
+            r.stdout
+        );
+        let note = format!("{}{}", r.stdout, r.stderr);
+        assert!(note.contains("only the first 5 rows"), "{format}: {note}");
+    }
+    let json = t.ok(&["sql", ENDLESS, "--limit", "3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v, serde_json::json!([{"x": 1}, {"x": 2}, {"x": 3}]));
+    let r = t.fails(
+        &[
+            "sql",
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+            "--timeout",
+            "1",
+        ],
+        "ran for 1 seconds and was stopped",
+    );
+    assert!(r.stderr.contains("--timeout"), "{}", r.stderr);
+    let help = t.ok(&["sql", "--help"]);
+    assert!(
+        help.contains("10,000 on a") && help.contains("terminal"),
+        "{help}"
+    );
+}
+
+/// Item 4: importers read `/dev/zero` until memory ran out. Only a regular
+/// file is read, and at most 64 MB of it.
+#[cfg(unix)]
+#[test]
+fn importers_refuse_what_is_not_a_regular_file_and_huge_files() {
+    let t = TestLeague::small();
+    for kind in ["trf", "players", "json"] {
+        let mut args = vec!["import", kind, "/dev/zero"];
+        if kind == "trf" {
+            args.extend(["--season", "2022-23"]);
+        }
+        let r = t.fails(&args, "/dev/zero");
+        assert!(r.stderr.contains("not a regular file"), "{}", r.stderr);
+        std::fs::create_dir_all(t.path("folder")).unwrap();
+        args[2] = "folder";
+        let r = t.fails(&args, "folder");
+        assert!(r.stderr.contains("a folder"), "{}", r.stderr);
+    }
+    let r = t.fails(
+        &[
+            "round",
+            "record",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--round",
+            "1",
+            "/dev/zero",
+        ],
+        "not a regular file",
+    );
+    assert!(r.stderr.contains("/dev/zero"));
+    // A sparse file of 65 MB: refused before it is parsed.
+    let big = std::fs::File::create(t.path("big.trf")).unwrap();
+    big.set_len(65 * 1024 * 1024).unwrap();
+    let r = t.fails(
+        &["import", "trf", "big.trf", "--season", "2022-23"],
+        "larger than 64 MB",
+    );
+    assert!(r.stderr.contains("big.trf"), "{}", r.stderr);
+}
+
+/// Item 7: a comment before the query, and a PRAGMA that only reads, were
+/// refused.
+#[test]
+fn sql_accepts_comments_and_pragma_reads() {
+    let t = TestLeague::small();
+    let out = t.ok(&["sql", "/* x */ SELECT 1 AS one", "--format", "csv"]);
+    assert_eq!(out, "one\n1\n");
+    let out = t.ok(&["sql", "--format", "csv", "--", "-- note\nSELECT 2 AS two"]);
+    assert_eq!(out, "two\n2\n");
+    let out = t.ok(&["sql", "PRAGMA journal_mode", "--format", "csv"]);
+    assert_eq!(out.lines().next(), Some("journal_mode"));
+    t.fails(
+        &["sql", "PRAGMA journal_mode = DELETE"],
+        "would change the database",
+    );
+    t.fails(
+        &["sql", "/* x */ DELETE FROM player"],
+        "would change the database",
+    );
+}
+
+/// Item 7: a failed import at a mistyped --db left an empty database
+/// behind. The file is parsed first; the database is opened after.
+#[test]
+fn a_refused_import_at_a_new_db_leaves_no_file() {
+    let t = TestLeague::new();
+    t.write("bad.trf", "012 Nothing\n001    1      Lonely, Player                    1500 USA          0    1.0    1  \n");
+    t.write("bad.json", "{ not json");
+    t.write("bad.csv", "nome\nAlice\n");
+    for args in [
+        vec!["--create", "import", "trf", "bad.trf", "--season", "S"],
+        vec!["--create", "import", "json", "bad.json"],
+        vec!["--create", "import", "players", "bad.csv"],
+    ] {
+        let r = t.run(&args);
+        assert!(!r.ok, "{args:?}");
+        assert!(r.stderr.contains("bad."), "{args:?}: {}", r.stderr);
+        assert!(!t.db.exists(), "{args:?} left a database behind");
+    }
+}
