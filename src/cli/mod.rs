@@ -196,7 +196,31 @@ pub fn run(cli: Cli) -> Result<()> {
     run_command(cli).map_err(|e| crate::store::explain(&db, e))
 }
 
+/// Refuse a control character in any argument (a name, a reason, a file
+/// name): ESC, BEL and OSC sequences would be stored and later reach a
+/// terminal as commands, and NUL cuts text short. A query for `league sql`
+/// may hold line ends and tabs.
+fn check_arguments(command: &Command) -> Result<()> {
+    let keep: &[char] = if matches!(command, Command::Sql(_)) {
+        &['\n', '\r', '\t']
+    } else {
+        &[]
+    };
+    for arg in std::env::args_os().skip(1) {
+        let arg = arg.to_string_lossy();
+        let plain: String = arg.chars().filter(|c| !keep.contains(c)).collect();
+        if let Err(problem) = crate::domain::text::no_controls(&plain) {
+            let shown = crate::domain::text::escape_controls(&arg);
+            return Err(crate::error::Error::invalid(format!(
+                "the argument \"{shown}\": {problem}"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn run_command(cli: Cli) -> Result<()> {
+    check_arguments(&cli.command)?;
     match cli.command {
         Command::Demo(_) if cli.db_given => Err(crate::error::Error::invalid(format!(
             "league demo writes its own database; give the file with --out {} instead of --db",

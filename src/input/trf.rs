@@ -178,6 +178,7 @@ struct Line {
 pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     let text = decode(bytes, source)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    super::no_control_text(text, source)?;
 
     let mut header: HashMap<&str, String> = HashMap::new();
     let mut xxr: Option<(usize, usize)> = None;

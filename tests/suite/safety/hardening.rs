@@ -363,3 +363,149 @@ fn a_refused_import_at_a_new_db_leaves_no_file() {
         assert!(!t.db.exists(), "{args:?} left a database behind");
     }
 }
+
+/// The real FIDE exercise file, from the repository's test data.
+fn exercise_trf() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/trf/fide-exercise-2023.trf"
+    ))
+    .unwrap()
+}
+
+/// Item 5: ESC, BEL and OSC sequences in a name (command line, TRF, JSON,
+/// CSV) were stored and reached the terminal raw; NUL was stored.
+#[test]
+fn control_characters_are_refused_in_names_and_every_imported_file() {
+    let t = TestLeague::small();
+    let osc52 = "Ann\u{1b}]52;c;SGVsbG8=\u{7}";
+    let r = t.fails(
+        &["player", "add", osc52],
+        "control character (U+001B, escape)",
+    );
+    assert!(
+        !r.stderr.contains('\u{1b}'),
+        "the refusal echoed the raw escape"
+    );
+    t.fails(
+        &["season", "add", "2030\u{9b}31"],
+        "control character (U+009B",
+    );
+    t.fails(
+        &["player", "edit", "Alice", "--name", "Alice\u{7}Smith"],
+        "control character (U+0007, bell)",
+    );
+    // A TRF whose player 1 is named with an escape sequence.
+    let trf = exercise_trf().replacen("Player 1  ", "Player\u{1b}[2J", 1);
+    t.write("esc.trf", trf);
+    t.fails(
+        &["import", "trf", "esc.trf", "--season", "2022-23"],
+        "esc.trf, line 5, column 21: a control character (U+001B, escape)",
+    );
+    // NUL in a TRF.
+    let trf = exercise_trf().replacen("Player 2  ", "Player\0 2 ", 1);
+    t.write("nul.trf", trf);
+    t.fails(
+        &["import", "trf", "nul.trf", "--season", "2022-23"],
+        "U+0000, NUL",
+    );
+    // JSON: the escape written as \u001b inside a string.
+    let json = t.ok(&["export", "json", "--season", "2022-23"]);
+    let json = json.replacen("Alice Smith", "Alice\\u001b]0;owned\\u0007", 1);
+    t.write("esc.json", json);
+    let r = t.fails(
+        &["import", "json", "esc.json", "--season-as", "copy"],
+        "control character (U+001B, escape)",
+    );
+    assert!(
+        r.stderr.contains("esc.json") && r.stderr.contains("$."),
+        "{}",
+        r.stderr
+    );
+    // CSV: a player list, a round sheet, a team-match sheet.
+    t.write("esc.csv", "name,rating\nBell\u{7}Ringer,1500\n");
+    t.fails(
+        &["import", "players", "esc.csv"],
+        "esc.csv, line 2, column 5",
+    );
+    t.write(
+        "r1.csv",
+        "board,white,black,result\n1,Alice,Bob,1-0\u{1b}\n",
+    );
+    t.fails(
+        &[
+            "round",
+            "record",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--round",
+            "1",
+            "r1.csv",
+        ],
+        "r1.csv, line 2",
+    );
+    t.write(
+        "tm.csv",
+        "round,team_a,team_b,points_a,points_b\n1,Rooks\u{1b},Knights,2,2\n",
+    );
+    t.fails(
+        &[
+            "import",
+            "team-matches",
+            "tm.csv",
+            "--season",
+            "2022-23",
+            "--event",
+            "Teams",
+        ],
+        "tm.csv, line 2",
+    );
+}
+
+/// Item 5: a name stored before the rule still never reaches the terminal,
+/// a CSV or Markdown as a raw control character.
+#[test]
+fn control_characters_in_old_data_are_escaped_in_every_output() {
+    let t = TestLeague::small();
+    t.conn()
+        .execute(
+            "UPDATE player SET name = 'Alice' || char(27) || ']52;c;SGVsbG8=' || char(7) WHERE name = 'Alice Smith'",
+            [],
+        )
+        .unwrap();
+    for args in [
+        vec!["player", "list"],
+        vec!["player", "list", "--format", "csv"],
+        vec!["player", "list", "--format", "markdown"],
+        vec!["standings", "--event", "Winter Swiss", "--section", "1600+"],
+        vec![
+            "standings",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+            "--format",
+            "markdown",
+        ],
+        vec![
+            "crosstable",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+        ],
+        vec!["sql", "SELECT name FROM player"],
+        vec!["sql", "SELECT name FROM player", "--format", "csv"],
+    ] {
+        let out = t.ok(&args);
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{args:?} printed a raw control character"
+        );
+        assert!(out.contains("Alice\\u{1b}]52"), "{args:?}: {out}");
+    }
+    let r = t.run(&["player", "show", "Alice\\"]);
+    assert!(!r.stderr.contains('\u{1b}'), "{}", r.stderr);
+}
