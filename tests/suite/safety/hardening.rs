@@ -509,3 +509,55 @@ fn control_characters_in_old_data_are_escaped_in_every_output() {
     let r = t.run(&["player", "show", "Alice\\"]);
     assert!(!r.stderr.contains('\u{1b}'), "{}", r.stderr);
 }
+
+/// Item 6: Markdown output passed HTML through (`<img src=x onerror=...>`
+/// in a name); a line end in a stored name broke the table.
+#[test]
+fn markdown_output_escapes_html_and_line_ends() {
+    let t = TestLeague::small();
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Winter Swiss",
+        "--name",
+        "Winter <b>Swiss</b> & Co",
+    ]);
+    t.conn()
+        .execute(
+            "UPDATE player SET name = '<img src=x onerror=alert(1)>' || char(10) || 'a|b' WHERE name = 'Alice Smith'",
+            [],
+        )
+        .unwrap();
+    let ev = ["--event", "Winter <b>Swiss</b> & Co", "--section", "1600+"];
+    for head in [
+        vec!["standings", "--format", "markdown"],
+        vec!["crosstable", "--format", "markdown"],
+        vec!["player", "list", "--format", "markdown"],
+        vec!["sql", "SELECT name FROM player", "--format", "markdown"],
+    ] {
+        let mut args = head.clone();
+        if head[0] != "player" && head[0] != "sql" {
+            args.extend(ev);
+        }
+        let out = t.ok(&args);
+        assert!(
+            !out.contains("<img") && !out.contains("<b>"),
+            "{args:?}: {out}"
+        );
+        assert!(
+            out.contains("&lt;img src=x onerror=alert(1)&gt; a\\|b"),
+            "{args:?}: {out}"
+        );
+        // Every table line is one row: starts and ends with a bar.
+        for line in out.lines().filter(|l| l.starts_with('|')) {
+            assert!(line.ends_with('|'), "{args:?}: {line}");
+        }
+        if head[0] == "standings" {
+            assert!(
+                out.contains("Winter &lt;b&gt;Swiss&lt;/b&gt; &amp; Co"),
+                "{out}"
+            );
+        }
+    }
+}
