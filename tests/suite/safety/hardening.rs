@@ -561,3 +561,66 @@ fn markdown_output_escapes_html_and_line_ends() {
         }
     }
 }
+
+/// Item 7: errors that named nothing, or came from the database instead of
+/// the file; an empty TRF imported as an empty event.
+#[test]
+fn import_and_restore_errors_name_the_file_and_line() {
+    let t = TestLeague::small();
+    // 999 rounds: refused by the parser with the line, not by the database.
+    let trf = exercise_trf().replacen("012 ", "XXR 999\n012 ", 1);
+    t.write("many.trf", trf);
+    t.fails(
+        &["import", "trf", "many.trf", "--season", "2022-23"],
+        "many.trf, line 1, column 5: the XXR line gives 999 rounds; an event has at most 99",
+    );
+    // No players.
+    t.write("empty.trf", "");
+    t.fails(
+        &["import", "trf", "empty.trf", "--season", "2022-23"],
+        "empty.trf: the file has no player lines",
+    );
+    t.write("header-only.trf", "012 Spring Open\nXXR 5\n");
+    t.fails(
+        &["import", "trf", "header-only.trf", "--season", "2022-23"],
+        "no player lines",
+    );
+    // A refusal from the league's side still names the file.
+    t.write("ok.trf", exercise_trf());
+    t.ok(&[
+        "import", "trf", "ok.trf", "--season", "2022-23", "--event", "Exercise",
+    ]);
+    let r = t.fails(
+        &[
+            "import", "trf", "ok.trf", "--season", "2022-23", "--event", "Exercise",
+        ],
+        "ok.trf",
+    );
+    assert!(!r.stderr.contains("constraint"), "{}", r.stderr);
+    // restore DIR.
+    std::fs::create_dir(t.path("backups")).unwrap();
+    let r = t.fails(&["restore", "backups"], "backups is a folder");
+    assert!(!r.stderr.contains("Is a directory"), "{}", r.stderr);
+}
+
+/// Item 7: a `league restore` killed half-way left its working copy beside
+/// the database; the next restore removes it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_restores_working_copy_is_removed_by_the_next_restore() {
+    let t = TestLeague::small();
+    t.ok(&["backup", "copy.db"]);
+    // The working copy of a restore whose process (a pid no system uses)
+    // was killed, and its journal.
+    let stale = t.write("league.db.restore-tmp-4000000000", "half a database");
+    let journal = t.write("league.db.restore-tmp-4000000000-journal", "x");
+    let partial = t.write("league.db.restore-tmp-4000000000.partial-4000000000", "x");
+    // A working copy of a restore still running (this test's own process).
+    let live = t.write(
+        &format!("league.db.restore-tmp-{}", std::process::id()),
+        "busy",
+    );
+    t.ok(&["restore", "copy.db"]);
+    assert!(!stale.exists() && !journal.exists() && !partial.exists());
+    assert!(live.exists(), "a running restore's file was removed");
+}
