@@ -242,6 +242,10 @@ fn run_command(cli: Cli) -> Result<()> {
             let mut store = Store::open(&cli.db, cli.create)?;
             import::run(&mut store, parsed)
         }
+        command if reads_only(&command) => {
+            let mut store = Store::open_for_reading(&cli.db)?;
+            dispatch(&mut store, command)
+        }
         command => {
             let create =
                 cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
@@ -249,6 +253,35 @@ fn run_command(cli: Cli) -> Result<()> {
             dispatch(&mut store, command)
         }
     }
+}
+
+/// The commands that only read: reports and lists. They open the database
+/// read-only ([`Store::open_for_reading`]), so they work on a file the
+/// secretary cannot write; every other command needs write access.
+pub fn reads_only(command: &Command) -> bool {
+    use season::{EventCmd, SeasonCmd, SectionCmd};
+    matches!(
+        command,
+        Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
+            | Command::Event(EventCmd::List { .. } | EventCmd::Show(_))
+            | Command::Section(SectionCmd::List(_) | SectionCmd::Show { .. })
+            | Command::Player(player::PlayerCmd::List { .. } | player::PlayerCmd::Show { .. })
+            | Command::Team(
+                team::TeamCmd::List { .. }
+                    | team::TeamCmd::Show { .. }
+                    | team::TeamCmd::Crosstable(_)
+                    | team::TeamCmd::Boards { .. }
+            )
+            | Command::Match(team_match::MatchCmd::Show { .. })
+            | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
+            | Command::Settings(settings::SettingsCmd::Show { .. })
+            | Command::Standings(_)
+            | Command::Crosstable(_)
+            | Command::History(_)
+            | Command::Site(_)
+            | Command::Export(_)
+            | Command::Log(_)
+    )
 }
 
 fn dispatch(store: &mut Store, command: Command) -> Result<()> {

@@ -298,8 +298,10 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     };
 
     if lines.is_empty() {
-        return Err(InputError::new(
+        return Err(InputError::at(
             source,
+            1,
+            "player lines",
             "the file has no player lines (lines beginning 001); there is nothing to import",
         ));
     }

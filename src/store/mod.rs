@@ -104,6 +104,29 @@ impl Store {
         })
     }
 
+    /// Open an existing database for a report (standings, export, site,
+    /// history, lists): read-only when its schema is this version's, so a
+    /// file the secretary cannot write (a read-only copy, a folder on
+    /// read-only media) still gives its reports, and nothing is written or
+    /// left beside it. A database that still needs upgrading is opened as
+    /// [`Store::open`] opens it (the upgrade needs write access, and says
+    /// so when it cannot have it).
+    pub fn open_for_reading(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Store::open(path, false);
+        }
+        let store = Store::open_read_only(path)?;
+        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+            drop(store);
+            return Store::open(path, false);
+        }
+        store
+            .conn
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| explain_sql(path, e))?;
+        Ok(store)
+    }
+
     /// A fresh database in memory (tests, benchmarks, the TRF round trip).
     pub fn open_in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;

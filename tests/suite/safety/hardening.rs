@@ -578,7 +578,7 @@ fn import_and_restore_errors_name_the_file_and_line() {
     t.write("empty.trf", "");
     t.fails(
         &["import", "trf", "empty.trf", "--season", "2022-23"],
-        "empty.trf: the file has no player lines",
+        "empty.trf, line 1, player lines: the file has no player lines",
     );
     t.write("header-only.trf", "012 Spring Open\nXXR 5\n");
     t.fails(
@@ -623,4 +623,115 @@ fn a_killed_restores_working_copy_is_removed_by_the_next_restore() {
     t.ok(&["restore", "copy.db"]);
     assert!(!stale.exists() && !journal.exists() && !partial.exists());
     assert!(live.exists(), "a running restore's file was removed");
+}
+
+/// `chattr +i` on paths, undone when dropped (as root, permission bits do
+/// not stop writing; the immutable attribute does).
+struct Immutable(Vec<std::path::PathBuf>);
+
+impl Immutable {
+    fn set(paths: &[&std::path::Path]) -> Option<Immutable> {
+        let ok = std::process::Command::new("chattr")
+            .arg("+i")
+            .args(paths)
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| Immutable(paths.iter().map(|p| p.to_path_buf()).collect()))
+    }
+}
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("chattr")
+            .arg("-i")
+            .args(&self.0)
+            .status();
+    }
+}
+
+/// Whether this process runs as root (uid 0), read from /proc.
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find(|l| l.starts_with("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    })
+}
+
+/// Item 8: reports opened the database for writing, so a file the user
+/// cannot write gave no standings. The file is made 0444 in a 0555 folder;
+/// when the tests run as root (where permission bits do not bite) both are
+/// also made immutable (`chattr +i`), which stops root writing them too.
+#[cfg(target_os = "linux")]
+#[test]
+fn reports_work_on_a_database_the_user_cannot_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let t = formula_league();
+    let folder = t.path("ro");
+    std::fs::create_dir(&folder).unwrap();
+    let db = folder.join("league.db");
+    std::fs::copy(&t.db, &db).unwrap();
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let _immutable = if is_root() {
+        let set = Immutable::set(&[&db, &folder]);
+        if set.is_none() {
+            eprintln!("note: running as root without chattr +i: read-only is not enforced");
+        }
+        set
+    } else {
+        None
+    };
+    let before = std::fs::read(&db).unwrap();
+    let mtime = std::fs::metadata(&db).unwrap().modified().unwrap();
+    let ev = ["--event", "Winter Swiss", "--section", "1600+"];
+    let site = t.path("site");
+    let runs: Vec<Vec<&str>> = vec![
+        [&["standings"][..], &ev].concat(),
+        [&["crosstable"][..], &ev].concat(),
+        [&["export", "standings"][..], &ev].concat(),
+        [&["export", "trf"][..], &ev].concat(),
+        vec!["export", "games", "--event", "Winter Swiss"],
+        vec!["export", "json", "--season", "2022-23"],
+        vec!["site", "--out", site.to_str().unwrap()],
+        vec!["history", "winners"],
+        vec!["history", "season", "2022-23"],
+        vec!["season", "list"],
+        vec!["season", "show", "2022-23"],
+        vec!["event", "list"],
+        vec!["player", "list"],
+        [&["round", "show", "--round", "1"][..], &ev].concat(),
+        vec!["log"],
+        vec!["settings", "show"],
+    ];
+    for args in &runs {
+        let out = super::league(&db, args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "league {args:?} on a read-only database:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(site.join("index.html").is_file());
+    // A command that writes still says the file is read-only.
+    let out = super::league(&db, &["player", "add", "New Member"])
+        .output()
+        .unwrap();
+    if _immutable.is_some() || !is_root() {
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("read-only"));
+    }
+    assert_eq!(before, std::fs::read(&db).unwrap(), "the database changed");
+    assert_eq!(mtime, std::fs::metadata(&db).unwrap().modified().unwrap());
+    assert!(
+        !folder.join("league.db-wal").exists(),
+        "a -wal file was left"
+    );
+    assert!(
+        !folder.join("league.db-shm").exists(),
+        "a -shm file was left"
+    );
+    drop(_immutable);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
