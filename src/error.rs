@@ -100,6 +100,15 @@ impl Error {
     pub fn not_found(msg: impl Into<String>) -> Error {
         Error::NotFound(msg.into())
     }
+
+    /// An I/O error on `path`, with the path in the message (the operating
+    /// system's text alone, "Is a directory", names nothing).
+    pub fn file(path: &std::path::Path, e: std::io::Error) -> Error {
+        Error::Io(std::io::Error::new(
+            e.kind(),
+            format!("{}: {e}", path.display()),
+        ))
+    }
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -8,7 +8,11 @@ fn main() -> ExitCode {
     match chess_league::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("league: {e}");
+            // A name stored before control characters were refused may be
+            // in the message: escaped, never sent to the terminal as is.
+            let text = e.to_string();
+            let text = chess_league::domain::text::escape_controls_except(&text, &['\n', '\t']);
+            eprintln!("league: {text}");
             ExitCode::from(chess_league::cli::exit_code(&e))
         }
     }

@@ -9,6 +9,7 @@ use super::standings::{heading, standings_table};
 use crate::demo::synthetic::{generate, SyntheticOptions};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions};
+use crate::store::demo::{self, DemoState};
 use crate::store::season as seasons;
 use crate::store::Store;
 
@@ -68,35 +69,38 @@ pub struct SyntheticArgs {
     pub seed: u64,
 }
 
-/// Remove an earlier demo database, or refuse if the file is something else.
+/// Remove an earlier demo database, or refuse if the file is something
+/// else, or was the demo but has been changed since (it may hold real
+/// records now: it is kept, and the secretary told why).
 pub fn clear_earlier_demo(path: &Path) -> Result<()> {
     if !path.exists() {
         return Ok(());
     }
-    let ours = Store::open_read_only(path)
-        .ok()
-        .and_then(|s| {
-            s.conn()
-                .query_row(
-                    "SELECT value FROM setting WHERE key = 'generated_by'",
-                    [],
-                    |r| r.get::<_, String>(0),
-                )
-                .ok()
-        })
-        .is_some_and(|v| v == "league demo");
-    if !ours {
-        return Err(Error::invalid(format!(
-            "{} exists and is not a demo league written by `league demo`; move it away or choose another file with --out",
-            path.display()
-        )));
+    let state = match Store::open_read_only(path) {
+        Ok(s) => demo::state(s.conn())?,
+        Err(_) => DemoState::NotDemo,
+    };
+    match state {
+        DemoState::Untouched => {}
+        DemoState::NotDemo => {
+            return Err(Error::invalid(format!(
+                "{} exists and is not a demo league written by `league demo`; move it away or choose another file with --out",
+                path.display()
+            )))
+        }
+        DemoState::Changed => {
+            return Err(Error::invalid(format!(
+                "{} began as the demo league but has been changed since (records added, corrected or edited), so it may hold real records; it is kept. Move it away or choose another file with --out",
+                path.display()
+            )))
+        }
     }
     for suffix in ["", "-wal", "-shm"] {
         let mut p = path.as_os_str().to_owned();
         p.push(suffix);
         let p = PathBuf::from(p);
         if p.exists() {
-            std::fs::remove_file(&p)?;
+            std::fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
         }
     }
     Ok(())
@@ -112,11 +116,8 @@ pub fn run(args: DemoArgs) -> Result<()> {
     }
     let mut store = Store::open(&args.out, true)?;
     store.write(|tx| {
-        tx.execute(
-            "INSERT INTO setting (key, value) VALUES ('generated_by', 'league demo')",
-            [],
-        )?;
-        crate::demo::generate(tx, DEMO_SEED)
+        crate::demo::generate(tx, DEMO_SEED)?;
+        demo::mark(tx)
     })?;
     let conn = store.conn();
     let (events, games, players): (i64, i64, i64) = conn.query_row(
@@ -177,14 +178,12 @@ fn run_synthetic(out: &Path, size: &SyntheticArgs) -> Result<()> {
     let mut store = Store::open(out, true)?;
     let bar = indicatif::ProgressBar::new(opts.seasons as u64);
     let made = store.write(|tx| {
-        tx.execute(
-            "INSERT INTO setting (key, value) VALUES ('generated_by', 'league demo')",
-            [],
-        )?;
-        generate(tx, &opts, |what| {
+        let made = generate(tx, &opts, |what| {
             bar.set_message(what.to_string());
             bar.inc(1);
-        })
+        })?;
+        demo::mark(tx)?;
+        Ok(made)
     })?;
     bar.finish_and_clear();
     print(&format!(

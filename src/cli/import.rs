@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::print;
-use crate::error::{InputError, Result};
+use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
 use crate::store::exchange;
 use crate::store::import::{import_trf, ImportTarget};
@@ -85,19 +85,116 @@ pub struct TrfArgs {
     pub tiebreaks: Option<String>,
 }
 
-/// Read a file the secretary named, with the file name in any error.
+/// The largest file an importer reads: far above any league's file (the
+/// largest real TRF is under 1 MB), low enough that a wrong path
+/// (`/dev/zero`, a disk image) cannot fill memory.
+pub const MAX_INPUT: u64 = 64 * 1024 * 1024;
+
+/// Read a file the secretary named, with the file name in any error: only a
+/// regular file (not a folder, device or pipe), of at most [`MAX_INPUT`]
+/// bytes.
 pub fn read_file(path: &PathBuf) -> Result<(Vec<u8>, String)> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
+    let meta = std::fs::metadata(path)
         .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a device, a pipe or a socket)"
+        };
+        return Err(InputError::new(
+            &name,
+            format!("this is {what}; give the path of the file to read"),
+        )
+        .into());
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
+    let bytes = read_capped(file, &name)?;
     Ok((bytes, name))
 }
 
-pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
-    match cmd {
+/// Read at most [`MAX_INPUT`] bytes from `r`, refusing anything longer.
+pub fn read_capped(r: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    r.take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::new(name, format!("cannot read the file: {e}")))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(InputError::new(
+            name,
+            format!(
+                "the file is larger than {} MB, far beyond any league's file; check that this is the file you meant",
+                MAX_INPUT / (1024 * 1024)
+            ),
+        )
+        .into());
+    }
+    Ok(bytes)
+}
+
+/// An import's file, read and parsed, before the database is opened (a
+/// file that does not parse leaves no database behind, even at a mistyped
+/// --db).
+pub enum Parsed {
+    TeamMatches(TeamMatchesArgs, Vec<team_matches::TeamMatchRow>, String),
+    Trf(TrfArgs, trf::TrfEvent, String),
+    Players(Vec<playerlist::PlayerRow>, String),
+    Json(JsonArgs, crate::export::json::Document, String),
+}
+
+/// Read and parse the file of an import command.
+pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
+    Ok(match cmd {
         ImportCmd::TeamMatches(a) => {
             let (bytes, name) = read_file(&a.file)?;
             let rows = team_matches::parse(&bytes, &name)?;
+            Parsed::TeamMatches(a, rows, name)
+        }
+        ImportCmd::Trf(a) => {
+            if let Some(t) = &a.tiebreaks {
+                super::season::check_order(t)?;
+            }
+            let (bytes, name) = read_file(&a.file)?;
+            let parsed = trf::parse(&bytes, &name)?;
+            Parsed::Trf(a, parsed, name)
+        }
+        ImportCmd::Players(a) => {
+            let (bytes, name) = read_file(&a.file)?;
+            Parsed::Players(playerlist::parse(&bytes, &name)?, name)
+        }
+        ImportCmd::Json(a) => {
+            let (bytes, name) = read_file(&a.file)?;
+            let d = jsonin::parse(&bytes, &name)?;
+            Parsed::Json(a, d, name)
+        }
+    })
+}
+
+/// An error of the import that does not say which file: prefixed with it.
+fn naming(name: &str, e: Error) -> Error {
+    match e {
+        Error::Input(_) => e,
+        Error::Invalid(m) if !m.contains(name) => Error::Invalid(format!("{name}: {m}")),
+        Error::NotFound(m) if !m.contains(name) => Error::NotFound(format!("{name}: {m}")),
+        e => e,
+    }
+}
+
+/// Bring a parsed file into the league, in one transaction.
+pub fn run(store: &mut Store, parsed: Parsed) -> Result<()> {
+    let name = match &parsed {
+        Parsed::TeamMatches(_, _, n) | Parsed::Trf(_, _, n) => n.clone(),
+        Parsed::Players(_, n) | Parsed::Json(_, _, n) => n.clone(),
+    };
+    apply(store, parsed).map_err(|e| naming(&name, e))
+}
+
+fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
+    match parsed {
+        Parsed::TeamMatches(a, rows, name) => {
             let target = TeamImportTarget {
                 season: &a.season,
                 event: &a.event,
@@ -127,12 +224,7 @@ pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
                 }
             ))?;
         }
-        ImportCmd::Trf(a) => {
-            if let Some(t) = &a.tiebreaks {
-                super::season::check_order(t)?;
-            }
-            let (bytes, name) = read_file(&a.file)?;
-            let parsed = trf::parse(&bytes, &name)?;
+        Parsed::Trf(a, parsed, _name) => {
             let target = ImportTarget {
                 season: &a.season,
                 event: a.event.as_deref(),
@@ -149,9 +241,7 @@ pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
                 section.name
             ))?;
         }
-        ImportCmd::Players(a) => {
-            let (bytes, name) = read_file(&a.file)?;
-            let rows = playerlist::parse(&bytes, &name)?;
+        Parsed::Players(rows, name) => {
             let done = store.write(|tx| exchange::merge_players(tx, &rows, &name))?;
             print(&format!(
                 "Player list {name}: {} added, {} updated, {} already up to date.\n",
@@ -161,9 +251,7 @@ pub fn run(store: &mut Store, cmd: ImportCmd) -> Result<()> {
                 print(&format!("Note: {n}.\n"))?;
             }
         }
-        ImportCmd::Json(a) => {
-            let (bytes, name) = read_file(&a.file)?;
-            let d = jsonin::parse(&bytes, &name)?;
+        Parsed::Json(a, d, name) => {
             let season = a.season_as.as_deref().unwrap_or(&d.season.name).to_string();
             if season.trim().is_empty() {
                 return Err(crate::error::Error::invalid("--season-as needs a name"));

@@ -53,6 +53,13 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub create: bool,
 
+    /// Write CSV cells exactly as they are. Without it, a cell that begins
+    /// with =, +, -, @, a tab or a carriage return (and is not a number)
+    /// gets a ' in front, so that a spreadsheet shows it instead of running
+    /// it as a formula.
+    #[arg(long, global = true)]
+    pub raw: bool,
+
     #[command(subcommand)]
     pub command: Command,
 
@@ -198,10 +205,35 @@ impl SectionArgs {
 /// ([`store::explain`](crate::store::explain)).
 pub fn run(cli: Cli) -> Result<()> {
     let db = cli.db.clone();
+    output::set_raw_csv(cli.raw);
     run_command(cli).map_err(|e| crate::store::explain(&db, e))
 }
 
+/// Refuse a control character in any argument (a name, a reason, a file
+/// name): ESC, BEL and OSC sequences would be stored and later reach a
+/// terminal as commands, and NUL cuts text short. A query for `league sql`
+/// may hold line ends and tabs.
+fn check_arguments(command: &Command) -> Result<()> {
+    let keep: &[char] = if matches!(command, Command::Sql(_)) {
+        &['\n', '\r', '\t']
+    } else {
+        &[]
+    };
+    for arg in std::env::args_os().skip(1) {
+        let arg = arg.to_string_lossy();
+        let plain: String = arg.chars().filter(|c| !keep.contains(c)).collect();
+        if let Err(problem) = crate::domain::text::no_controls(&plain) {
+            let shown = crate::domain::text::escape_controls(&arg);
+            return Err(crate::error::Error::invalid(format!(
+                "the argument \"{shown}\": {problem}"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn run_command(cli: Cli) -> Result<()> {
+    check_arguments(&cli.command)?;
     match cli.command {
         Command::Demo(_) if cli.db_given => Err(crate::error::Error::invalid(format!(
             "league demo writes its own database; give the file with --out {} instead of --db",
@@ -216,6 +248,17 @@ fn run_command(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&cli.db, args),
         // Read-only: never migrates or writes the file.
         Command::Sql(args) => sql::run(&cli.db, args),
+        // The file is read and parsed first: one that does not parse
+        // leaves no database behind, even at a mistyped --db.
+        Command::Import(c) => {
+            let parsed = import::parse(c)?;
+            let mut store = Store::open(&cli.db, cli.create)?;
+            import::run(&mut store, parsed)
+        }
+        command if reads_only(&command) => {
+            let mut store = Store::open_for_reading(&cli.db)?;
+            dispatch(&mut store, command)
+        }
         command => {
             let create =
                 cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
@@ -223,6 +266,35 @@ fn run_command(cli: Cli) -> Result<()> {
             dispatch(&mut store, command)
         }
     }
+}
+
+/// The commands that only read: reports and lists. They open the database
+/// read-only ([`Store::open_for_reading`]), so they work on a file the
+/// secretary cannot write; every other command needs write access.
+pub fn reads_only(command: &Command) -> bool {
+    use season::{EventCmd, SeasonCmd, SectionCmd};
+    matches!(
+        command,
+        Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
+            | Command::Event(EventCmd::List { .. } | EventCmd::Show(_))
+            | Command::Section(SectionCmd::List(_) | SectionCmd::Show { .. })
+            | Command::Player(player::PlayerCmd::List { .. } | player::PlayerCmd::Show { .. })
+            | Command::Team(
+                team::TeamCmd::List { .. }
+                    | team::TeamCmd::Show { .. }
+                    | team::TeamCmd::Crosstable(_)
+                    | team::TeamCmd::Boards { .. }
+            )
+            | Command::Match(team_match::MatchCmd::Show { .. })
+            | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
+            | Command::Settings(settings::SettingsCmd::Show { .. })
+            | Command::Standings(_)
+            | Command::Crosstable(_)
+            | Command::History(_)
+            | Command::Site(_)
+            | Command::Export(_)
+            | Command::Log(_)
+    )
 }
 
 fn dispatch(store: &mut Store, command: Command) -> Result<()> {
@@ -238,7 +310,6 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Game(c) => round::run_game(store, c),
         Command::Bye(c) => round::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
-        Command::Import(c) => import::run(store, c),
         Command::Prize(c) => prize::run(store, c),
         Command::Prizes(a) => prize::run_prizes(store, a),
         Command::Standings(a) => standings::run_standings(store, a),
@@ -255,6 +326,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         | Command::Backup(_)
         | Command::Restore(_)
         | Command::Check(_)
+        | Command::Import(_)
         | Command::Sql(_) => {
             unreachable!("handled before the database is opened")
         }

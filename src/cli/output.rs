@@ -2,6 +2,32 @@
 //! the `--format` choice every listing takes.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::domain::text::{
+    escape_controls, escape_controls_except, markdown_cell, spreadsheet_safe,
+};
+
+/// `--raw`: CSV cells as they are, without the `'` that keeps a spreadsheet
+/// from running a cell as a formula.
+static RAW_CSV: AtomicBool = AtomicBool::new(false);
+
+/// Set by `--raw` before a command runs (one process runs one command).
+pub fn set_raw_csv(raw: bool) {
+    RAW_CSV.store(raw, Ordering::Relaxed);
+}
+
+/// One CSV cell as every CSV writer writes it: made safe for spreadsheets
+/// unless `--raw` was given ([`spreadsheet_safe`]), control characters other
+/// than line ends and tabs escaped.
+pub fn csv_cell(cell: &str) -> String {
+    let safe = if RAW_CSV.load(Ordering::Relaxed) {
+        std::borrow::Cow::Borrowed(cell)
+    } else {
+        spreadsheet_safe(cell)
+    };
+    escape_controls_except(&safe, &['\t', '\n', '\r']).into_owned()
+}
 
 /// How a command prints its result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
@@ -69,53 +95,57 @@ impl Table {
         }
     }
 
-    fn widths(&self) -> Vec<usize> {
+    /// Each column's width: its widest cell or header.
+    pub fn widths(&self) -> Vec<usize> {
         let mut w: Vec<usize> = self.header.iter().map(|h| h.chars().count()).collect();
         for row in &self.rows {
             for (i, cell) in row.iter().enumerate() {
                 if i < w.len() {
-                    w[i] = w[i].max(cell.chars().count());
+                    w[i] = w[i].max(escape_controls(cell).chars().count());
                 }
             }
         }
         w
     }
 
-    pub fn text(&self) -> String {
-        let w = self.widths();
-        let mut out = String::new();
-        let line = |cells: &[String], out: &mut String| {
-            let mut s = String::new();
-            for (i, cell) in cells.iter().enumerate() {
-                let width = w.get(i).copied().unwrap_or(0);
-                let pad = width.saturating_sub(cell.chars().count());
-                if i > 0 {
-                    s.push_str("  ");
-                }
-                if self.right.get(i).copied().unwrap_or(false) {
+    /// One line of the text table with these column widths.
+    pub fn text_line(&self, w: &[usize], cells: &[String]) -> String {
+        let mut s = String::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let cell = &*escape_controls(cell);
+            let width = w.get(i).copied().unwrap_or(0);
+            let pad = width.saturating_sub(cell.chars().count());
+            if i > 0 {
+                s.push_str("  ");
+            }
+            if self.right.get(i).copied().unwrap_or(false) {
+                s.push_str(&" ".repeat(pad));
+                s.push_str(cell);
+            } else {
+                s.push_str(cell);
+                if i + 1 < cells.len() {
                     s.push_str(&" ".repeat(pad));
-                    s.push_str(cell);
-                } else {
-                    s.push_str(cell);
-                    if i + 1 < cells.len() {
-                        s.push_str(&" ".repeat(pad));
-                    }
                 }
             }
-            out.push_str(s.trim_end());
-            out.push('\n');
-        };
-        line(&self.header, &mut out);
+        }
+        let mut line = s.trim_end().to_string();
+        line.push('\n');
+        line
+    }
+
+    pub fn text(&self) -> String {
+        let w = self.widths();
+        let mut out = self.text_line(&w, &self.header);
         let rule: Vec<String> = w.iter().map(|&n| "-".repeat(n)).collect();
-        line(&rule, &mut out);
+        out.push_str(&self.text_line(&w, &rule));
         for row in &self.rows {
-            line(row, &mut out);
+            out.push_str(&self.text_line(&w, row));
         }
         out
     }
 
     pub fn markdown(&self) -> String {
-        let esc = |c: &str| c.replace('|', "\\|");
+        let esc = |c: &str| markdown_cell(c);
         let mut out = format!(
             "| {} |\n",
             self.header
@@ -143,16 +173,20 @@ impl Table {
 
     pub fn csv(&self) -> String {
         let mut w = csv::Writer::from_writer(vec![]);
-        let _ = w.write_record(&self.header);
+        let _ = w.write_record(self.header.iter().map(|c| csv_cell(c)));
         for row in &self.rows {
-            let _ = w.write_record(row);
+            let _ = w.write_record(row.iter().map(|c| csv_cell(c)));
         }
         String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
     }
 }
 
-/// Print to standard output; a closed pipe (`league ... | head`) ends quietly.
+/// Print to standard output; a closed pipe (`league ... | head`) ends
+/// quietly. Control characters other than line ends and tabs are escaped:
+/// a name stored before they were refused never reaches the terminal as a
+/// command.
 pub fn print(text: &str) -> std::io::Result<()> {
+    let text = escape_controls_except(text, &['\n', '\t', '\r']);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -1,6 +1,5 @@
 //! `league round …`, `league game …`, `league bye …`: recording a week's round.
 
-use std::io::Read;
 use std::path::PathBuf;
 
 use clap::Subcommand;
@@ -10,7 +9,7 @@ use super::season::parse_date;
 use super::SectionArgs;
 use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
-use crate::error::{Error, InputError, Result};
+use crate::error::{Error, Result};
 use crate::input::results;
 use crate::store::round::{self as rounds, bye_kind_str};
 use crate::store::Store;
@@ -186,14 +185,11 @@ pub enum ByeCmd {
 
 fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
     if file.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf)?;
-        return Ok((buf, "standard input".into()));
+        let name = "standard input".to_string();
+        let buf = super::import::read_capped(std::io::stdin().lock(), &name)?;
+        return Ok((buf, name));
     }
-    let name = file.display().to_string();
-    let bytes = std::fs::read(file)
-        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
-    Ok((bytes, name))
+    super::import::read_file(file)
 }
 
 fn parse_result(text: &str) -> Result<GameResult> {

@@ -1,15 +1,31 @@
 //! `league sql "SELECT ..."`: a read-only query against the documented
-//! views (docs/views.md), printed as a table, CSV or JSON. The database is
-//! opened read-only, so no statement can change it.
+//! views (docs/views.md), printed as a table, CSV, Markdown or JSON. The
+//! database is opened read-only, so no statement can change it.
+//!
+//! Rows are printed as they come (JSON, CSV and Markdown line by line; the
+//! text table after its first 1,000 rows, which set the column widths), so
+//! memory does not grow with the result. On a terminal at most 10,000 rows
+//! are shown unless `--limit` says otherwise; piped into a file or another
+//! program there is no limit. A query is stopped after `--timeout` seconds
+//! (30 by default).
 
+use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::time::Duration;
 
-use serde_json::{json, Map, Value as Json};
+use serde_json::{json, Value as Json};
 
-use super::output::{print, print_json, Format, Table};
+use super::output::{csv_cell, Format, Table};
+use crate::domain::text::{escape_controls_except, markdown_cell};
 use crate::error::Result;
-use crate::store::sql::{query, Cell};
+use crate::store::sql::{stream, Cell, Ended, RowSink};
 use crate::store::Store;
+
+/// Rows shown on a terminal when `--limit` is not given.
+pub const TERMINAL_LIMIT: usize = 10_000;
+
+/// Rows of the text table that set its column widths.
+const WIDTH_ROWS: usize = 1_000;
 
 #[derive(clap::Args, Debug)]
 pub struct SqlArgs {
@@ -19,6 +35,14 @@ pub struct SqlArgs {
     /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Print at most this many rows (0: all). Default: 10,000 on a
+    /// terminal, all when the output goes to a file or another program.
+    /// When rows are cut, a note says so.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Stop the query after this many seconds (0: no limit).
+    #[arg(long, default_value_t = 30)]
+    pub timeout: u64,
 }
 
 fn text(c: &Cell) -> String {
@@ -41,46 +65,211 @@ fn value(c: &Cell) -> Json {
     }
 }
 
-/// Open the database read-only, run the query, print the rows.
-pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
-    let store = Store::open_read_only(db)?;
-    let result = query(store.conn(), &a.query)?;
-    if a.format == Format::Json {
-        let rows: Vec<Json> = result
-            .rows
-            .iter()
-            .map(|r| {
-                let mut m = Map::new();
-                for (c, v) in result.columns.iter().zip(r) {
-                    m.insert(c.clone(), value(v));
-                }
-                Json::Object(m)
+/// Standard output, buffered; control characters escaped; a closed pipe
+/// (`league sql ... | head`) remembered so the query stops quietly.
+struct Out {
+    w: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    closed: bool,
+}
+
+impl Out {
+    fn new() -> Out {
+        Out {
+            w: std::io::BufWriter::new(std::io::stdout().lock()),
+            closed: false,
+        }
+    }
+
+    fn put(&mut self, s: &str) -> Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let s = escape_controls_except(s, &['\n', '\t', '\r']);
+        match self.w.write_all(s.as_bytes()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => Ok(other?),
+        }
+    }
+
+    fn finish(&mut self) -> Result<()> {
+        match self.w.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => Ok(other?),
+        }
+    }
+}
+
+/// One CSV line.
+fn csv_line(cells: &[String]) -> String {
+    let mut w = csv::Writer::from_writer(vec![]);
+    let _ = w.write_record(cells.iter().map(|c| csv_cell(c)));
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// The text table's rows so far, before the widths are known.
+struct TextTable {
+    header: Vec<String>,
+    held: Vec<Vec<Cell>>,
+    /// Once the first rows are printed: their table (rows emptied) and its
+    /// column widths, kept for the rows after.
+    layout: Option<(Table, Vec<usize>)>,
+}
+
+impl TextTable {
+    /// Fix the layout from the rows held, print them, and keep the layout.
+    fn flush(&mut self, out: &mut Out) -> Result<()> {
+        if self.layout.is_some() {
+            return Ok(());
+        }
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        let numeric: Vec<usize> = (0..header.len())
+            .filter(|&i| {
+                self.held
+                    .iter()
+                    .all(|r| matches!(r[i], Cell::Integer(_) | Cell::Real(_) | Cell::Null))
             })
             .collect();
-        print_json(&Json::Array(rows))?;
-        return Ok(());
+        let mut t = Table::new(&header).right(&numeric);
+        for r in self.held.drain(..) {
+            t.push(r.iter().map(text).collect());
+        }
+        out.put(&t.text())?;
+        let widths = t.widths();
+        t.rows.clear();
+        self.layout = Some((t, widths));
+        Ok(())
     }
-    let header: Vec<&str> = result.columns.iter().map(String::as_str).collect();
-    let numeric: Vec<usize> = (0..header.len())
-        .filter(|&i| {
-            result
-                .rows
-                .iter()
-                .all(|r| matches!(r[i], Cell::Integer(_) | Cell::Real(_) | Cell::Null))
-        })
-        .collect();
-    let mut t = Table::new(&header).right(&numeric);
-    for r in &result.rows {
-        t.push(r.iter().map(text).collect());
+
+    /// A row after the layout is fixed: the same widths (a longer cell
+    /// pushes its own line out, not the whole table).
+    fn line(&self, r: &[Cell]) -> String {
+        match &self.layout {
+            Some((t, w)) => t.text_line(w, &r.iter().map(text).collect::<Vec<_>>()),
+            None => String::new(),
+        }
     }
-    let mut out = t.render(a.format);
-    if a.format == Format::Text {
-        out.push_str(&format!(
-            "({} row{})\n",
-            result.rows.len(),
-            if result.rows.len() == 1 { "" } else { "s" }
-        ));
+}
+
+/// Prints each row as it comes, in the chosen format, up to the limit.
+struct Printer {
+    format: Format,
+    limit: Option<usize>,
+    out: Out,
+    header: Vec<String>,
+    shown: usize,
+    cut: bool,
+    table: TextTable,
+}
+
+impl RowSink for Printer {
+    fn columns(&mut self, cols: &[String]) -> Result<()> {
+        self.header = cols.to_vec();
+        match self.format {
+            Format::Json => self.out.put("["),
+            Format::Csv => self.out.put(&csv_line(cols)),
+            Format::Markdown => {
+                let t = Table::new(&cols.iter().map(String::as_str).collect::<Vec<_>>());
+                self.out.put(&t.markdown())
+            }
+            Format::Text => {
+                self.table.header = cols.to_vec();
+                Ok(())
+            }
+        }
     }
-    print(&out)?;
-    Ok(())
+
+    fn row(&mut self, r: &[Cell]) -> Result<bool> {
+        if self.limit.is_some_and(|n| self.shown >= n) {
+            self.cut = true;
+            return Ok(false);
+        }
+        match self.format {
+            Format::Json => {
+                let m: serde_json::Map<String, Json> = self
+                    .header
+                    .iter()
+                    .cloned()
+                    .zip(r.iter().map(value))
+                    .collect();
+                // As a pretty-printed array would show it, one object at a time.
+                let sep = if self.shown == 0 { "\n" } else { ",\n" };
+                let pretty = serde_json::to_string_pretty(&Json::Object(m)).unwrap_or_default();
+                let indented: Vec<String> = pretty.lines().map(|l| format!("  {l}")).collect();
+                self.out.put(&format!("{sep}{}", indented.join("\n")))?;
+            }
+            Format::Csv => {
+                let cells: Vec<String> = r.iter().map(text).collect();
+                self.out.put(&csv_line(&cells))?;
+            }
+            Format::Markdown => {
+                let cells: Vec<String> = r.iter().map(|c| markdown_cell(&text(c))).collect();
+                self.out.put(&format!("| {} |\n", cells.join(" | ")))?;
+            }
+            Format::Text => {
+                if self.table.layout.is_none() {
+                    self.table.held.push(r.to_vec());
+                    if self.table.held.len() >= WIDTH_ROWS {
+                        self.table.flush(&mut self.out)?;
+                    }
+                } else {
+                    let line = self.table.line(r);
+                    self.out.put(&line)?;
+                }
+            }
+        }
+        self.shown += 1;
+        Ok(!self.out.closed)
+    }
+}
+
+/// Open the database read-only, run the query, print the rows.
+pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
+    let mut store = Store::open_read_only(db)?;
+    let limit = match a.limit {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None if std::io::stdout().is_terminal() => Some(TERMINAL_LIMIT),
+        None => None,
+    };
+    let timeout = (a.timeout > 0).then(|| Duration::from_secs(a.timeout));
+    let mut p = Printer {
+        format: a.format,
+        limit,
+        out: Out::new(),
+        header: vec![],
+        shown: 0,
+        cut: false,
+        table: TextTable {
+            header: vec![],
+            held: vec![],
+            layout: None,
+        },
+    };
+    let ended = stream(&mut store, &a.query, timeout, &mut p)?;
+    let shown = p.shown;
+    match p.format {
+        Format::Json => p.out.put(if shown == 0 { "]\n" } else { "\n]\n" })?,
+        Format::Text => {
+            p.table.flush(&mut p.out)?;
+            p.out.put(&format!(
+                "({shown} row{})\n",
+                if shown == 1 { "" } else { "s" }
+            ))?;
+        }
+        _ => {}
+    }
+    if p.cut && ended == Ended::Stopped {
+        let note = format!(
+            "only the first {shown} rows are shown; the query has more (--limit N shows N, --limit 0 all)"
+        );
+        if p.format == Format::Text {
+            p.out.put(&format!("({note})\n"))?;
+        } else {
+            eprintln!("league sql: {note}");
+        }
+    }
+    p.out.finish()
 }

@@ -6,6 +6,7 @@ use super::output::{print, print_json, Format, Table};
 use super::SectionArgs;
 use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain;
+use crate::domain::text::markdown_cell;
 use crate::domain::tiebreak::{FideEdition, Order, Tiebreak, PRESETS};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions, SectionReport};
@@ -126,7 +127,7 @@ pub(crate) fn print_standings(
         Format::Text => out.push_str(&heading()),
         Format::Markdown => {
             for line in heading().lines() {
-                out.push_str(&format!("**{line}**  \n"));
+                out.push_str(&format!("**{}**  \n", markdown_cell(line)));
             }
             out.push('\n');
         }
@@ -141,7 +142,11 @@ pub(crate) fn print_standings(
             out.push('\n');
         }
         for n in notes {
-            out.push_str(&format!("Note: {n}.\n"));
+            if format == Format::Markdown {
+                out.push_str(&format!("Note: {}.\n", markdown_cell(n)));
+            } else {
+                out.push_str(&format!("Note: {n}.\n"));
+            }
         }
     }
     if let Some(working) = explained {

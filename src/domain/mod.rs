@@ -3,6 +3,7 @@
 //! here opens a database, reads a file or prints.
 
 pub mod crosstable;
+pub mod fingerprint;
 pub mod game;
 pub mod history;
 pub mod league;
@@ -14,4 +15,5 @@ pub mod record;
 pub mod score;
 pub mod standings;
 pub mod team;
+pub mod text;
 pub mod tiebreak;

@@ -38,6 +38,12 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {
     // than a complaint about a field this version does not know.
     let value = serde_json::from_str::<serde_json::Value>(text).ok();
     if let Some(v) = &value {
+        // A control character written as \u001b inside a string.
+        if let Some((path, problem)) = control_in(v, "$".to_string()) {
+            return Err(InputError::new(source, problem).field(path));
+        }
+    }
+    if let Some(v) = &value {
         if let Some(n) = v.get("format_version").and_then(|n| n.as_u64()) {
             if n > FORMAT_VERSION as u64 {
                 return Err(InputError::new(
@@ -869,6 +875,29 @@ fn check_forfeited_boards(
         }
     }
     Ok(())
+}
+
+/// The path of the first string (or key) holding a control character, and
+/// what is wrong ([`crate::domain::text::no_controls`]).
+fn control_in(v: &serde_json::Value, path: String) -> Option<(String, String)> {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => crate::domain::text::no_controls(s)
+            .err()
+            .map(|e| (path, format!("the text {e}"))),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| control_in(x, format!("{path}[{i}]"))),
+        Value::Object(m) => m.iter().find_map(|(k, x)| {
+            let here = format!("{path}.{k}");
+            crate::domain::text::no_controls(k)
+                .err()
+                .map(|e| (here.clone(), format!("the key {e}")))
+                .or_else(|| control_in(x, here))
+        }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

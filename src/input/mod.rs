@@ -8,3 +8,34 @@ pub mod results;
 pub mod sheet;
 pub mod team_matches;
 pub mod trf;
+
+use crate::domain::text::describe;
+use crate::error::InputError;
+
+/// Refuse a control character (ESC, BEL, NUL, C1 ...) anywhere in an
+/// imported file's text, with its line and column: a name holding one would
+/// reach terminals and other programs as a command. Tabs (a separator) and
+/// line ends are allowed. The rule is [`crate::domain::text::no_controls`].
+pub fn no_control_text(text: &str, source: &str) -> Result<(), InputError> {
+    for (k, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if !line.chars().any(|c| c.is_control() && c != '\t') {
+            continue;
+        }
+        let (column, c) = line
+            .chars()
+            .enumerate()
+            .find(|(_, c)| c.is_control() && *c != '\t')
+            .unwrap_or((0, ' '));
+        return Err(InputError::at(
+            source,
+            k + 1,
+            format!("column {}", column + 1),
+            format!(
+                "a control character ({}); names and text may not hold control characters",
+                describe(c)
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -7,7 +7,8 @@
 use crate::error::InputError;
 
 /// The sheet as text, without a byte order mark; an error naming the line
-/// of the first byte that is not UTF-8 (a sheet saved in a legacy encoding).
+/// of the first byte that is not UTF-8 (a sheet saved in a legacy encoding)
+/// or of a control character ([`super::no_control_text`]).
 pub fn utf8_text<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
@@ -22,6 +23,7 @@ pub fn utf8_text<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputErro
             ),
         )
     })?;
+    super::no_control_text(text, source)?;
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 

@@ -128,8 +128,9 @@ pub const ASSIGNED_BYES: &str = "### assigned byes:";
 /// The first column of the round blocks (1-based) and their width.
 const ROUNDS_COLUMN: usize = 92;
 const BLOCK: usize = 10;
-/// More rounds than any event has: a guard against absurd XXR values.
-const MAX_ROUNDS: usize = 999;
+/// The most rounds an event may have (the database's limit, migration V1):
+/// checked here, with the line, rather than left to the database.
+const MAX_ROUNDS: usize = 99;
 /// A player line must reach the points field.
 const MIN_PLAYER_LINE: usize = 84;
 
@@ -184,6 +185,7 @@ struct Line {
 pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     let text = decode(bytes, source)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    super::no_control_text(text, source)?;
 
     let mut header: HashMap<&str, String> = HashMap::new();
     let mut xxr: Option<(usize, usize)> = None;
@@ -300,6 +302,24 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         }
         None => written,
     };
+
+    if lines.is_empty() {
+        return Err(InputError::at(
+            source,
+            1,
+            "player lines",
+            "the file has no player lines (lines beginning 001); there is nothing to import",
+        ));
+    }
+    if rounds == 0 {
+        let line = xxr.map_or(lines[0].line, |(_, n)| n);
+        return Err(InputError::at(
+            source,
+            line,
+            "rounds",
+            "the file has no rounds (no XXR line and no round on any player line); there is nothing to import",
+        ));
+    }
 
     // Players by start number; their rounds matched up.
     let mut sorted: Vec<&Line> = lines.iter().collect();

@@ -1,55 +1,210 @@
-//! Writing the site's files into a folder. A folder that already holds
-//! something is only written into when it is a site this program wrote (a
-//! `.league-site` file says so and lists the files); those files are
-//! replaced and nothing else is touched.
+//! Writing the site's files into a folder (`--out`), and never outside it.
+//!
+//! A folder that already holds something is only written into when it is a
+//! site this program wrote: a `.league-site` file (the marker) says who
+//! wrote it and lists each file with a fingerprint of what was written.
+//! The rules, each there because a review broke the one before:
+//!
+//! - **No symbolic links.** Every path under `--out` that is read, written
+//!   or removed is checked with its own metadata (`symlink_metadata`, which
+//!   does not follow links), folder by folder; a link anywhere under the
+//!   folder is refused, naming it. (`--out` itself may be a link: the
+//!   secretary typed it.)
+//! - **Only our own files are replaced or removed.** A file is removed, or
+//!   overwritten, only when the marker lists it *and* it still holds what
+//!   was written (its fingerprint matches). A file the secretary changed, or
+//!   one a planted marker lists, is left alone; a new page whose place is
+//!   taken by such a file is refused before anything is written. Markers
+//!   written before fingerprints existed list bare paths: those files may
+//!   be overwritten by the same page, never removed.
+//! - **Written beside, then swapped into place.** The new and changed
+//!   pages are written in full into `.league-staging/` inside the folder
+//!   first; a full disk or a kill there leaves the old site untouched (the
+//!   next run clears the staging folder). Then the marker is rewritten to
+//!   vouch for both the old and the new contents, each page is renamed into
+//!   place (a rename replaces a file in one step), old pages that are gone
+//!   are removed, and the marker is rewritten for the new site alone. A
+//!   kill at any point leaves a folder the next run accepts and finishes.
+//!   Pages that are already on disk word for word are not written again
+//!   (most pages of an archive do not change from run to run).
+//! - Every I/O error names the file.
+//!
+//! The fingerprint is 64-bit FNV-1a ([`crate::domain::fingerprint`]): it
+//! must stay the same across versions of this program and of Rust. It guards against accidents (a page edited or replaced
+//! by hand), not against someone who can write the marker: such a person can
+//! fingerprint any file they can read, whatever the hash, so a
+//! cryptographic hash (`sha2`) would add a dependency and protect nothing
+//! more. What keeps such a person inside the folder is the path and link
+//! rules above.
 
+use std::collections::{BTreeMap, HashSet};
+use std::fs;
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 use super::render::SiteFile;
+pub use crate::domain::fingerprint::fingerprint;
 use crate::error::{Error, Result};
 
 /// The file that marks a folder as a site written by this program.
 pub const MARKER: &str = ".league-site";
+/// The next marker, written in full and then renamed over [`MARKER`].
+const MARKER_NEXT: &str = ".league-site.next";
+/// Where the new pages are written before they are swapped into place.
+pub const STAGING: &str = ".league-staging";
 
 /// Who wrote a site: the first line of the marker.
 fn signature(writer: &str) -> String {
     format!("written by {writer}")
 }
 
-/// A listed path that stays inside the folder (no `..`, not absolute).
+/// A listed path that stays inside the folder (no `..`, not absolute) and
+/// is not one of the writer's own working names.
 fn inside(path: &str) -> bool {
     !path.is_empty()
+        && !path.starts_with(".league-")
         && Path::new(path)
             .components()
             .all(|c| matches!(c, Component::Normal(_)))
 }
 
-/// Check that `dir` may receive a site written by `writer`: it does not
-/// exist, is empty, or holds a site written by one of `accept`. Returns the
-/// files the earlier site listed.
-pub fn check(dir: &Path, accept: &[&str]) -> Result<Vec<String>> {
-    if !dir.exists() {
-        return Ok(vec![]);
+/// What the marker of an existing site says.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Each listed file and the fingerprints it may hold (empty: listed by
+    /// an older version without fingerprints; two while a site is swapped).
+    pub files: BTreeMap<String, Vec<u64>>,
+}
+
+impl Listing {
+    /// Read the marker's lines after the signature: `<16 hex digits> <path>`,
+    /// or a bare path from older versions. Paths outside the folder are
+    /// dropped.
+    fn parse<'a>(lines: impl Iterator<Item = &'a str>) -> Listing {
+        let mut files: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+        for line in lines {
+            let line = line.trim_end_matches('\r');
+            let (hash, path) = match line.split_once(' ') {
+                Some((h, p)) if h.len() == 16 => match u64::from_str_radix(h, 16) {
+                    Ok(v) => (Some(v), p),
+                    Err(_) => (None, line),
+                },
+                _ => (None, line),
+            };
+            if !inside(path) {
+                continue;
+            }
+            let e = files.entry(path.to_string()).or_default();
+            if let Some(h) = hash {
+                e.push(h);
+            }
+        }
+        Listing { files }
     }
-    if !dir.is_dir() {
+
+    /// Whether `bytes` at `path` is what this program wrote there.
+    fn vouches(&self, path: &str, bytes: &[u8]) -> bool {
+        self.files
+            .get(path)
+            .is_some_and(|hs| hs.contains(&fingerprint(bytes)))
+    }
+}
+
+/// The marker's text: the signature, then each (fingerprint, path).
+fn marker_text<'a>(writer: &str, entries: impl Iterator<Item = (u64, &'a str)>) -> String {
+    let mut s = signature(writer);
+    s.push('\n');
+    for (h, p) in entries {
+        s.push_str(&format!("{h:016x} {p}\n"));
+    }
+    s
+}
+
+/// The metadata of `path` itself (a link is not followed); `None` if there
+/// is nothing there.
+fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
+    match fs::symlink_metadata(path) {
+        Ok(m) => Ok(Some(m)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::file(path, e)),
+    }
+}
+
+fn link_refused(path: &Path) -> Error {
+    Error::invalid(format!(
+        "{} is a symbolic link inside the site folder; the site writer never follows links (it could write or remove files elsewhere). Remove the link or choose another folder with --out",
+        path.display()
+    ))
+}
+
+/// Check every folder on the way from `dir` to `rel` (not `rel` itself):
+/// each is a real folder or does not exist yet. Returns the metadata of
+/// `dir/rel` itself, refusing a link there too.
+fn walk(dir: &Path, rel: &str) -> Result<Option<fs::Metadata>> {
+    let mut p = dir.to_path_buf();
+    let parts: Vec<_> = Path::new(rel).components().collect();
+    for (i, c) in parts.iter().enumerate() {
+        p.push(c.as_os_str());
+        let Some(m) = own_metadata(&p)? else {
+            return Ok(None);
+        };
+        if m.file_type().is_symlink() {
+            return Err(link_refused(&p));
+        }
+        if i + 1 == parts.len() {
+            return Ok(Some(m));
+        }
+        if !m.is_dir() {
+            return Err(Error::invalid(format!(
+                "{} is in the way of the site: it is not a folder; move it away or choose another folder with --out",
+                p.display()
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// Check that `dir` may receive a site written by `writer`: it does not
+/// exist, is empty, or holds a site written by one of `accept`. Returns
+/// what the earlier site's marker lists.
+pub fn check(dir: &Path, accept: &[&str]) -> Result<Listing> {
+    let meta = match fs::metadata(dir) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Listing::default()),
+        Err(e) => return Err(Error::file(dir, e)),
+    };
+    if !meta.is_dir() {
         return Err(Error::invalid(format!(
             "{} exists and is not a folder; choose another place for the site with --out",
             dir.display()
         )));
     }
     let marker = dir.join(MARKER);
-    if !marker.is_file() {
-        if std::fs::read_dir(dir)?.next().is_none() {
-            return Ok(vec![]);
+    let Some(m) = own_metadata(&marker)? else {
+        // Empty, or holding only what a killed first run left behind.
+        let mut entries = fs::read_dir(dir).map_err(|e| Error::file(dir, e))?;
+        let only_ours = entries
+            .all(|e| e.is_ok_and(|e| e.file_name() == STAGING || e.file_name() == MARKER_NEXT));
+        if only_ours {
+            return Ok(Listing::default());
         }
         return Err(Error::invalid(format!(
             "{} already has files in it that this program did not write; choose an empty or new folder with --out",
             dir.display()
         )));
+    };
+    if m.file_type().is_symlink() {
+        return Err(link_refused(&marker));
     }
-    let text = std::fs::read_to_string(&marker)?;
+    if !m.is_file() {
+        return Err(Error::invalid(format!(
+            "{} is not a file; this folder is not a site this program wrote",
+            marker.display()
+        )));
+    }
+    let text = fs::read_to_string(&marker).map_err(|e| Error::file(&marker, e))?;
     let mut lines = text.lines();
-    let first = lines.next().unwrap_or("");
+    let first = lines.next().unwrap_or("").trim_end_matches('\r');
     if !accept.iter().any(|w| first == signature(w)) {
         return Err(Error::invalid(format!(
             "{} holds a site that was not written by {}; move it away or choose another folder",
@@ -57,11 +212,48 @@ pub fn check(dir: &Path, accept: &[&str]) -> Result<Vec<String>> {
             accept.join(" or ")
         )));
     }
-    Ok(lines
-        .map(str::trim)
-        .filter(|l| inside(l))
-        .map(str::to_string)
-        .collect())
+    Ok(Listing::parse(lines))
+}
+
+/// Write `text` to `dir/name` through a new file and a rename, never
+/// following a link planted at either name.
+fn replace_marker(dir: &Path, text: &str) -> Result<()> {
+    let next = dir.join(MARKER_NEXT);
+    if own_metadata(&next)?.is_some() {
+        fs::remove_file(&next).map_err(|e| Error::file(&next, e))?;
+    }
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&next)
+        .map_err(|e| Error::file(&next, e))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| Error::file(&next, e))?;
+    let marker = dir.join(MARKER);
+    if own_metadata(&marker)?.is_some_and(|m| m.file_type().is_symlink()) {
+        return Err(link_refused(&marker));
+    }
+    fs::rename(&next, &marker).map_err(|e| Error::file(&marker, e))
+}
+
+/// Remove a staging folder left by an earlier run (a link there is removed
+/// as a link, never followed).
+fn clear_staging(dir: &Path) -> Result<()> {
+    let staging = dir.join(STAGING);
+    match own_metadata(&staging)? {
+        None => Ok(()),
+        Some(m) if m.is_dir() => fs::remove_dir_all(&staging).map_err(|e| Error::file(&staging, e)),
+        Some(_) => fs::remove_file(&staging).map_err(|e| Error::file(&staging, e)),
+    }
+}
+
+/// What to do with one page of the new site.
+enum Plan {
+    /// On disk word for word already.
+    Keep,
+    /// Written to the staging folder, then renamed into place.
+    Swap,
 }
 
 /// Write `files` into `dir` as `writer` ("league site", "league demo"),
@@ -75,20 +267,121 @@ pub fn write(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PathBuf> {
     let earlier = check(dir, accept)?;
-    std::fs::create_dir_all(dir)?;
-    // Take away the earlier site's files that this one does not rewrite,
-    // then any folders they leave empty. Files of both are overwritten in
-    // place below: removing and creating thousands of files again costs the
-    // file system far more than rewriting them.
-    let now: std::collections::HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+    clear_staging(dir)?;
+
+    // 1. Plan every page before anything is written: a link or a file this
+    //    program did not write in the way refuses the whole site.
+    let mut plans = Vec::with_capacity(files.len());
+    for f in files {
+        if !inside(&f.path) {
+            return Err(Error::invalid(format!(
+                "the page name {} is not inside the site folder",
+                f.path
+            )));
+        }
+        let plan = match walk(dir, &f.path)? {
+            None => Plan::Swap,
+            Some(m) if m.is_file() => {
+                let p = dir.join(&f.path);
+                let on_disk = fs::read(&p).map_err(|e| Error::file(&p, e))?;
+                let legacy = earlier.files.get(&f.path).is_some_and(Vec::is_empty);
+                if on_disk == f.contents.as_bytes() {
+                    Plan::Keep
+                } else if legacy || earlier.vouches(&f.path, &on_disk) {
+                    Plan::Swap
+                } else {
+                    return Err(Error::invalid(format!(
+                        "{} is in the way of the site: this program did not write it, or it was changed since; move it away or choose another folder with --out",
+                        p.display()
+                    )));
+                }
+            }
+            Some(_) => {
+                return Err(Error::invalid(format!(
+                    "{} is in the way of the site: it is not a file; move it away or choose another folder with --out",
+                    dir.join(&f.path).display()
+                )))
+            }
+        };
+        plans.push(plan);
+    }
+
+    // 2. Write the new and changed pages beside the site.
+    let staging = dir.join(STAGING);
+    fs::create_dir(&staging).map_err(|e| Error::file(&staging, e))?;
+    let staged = (|| -> Result<()> {
+        for (i, (f, plan)) in files.iter().zip(&plans).enumerate() {
+            if let Plan::Swap = plan {
+                let p = staging.join(&f.path);
+                if let Some(parent) = p.parent() {
+                    fs::create_dir_all(parent).map_err(|e| Error::file(parent, e))?;
+                }
+                fs::write(&p, &f.contents).map_err(|e| Error::file(&dir.join(&f.path), e))?;
+            }
+            progress(i + 1, files.len());
+        }
+        Ok(())
+    })();
+    if let Err(e) = staged {
+        let _ = clear_staging(dir);
+        return Err(e);
+    }
+
+    // 3. The marker vouches for the old and the new contents while the
+    //    pages are swapped.
+    let new_entries: Vec<(u64, &str)> = files
+        .iter()
+        .map(|f| (fingerprint(f.contents.as_bytes()), f.path.as_str()))
+        .collect();
+    let both = earlier
+        .files
+        .iter()
+        .flat_map(|(p, hs)| hs.iter().map(move |h| (*h, p.as_str())))
+        .chain(new_entries.iter().copied());
+    replace_marker(dir, &marker_text(writer, both))?;
+
+    // 4. Swap each page into place (checking the way again: nothing may have
+    //    turned into a link since the plan).
+    for (f, plan) in files.iter().zip(&plans) {
+        if let Plan::Swap = plan {
+            let target = dir.join(&f.path);
+            if let Some(parent) = Path::new(&f.path)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+            {
+                walk(dir, &parent.to_string_lossy())?;
+                let full = dir.join(parent);
+                fs::create_dir_all(&full).map_err(|e| Error::file(&full, e))?;
+            }
+            if walk(dir, &f.path)?.is_some_and(|m| !m.is_file()) {
+                return Err(Error::invalid(format!(
+                    "{} is in the way of the site: it is not a file",
+                    target.display()
+                )));
+            }
+            fs::rename(staging.join(&f.path), &target).map_err(|e| Error::file(&target, e))?;
+        }
+    }
+
+    // 5. Remove the earlier site's pages this one does not have, when they
+    //    still hold what was written; then the folders they leave empty.
+    let now: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
     let mut folders: Vec<PathBuf> = Vec::new();
-    for rel in &earlier {
-        if now.contains(rel.as_str()) {
+    for (rel, hashes) in &earlier.files {
+        if now.contains(rel.as_str()) || hashes.is_empty() {
             continue;
         }
         let p = dir.join(rel);
-        if p.is_file() {
-            std::fs::remove_file(&p)?;
+        let Some(m) = walk(dir, rel).ok().flatten() else {
+            continue;
+        };
+        if !m.is_file() {
+            continue;
+        }
+        let ours = fs::read(&p).is_ok_and(|b| hashes.contains(&fingerprint(&b)));
+        if ours {
+            fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
         }
         if let Some(parent) = Path::new(rel)
             .parent()
@@ -100,40 +393,17 @@ pub fn write(
     folders.sort();
     folders.dedup();
     for f in folders.iter().rev() {
-        // Only when empty: anything else put there is left alone.
-        let _ = std::fs::remove_dir(f);
+        // Only a real folder, and only when empty: anything else put there
+        // is left alone.
+        if own_metadata(f)?.is_some_and(|m| m.is_dir()) {
+            let _ = fs::remove_dir(f);
+        }
     }
-    let was: std::collections::HashSet<&str> = earlier.iter().map(String::as_str).collect();
-    let mut listing = signature(writer);
-    listing.push('\n');
-    for (i, f) in files.iter().enumerate() {
-        if !inside(&f.path) {
-            return Err(Error::invalid(format!(
-                "the page name {} is not inside the site folder",
-                f.path
-            )));
-        }
-        let p = dir.join(&f.path);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        // A page the earlier site already holds word for word is left as it
-        // is (most pages of an archive do not change from run to run).
-        if !(was.contains(f.path.as_str()) && same_contents(&p, &f.contents)) {
-            std::fs::write(&p, &f.contents)?;
-        }
-        listing.push_str(&f.path);
-        listing.push('\n');
-        progress(i + 1, files.len());
-    }
-    std::fs::write(dir.join(MARKER), listing)?;
-    Ok(dir.join("index.html"))
-}
 
-/// Whether the file at `path` holds exactly `contents`.
-fn same_contents(path: &Path, contents: &str) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == contents.len() as u64)
-        && std::fs::read(path).is_ok_and(|b| b == contents.as_bytes())
+    // 6. The marker for the new site alone; the staging folder goes.
+    replace_marker(dir, &marker_text(writer, new_entries.into_iter()))?;
+    clear_staging(dir)?;
+    Ok(dir.join("index.html"))
 }
 
 #[cfg(test)]
@@ -147,83 +417,57 @@ mod tests {
         }
     }
 
+    fn site(dir: &Path, files: &[SiteFile]) -> Result<PathBuf> {
+        write(dir, files, "league site", &["league site"], &mut |_, _| {})
+    }
+
     #[test]
     fn rewriting_replaces_the_earlier_site_and_nothing_else() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("site");
-        let none = &mut |_, _| {};
-        write(
-            &dir,
-            &[file("index.html"), file("a/old.html")],
-            "league site",
-            &["league site"],
-            none,
-        )
-        .unwrap();
-        std::fs::write(dir.join("a/mine.txt"), "kept").unwrap();
-        write(
-            &dir,
-            &[file("index.html"), file("b/new.html")],
-            "league site",
-            &["league site"],
-            none,
-        )
-        .unwrap();
+        site(&dir, &[file("index.html"), file("a/old.html")]).unwrap();
+        fs::write(dir.join("a/mine.txt"), "kept").unwrap();
+        site(&dir, &[file("index.html"), file("b/new.html")]).unwrap();
         assert!(!dir.join("a/old.html").exists());
-        assert_eq!(
-            std::fs::read_to_string(dir.join("a/mine.txt")).unwrap(),
-            "kept"
-        );
+        assert_eq!(fs::read_to_string(dir.join("a/mine.txt")).unwrap(), "kept");
         assert!(dir.join("b/new.html").is_file());
         // A page written again with other contents is rewritten; the same
         // contents leave it as it was.
         let mut changed = file("index.html");
         changed.contents = "<p>changed</p>".into();
-        write(
-            &dir,
-            &[changed, file("b/new.html")],
-            "league site",
-            &["league site"],
-            none,
-        )
-        .unwrap();
+        site(&dir, &[changed, file("b/new.html")]).unwrap();
         assert_eq!(
-            std::fs::read_to_string(dir.join("index.html")).unwrap(),
+            fs::read_to_string(dir.join("index.html")).unwrap(),
             "<p>changed</p>"
         );
         assert_eq!(
-            std::fs::read_to_string(dir.join("b/new.html")).unwrap(),
+            fs::read_to_string(dir.join("b/new.html")).unwrap(),
             "<p>b/new.html</p>"
         );
-        let marker = std::fs::read_to_string(dir.join(MARKER)).unwrap();
-        assert_eq!(marker, "written by league site\nindex.html\nb/new.html\n");
+        let marker = fs::read_to_string(dir.join(MARKER)).unwrap();
+        assert_eq!(
+            marker,
+            format!(
+                "written by league site\n{:016x} index.html\n{:016x} b/new.html\n",
+                fingerprint(b"<p>changed</p>"),
+                fingerprint(b"<p>b/new.html</p>")
+            )
+        );
+        assert!(!dir.join(STAGING).exists());
+        assert!(!dir.join(MARKER_NEXT).exists());
     }
 
     #[test]
     fn folders_with_other_files_or_other_writers_are_refused() {
         let tmp = tempfile::tempdir().unwrap();
-        let none = &mut |_, _| {};
-        std::fs::write(tmp.path().join("notes.txt"), "mine").unwrap();
-        let err = write(
-            tmp.path(),
-            &[file("index.html")],
-            "league site",
-            &["league site"],
-            none,
-        )
-        .unwrap_err()
-        .to_string();
+        fs::write(tmp.path().join("notes.txt"), "mine").unwrap();
+        let err = site(tmp.path(), &[file("index.html")])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("did not write"), "{err}");
         assert!(!tmp.path().join("index.html").exists());
         let other = tmp.path().join("other");
-        write(
-            &other,
-            &[file("index.html")],
-            "league site",
-            &["league site"],
-            none,
-        )
-        .unwrap();
+        site(&other, &[file("index.html")]).unwrap();
         let err = check(&other, &["league demo"]).unwrap_err().to_string();
         assert!(err.contains("not written by league demo"), "{err}");
     }
@@ -232,25 +476,108 @@ mod tests {
     fn a_tampered_listing_cannot_reach_outside_the_folder() {
         let tmp = tempfile::tempdir().unwrap();
         let outside = tmp.path().join("precious.txt");
-        std::fs::write(&outside, "keep").unwrap();
+        fs::write(&outside, "keep").unwrap();
         let dir = tmp.path().join("site");
-        std::fs::create_dir(&dir).unwrap();
-        std::fs::write(
+        fs::create_dir(&dir).unwrap();
+        let h = fingerprint(b"keep");
+        fs::write(
             dir.join(MARKER),
             format!(
-                "written by league site\n../precious.txt\n{}\n",
+                "written by league site\n{h:016x} ../precious.txt\n{h:016x} {}\n",
                 outside.display()
             ),
         )
         .unwrap();
-        write(
+        site(&dir, &[file("index.html")]).unwrap();
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "keep");
+    }
+
+    #[test]
+    fn a_listed_file_that_was_changed_is_neither_removed_nor_overwritten() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        site(
             &dir,
-            &[file("index.html")],
-            "league site",
-            &["league site"],
-            &mut |_, _| {},
+            &[file("index.html"), file("old.html"), file("p.html")],
         )
         .unwrap();
-        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep");
+        fs::write(dir.join("old.html"), "edited by hand").unwrap();
+        fs::write(dir.join("p.html"), "edited by hand").unwrap();
+        // old.html is gone from the new site, but it was edited: kept.
+        let err = site(&dir, &[file("index.html"), file("p.html")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("p.html is in the way"), "{err}");
+        assert_eq!(
+            fs::read_to_string(dir.join("p.html")).unwrap(),
+            "edited by hand"
+        );
+        site(&dir, &[file("index.html")]).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("old.html")).unwrap(),
+            "edited by hand"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_under_the_folder_are_refused_and_never_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let elsewhere = tmp.path().join("elsewhere");
+        fs::create_dir(&elsewhere).unwrap();
+        fs::write(elsewhere.join("p.html"), "<p>a/p.html</p>").unwrap();
+        let dir = tmp.path().join("site");
+        site(&dir, &[file("index.html"), file("a/p.html")]).unwrap();
+        // A folder of the site replaced by a link to elsewhere.
+        fs::remove_dir_all(dir.join("a")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, dir.join("a")).unwrap();
+        let mut changed = file("a/p.html");
+        changed.contents = "overwritten".into();
+        let err = site(&dir, &[file("index.html"), changed])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("symbolic link"), "{err}");
+        // And removing: the listed a/p.html is reached only through the
+        // link, so it is left alone.
+        site(&dir, &[file("index.html")]).unwrap();
+        assert!(fs::symlink_metadata(dir.join("a"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            fs::read_to_string(elsewhere.join("p.html")).unwrap(),
+            "<p>a/p.html</p>"
+        );
+    }
+
+    #[test]
+    fn a_staging_folder_left_by_a_killed_run_is_cleared_and_the_site_written() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        fs::create_dir_all(dir.join(STAGING).join("x")).unwrap();
+        fs::write(dir.join(STAGING).join("x/half.html"), "<p>half").unwrap();
+        site(&dir, &[file("index.html")]).unwrap();
+        assert!(!dir.join(STAGING).exists());
+        assert!(dir.join("index.html").is_file());
+    }
+
+    #[test]
+    fn a_marker_from_an_older_version_lets_its_pages_be_rewritten_not_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("index.html"), "old").unwrap();
+        fs::write(dir.join("gone.html"), "old").unwrap();
+        fs::write(
+            dir.join(MARKER),
+            "written by league site\nindex.html\ngone.html\n",
+        )
+        .unwrap();
+        site(&dir, &[file("index.html")]).unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("index.html")).unwrap(),
+            "<p>index.html</p>"
+        );
+        assert!(dir.join("gone.html").is_file());
     }
 }

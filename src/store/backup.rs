@@ -478,9 +478,16 @@ fn live_state(db: &Path) -> Result<Live> {
 /// as described in the module documentation. On any failure before the
 /// final step the current database is left exactly as it was.
 pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored> {
+    remove_stale_work_files(db);
     if !from.exists() {
         return Err(Error::not_found(format!(
             "there is no file {}; give the path of a backup made with `league backup`",
+            from.display()
+        )));
+    }
+    if from.is_dir() {
+        return Err(Error::invalid(format!(
+            "{} is a folder; give the path of a backup file made with `league backup`",
             from.display()
         )));
     }
@@ -563,6 +570,41 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
     };
     drop(work_file);
     Ok(outcome)
+}
+
+/// The working copies an earlier `league restore` left beside `db` when it
+/// was killed (`<db>.restore-tmp-<pid>`, with any `.partial-<pid>`,
+/// `-journal`, `-wal`, `-shm` beside them): removed when the process that
+/// made them is no longer running. Whether a process runs is known from
+/// `/proc` on Linux; elsewhere the files are left for the secretary.
+fn remove_stale_work_files(db: &Path) {
+    let (Some(dir), Some(name)) = (db.parent(), db.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}.restore-tmp-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let gone = !pid.is_empty()
+            && cfg!(target_os = "linux")
+            && Path::new("/proc").is_dir()
+            && !Path::new("/proc").join(&pid).exists();
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if gone && is_file {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn close(conn: Connection, path: &Path) -> Result<()> {

@@ -19,6 +19,7 @@
 pub mod backup;
 pub mod check;
 pub mod event_detail;
+pub mod demo;
 pub mod exchange;
 pub mod facts;
 pub mod history;
@@ -104,6 +105,29 @@ impl Store {
             conn,
             path: Some(path.to_path_buf()),
         })
+    }
+
+    /// Open an existing database for a report (standings, export, site,
+    /// history, lists): read-only when its schema is this version's, so a
+    /// file the secretary cannot write (a read-only copy, a folder on
+    /// read-only media) still gives its reports, and nothing is written or
+    /// left beside it. A database that still needs upgrading is opened as
+    /// [`Store::open`] opens it (the upgrade needs write access, and says
+    /// so when it cannot have it).
+    pub fn open_for_reading(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Store::open(path, false);
+        }
+        let store = Store::open_read_only(path)?;
+        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+            drop(store);
+            return Store::open(path, false);
+        }
+        store
+            .conn
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| explain_sql(path, e))?;
+        Ok(store)
     }
 
     /// A fresh database in memory (tests, benchmarks, the TRF round trip).

@@ -1,15 +1,26 @@
-//! `league sql`: one read-only query from the secretary, run as written.
+//! `league sql`: one read-only query from the secretary, run as written,
+//! its rows handed on one at a time as SQLite produces them.
 //!
-//! The connection is opened read-only ([`Store::open_read_only`](super::Store::open_read_only)),
-//! so SQLite itself refuses anything that would write. On top of that a
-//! statement must be a single statement that SQLite reports as read-only,
-//! and not ATTACH or DETACH (which SQLite counts as read-only but which
-//! would reach other files): it is refused before it runs, with a message
-//! saying what `league sql` is for.
+//! The connection is opened read-only ([`Store::open_read_only`]), so
+//! SQLite itself refuses anything that would write. On top of that a
+//! statement must be a single statement that SQLite reports as read-only
+//! (or a `PRAGMA` that only reads a value, which SQLite does not report as
+//! read-only but which cannot write through a read-only connection), and
+//! not ATTACH or DETACH (which SQLite counts as read-only but which would
+//! reach other files): it is refused before it runs, with a message saying
+//! what `league sql` is for. Comments before the statement are allowed.
+//!
+//! Memory and time are bounded: rows are never collected here (a cross join
+//! of two large views would otherwise fill memory before the first line is
+//! printed), and SQLite's progress handler stops a query that runs longer
+//! than its time limit (a recursive query with no end).
+
+use std::time::{Duration, Instant};
 
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 
+use super::Store;
 use crate::error::{Error, Result};
 
 /// One cell of a result.
@@ -33,10 +44,54 @@ pub struct QueryResult {
 const ONLY_READ: &str = "league sql only reads: give one SELECT (or WITH ... SELECT) query; \
      to change records use the league commands, which keep the log";
 
-/// Run one read-only statement and return every row.
-pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
-    let first = text
-        .trim_start()
+/// `text` without the comments and blanks before its first word.
+fn after_comments(mut text: &str) -> &str {
+    loop {
+        text = text.trim_start();
+        if let Some(rest) = text.strip_prefix("--") {
+            text = rest.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(rest) = text.strip_prefix("/*") {
+            text = rest.split_once("*/").map_or("", |(_, r)| r);
+        } else {
+            return text;
+        }
+    }
+}
+
+/// Whether a query stopped by itself or was cut.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Every row was handed on.
+    Complete,
+    /// The row callback asked to stop (a row limit, a closed pipe).
+    Stopped,
+}
+
+/// Where a query's result goes, as it comes.
+pub trait RowSink {
+    /// The column names, before any row.
+    fn columns(&mut self, names: &[String]) -> Result<()>;
+    /// One row; `false` stops the query.
+    fn row(&mut self, cells: &[Cell]) -> Result<bool>;
+}
+
+/// Collects every row (for [`query`]).
+struct Collect(QueryResult);
+
+impl RowSink for Collect {
+    fn columns(&mut self, names: &[String]) -> Result<()> {
+        self.0.columns = names.to_vec();
+        Ok(())
+    }
+    fn row(&mut self, cells: &[Cell]) -> Result<bool> {
+        self.0.rows.push(cells.to_vec());
+        Ok(true)
+    }
+}
+
+/// Check and prepare one read-only statement.
+fn prepare<'c>(conn: &'c Connection, text: &str) -> Result<rusqlite::Statement<'c>> {
+    let first = after_comments(text)
         .split(|c: char| !c.is_ascii_alphabetic())
         .next()
         .unwrap_or("")
@@ -47,7 +102,7 @@ pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
     if matches!(first.as_str(), "ATTACH" | "DETACH") {
         return Err(Error::invalid(format!("{first} is refused; {ONLY_READ}")));
     }
-    let mut st = conn.prepare(text).map_err(|e| match e {
+    let st = conn.prepare(text).map_err(|e| match e {
         rusqlite::Error::MultipleStatement => Error::invalid(format!(
             "the query has more than one statement; {ONLY_READ}"
         )),
@@ -60,19 +115,61 @@ pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
         }
         e => Error::Sql(e),
     })?;
-    if !st.readonly() {
+    // `PRAGMA name` and `PRAGMA name(arg)` read; `PRAGMA name = value`
+    // sets. SQLite reports neither as read-only.
+    let pragma_read = first == "PRAGMA" && !text.contains('=');
+    if !st.readonly() && !pragma_read {
         return Err(Error::invalid(format!(
             "that statement would change the database; {ONLY_READ}"
         )));
     }
-    let columns: Vec<String> = st.column_names().map(|c| c.to_string()).collect();
-    let n = columns.len();
-    let mut rows = vec![];
+    Ok(st)
+}
+
+/// Run one read-only statement: `sink` gets the column names, then each
+/// row as it comes, until it returns `false`. A query running
+/// longer than `timeout` (none: no limit) is stopped with a message saying
+/// so.
+pub fn stream(
+    store: &mut Store,
+    text: &str,
+    timeout: Option<Duration>,
+    sink: &mut dyn RowSink,
+) -> Result<Ended> {
+    let started = Instant::now();
+    if let Some(limit) = timeout {
+        // Called every 10,000 virtual-machine steps: cheap, and often
+        // enough to stop within a few milliseconds of the limit.
+        store
+            .conn
+            .progress_handler(10_000, Some(move || started.elapsed() > limit))?;
+    }
+    let result = stream_rows(&store.conn, text, sink).map_err(|e| match e {
+        Error::Sql(rusqlite::Error::SqliteFailure(f, _))
+            if f.code == rusqlite::ErrorCode::OperationInterrupted =>
+        {
+            Error::invalid(format!(
+                "the query ran for {} seconds and was stopped; give it more time with --timeout SECONDS (0 for no limit), or narrow it (a WHERE, a LIMIT)",
+                timeout.map_or(0, |t| t.as_secs())
+            ))
+        }
+        e => e,
+    });
+    store.conn.progress_handler(0, None::<fn() -> bool>)?;
+    result
+}
+
+fn stream_rows(conn: &Connection, text: &str, sink: &mut dyn RowSink) -> Result<Ended> {
+    let mut st = prepare(conn, text)?;
+    let names: Vec<String> = st.column_names().map(|c| c.to_string()).collect();
+    sink.columns(&names)?;
+    let n = names.len();
     let mut q = st.query([]).map_err(query_error)?;
+    let mut cells = Vec::with_capacity(n);
     while let Some(r) = q.next().map_err(query_error)? {
-        let mut row = Vec::with_capacity(n);
+        cells.clear();
         for i in 0..n {
-            row.push(match r.get_ref(i)? {
+            cells.push(match r.get_ref(i)? {
                 ValueRef::Null => Cell::Null,
                 ValueRef::Integer(v) => Cell::Integer(v),
                 ValueRef::Real(v) => Cell::Real(v),
@@ -80,13 +177,31 @@ pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
                 ValueRef::Blob(b) => Cell::Blob(b.len()),
             });
         }
-        rows.push(row);
+        if !sink.row(&cells)? {
+            return Ok(Ended::Stopped);
+        }
     }
-    Ok(QueryResult { columns, rows })
+    Ok(Ended::Complete)
+}
+
+/// Run one read-only statement and return every row (for tests and small
+/// queries the program itself makes; `league sql` streams).
+pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
+    let mut all = Collect(QueryResult {
+        columns: vec![],
+        rows: vec![],
+    });
+    stream_rows(conn, text, &mut all)?;
+    Ok(all.0)
 }
 
 fn query_error(e: rusqlite::Error) -> Error {
     match e {
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::OperationInterrupted =>
+        {
+            Error::Sql(e)
+        }
         rusqlite::Error::SqliteFailure(f, Some(msg)) if f.code == rusqlite::ErrorCode::ReadOnly => {
             Error::invalid(format!("{msg}; {ONLY_READ}"))
         }
@@ -94,5 +209,17 @@ fn query_error(e: rusqlite::Error) -> Error {
             Error::invalid(format!("the query failed: {msg}"))
         }
         e => Error::Sql(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_before_the_statement_are_skipped() {
+        assert_eq!(after_comments("/* x */ SELECT 1"), "SELECT 1");
+        assert_eq!(after_comments("-- note\n  /* a */SELECT 1"), "SELECT 1");
+        assert_eq!(after_comments("/* never closed"), "");
     }
 }

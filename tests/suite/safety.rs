@@ -25,6 +25,7 @@ mod check;
 mod concurrency;
 mod crash;
 pub mod fuzz;
+mod hardening;
 mod hostile;
 mod migration;
 

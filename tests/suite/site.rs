@@ -889,7 +889,9 @@ fn team_section_page_agrees_with_the_team_commands() {
     // 1), then a bye: USAT 2 × (1½ × 1½ + 1½ × 1) = 7½.
     assert_eq!(rows[0][1], "Rooks");
     assert_eq!(rows[0][4], "7½");
-    // The team crosstable: every cell as `league team crosstable` prints it.
+    // The team crosstable: every cell as `league team crosstable` prints it
+    // (--raw: without the ' that keeps "-B-,2.0" from a spreadsheet's
+    // formula bar).
     let csv = t.ok(&[
         "team",
         "crosstable",
@@ -897,6 +899,7 @@ fn team_section_page_agrees_with_the_team_commands() {
         TEAM_EVENT,
         "--format",
         "csv",
+        "--raw",
     ]);
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header: Vec<String> = reader
@@ -973,7 +976,7 @@ fn crosstable_command_prints_a_team_events_team_crosstable() {
     let csv = t.ok(&["crosstable", "--event", TEAM_EVENT, "--format", "csv"]);
     assert_eq!(
         csv.lines().nth(1),
-        Some("1,Rooks,3.0,7.5,5.0,\"W2,1.5\",\"W3,1.5\",\"-B-,2.0\"")
+        Some("1,Rooks,3.0,7.5,5.0,\"W2,1.5\",\"W3,1.5\",\"'-B-,2.0\"")
     );
     let after = t.ok(&["crosstable", "--event", TEAM_EVENT, "--after-round", "1"]);
     assert!(

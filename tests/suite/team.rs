@@ -125,7 +125,12 @@ fn check_spec_values(t: &TestLeague) {
             format!("{usat:.1}"),
             format!("{gp:.1}"),
         ];
-        expected.extend(cells.iter().map(|c| format!("\"{c}\"")));
+        // A cell beginning with "-" gets a ' in CSV (a spreadsheet would
+        // take "-B-,4.0" for a formula).
+        expected.extend(cells.iter().map(|c| {
+            let q = if c.starts_with('-') { "'" } else { "" };
+            format!("\"{q}{c}\"")
+        }));
         assert_eq!(line, expected.join(","), "crosstable row of {name}");
     }
 }

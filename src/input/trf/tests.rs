@@ -537,7 +537,7 @@ fn error_unknown_codes_and_impossible_rounds() {
     assert!(e.contains("line 1, column 5"), "{e}");
     let e = error(b"012 E\nXXR 4000000000\n");
     assert!(
-        e.contains("line 2, column 5") && e.contains("at most 999"),
+        e.contains("line 2, column 5") && e.contains("at most 99"),
         "{e}"
     );
 
@@ -555,10 +555,11 @@ fn error_unknown_codes_and_impossible_rounds() {
 }
 
 #[test]
-fn an_empty_file_is_an_empty_event() {
-    let e = parse(b"", "t").unwrap();
-    assert_eq!(e.rounds, 0);
-    assert!(e.players.is_empty());
+fn an_empty_file_or_one_without_players_is_refused() {
+    for text in [&b""[..], b"012 Nothing\nXXR 5\n"] {
+        let e = parse(text, "t").unwrap_err().to_string();
+        assert!(e.contains("no player lines"), "{e}");
+    }
 }
 
 proptest! {

@@ -1,0 +1,179 @@
+//! Text that crosses into other programs: the rules for what a name may
+//! hold and how a cell is written so that a terminal, a spreadsheet or a
+//! Markdown reader shows it as text and never acts on it.
+//!
+//! - **Control characters** (C0 `U+0000`–`U+001F`, DEL, C1 `U+0080`–`U+009F`,
+//!   which is what [`char::is_control`] means) are refused in names and in
+//!   every imported file: ESC and OSC sequences reach a terminal as commands
+//!   (OSC 52 writes the clipboard) and NUL cuts text short in other
+//!   programs. Data stored before this rule may still hold them, so every
+//!   output escapes them ([`escape_controls`]).
+//! - **Spreadsheet formulas** (OWASP, "CSV Injection"): a cell beginning
+//!   with `=`, `+`, `-`, `@`, a tab or a carriage return is run as a formula
+//!   by spreadsheets; [`spreadsheet_safe`] puts `'` in front of it, unless
+//!   the cell is plainly a number ("-0.5", "+3"), which a spreadsheet reads
+//!   as the number it is.
+//! - **Markdown** passes HTML through: [`markdown_cell`] escapes `&`, `<`,
+//!   `>` and `|` and turns line ends into spaces.
+
+use std::borrow::Cow;
+
+/// The first control character in `text`, if any.
+pub fn first_control(text: &str) -> Option<char> {
+    text.chars().find(|c| c.is_control())
+}
+
+/// Refuse a control character in `text`: `Err` says which and where, in
+/// words for the secretary ("the name has a control character (U+001B,
+/// escape) at character 4 in it").
+pub fn no_controls(text: &str) -> Result<(), String> {
+    match text.chars().enumerate().find(|(_, c)| c.is_control()) {
+        None => Ok(()),
+        Some((i, c)) => Err(format!(
+            "it has a control character ({}) at character {} in it; names and text may not hold control characters",
+            describe(c),
+            i + 1
+        )),
+    }
+}
+
+/// "U+001B, escape": a control character named for a message.
+pub fn describe(c: char) -> String {
+    let name = match c {
+        '\0' => ", NUL",
+        '\u{7}' => ", bell",
+        '\t' => ", tab",
+        '\n' => ", line feed",
+        '\r' => ", carriage return",
+        '\u{1b}' => ", escape",
+        '\u{7f}' => ", delete",
+        '\u{9b}' => ", control sequence introducer",
+        '\u{9d}' => ", operating system command",
+        _ => "",
+    };
+    format!("U+{:04X}{name}", c as u32)
+}
+
+/// `text` with every control character except those in `keep` written as
+/// `\u{1b}`, so that it is seen and never acted on.
+pub fn escape_controls_except<'a>(text: &'a str, keep: &[char]) -> Cow<'a, str> {
+    if !text.chars().any(|c| c.is_control() && !keep.contains(&c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && !keep.contains(&c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` with every control character written as `\u{1b}`.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    escape_controls_except(text, &[])
+}
+
+/// Whether `cell` is plainly a number: an optional sign, digits, and an
+/// optional decimal part ("-3", "+0.5", "12.").
+fn plainly_a_number(cell: &str) -> bool {
+    let body = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+    !(whole.is_empty() && frac.is_empty())
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A CSV cell a spreadsheet shows as text (OWASP's rule, see the module
+/// doc): `'` before a cell beginning with `=`, `+`, `-`, `@`, tab or
+/// carriage return, unless it is plainly a number.
+pub fn spreadsheet_safe(cell: &str) -> Cow<'_, str> {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') if !plainly_a_number(cell) => {
+            Cow::Owned(format!("'{cell}"))
+        }
+        _ => Cow::Borrowed(cell),
+    }
+}
+
+/// A Markdown table cell: `&`, `<`, `>` as entities, `|` escaped, line ends
+/// as spaces, other control characters escaped.
+pub fn markdown_cell(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '|' => out.push_str("\\|"),
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\n' | '\r' => out.push(' '),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_formula_payload_is_made_text() {
+        for (cell, written) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
+            ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
+            ("-2+3", "'-2+3"),
+            ("\t=1", "'\t=1"),
+            ("\r=1", "'\r=1"),
+            ("-", "'-"),
+            ("-B-", "'-B-"),
+        ] {
+            assert_eq!(spreadsheet_safe(cell), written, "{cell:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_and_plain_text_are_left_as_they_are() {
+        for cell in [
+            "-0.5",
+            "+3",
+            "-12",
+            "1.5",
+            "Alice Smith",
+            "",
+            "9–13",
+            "W3b",
+            "-.5",
+        ] {
+            assert_eq!(spreadsheet_safe(cell), cell, "{cell:?}");
+        }
+    }
+
+    #[test]
+    fn control_characters_are_refused_and_escaped() {
+        assert!(no_controls("Ólafur Jónsson").is_ok());
+        let err = no_controls("Ann\u{1b}]52;c;x\u{7}").unwrap_err();
+        assert!(
+            err.contains("U+001B, escape") && err.contains("character 4"),
+            "{err}"
+        );
+        assert!(no_controls("a\0b").unwrap_err().contains("NUL"));
+        assert!(no_controls("a\u{9b}b").is_err());
+        assert_eq!(escape_controls("a\u{1b}[2Jb\0"), "a\\u{1b}[2Jb\\u{0}");
+        assert_eq!(escape_controls_except("a\nb\u{7}", &['\n']), "a\nb\\u{7}");
+    }
+
+    #[test]
+    fn markdown_cells_are_text() {
+        assert_eq!(
+            markdown_cell("<img src=x onerror=alert(1)> & a|b\r\nc\nd"),
+            "&lt;img src=x onerror=alert(1)&gt; &amp; a\\|b c d"
+        );
+    }
+}

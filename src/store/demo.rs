@@ -1,0 +1,121 @@
+//! The demo database's own mark: `league demo` replaces a file only if it
+//! still holds exactly what the demo wrote.
+//!
+//! When the demo (or `league demo --synthetic`) has written its league it
+//! stores two settings: `generated_by = league demo` and `demo_fingerprint`,
+//! a fingerprint ([`Fnv1a`]) of every row of every table except that one
+//! setting. A later `league demo` recomputes the fingerprint: any change
+//! since (a player added, a result corrected, a setting edited) makes it
+//! differ, and the file is kept. A file marked by a version that stored no
+//! fingerprint is kept too: nothing says it is untouched.
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, Transaction};
+
+use crate::domain::fingerprint::Fnv1a;
+use crate::error::Result;
+
+/// The setting naming the program that wrote the file.
+const GENERATED_BY: &str = "generated_by";
+/// The setting holding the fingerprint of what the demo wrote.
+const FINGERPRINT: &str = "demo_fingerprint";
+/// The value of `generated_by` in a demo database.
+const DEMO: &str = "league demo";
+
+/// Whether the database holds exactly what `league demo` wrote.
+#[derive(Debug, PartialEq, Eq)]
+pub enum DemoState {
+    /// Written by the demo and unchanged since.
+    Untouched,
+    /// Written by the demo, but changed since (or from a version that kept
+    /// no fingerprint).
+    Changed,
+    /// Not a demo database.
+    NotDemo,
+}
+
+/// Fingerprint every row of every table (tables in name order, rows in
+/// their first column's order), leaving out the fingerprint setting itself
+/// and the migrations' own history (when they were applied is not a
+/// record).
+pub fn contents_fingerprint(conn: &Connection) -> Result<u64> {
+    let mut h = Fnv1a::default();
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'refinery_schema_history' ORDER BY name")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for t in tables {
+        h.write(t.as_bytes());
+        h.write(&[0]);
+        let sql = if t == "setting" {
+            format!("SELECT * FROM \"{t}\" WHERE key <> '{FINGERPRINT}' ORDER BY 1")
+        } else {
+            format!("SELECT * FROM \"{t}\" ORDER BY 1")
+        };
+        let mut st = conn.prepare(&sql)?;
+        let n = st.column_count();
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            for i in 0..n {
+                match r.get_ref(i)? {
+                    ValueRef::Null => h.write(b"N"),
+                    ValueRef::Integer(v) => {
+                        h.write(b"I");
+                        h.write(&v.to_le_bytes());
+                    }
+                    ValueRef::Real(v) => {
+                        h.write(b"R");
+                        h.write(&v.to_bits().to_le_bytes());
+                    }
+                    ValueRef::Text(b) => {
+                        h.write(b"T");
+                        h.write(&(b.len() as u64).to_le_bytes());
+                        h.write(b);
+                    }
+                    ValueRef::Blob(b) => {
+                        h.write(b"B");
+                        h.write(&(b.len() as u64).to_le_bytes());
+                        h.write(b);
+                    }
+                }
+            }
+            h.write(b"\n");
+        }
+    }
+    Ok(h.finish())
+}
+
+/// Mark the database as the demo's: call last, after everything the demo
+/// writes, inside the same transaction.
+pub fn mark(tx: &Transaction) -> Result<()> {
+    tx.execute(
+        "INSERT INTO setting (key, value) VALUES (?1, ?2)",
+        [GENERATED_BY, DEMO],
+    )?;
+    let fp = contents_fingerprint(tx)?;
+    tx.execute(
+        "INSERT INTO setting (key, value) VALUES (?1, ?2)",
+        [FINGERPRINT, &format!("{fp:016x}")],
+    )?;
+    Ok(())
+}
+
+/// Whether the database is the demo's, untouched.
+pub fn state(conn: &Connection) -> Result<DemoState> {
+    let setting = |key: &str| -> Option<String> {
+        conn.query_row("SELECT value FROM setting WHERE key = ?1", [key], |r| {
+            r.get(0)
+        })
+        .ok()
+    };
+    if setting(GENERATED_BY).as_deref() != Some(DEMO) {
+        return Ok(DemoState::NotDemo);
+    }
+    let stored = setting(FINGERPRINT);
+    let now = format!("{:016x}", contents_fingerprint(conn)?);
+    Ok(if stored.as_deref() == Some(now.as_str()) {
+        DemoState::Untouched
+    } else {
+        DemoState::Changed
+    })
+}
