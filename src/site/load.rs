@@ -32,6 +32,9 @@ pub struct League {
     pub name: Option<String>,
     /// Newest season first.
     pub seasons: Vec<SeasonData>,
+    /// The day of the latest change the database records (see
+    /// [`seasons::latest_change`]).
+    pub updated: Option<String>,
 }
 
 /// One season and its events (in date order).
@@ -164,5 +167,6 @@ pub fn load(
     Ok(League {
         name: seasons::league_name(conn)?,
         seasons: out,
+        updated: seasons::latest_change(conn)?,
     })
 }

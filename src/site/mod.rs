@@ -18,6 +18,7 @@ pub mod chart;
 pub mod load;
 pub mod model;
 pub mod render;
+pub mod round;
 pub mod section;
 pub mod slug;
 pub mod team;

@@ -5,9 +5,11 @@
 
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::model::{
-    CrossCell, CrossRow, IndividualSection, Link, PlayerWorking, RuleNote, StandingRow,
-    WorkingItem, WorkingTerm,
+    CrossCell, CrossRow, Heading, IndividualSection, Link, Place, PlayerWorking, RuleNote,
+    StandingRow, WorkingItem, WorkingTerm,
 };
+use super::round::{grid, points_words, round_path, working_path};
+use super::slug::slugify;
 use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
 use crate::domain::score::Value;
@@ -23,14 +25,82 @@ pub fn show(v: Option<Value>) -> String {
     v.map_or_else(|| "–".to_string(), Value::fraction)
 }
 
-/// The anchor of a player's working on the section page.
+/// The anchor of a player's working on the section's working page.
 fn working_id(pairing_no: u32) -> String {
     format!("working-{pairing_no}")
 }
 
-/// The individual section's page body. `player_href(i)` is the address of
-/// the player page of entry `i`, as seen from this page.
-pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> IndividualSection {
+/// The anchor of a tiebreak's term on the rules page: `tb-us-mm`,
+/// `tb-fide-bh-c1`, `tb-team-usat` (US Chess `sb` and FIDE `SB` differ).
+pub fn term_id(t: &Tiebreak) -> String {
+    let family = match t {
+        Tiebreak::Us(_) => "us",
+        Tiebreak::Fide(_) => "fide",
+        Tiebreak::Team(_) => "team",
+    };
+    format!("tb-{family}-{}", slugify(&t.code()))
+}
+
+/// A tiebreak's short column label: "M-Med", "Solk", "Cumul", "OppC",
+/// "BH-C1". A presentation choice of the site (the codes themselves, as
+/// event orders write them, are on the rules page beside each label).
+pub fn short_label(t: &Tiebreak) -> String {
+    use crate::domain::tiebreak::{TeamCode, UsCode};
+    match t {
+        Tiebreak::Us(u) => match u {
+            UsCode::ModifiedMedian => "M-Med",
+            UsCode::Median => "Med",
+            UsCode::Solkoff => "Solk",
+            UsCode::Cumulative => "Cumul",
+            UsCode::OppCumulative => "OppC",
+            UsCode::TiedResults => "TiedR",
+            UsCode::HeadToHead => "H2H",
+            UsCode::Blacks => "Blacks",
+            UsCode::Kashdan => "Kash",
+            UsCode::SonnebornBerger => "SB",
+            UsCode::Wins => "Wins",
+            UsCode::Aro => "ARO",
+            UsCode::Coin => "Coin",
+        }
+        .to_string(),
+        Tiebreak::Fide(f) => f.to_string().replace('/', "-"),
+        Tiebreak::Team(c) => match c {
+            TeamCode::GamePoints => "GP".to_string(),
+            TeamCode::Usat { doubled, adjusted } => match (doubled, adjusted) {
+                (true, true) => "USAT",
+                (false, true) => "USAT-x1",
+                (true, false) => "USAT-raw",
+                (false, false) => "USAT-x1-raw",
+            }
+            .to_string(),
+            TeamCode::TeamSb => "T-SB".to_string(),
+            TeamCode::TeamSolkoff => "T-Solk".to_string(),
+            TeamCode::TeamMm => "T-MMed".to_string(),
+            TeamCode::TeamH2h => "T-H2H".to_string(),
+            _ => t.code(),
+        },
+    }
+}
+
+/// A tiebreak column heading as seen from `place`.
+pub fn heading(t: &Tiebreak, place: &Place) -> Heading {
+    Heading {
+        label: short_label(t),
+        title: t.meaning(),
+        href: place.href(&format!("rules.html#{}", term_id(t))),
+    }
+}
+
+/// The individual section's page body. `place` is the section page,
+/// `section_path` its path; `player_href(i)` is the address of the player
+/// page of entry `i`, as seen from this page.
+pub fn individual(
+    r: &SectionReport,
+    place: &Place,
+    player_href: &dyn Fn(usize) -> String,
+) -> IndividualSection {
+    let section_path = place.path.as_str();
+    let working_page = place.href(&working_path(section_path));
     let entries = &r.facts.entries;
     let link = |i: usize| Link {
         text: r.shown_name(i),
@@ -48,7 +118,14 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
             rating: rating(row.player),
             score: row.score.fraction(),
             values: row.values.iter().map(|v| show(*v)).collect(),
-            working: format!("#{}", working_id(entries[row.player].pairing_no)),
+            working: format!(
+                "{working_page}#{}",
+                working_id(entries[row.player].pairing_no)
+            ),
+            working_label: format!(
+                "how {}’s tiebreaks were worked out",
+                entries[row.player].name
+            ),
         })
         .collect();
     let x = crosstable(&r.tournament, &r.standings);
@@ -57,6 +134,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
         .iter()
         .map(|row| CrossRow {
             number: row.number,
+            pairing_no: entries[row.player].pairing_no,
             id: format!("row-{}", row.number),
             place: row.place.clone(),
             player: link(row.player),
@@ -87,7 +165,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
                             } else {
                                 format!(" against{against}")
                             },
-                            c.running.fraction()
+                            points_words(c.running)
                         ),
                         class: match c.code {
                             'W' | 'X' => "win",
@@ -131,9 +209,20 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
     }
     rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
     IndividualSection {
-        tiebreaks: r.order.tiebreaks.iter().map(Tiebreak::code).collect(),
+        tiebreaks: r
+            .order
+            .tiebreaks
+            .iter()
+            .map(|t| heading(t, place))
+            .collect(),
         standings,
-        rounds: (1..=x.rounds).collect(),
+        rounds: (1..=x.rounds)
+            .map(|k| Link {
+                text: format!("R{k}"),
+                href: place.href(&round_path(section_path, k)),
+            })
+            .collect(),
+        grid: grid(r, player_href),
         crosstable,
         rules,
         rule_notes,
@@ -181,6 +270,8 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
             .step_by(step)
             .map(|p| (2 * p, p.to_string()))
             .collect(),
+        x_title: "Round".into(),
+        y_title: "Points".into(),
     };
     Some(line_chart(
         "The leaders' scores after each round",
@@ -221,11 +312,11 @@ fn working(r: &SectionReport) -> Vec<PlayerWorking> {
                 id: working_id(e.pairing_no),
                 name: e.name.clone(),
                 summary: format!(
-                    "{} (#{}): place {}, {} points",
+                    "{} (#{}): place {}, {}",
                     e.name,
                     e.pairing_no,
                     row.place,
-                    row.score.fraction()
+                    points_words(row.score)
                 ),
                 items,
             }

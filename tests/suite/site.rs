@@ -184,6 +184,11 @@ fn fixture() -> TestLeague {
         "board,white,black,result\n1,Hal Brook,Gina Low,½-½\n",
     );
     team_fixture(&t);
+    // The footer's "last updated" reads the audit trail: pin its times so
+    // the golden pages do not change from day to day.
+    t.conn()
+        .execute("UPDATE audit SET at = '2024-01-24T09:00:00Z'", [])
+        .unwrap();
     t
 }
 
@@ -360,7 +365,7 @@ fn pages_say_what_happened() {
         None => v.to_string(),
     };
     let row = format!(
-        "<td>1</td><td class=\"num\">{}</td><td><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         first[1],
         half(first[5]),
         half(first[6]),
@@ -370,7 +375,20 @@ fn pages_say_what_happened() {
     for code in ["X", "F", "Z", "B", "H", "U"] {
         assert!(section.contains(&format!(">{code}")), "code {code} missing");
     }
-    assert!(section.contains("<details id=\"working-2\">"));
+    // The working has its own page; each row's "how" opens that player's.
+    let working = read(&site, "2023-24/autumn-swiss-1600/working.html");
+    assert!(working.contains("<details id=\"working-2\">"));
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600/working.html#working-2\" aria-label=\"how Bob Jones’s tiebreaks were worked out\">how</a>"));
+    assert!(!section.contains("<details"));
+    // Tiebreak headings: short labels, the full name, a link to the rules.
+    assert!(
+        section.contains(
+            "<a class=\"term\" href=\"../rules.html#tb-us-mm\"><abbr title=\"Modified Median: "
+        ),
+        "{section}"
+    );
+    assert!(read(&site, "rules.html")
+        .contains("<dt id=\"tb-us-mm\">M-Med <span class=\"code\">(mm)</span></dt>"));
     assert!(section.contains("FIDE tiebreaks follow the rules in force from 2024"));
     assert!(section.contains("<svg"));
     let player = read(&site, "players/alice-smith.html");
@@ -489,20 +507,144 @@ fn hostile_names_render_as_text() {
     assert!(joined.contains("Иван Петров"));
     assert!(joined.contains("李雷"));
     assert!(joined.contains(&long));
-    // Readable file names, with fallbacks for names without Latin letters.
+    // Readable file names: other scripts transliterated, never player-N.
     assert!(
         all.iter()
             .any(|f| f.starts_with("players/script-alert-pwned-script")),
         "{all:?}"
     );
+    assert!(all.contains("players/ivan-petrov.html"), "{all:?}");
+    assert!(all.contains("players/li-lei.html"), "{all:?}");
     assert!(
-        all.iter()
-            .filter(|f| f.starts_with("players/player-"))
-            .count()
-            == 2,
+        !all.iter().any(|f| f.starts_with("players/player-")),
         "{all:?}"
     );
     assert!(all.iter().all(|f| f.len() < 120), "{all:?}");
+}
+
+#[test]
+fn accented_names_get_transliterated_page_names() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    t.ok(&[
+        "event",
+        "add",
+        "Café Open",
+        "--season",
+        "2024",
+        "--rounds",
+        "1",
+    ]);
+    for n in ["José Núñez", "Zoë Åberg", "Łukasz Żółć"] {
+        t.ok(&["player", "add", n, "--rating", "1500"]);
+    }
+    t.ok(&[
+        "enter",
+        "José Núñez",
+        "Zoë Åberg",
+        "Łukasz Żółć",
+        "--event",
+        "Café Open",
+    ]);
+    let f = t.write(
+        "r1.csv",
+        "board,white,black,result\n1,José Núñez,Zoë Åberg,1-0\n,Łukasz Żółć,BYE,full\n",
+    );
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Café Open",
+        "--round",
+        "1",
+        f.to_str().unwrap(),
+    ]);
+    let site = write_site_quiet(&t);
+    let all = files(&site);
+    for page in [
+        "players/jose-nunez.html",
+        "players/zoe-aberg.html",
+        "players/lukasz-zolc.html",
+        "2024/cafe-open-open.html",
+        "2024/cafe-open-open/round-1.html",
+    ] {
+        assert!(all.contains(page), "{page} not in {all:?}");
+    }
+    // The round page links the players by those names and shows the bye.
+    let round = read(&site, "2024/cafe-open-open/round-1.html");
+    assert!(
+        round.contains("<h1>Café Open Open — Round 1</h1>"),
+        "{round}"
+    );
+    assert!(round.contains("<a href=\"../../players/jose-nunez.html\">José Núñez</a>"));
+    assert!(
+        round.contains("Łukasz Żółć</a> (#3, 0 before the round): full-point bye"),
+        "{round}"
+    );
+    // The directory files them under their transliterated surnames.
+    let dir = read(&site, "players/index.html");
+    assert!(dir.contains("<h2 id=\"letter-a\">A</h2>"), "{dir}");
+    assert!(dir.contains(">Åberg, Zoë</a>"), "{dir}");
+    assert!(dir.contains("<h2 id=\"letter-z\">Z</h2>"), "{dir}");
+}
+
+#[test]
+fn a_pending_game_shows_result_not_yet_in_on_its_round_page() {
+    let t = fixture();
+    // Round 4 does not exist in the 3-round Swiss; use U1600's round 3.
+    round(
+        &t,
+        "Autumn Swiss",
+        "U1600",
+        3,
+        "board,white,black,result\n1,Gina Low,Hal Brook,1-0\n",
+    );
+    t.ok(&[
+        "game",
+        "result",
+        "Gina Low",
+        "--pending",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "U1600",
+        "--round",
+        "3",
+        "--reason",
+        "result sheet lost",
+    ]);
+    let site = write_site_quiet(&t);
+    let page = read(&site, "2023-24/autumn-swiss-u1600/round-3.html");
+    let rows = table_rows(&page, "id=\"pairings\"", "pairings");
+    // Board, #, White, score before, result, #, Black, score before.
+    assert_eq!(
+        rows,
+        [[
+            "1",
+            "1",
+            "Gina Low",
+            "1½",
+            "result not yet in",
+            "2",
+            "Hal Brook",
+            "½"
+        ]]
+    );
+    assert!(page.contains("<tr class=\"pending\">"), "{page}");
+    assert!(page.contains("The result is not yet in."), "{page}");
+    // Round 2 is complete: its result shows.
+    let done = read(&site, "2023-24/autumn-swiss-u1600/round-2.html");
+    let rows = table_rows(&done, "id=\"pairings\"", "pairings");
+    assert_eq!(
+        rows,
+        [["1", "2", "Hal Brook", "0", "½–½", "1", "Gina Low", "1"]]
+    );
+    // The section page links every round, and the crosstable's headings too.
+    let section = read(&site, "2023-24/autumn-swiss-u1600.html");
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">Round 3</a>"));
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">R3</a>"));
+    // Sibling sections link each other.
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600.html\">1600+</a> · <strong aria-current=\"page\">U1600</strong>"), "{section}");
 }
 
 #[test]
@@ -946,12 +1088,17 @@ fn team_section_page_agrees_with_the_team_commands() {
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
     assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
-    assert!(ivy.contains("<td>team: Bishops</td>"));
+    assert!(ivy.contains(
+        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\">Bishops</a>, board 2; team place 3</td>"
+    ));
     assert!(ivy.contains("<a href=\"../players/eve-park.html\">Eve Park</a></td><td>won</td>"));
     // The rules page names the team tiebreaks.
     let rules = read(&site, "rules.html");
     for code in ["usat", "game-points", "team-sb"] {
-        assert!(rules.contains(&format!("<dt>{code}</dt>")), "{code}");
+        assert!(
+            rules.contains(&format!("<span class=\"code\">({code})</span></dt>")),
+            "{code}"
+        );
     }
 }
 
