@@ -228,7 +228,7 @@ pub fn build(league: &League) -> Site {
                                 score: first.score(r.standings.rank_by).fraction(),
                             });
                         }
-                        let body = team_section(t, &|id| place.href(&paths.player[&id]));
+                        let body = team_section(t, &place, &|id| place.href(&paths.player[&id]));
                         sections.push(SectionPage {
                             season: Link {
                                 text: s.season.name.clone(),

@@ -145,8 +145,9 @@ pub enum SectionBody {
 pub struct TeamSectionBody {
     /// "match points" or "game points": what the teams are ranked on.
     pub ranked_on: String,
-    /// Tiebreak codes, in the event's order (the standings' extra columns).
-    pub tiebreaks: Vec<String>,
+    /// The standings' extra columns, in the event's order (a tiebreak that
+    /// repeats the match or game points column is left out).
+    pub tiebreaks: Vec<Heading>,
     pub standings: Vec<TeamStandingRow>,
     /// The crosstable's header, as `league team crosstable` prints it
     /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).

@@ -583,9 +583,11 @@ fn accented_names_get_transliterated_page_names() {
     );
     // The directory files them under their transliterated surnames.
     let dir = read(&site, "players/index.html");
-    assert!(dir.contains("<h2 id=\"letter-a\">A</h2>"), "{dir}");
-    assert!(dir.contains(">Åberg, Zoë</a>"), "{dir}");
-    assert!(dir.contains("<h2 id=\"letter-z\">Z</h2>"), "{dir}");
+    let a = dir.find("<tbody id=\"letter-a\">").expect("an A group");
+    let z = dir.find("<tbody id=\"letter-z\">").expect("a Z group");
+    let zoe = dir.find(">Åberg, Zoë</a>").expect("Zoë under her surname");
+    assert!(a < zoe && zoe < z, "{dir}");
+    assert!(dir.find(">Żółć, Łukasz</a>").unwrap() > z, "{dir}");
 }
 
 #[test]
@@ -866,24 +868,78 @@ fn a_real_browser_reads_the_site() {
     for text in [
         "Team standings",
         "Team crosstable",
-        "W2,1.5",
+        "W2,1½",
         "Board prizes",
         "Rosters",
     ] {
         assert!(dom.contains(text), "{text} not in the rendered team page");
     }
-    let shot = t.path("section.png");
-    chromium(
-        &profile,
-        &[
-            format!("--screenshot={}", shot.display()),
-            "--window-size=1280,1600".into(),
-            url(&section),
-        ],
-    );
-    let png = std::fs::read(&shot).expect("chromium wrote a screenshot");
-    assert!(png.len() > 1000, "screenshot is {} bytes", png.len());
-    assert!(png.starts_with(b"\x89PNG"));
+    // A round page, the player directory and a round robin's grid, each
+    // reached by its links, read and photographed at a desktop width and a
+    // phone's (kept in target/tmp/site-screenshots for a person to look at).
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&section)]);
+    let round2 = follow(&section, &dom, "autumn-swiss-1600/round-2.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&round2)]);
+    for text in [
+        "Autumn Swiss 1600+ — Round 2",
+        "Dan Wu",
+        "0–1",
+        "1–0 forfeit",
+        "half-point bye",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered round page");
+    }
+    let directory = follow(&round2, &dom, "players/index.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&directory)]);
+    for text in ["<h1>Players</h1>", "Jones, Bob", "Nash, Ivy", "letter-w"] {
+        assert!(dom.contains(text), "{text} not in the rendered directory");
+    }
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
+    // An older season is a link in the index's compact grid.
+    let older = follow(&index, &dom, "2022-23/index.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&older)]);
+    let quads = follow(&older, &dom, "spring-quads-open.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&quads)]);
+    for text in [
+        "<h2 id=\"grid\">Grid</h2>",
+        "class=\"cell self\"",
+        "Crosstable",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered round robin");
+    }
+    assert!(dom.find("id=\"grid\"").unwrap() < dom.find("id=\"crosstable\"").unwrap());
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    for (name, page) in [
+        ("round", &round2),
+        ("directory", &directory),
+        ("round-robin", &quads),
+        ("section", &section),
+    ] {
+        for (width, height) in [(1366, 1400), (390, 1800)] {
+            let shot = shots.join(format!("{name}-{width}.png"));
+            let _ = std::fs::remove_file(&shot);
+            chromium(
+                &profile,
+                &[
+                    format!("--screenshot={}", shot.display()),
+                    format!("--window-size={width},{height}"),
+                    "--hide-scrollbars".into(),
+                    url(page),
+                ],
+            );
+            let png = std::fs::read(&shot).expect("chromium wrote a screenshot");
+            assert!(
+                png.len() > 1000,
+                "{name}: screenshot is {} bytes",
+                png.len()
+            );
+            assert!(png.starts_with(b"\x89PNG"));
+            // The PNG's width (bytes 16..20 of the IHDR chunk) is the window's.
+            let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            assert_eq!(w, width, "{name}: screenshot width");
+        }
+    }
 }
 
 #[test]
@@ -998,7 +1054,10 @@ fn team_section_page_agrees_with_the_team_commands() {
         json["tiebreaks"],
         serde_json::json!(["usat", "game-points"])
     );
-    assert!(page.contains("<th class=\"num\">usat</th><th class=\"num\">game-points</th>"));
+    // Short headings linking to the rules page; the game-points tiebreak
+    // is the "Game points" column already, so it is not repeated.
+    assert!(page.contains("<th class=\"num\"><a class=\"term\" href=\"../rules.html#tb-team-usat\"><abbr title=\"USAT: "));
+    assert!(!page.contains("#tb-team-game-points"));
     let rows = table_rows(&page, "id=\"standings\"", "team-standings");
     let want = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4);
@@ -1022,10 +1081,11 @@ fn team_section_page_agrees_with_the_team_commands() {
             "{got:?}"
         );
         assert_eq!(
-            fraction(&got[5]),
+            fraction(&got[3]),
             want["tiebreaks"]["game-points"].as_f64().unwrap(),
             "{got:?}"
         );
+        assert_eq!(got.len(), 6, "{got:?}");
     }
     // Rooks: 1½-½ against Knights (who end on 1½) and against Bishops (on
     // 1), then a bye: USAT 2 × (1½ × 1½ + 1½ × 1) = 7½.
@@ -1055,14 +1115,37 @@ fn team_section_page_agrees_with_the_team_commands() {
         .records()
         .map(|r| r.unwrap().iter().map(str::to_string).collect())
         .collect();
+    // The page writes halves as the rest of the site does: 1.5 is 1½.
+    let halves = |v: &str| {
+        let (head, num) = match v.rsplit_once(',') {
+            Some((h, n)) => (format!("{h},"), n),
+            None => (String::new(), v),
+        };
+        let num = match num.split_once('.') {
+            Some((w, "0")) => w.to_string(),
+            Some(("0", "5")) => "½".to_string(),
+            Some((w, "5")) => format!("{w}½"),
+            _ => num.to_string(),
+        };
+        format!("{head}{num}")
+    };
+    let want: Vec<Vec<String>> = want
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .map(|(i, v)| if i == 1 { v.clone() } else { halves(v) })
+                .collect()
+        })
+        .collect();
     let got = table_rows(&page, "id=\"crosstable\"", "crosstable");
     assert_eq!(got, want);
-    assert_eq!(got[0][5..], ["W2,1.5", "W3,1.5", "-B-,2.0"]);
-    assert_eq!(got[3][5..], ["D3,1.0", "L2,0.0", "-U-,0.0"]);
+    assert_eq!(got[0][5..], ["W2,1½", "W3,1½", "-B-,2"]);
+    assert_eq!(got[3][5..], ["D3,1", "L2,0", "-U-,0"]);
     // Cells link to the opponent's row; byes and unpaired rounds do not.
     assert!(page.contains("<tr id=\"team-2\">"));
-    assert!(page.contains("<a href=\"#team-2\">W2,1.5</a>"));
-    assert!(page.contains("title=\"Round 3: team bye, 2 game points\">-B-,2.0</td>"));
+    assert!(page.contains("<a href=\"#team-2\">W2,1½</a>"));
+    assert!(page.contains("title=\"Round 3: team bye, 2 game points\">-B-,2</td>"));
     // Board prizes, with the players linked to their pages.
     let board2 = table_rows(&page, "id=\"board-2\"", "boards");
     assert_eq!(board2[0], ["1", "Gina Low", "Rooks", "1½", "2", "75", "0"]);
