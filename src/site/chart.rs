@@ -144,7 +144,7 @@ fn thin(labels: &[String]) -> Vec<(usize, String)> {
 /// drawn a few units lower, so both stay visible.
 pub fn line_chart(title: &str, axes: &Axes, lines: &[Line]) -> Chart {
     let (width, height) = (480, 262);
-    let left = if axes.y_title.is_empty() { 44 } else { 62 };
+    let left = if axes.y_title.is_empty() { 52 } else { 62 };
     let (top, right, bottom) = (14, 466, 212);
     let n = axes.x_labels.len().max(2);
     let x_at = |i: usize| left + ((right - left) as i64 * i as i64 / (n as i64 - 1)) as i32;
@@ -274,11 +274,11 @@ mod tests {
             ],
         };
         let c = line_chart("Race", &axes, &[line.clone(), line]);
-        assert_eq!(c.series[0].path, "44,212 466,14");
+        assert_eq!(c.series[0].path, "52,212 466,14");
         assert_eq!(c.y_ticks[1].at, 14);
-        assert_eq!(c.x_ticks[1].at, 255);
+        assert_eq!(c.x_ticks[1].at, 259);
         // The same path again is drawn a little lower, not on top.
-        assert_eq!(c.series[1].path, "44,215 466,17");
+        assert_eq!(c.series[1].path, "52,215 466,17");
         assert!(c.legend);
         assert_eq!(c.series[0].class, "s0");
         assert_eq!(legend_label("Ann"), "Ann");
