@@ -228,7 +228,28 @@ pub fn build(league: &League) -> Site {
                                 score: first.score(r.standings.rank_by).fraction(),
                             });
                         }
-                        let body = team_section(t, &place, &|id| place.href(&paths.player[&id]));
+                        let mut body =
+                            team_section(t, &place, &|id| place.href(&paths.player[&id]));
+                        // The working goes on its own page, as for individual
+                        // sections; each standings row's "how" opens its team's.
+                        let working_page = place.href(&working_path(path));
+                        for row in &mut body.standings {
+                            row.working = format!("{working_page}{}", row.working);
+                        }
+                        let working_place = Place::new(working_path(path));
+                        workings.push(WorkingPage {
+                            season: Link {
+                                text: s.season.name.clone(),
+                                href: working_place.href(&paths.season_index(si)),
+                            },
+                            section: Link {
+                                text: format!("{} {}", e.event.name, k.section.name),
+                                href: working_place.href(path),
+                            },
+                            heading: format!("{} {}", e.event.name, k.section.name),
+                            working: std::mem::take(&mut body.working),
+                            place: working_place,
+                        });
                         sections.push(SectionPage {
                             season: Link {
                                 text: s.season.name.clone(),
@@ -239,7 +260,7 @@ pub fn build(league: &League) -> Site {
                             section: k.section.name.clone(),
                             siblings,
                             round_links: Vec::new(),
-                            working_page: String::new(),
+                            working_page,
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(

@@ -1158,10 +1158,12 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
     assert!(page.contains("<dt>TBrk1 = usat</dt>"));
-    assert!(page.contains("<details id=\"working-team-1\">"));
-    assert!(page.contains(
+    let working = read(&site, "2023-24/team-cup-open/working.html");
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\" aria-label=\"how the tiebreaks of Rooks were worked out\">how</a>"), "{page}");
+    assert!(working.contains("<details id=\"working-team-1\">"));
+    assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
-    ), "{page}");
+    ), "{working}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
     assert!(season.contains("<td>Team Cup</td><td>2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
