@@ -638,17 +638,21 @@ fn worth_drawing(points: &[Point]) -> bool {
     points.len() >= 3 && points.iter().any(|p| p.y != points[0].y)
 }
 
-/// Which points get a visible label: all of up to eight, else the first,
-/// the last, the highest and the lowest.
+/// Which points get a visible label, most important first: the first, the
+/// last, the highest and the lowest, then (up to eight points) the rest;
+/// [`label_points`] leaves out any that would overlap.
 fn labelled(points: &[Point]) -> Vec<usize> {
-    if points.len() <= MAX_X_LABELS {
-        return (0..points.len()).collect();
+    if points.is_empty() {
+        return Vec::new();
     }
     let hi = (0..points.len()).max_by_key(|&k| points[k].y).unwrap_or(0);
     let lo = (0..points.len()).min_by_key(|&k| points[k].y).unwrap_or(0);
     let mut keep = vec![0, points.len() - 1, hi, lo];
-    keep.sort();
-    keep.dedup();
+    if points.len() <= MAX_X_LABELS {
+        keep.extend(0..points.len());
+    }
+    let mut seen = std::collections::HashSet::new();
+    keep.retain(|k| seen.insert(*k));
     keep
 }
 

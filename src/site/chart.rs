@@ -161,13 +161,17 @@ pub fn line_chart(title: &str, axes: &Axes, lines: &[Line]) -> Chart {
             label: label.clone(),
         })
         .collect();
-    let x_ticks = thin(&axes.x_labels)
-        .into_iter()
-        .map(|(i, l)| Tick {
-            at: x_at(i),
-            label: l,
-        })
-        .collect();
+    // At most eight labels, none running into the one before it.
+    let mut x_ticks: Vec<Tick> = Vec::new();
+    for (i, l) in thin(&axes.x_labels) {
+        let at = x_at(i);
+        let clear = x_ticks
+            .last()
+            .is_none_or(|prev| at - prev.at >= (text_width(&prev.label) + text_width(&l)) / 2 + 6);
+        if clear {
+            x_ticks.push(Tick { at, label: l });
+        }
+    }
     let series = lines
         .iter()
         .enumerate()
@@ -224,24 +228,60 @@ pub fn line_chart(title: &str, axes: &Axes, lines: &[Line]) -> Chart {
     }
 }
 
-/// Put `text` beside the point at data position `(x, y)` of the chart's
-/// first line (the label runs leftwards in the right half of the plot).
+/// The width in SVG units a label of `text` takes at the charts' type size
+/// (an estimate: 8 units a character).
+fn text_width(text: &str) -> i32 {
+    8 * text.chars().count() as i32
+}
+
+/// Put each `(k, text)` beside the `k`-th point of the chart's first line,
+/// in the order given (most important first): above the point, else below
+/// it, running leftwards in the right half of the plot; a label that would
+/// overlap one already placed is left out (the point keeps its tooltip and
+/// the events table names it).
 pub fn label_points(chart: &mut Chart, texts: &[(usize, String)]) {
     let Some(series) = chart.series.first() else {
         return;
     };
     let mid = (chart.left + chart.right) / 2;
+    // Placed boxes: left, top, right, bottom.
+    let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new();
+    let mut labels = Vec::new();
     for (k, text) in texts {
-        if let Some(d) = series.dots.get(*k) {
-            let above = d.y - 8 > chart.top + 6;
-            chart.labels.push(Label {
-                x: if d.x > mid { d.x - 4 } else { d.x + 4 },
-                y: if above { d.y - 8 } else { d.y + 20 },
+        let Some(d) = series.dots.get(*k) else {
+            continue;
+        };
+        let w = text_width(text);
+        let (x, anchor) = if d.x > mid {
+            (d.x - 4, "end")
+        } else {
+            (d.x + 4, "start")
+        };
+        let (l, r) = if anchor == "end" {
+            (x - w, x)
+        } else {
+            (x, x + w)
+        };
+        let spot = [d.y - 8, d.y + 20].into_iter().find(|&y| {
+            let (t, b) = (y - 13, y + 3);
+            t >= 0
+                && b <= chart.bottom
+                && !placed
+                    .iter()
+                    .any(|&(pl, pt, pr, pb)| l < pr && pl < r && t < pb && pt < b)
+        });
+        if let Some(y) = spot {
+            placed.push((l, y - 13, r, y + 3));
+            labels.push(Label {
+                x,
+                y,
                 text: text.clone(),
-                anchor: if d.x > mid { "end" } else { "start" }.into(),
+                anchor: anchor.into(),
             });
         }
     }
+    labels.sort_by_key(|l| l.x);
+    chart.labels = labels;
 }
 
 #[cfg(test)]
@@ -283,6 +323,64 @@ mod tests {
         assert_eq!(c.series[0].class, "s0");
         assert_eq!(legend_label("Ann"), "Ann");
         assert_eq!(legend_label(&"x".repeat(40)).chars().count(), LEGEND_CHARS);
+    }
+
+    #[test]
+    fn point_labels_never_overlap() {
+        let axes = Axes {
+            x_labels: vec![String::new(); 4],
+            y_min: 0,
+            y_max: 100,
+            y_ticks: vec![],
+            x_title: String::new(),
+            y_title: String::new(),
+        };
+        let points = (0..4)
+            .map(|x| Point {
+                x,
+                y: 50,
+                title: String::new(),
+            })
+            .collect();
+        let mut c = line_chart(
+            "Scores",
+            &axes,
+            &[Line {
+                name: "score".into(),
+                points,
+            }],
+        );
+        let long = "A very long event name".to_string();
+        label_points(
+            &mut c,
+            &[
+                (0, long.clone()),
+                (1, long.clone()),
+                (2, long.clone()),
+                (3, long),
+            ],
+        );
+        // Four 176-unit labels on points 138 units apart at one height: the
+        // first above, the second below, the third does not fit; the last
+        // runs leftwards above.
+        assert_eq!(c.labels.len(), 3, "{:?}", c.labels);
+        for (i, a) in c.labels.iter().enumerate() {
+            for b in &c.labels[i + 1..] {
+                let span = |l: &Label| {
+                    let w = text_width(&l.text);
+                    if l.anchor == "end" {
+                        (l.x - w, l.x)
+                    } else {
+                        (l.x, l.x + w)
+                    }
+                };
+                let ((al, ar), (bl, br)) = (span(a), span(b));
+                assert!(
+                    ar <= bl || br <= al || (a.y - b.y).abs() >= 16,
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

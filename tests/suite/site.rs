@@ -1166,7 +1166,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     ), "{working}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("<td>Team Cup</td><td>2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
+    assert!(season.contains("<td>Team Cup</td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
     assert!(season.contains(
         "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
     ));
