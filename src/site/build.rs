@@ -911,3 +911,41 @@ fn directory(players: &[PlayerPage]) -> DirectoryPage {
         place,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(ys: &[i64]) -> Vec<Point> {
+        ys.iter()
+            .enumerate()
+            .map(|(x, &y)| Point {
+                x,
+                y,
+                title: String::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn charts_need_three_points_that_move() {
+        assert!(!worth_drawing(&points(&[50, 60])));
+        assert!(!worth_drawing(&points(&[1500, 1500, 1500, 1500])));
+        assert!(worth_drawing(&points(&[1500, 1500, 1520])));
+    }
+
+    #[test]
+    fn the_first_last_highest_and_lowest_points_are_labelled_first() {
+        assert_eq!(labelled(&points(&[10, 90, 50])), vec![0, 2, 1]);
+        let many = points(&[50, 40, 90, 45, 50, 5, 60, 70, 55, 65]);
+        assert_eq!(labelled(&many), vec![0, 9, 2, 5]);
+        assert!(labelled(&[]).is_empty());
+    }
+
+    #[test]
+    fn crowded_axes_shorten_season_names() {
+        assert_eq!(short_season("1997-98"), "’97");
+        assert_eq!(short_season("2024"), "’24");
+        assert_eq!(short_season("Spring"), "Spring");
+    }
+}

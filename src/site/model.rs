@@ -370,8 +370,8 @@ pub struct StandingRow {
     pub values: Vec<String>,
     /// The row's working on the section's working page.
     pub working: String,
-    /// "how Bob Jones's tiebreaks were worked out": the link's text for
-    /// screen readers.
+    /// "Bob Jones's tiebreaks were worked out": the rest of the "how"
+    /// link's text, there for screen readers, not shown.
     pub working_label: String,
 }
 

@@ -122,10 +122,7 @@ pub fn individual(
                 "{working_page}#{}",
                 working_id(entries[row.player].pairing_no)
             ),
-            working_label: format!(
-                "how {}’s tiebreaks were worked out",
-                entries[row.player].name
-            ),
+            working_label: format!("{}’s tiebreaks were worked out", entries[row.player].name),
         })
         .collect();
     let x = crosstable(&r.tournament, &r.standings);
