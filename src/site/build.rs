@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
 use super::load::{League, SectionKind};
 use super::model::*;
-use super::round::{round_pages, working_path};
+use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
 use super::team::team_section;
@@ -230,6 +230,29 @@ pub fn build(league: &League) -> Site {
                         }
                         let mut body =
                             team_section(t, &place, &|id| place.href(&paths.player[&id]));
+                        // Roster anchors by team: the crosstable numbers
+                        // follow the standings.
+                        let mut roster_no = vec![0; r.loaded.teams.len()];
+                        for (n, row) in r.standings.rows.iter().enumerate() {
+                            roster_no[row.team] = n + 1;
+                        }
+                        let rounds = team_round_pages(
+                            t,
+                            &format!("{} {}", e.event.name, k.section.name),
+                            path,
+                            (&s.season.name, &paths.season_index(si)),
+                            &|id| paths.player.get(&id).cloned(),
+                            &|team| format!("#roster-{}", roster_no[team]),
+                        );
+                        let round_links = rounds
+                            .iter()
+                            .enumerate()
+                            .map(|(n, page)| Link {
+                                text: format!("Round {}", n + 1),
+                                href: place.href(&page.place.path),
+                            })
+                            .collect();
+                        rounds_all.extend(rounds);
                         // The working goes on its own page, as for individual
                         // sections; each standings row's "how" opens its team's.
                         let working_page = place.href(&working_path(path));
@@ -259,7 +282,7 @@ pub fn build(league: &League) -> Site {
                             event: e.event.name.clone(),
                             section: k.section.name.clone(),
                             siblings,
-                            round_links: Vec::new(),
+                            round_links,
                             working_page,
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),

@@ -296,6 +296,31 @@ pub struct RoundPage {
     pub byes: Vec<ByeLine>,
     /// Entered players with neither game nor bye this round.
     pub absent: Vec<Link>,
+    /// A team event's matches, board by board.
+    pub matches: Vec<MatchBlock>,
+    /// A team event's teams with a bye this round.
+    pub team_byes: Vec<Link>,
+}
+
+/// One match of a team event's round.
+pub struct MatchBlock {
+    /// The first-named team and the second, linking to their rosters.
+    pub home: Link,
+    pub away: Link,
+    /// "1½–½", with "forfeit" when no board was played.
+    pub score: String,
+    pub boards: Vec<TeamBoardLine>,
+}
+
+/// One board of a team match.
+pub struct TeamBoardLine {
+    pub board: u32,
+    /// The first-named team's player (empty `text` when no one sat there;
+    /// empty `href` when the player has no page).
+    pub home: Link,
+    /// "1–0", "½–½", "1–0 forfeit" from the first-named team's side.
+    pub result: String,
+    pub away: Link,
 }
 
 /// One board of a round.

@@ -5,9 +5,13 @@
 //! entered players with neither. Read from the section's facts, so a round
 //! paired but not yet played has its page too.
 
-use super::model::{BoardLine, ByeLine, Grid, GridCell, GridRow, Link, Place, RoundPage};
+use super::load::TeamSection;
+use super::model::{
+    BoardLine, ByeLine, Grid, GridCell, GridRow, Link, MatchBlock, Place, RoundPage, TeamBoardLine,
+};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::domain::score::Points;
+use crate::domain::team::BoardOutcome;
 use crate::report::SectionReport;
 
 /// Where a section's own pages go: `2022-23/winter-swiss-1600/` beside
@@ -202,6 +206,114 @@ pub fn round_pages(
                 games,
                 byes,
                 absent,
+                matches: Vec::new(),
+                team_byes: Vec::new(),
+                place,
+            }
+        })
+        .collect()
+}
+
+/// A board's result from the first-named team's side.
+fn board_text(o: BoardOutcome) -> &'static str {
+    match o {
+        BoardOutcome::HomeWin => "1–0",
+        BoardOutcome::Draw => "½–½",
+        BoardOutcome::AwayWin => "0–1",
+        BoardOutcome::HomeForfeitWin => "1–0 forfeit",
+        BoardOutcome::AwayForfeitWin => "0–1 forfeit",
+        BoardOutcome::DoubleForfeit => "0–0 double forfeit",
+    }
+}
+
+/// Every round page of a team event (`name`: "Team Cup Open"): each match with its score and its
+/// boards (recorded results only), then the team byes. `player(id)` is the
+/// path of a player's page, if they have one; `roster(team)` the anchor of
+/// a team's roster on the section page.
+pub fn team_round_pages(
+    t: &TeamSection,
+    name: &str,
+    section_path: &str,
+    season: (&str, &str),
+    player: &dyn Fn(i64) -> Option<String>,
+    roster: &dyn Fn(usize) -> String,
+) -> Vec<RoundPage> {
+    let r = &t.report;
+    let loaded = &r.loaded;
+    let n_rounds = loaded.created_rounds.min(loaded.event.rounds.len());
+    (1..=n_rounds)
+        .map(|n| {
+            let place = Place::new(round_path(section_path, n));
+            let round = &loaded.event.rounds[n - 1];
+            let team = |i: usize| Link {
+                text: loaded.teams[i].name.clone(),
+                href: place.href(&format!("{section_path}{}", roster(i))),
+            };
+            let person = |p: Option<crate::domain::team::PlayerId>| match p {
+                Some(id) => Link {
+                    text: loaded.name(id),
+                    href: player(id.0).map(|h| place.href(&h)).unwrap_or_default(),
+                },
+                None => Link {
+                    text: String::new(),
+                    href: String::new(),
+                },
+            };
+            let matches: Vec<MatchBlock> = round
+                .matches
+                .iter()
+                .map(|m| MatchBlock {
+                    home: team(m.home),
+                    away: team(m.away),
+                    score: format!(
+                        "{}–{}{}",
+                        m.home_points.fraction(),
+                        m.away_points.fraction(),
+                        if m.forfeited { " forfeit" } else { "" }
+                    ),
+                    boards: m
+                        .boards
+                        .iter()
+                        .flatten()
+                        .map(|b| TeamBoardLine {
+                            board: b.board,
+                            home: person(b.home_player),
+                            result: board_text(b.outcome).to_string(),
+                            away: person(b.away_player),
+                        })
+                        .collect(),
+                })
+                .collect();
+            RoundPage {
+                season: Link {
+                    text: season.0.to_string(),
+                    href: place.href(season.1),
+                },
+                section: Link {
+                    text: name.to_string(),
+                    href: place.href(section_path),
+                },
+                heading: format!("{name} — Round {n}"),
+                status: match matches.len() {
+                    0 => "No matches recorded in this round yet.".to_string(),
+                    1 => "1 match recorded.".to_string(),
+                    k => format!("{k} matches recorded."),
+                },
+                rounds: (1..=n_rounds)
+                    .map(|m| Link {
+                        text: format!("Round {m}"),
+                        href: if m == n {
+                            String::new()
+                        } else {
+                            place.href(&round_path(section_path, m))
+                        },
+                    })
+                    .collect(),
+                games: Vec::new(),
+                byes: Vec::new(),
+                absent: Vec::new(),
+                matches,
+                team_byes: round.byes.iter().map(|&i| team(i)).collect(),
                 place,
             }
         })

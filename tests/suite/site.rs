@@ -1164,6 +1164,20 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
     ), "{working}");
+    // A page per round: each match with its boards, then the team byes.
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));
+    let r2 = read(&site, "2023-24/team-cup-open/round-2.html");
+    assert!(r2.contains("<h1>Team Cup Open — Round 2</h1>"), "{r2}");
+    let boards = table_rows(&r2, "Knights</a> 2–0", "pairings");
+    assert_eq!(
+        boards,
+        [
+            ["1", "Bob Jones", "1–0", "Dan Wu"],
+            ["2", "Hal Brook", "1–0 forfeit", "Eve Park"]
+        ]
+    );
+    let r3 = read(&site, "2023-24/team-cup-open/round-3.html");
+    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\">Rooks</a></p>"), "{r3}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
     assert!(season.contains("<td>Team Cup</td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
