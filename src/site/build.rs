@@ -1,5 +1,6 @@
 //! From the loaded league to the page models: names every page (stable
-//! slugs), then builds the index, season, section, player and rules pages.
+//! slugs), then builds the index, season, section, round, working, player,
+//! player directory and rules pages.
 //! Pure: reads only the [`League`] it is given, so each section's report is
 //! used by every page that needs it and nothing is queried per player.
 

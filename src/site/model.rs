@@ -251,6 +251,8 @@ pub struct IndividualSection {
     /// Other things to know about the order (actual-play rule, FIDE edition).
     pub rule_notes: Vec<String>,
     pub race: Option<Chart>,
+    /// The same leaders as points behind the leader, round by round.
+    pub behind: Option<Chart>,
     /// Everyone's working, for the section's working page.
     pub working: Vec<PlayerWorking>,
 }

@@ -12,7 +12,7 @@ use super::round::{grid, points_words, round_path, working_path};
 use super::slug::slugify;
 use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
-use crate::domain::score::Value;
+use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain_all;
 use crate::domain::tiebreak::Tiebreak;
 use crate::report::SectionReport;
@@ -224,6 +224,7 @@ pub fn individual(
         rules,
         rule_notes,
         race: race(r, &x),
+        behind: behind(r, &x),
         working: working(r),
     }
 }
@@ -272,6 +273,83 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
     };
     Some(line_chart(
         "The leaders' scores after each round",
+        &axes,
+        &lines,
+    ))
+}
+
+/// The same leaders as [`race`], as points behind whoever led after each
+/// round (the leader of the whole section, in or out of the chart): 0 at
+/// the top, further behind lower down.
+fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<Chart> {
+    if x.rounds < 2 || x.rows.len() < 2 {
+        return None;
+    }
+    let lead: Vec<i64> = (0..x.rounds)
+        .map(|k| {
+            x.rows
+                .iter()
+                .filter_map(|row| row.cells.get(k))
+                .map(|c| c.running.halves() as i64)
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let lines: Vec<Line> = x
+        .rows
+        .iter()
+        .take(RACE_LINES)
+        .map(|row| {
+            let name = &r.facts.entries[row.player].name;
+            Line {
+                name: name.clone(),
+                points: row
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let gap = lead[k] - c.running.halves() as i64;
+                        Point {
+                            x: k,
+                            y: -gap,
+                            title: if gap == 0 {
+                                format!("{name}: leading after round {}", k + 1)
+                            } else {
+                                format!(
+                                    "{name}: {} behind after round {}",
+                                    points_words(Points::from_halves(gap as i32)),
+                                    k + 1
+                                )
+                            },
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let deepest = lines
+        .iter()
+        .flat_map(|l| &l.points)
+        .map(|p| -p.y)
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    // Whole points on the axis: round the depth up to one.
+    let depth = deepest + deepest % 2;
+    let step = if depth > 16 { 4 } else { 2 };
+    let axes = Axes {
+        x_labels: (1..=x.rounds).map(|k| k.to_string()).collect(),
+        y_min: -depth,
+        y_max: 0,
+        y_ticks: (0..=depth)
+            .step_by(step)
+            .map(|h| (-h, (h / 2).to_string()))
+            .collect(),
+        x_title: "Round".into(),
+        y_title: "Points behind".into(),
+    };
+    Some(line_chart(
+        "Points behind the leader after each round",
         &axes,
         &lines,
     ))

@@ -389,6 +389,12 @@ fn pages_say_what_happened() {
     );
     assert!(read(&site, "rules.html")
         .contains("<dt id=\"tb-us-mm\">M-Med <span class=\"code\">(mm)</span></dt>"));
+    // The race, also as points behind whoever led after each round: Carol
+    // had ½ + a forfeit win (1½) to Alice's 2 after round 2; Bob's last-round
+    // win over Alice brought him level.
+    assert!(section.contains("<title>Carol King: ½ point behind after round 2</title>"));
+    assert!(section.contains("<title>Bob Jones: 1 point behind after round 2</title>"));
+    assert!(section.contains("<title>Bob Jones: leading after round 3</title>"));
     assert!(section.contains("FIDE tiebreaks follow the rules in force from 2024"));
     assert!(section.contains("<svg"));
     let player = read(&site, "players/alice-smith.html");
