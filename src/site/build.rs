@@ -1,14 +1,16 @@
 //! From the loaded league to the page models: names every page (stable
-//! slugs), then builds the index, season, section, player and rules pages.
+//! slugs), then builds the index, season, section, round, working, player,
+//! player directory and rules pages.
 //! Pure: reads only the [`League`] it is given, so each section's report is
 //! used by every page that needs it and nothing is queried per player.
 
 use std::collections::HashMap;
 
-use super::chart::{line_chart, Axes, Chart, Line, Point};
+use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
 use super::load::{League, SectionKind};
 use super::model::*;
-use super::section::individual;
+use super::round::{round_pages, team_round_pages, working_path};
+use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
 use super::team::team_section;
 use crate::domain::crosstable::CODES;
@@ -90,7 +92,7 @@ fn name_pages(league: &League) -> Paths {
     }
     people.sort();
     people.dedup_by_key(|p| p.0);
-    let mut slugs = Slugs::default();
+    let mut slugs = Slugs::reserving(&["index"]);
     let player = people
         .into_iter()
         .map(|(id, name)| {
@@ -110,7 +112,7 @@ pub fn build(league: &League) -> Site {
     let paths = name_pages(league);
     // The individual sections' bodies (standings, crosstable, everyone's
     // working: most of the work) side by side, in page order.
-    let jobs: Vec<(&SectionReport, &str)> = league
+    let jobs: Vec<(usize, &SectionReport, &str)> = league
         .seasons
         .iter()
         .enumerate()
@@ -123,17 +125,25 @@ pub fn build(league: &League) -> Site {
             })
         })
         .filter_map(|(si, ei, ki, k)| match &k.kind {
-            SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+            SectionKind::Individual(r) => Some((si, &**r, paths.section[&(si, ei, ki)].as_str())),
             SectionKind::Team(_) => None,
         })
         .collect();
-    let mut bodies = parallel::map(&jobs, |&(r, path)| {
+    // Each individual section's body and its round pages.
+    let mut bodies = parallel::map(&jobs, |&(si, r, path)| {
         let place = Place::new(path);
-        individual(r, &|i| {
-            place.href(&paths.player[&r.facts.entries[i].player_id])
-        })
+        let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
+        let body = individual(r, &place, &|i| place.href(&player(i)));
+        let season = (
+            league.seasons[si].season.name.as_str(),
+            paths.season_index(si),
+        );
+        let rounds = round_pages(r, path, (season.0, &season.1), &player);
+        (body, rounds)
     })
     .into_iter();
+    let mut rounds_all: Vec<RoundPage> = Vec::new();
+    let mut workings: Vec<WorkingPage> = Vec::new();
     // Without a name (`league settings set league-name`) the pages say
     // "Chess league", never "Results: results".
     let title = league
@@ -146,6 +156,7 @@ pub fn build(league: &League) -> Site {
     let mut index = IndexPage {
         place: index_place.clone(),
         seasons: Vec::new(),
+        older: Vec::new(),
     };
     for (si, s) in league.seasons.iter().enumerate() {
         let season_place = Place::new(paths.season_index(si));
@@ -172,6 +183,16 @@ pub fn build(league: &League) -> Site {
                     href: index_place.href(path),
                 });
                 let place = Place::new(path.clone());
+                let siblings: Vec<Link> = (0..e.sections.len())
+                    .map(|kj| Link {
+                        text: e.sections[kj].section.name.clone(),
+                        href: if kj == ki {
+                            String::new()
+                        } else {
+                            place.href(&paths.section[&(si, ei, kj)])
+                        },
+                    })
+                    .collect();
                 let r = match &k.kind {
                     SectionKind::Individual(r) => r,
                     SectionKind::Team(t) => {
@@ -208,7 +229,51 @@ pub fn build(league: &League) -> Site {
                                 score: first.score(r.standings.rank_by).fraction(),
                             });
                         }
-                        let body = team_section(t, &|id| place.href(&paths.player[&id]));
+                        let mut body =
+                            team_section(t, &place, &|id| place.href(&paths.player[&id]));
+                        // Roster anchors by team: the crosstable numbers
+                        // follow the standings.
+                        let mut roster_no = vec![0; r.loaded.teams.len()];
+                        for (n, row) in r.standings.rows.iter().enumerate() {
+                            roster_no[row.team] = n + 1;
+                        }
+                        let rounds = team_round_pages(
+                            t,
+                            &format!("{} {}", e.event.name, k.section.name),
+                            path,
+                            (&s.season.name, &paths.season_index(si)),
+                            &|id| paths.player.get(&id).cloned(),
+                            &|team| format!("#roster-{}", roster_no[team]),
+                        );
+                        let round_links = rounds
+                            .iter()
+                            .enumerate()
+                            .map(|(n, page)| Link {
+                                text: format!("Round {}", n + 1),
+                                href: place.href(&page.place.path),
+                            })
+                            .collect();
+                        rounds_all.extend(rounds);
+                        // The working goes on its own page, as for individual
+                        // sections; each standings row's "how" opens its team's.
+                        let working_page = place.href(&working_path(path));
+                        for row in &mut body.standings {
+                            row.working = format!("{working_page}{}", row.working);
+                        }
+                        let working_place = Place::new(working_path(path));
+                        workings.push(WorkingPage {
+                            season: Link {
+                                text: s.season.name.clone(),
+                                href: working_place.href(&paths.season_index(si)),
+                            },
+                            section: Link {
+                                text: format!("{} {}", e.event.name, k.section.name),
+                                href: working_place.href(path),
+                            },
+                            heading: format!("{} {}", e.event.name, k.section.name),
+                            working: std::mem::take(&mut body.working),
+                            place: working_place,
+                        });
                         sections.push(SectionPage {
                             season: Link {
                                 text: s.season.name.clone(),
@@ -217,6 +282,9 @@ pub fn build(league: &League) -> Site {
                             place,
                             event: e.event.name.clone(),
                             section: k.section.name.clone(),
+                            siblings,
+                            round_links,
+                            working_page,
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(
@@ -259,23 +327,50 @@ pub fn build(league: &League) -> Site {
                         score: first.score.fraction(),
                     });
                 }
-                let Some(mut body) = bodies.next() else {
+                let Some((mut body, rounds)) = bodies.next() else {
                     continue;
                 };
                 body.prizes = super::prizes::block(r, &league.prizes);
-                sections.push(SectionPage {
+                let season_link = Link {
+                    text: s.season.name.clone(),
+                    href: place.href(&paths.season_index(si)),
+                };
+                let working_place = Place::new(working_path(path));
+                workings.push(WorkingPage {
                     season: Link {
                         text: s.season.name.clone(),
-                        href: place.href(&paths.season_index(si)),
+                        href: working_place.href(&paths.season_index(si)),
                     },
-                    place,
+                    section: Link {
+                        text: format!("{} {}", e.event.name, k.section.name),
+                        href: working_place.href(path),
+                    },
+                    heading: format!("{} {}", e.event.name, k.section.name),
+                    working: std::mem::take(&mut body.working),
+                    place: working_place,
+                });
+                let round_links = rounds
+                    .iter()
+                    .enumerate()
+                    .map(|(n, page)| Link {
+                        text: format!("Round {}", n + 1),
+                        href: place.href(&page.place.path),
+                    })
+                    .collect();
+                rounds_all.extend(rounds);
+                sections.push(SectionPage {
+                    season: season_link,
                     event: e.event.name.clone(),
                     section: k.section.name.clone(),
+                    siblings,
+                    round_links,
+                    working_page: place.href(&working_path(path)),
                     dates: e.event.dates(),
                     kind: e.event.kind.label().to_string(),
-                    progress: format!("after round {} of {}", r.rounds_played, e.event.rounds),
+                    progress: r.after(),
                     notes: r.notes.clone(),
                     body: SectionBody::Individual(body),
+                    place,
                 });
             }
             page.events.push(SeasonEvent {
@@ -295,23 +390,37 @@ pub fn build(league: &League) -> Site {
                 sections: index_links,
             });
         }
-        index.seasons.push(IndexSeason {
-            link: Link {
+        // The newest season in full; the older ones as links only.
+        if si == 0 {
+            index.seasons.push(IndexSeason {
+                link: Link {
+                    text: s.season.name.clone(),
+                    href: index_place.href(&paths.season_index(si)),
+                },
+                dates: season_dates(&s.season),
+                events: index_events,
+            });
+        } else {
+            index.older.push(Link {
                 text: s.season.name.clone(),
                 href: index_place.href(&paths.season_index(si)),
-            },
-            dates: season_dates(&s.season),
-            events: index_events,
-        });
+            });
+        }
         seasons.push(page);
     }
+    let players = player_pages(league, &paths);
+    let directory = directory(&players);
     Site {
         league: title,
         index,
-        rules: rules_page(),
+        rules: rules_page(league),
         seasons,
         sections,
-        players: player_pages(league, &paths),
+        rounds: rounds_all,
+        workings,
+        players,
+        directory,
+        updated: league.updated.clone().unwrap_or_default(),
     }
 }
 
@@ -319,6 +428,8 @@ pub fn build(league: &League) -> Site {
 struct Played {
     event: PlayerEvent,
     label: String,
+    /// The event's name, for the label on its point.
+    short: String,
     season: String,
     percent: Option<i64>,
     rating: Option<u32>,
@@ -333,6 +444,9 @@ struct PlayerLine {
     score: Points,
     /// Rounds the score is out of.
     rounds: usize,
+    /// In a team event: team name, its crosstable number, the board
+    /// ("board 2") and the team's place.
+    team: Option<(String, usize, String, String)>,
 }
 
 /// What a player page reads of one section: its entries, records, and a
@@ -359,19 +473,35 @@ fn section_view(kind: &SectionKind) -> SectionView<'_> {
                     place: row.place.clone(),
                     score: row.score,
                     rounds: r.rounds_played,
+                    team: None,
                 })
                 .collect(),
             team: false,
         },
         SectionKind::Team(t) => {
             let tournament = t.facts.complete();
+            let r = &t.report;
+            let boards = r.rules().boards;
             let team_of = |player_id: i64| {
-                t.rosters
+                let line = t.rosters.iter().find(|line| line.player_id == player_id)?;
+                let i = r.loaded.index_of(line.team_id)?;
+                let (n, row) = r
+                    .standings
+                    .rows
                     .iter()
-                    .find(|line| line.player_id == player_id)
-                    .and_then(|line| t.report.loaded.index_of(line.team_id))
-                    .map(|i| format!("team: {}", t.report.loaded.teams[i].name))
-                    .unwrap_or_default()
+                    .enumerate()
+                    .find(|(_, row)| row.team == i)?;
+                let board = if line.board > boards {
+                    format!("alternate (board {})", line.board)
+                } else {
+                    format!("board {}", line.board)
+                };
+                Some((
+                    r.loaded.teams[i].name.clone(),
+                    n + 1,
+                    board,
+                    row.place.clone(),
+                ))
             };
             let lines = t
                 .facts
@@ -380,9 +510,14 @@ fn section_view(kind: &SectionKind) -> SectionView<'_> {
                 .enumerate()
                 .map(|(i, entry)| {
                     let record = &tournament.players[i];
+                    let team = team_of(entry.player_id);
                     PlayerLine {
                         player: i,
-                        place: team_of(entry.player_id),
+                        place: team
+                            .as_ref()
+                            .map(|x| format!("team: {}", x.0))
+                            .unwrap_or_default(),
+                        team,
                         score: record.score(),
                         rounds: record
                             .rounds
@@ -477,9 +612,18 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                                 .map(|p| p.to_string())
                                 .unwrap_or_default(),
                             rating: entry.rating.map(|x| x.to_string()).unwrap_or_default(),
+                            team: line.team.as_ref().map(|(name, n, board, place)| TeamLine {
+                                team: Link {
+                                    text: name.clone(),
+                                    href: me.href(&format!("{section_path}#roster-{n}")),
+                                },
+                                board: board.clone(),
+                                place: place.clone(),
+                            }),
                             games,
                         },
                         label: format!("{} {} ({})", e.event.name, k.section.name, s.season.name),
+                        short: e.event.name.clone(),
                         season: s.season.name.clone(),
                         percent,
                         rating: entry.rating,
@@ -504,14 +648,59 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
         .collect()
 }
 
-/// Score % per event over time, and rating where known.
+/// "2022-23" as "'22" (the first year's last two digits), for crowded axes.
+fn short_season(name: &str) -> String {
+    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() == 4 {
+        format!("’{}", &digits[2..])
+    } else {
+        name.to_string()
+    }
+}
+
+/// A chart's data is worth drawing: three points or more, not all equal.
+fn worth_drawing(points: &[Point]) -> bool {
+    points.len() >= 3 && points.iter().any(|p| p.y != points[0].y)
+}
+
+/// Which points get a visible label, most important first: the first, the
+/// last, the highest and the lowest, then (up to eight points) the rest;
+/// [`label_points`] leaves out any that would overlap.
+fn labelled(points: &[Point]) -> Vec<usize> {
+    if points.is_empty() {
+        return Vec::new();
+    }
+    let hi = (0..points.len()).max_by_key(|&k| points[k].y).unwrap_or(0);
+    let lo = (0..points.len()).min_by_key(|&k| points[k].y).unwrap_or(0);
+    let mut keep = vec![0, points.len() - 1, hi, lo];
+    if points.len() <= MAX_X_LABELS {
+        keep.extend(0..points.len());
+    }
+    let mut seen = std::collections::HashSet::new();
+    keep.retain(|k| seen.insert(*k));
+    keep
+}
+
+/// Score % per event over time, and rating where known; a chart with fewer
+/// than three points or a flat line is left out (the events table says
+/// as much). Event names are written on the points, since a touch screen
+/// cannot show tooltips.
 fn player_charts(played: &[Played]) -> Vec<Chart> {
     let mut last = "";
+    let seasons = played
+        .iter()
+        .map(|p| p.season.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     let x_labels: Vec<String> = played
         .iter()
         .map(|p| {
             let label = if p.season != last {
-                p.season.clone()
+                if seasons > 4 {
+                    short_season(&p.season)
+                } else {
+                    p.season.clone()
+                }
             } else {
                 String::new()
             };
@@ -519,7 +708,34 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
             label
         })
         .collect();
+    let label_text = |p: &Played| {
+        let name = &p.short;
+        if name.chars().count() > 16 {
+            let mut s: String = name.chars().take(15).collect();
+            s.push('…');
+            s
+        } else {
+            name.clone()
+        }
+    };
     let mut charts = Vec::new();
+    let with_labels = |title: &str, axes: &Axes, points: Vec<Point>, name: &str| {
+        let keep = labelled(&points);
+        let texts: Vec<(usize, String)> = keep
+            .into_iter()
+            .map(|k| (k, label_text(&played[points[k].x])))
+            .collect();
+        let mut chart = line_chart(
+            title,
+            axes,
+            &[Line {
+                name: name.into(),
+                points,
+            }],
+        );
+        label_points(&mut chart, &texts);
+        chart
+    };
     let scores: Vec<Point> = played
         .iter()
         .enumerate()
@@ -531,8 +747,8 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
             })
         })
         .collect();
-    if !scores.is_empty() {
-        charts.push(line_chart(
+    if worth_drawing(&scores) {
+        charts.push(with_labels(
             "Score per event (% of the points available)",
             &Axes {
                 x_labels: x_labels.clone(),
@@ -542,11 +758,11 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
                     .step_by(25)
                     .map(|v| (v, format!("{v}%")))
                     .collect(),
+                x_title: "Season".into(),
+                y_title: String::new(),
             },
-            &[Line {
-                name: "score %".into(),
-                points: scores,
-            }],
+            scores,
+            "score %",
         ));
     }
     let ratings: Vec<Point> = played
@@ -560,13 +776,13 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
             })
         })
         .collect();
-    if !ratings.is_empty() {
+    if worth_drawing(&ratings) {
         let lo = ratings.iter().map(|p| p.y).min().unwrap_or(0);
         let hi = ratings.iter().map(|p| p.y).max().unwrap_or(0);
         let y_min = (lo / 100) * 100 - 100;
         let y_max = (hi / 100) * 100 + 200;
         let step = (((y_max - y_min) / 400).max(1)) * 100;
-        charts.push(line_chart(
+        charts.push(with_labels(
             "Rating at the start of each event",
             &Axes {
                 x_labels,
@@ -576,30 +792,56 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
                     .step_by(step as usize)
                     .map(|v| (v, v.to_string()))
                     .collect(),
+                x_title: "Season".into(),
+                y_title: String::new(),
             },
-            &[Line {
-                name: "rating".into(),
-                points: ratings,
-            }],
+            ratings,
+            "rating",
         ));
     }
     charts
 }
 
-/// The rules page: every tiebreak code with its meaning, the presets, and
-/// the crosstable codes, all from the definitions the program computes with.
-fn rules_page() -> RulesPage {
-    let note = |t: &Tiebreak| RuleNote {
+/// A tiebreak as a term of the rules page.
+fn rule_term(t: &Tiebreak) -> RuleTerm {
+    RuleTerm {
+        id: term_id(t),
         code: t.code(),
+        label: short_label(t),
         meaning: t.meaning(),
-    };
+    }
+}
+
+/// The rules page: first the tiebreaks this league's events use, then every
+/// tiebreak code with its meaning, the presets, and the crosstable codes,
+/// all from the definitions the program computes with. Every term has an id
+/// the standings' column headings link to.
+fn rules_page(league: &League) -> RulesPage {
+    let mut used: Vec<Tiebreak> = Vec::new();
+    // Newest season first, so the tiebreaks in use now come first.
+    for s in &league.seasons {
+        for e in &s.events {
+            if let Ok(order) = e.event.order() {
+                for t in &order.tiebreaks {
+                    if !used.contains(t) {
+                        used.push(*t);
+                    }
+                }
+            }
+        }
+    }
     let all = Tiebreak::catalogue();
     let family = |name: &str, pick: &dyn Fn(&Tiebreak) -> bool| RuleFamily {
         name: name.to_string(),
-        rules: all.iter().filter(|t| pick(t)).map(note).collect(),
+        rules: all
+            .iter()
+            .filter(|t| pick(t) && !used.contains(t))
+            .map(rule_term)
+            .collect(),
     };
     RulesPage {
         place: Place::new("rules.html"),
+        used: used.iter().map(rule_term).collect(),
         families: vec![
             family("US Chess (rule 34E)", &|t| matches!(t, Tiebreak::Us(_))),
             family("FIDE (C.07)", &|t| matches!(t, Tiebreak::Fide(_))),
@@ -620,5 +862,115 @@ fn rules_page() -> RulesPage {
                 meaning: m.to_string(),
             })
             .collect(),
+    }
+}
+
+/// The player directory: every player with a page, grouped by the first
+/// letter of the surname (the last word of the name, transliterated), A to
+/// Z; names with no letter go under "#". Shown "Surname, Given names".
+fn directory(players: &[PlayerPage]) -> DirectoryPage {
+    let place = Place::new(format!("{PLAYERS}/index.html"));
+    let mut lines: Vec<(String, String, DirectoryLine)> = players
+        .iter()
+        .map(|p| {
+            let name = p.name.trim();
+            let (given, surname) = match name.rsplit_once(' ') {
+                Some((g, s)) if !g.trim().is_empty() => (g.trim(), s),
+                _ => ("", name),
+            };
+            let key = deunicode::deunicode(surname).to_lowercase();
+            let letter = key
+                .chars()
+                .find(|c| c.is_ascii_alphanumeric())
+                .filter(char::is_ascii_alphabetic)
+                .map_or_else(|| "#".to_string(), |c| c.to_ascii_uppercase().to_string());
+            let shown = if given.is_empty() {
+                surname.to_string()
+            } else {
+                format!("{surname}, {given}")
+            };
+            (
+                letter,
+                format!("{key}\u{0}{}", deunicode::deunicode(given).to_lowercase()),
+                DirectoryLine {
+                    player: Link {
+                        text: shown,
+                        href: place.href(&p.place.path),
+                    },
+                    events: p.events.len(),
+                    last_season: p
+                        .events
+                        .first()
+                        .map(|e| e.season.text.clone())
+                        .unwrap_or_default(),
+                },
+            )
+        })
+        .collect();
+    // Letters A to Z, then "#"; within a letter by surname, given names.
+    lines.sort_by(|a, b| ((a.0 == "#"), &a.0, &a.1).cmp(&((b.0 == "#"), &b.0, &b.1)));
+    let mut groups: Vec<DirectoryGroup> = Vec::new();
+    for (letter, _, line) in lines {
+        match groups.last_mut() {
+            Some(g) if g.letter == letter => g.players.push(line),
+            _ => groups.push(DirectoryGroup {
+                id: if letter == "#" {
+                    "letter-other".to_string()
+                } else {
+                    format!("letter-{}", letter.to_lowercase())
+                },
+                letter,
+                players: vec![line],
+            }),
+        }
+    }
+    DirectoryPage {
+        letters: groups
+            .iter()
+            .map(|g| Link {
+                text: g.letter.clone(),
+                href: format!("#{}", g.id),
+            })
+            .collect(),
+        groups,
+        place,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(ys: &[i64]) -> Vec<Point> {
+        ys.iter()
+            .enumerate()
+            .map(|(x, &y)| Point {
+                x,
+                y,
+                title: String::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn charts_need_three_points_that_move() {
+        assert!(!worth_drawing(&points(&[50, 60])));
+        assert!(!worth_drawing(&points(&[1500, 1500, 1500, 1500])));
+        assert!(worth_drawing(&points(&[1500, 1500, 1520])));
+    }
+
+    #[test]
+    fn the_first_last_highest_and_lowest_points_are_labelled_first() {
+        assert_eq!(labelled(&points(&[10, 90, 50])), vec![0, 2, 1]);
+        let many = points(&[50, 40, 90, 45, 50, 5, 60, 70, 55, 65]);
+        assert_eq!(labelled(&many), vec![0, 9, 2, 5]);
+        assert!(labelled(&[]).is_empty());
+    }
+
+    #[test]
+    fn crowded_axes_shorten_season_names() {
+        assert_eq!(short_season("1997-98"), "’97");
+        assert_eq!(short_season("2024"), "’24");
+        assert_eq!(short_season("Spring"), "Spring");
     }
 }

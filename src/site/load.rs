@@ -34,6 +34,9 @@ pub struct League {
     pub seasons: Vec<SeasonData>,
     /// The prize lists of sections that have one.
     pub prizes: super::prizes::PrizeLists,
+    /// The day of the latest change the database records (see
+    /// [`seasons::latest_change`]).
+    pub updated: Option<String>,
 }
 
 /// One season and its events (in date order).
@@ -168,5 +171,6 @@ pub fn load(
         name: seasons::league_name(conn)?,
         seasons: out,
         prizes: super::prizes::load(conn, &with_prizes)?,
+        updated: seasons::latest_change(conn)?,
     })
 }

@@ -7,7 +7,8 @@
 //!   (through [`crate::report::section_report`], like `league standings`;
 //!   team events through [`crate::report::team::team_report`]);
 //! - [`build`](build::build): turn the reports into page models
-//!   ([`model`]), pure;
+//!   ([`model`]; a section's round pages and round-robin grid in [`round`],
+//!   its body in [`section`] or [`team`], charts in [`chart`]), pure;
 //! - [`render`](render::render): page models through the askama templates
 //!   in `templates/site/` to strings, pure;
 //! - [`write`](write::write): put the files in a folder, replacing only a
@@ -19,6 +20,7 @@ pub mod load;
 pub mod model;
 pub mod prizes;
 pub mod render;
+pub mod round;
 pub mod section;
 pub mod slug;
 pub mod team;

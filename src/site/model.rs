@@ -44,13 +44,26 @@ pub struct Site {
     pub rules: RulesPage,
     pub seasons: Vec<SeasonPage>,
     pub sections: Vec<SectionPage>,
+    /// A page per paired round of each individual section.
+    pub rounds: Vec<RoundPage>,
+    /// A page per individual section with the working behind its tiebreaks.
+    pub workings: Vec<WorkingPage>,
     pub players: Vec<PlayerPage>,
+    /// The A–Z list of every player.
+    pub directory: DirectoryPage,
+    /// "2024-01-24": the day of the database's latest recorded change, for
+    /// the footer; empty when the database does not say.
+    pub updated: String,
 }
 
-/// The front page: every season, newest first.
+/// The front page: the newest season in full, the older ones as a compact
+/// grid of links.
 pub struct IndexPage {
     pub place: Place,
+    /// The newest season, with its events and sections.
     pub seasons: Vec<IndexSeason>,
+    /// Every older season, newest first: name and link only.
+    pub older: Vec<Link>,
 }
 
 /// A season on the front page, with its events.
@@ -107,6 +120,12 @@ pub struct SectionPage {
     pub season: Link,
     pub event: String,
     pub section: String,
+    /// Every section of the event, this one without a link (`href` empty).
+    pub siblings: Vec<Link>,
+    /// The round pages, "Round 1".. (individual sections).
+    pub round_links: Vec<Link>,
+    /// The page with everyone's working (individual sections), or empty.
+    pub working_page: String,
     pub dates: String,
     pub kind: String,
     /// "after round 6 of 6".
@@ -126,8 +145,9 @@ pub enum SectionBody {
 pub struct TeamSectionBody {
     /// "match points" or "game points": what the teams are ranked on.
     pub ranked_on: String,
-    /// Tiebreak codes, in the event's order (the standings' extra columns).
-    pub tiebreaks: Vec<String>,
+    /// The standings' extra columns, in the event's order (a tiebreak that
+    /// repeats the match or game points column is left out).
+    pub tiebreaks: Vec<Heading>,
     pub standings: Vec<TeamStandingRow>,
     /// The crosstable's header, as `league team crosstable` prints it
     /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).
@@ -205,21 +225,168 @@ pub struct RosterLine {
     pub rating: String,
 }
 
+/// A tiebreak column's heading: a short label, the full name and the
+/// term's place on the rules page.
+pub struct Heading {
+    /// "M-Med", "BH-C1".
+    pub label: String,
+    /// The tiebreak's meaning, for the `<abbr title>`.
+    pub title: String,
+    /// `rules.html#tb-mm`, from the page it is on.
+    pub href: String,
+}
+
 /// Standings, crosstable, race and working of an individual section.
 pub struct IndividualSection {
-    /// Tiebreak codes, in the event's order (the standings' extra columns).
-    pub tiebreaks: Vec<String>,
+    /// The standings' extra columns, in the event's order.
+    pub tiebreaks: Vec<Heading>,
     pub standings: Vec<StandingRow>,
-    pub rounds: Vec<usize>,
+    /// The crosstable's round headings, each linking to its round page.
+    pub rounds: Vec<Link>,
+    /// The square grid of a round robin, by pairing number.
+    pub grid: Option<Grid>,
     pub crosstable: Vec<CrossRow>,
     /// Each tiebreak used, in plain words.
     pub rules: Vec<RuleNote>,
     /// Other things to know about the order (actual-play rule, FIDE edition).
     pub rule_notes: Vec<String>,
     pub race: Option<Chart>,
+    /// The same leaders as points behind the leader, round by round.
+    pub behind: Option<Chart>,
+    /// Everyone's working, for the section's working page.
     pub working: Vec<PlayerWorking>,
     /// Who won which prize, once the event has ended (issue 18).
     pub prizes: Option<super::prizes::PrizeBlock>,
+}
+
+/// A round robin's square grid: rows and columns by pairing number.
+pub struct Grid {
+    /// The column headings: every pairing number.
+    pub numbers: Vec<u32>,
+    pub rows: Vec<GridRow>,
+}
+
+/// One player's row of the grid.
+pub struct GridRow {
+    pub number: u32,
+    pub player: Link,
+    /// One per column; the player's own column has class `self`.
+    pub cells: Vec<GridCell>,
+    pub total: String,
+}
+
+/// One cell of the grid: "1", "½", "0" (forfeits "+" and "−"; two games
+/// in a double round robin side by side), empty while not played.
+pub struct GridCell {
+    pub text: String,
+    /// `win`, `loss`, `draw`, `none` or `self` (the blacked-out diagonal).
+    pub class: String,
+    pub title: String,
+}
+
+/// A round of a section: pairings and results board by board.
+pub struct RoundPage {
+    pub place: Place,
+    pub season: Link,
+    /// The section's page.
+    pub section: Link,
+    /// "Winter Swiss 1600+ — Round 3".
+    pub heading: String,
+    /// "3 of 5 results in" or "all 4 results in".
+    pub status: String,
+    /// Every round of the section, this one without a link.
+    pub rounds: Vec<Link>,
+    pub games: Vec<BoardLine>,
+    pub byes: Vec<ByeLine>,
+    /// Entered players with neither game nor bye this round.
+    pub absent: Vec<Link>,
+    /// A team event's matches, board by board.
+    pub matches: Vec<MatchBlock>,
+    /// A team event's teams with a bye this round.
+    pub team_byes: Vec<Link>,
+}
+
+/// One match of a team event's round.
+pub struct MatchBlock {
+    /// The first-named team and the second, linking to their rosters.
+    pub home: Link,
+    pub away: Link,
+    /// "1½–½", with "forfeit" when no board was played.
+    pub score: String,
+    pub boards: Vec<TeamBoardLine>,
+}
+
+/// One board of a team match.
+pub struct TeamBoardLine {
+    pub board: u32,
+    /// The first-named team's player (empty `text` when no one sat there;
+    /// empty `href` when the player has no page).
+    pub home: Link,
+    /// "1–0", "½–½", "1–0 forfeit" from the first-named team's side.
+    pub result: String,
+    pub away: Link,
+}
+
+/// One board of a round.
+pub struct BoardLine {
+    /// The board number recorded, or the game's place in the list.
+    pub board: String,
+    pub white: Link,
+    pub white_no: u32,
+    /// White's score before the round.
+    pub white_score: String,
+    /// "1–0", "½–½", "1–0 forfeit", or "result not yet in".
+    pub result: String,
+    pub pending: bool,
+    pub black: Link,
+    pub black_no: u32,
+    pub black_score: String,
+}
+
+/// A bye of a round.
+pub struct ByeLine {
+    pub player: Link,
+    pub number: u32,
+    /// The score before the round.
+    pub score: String,
+    /// "full-point bye", "half-point bye", "zero-point bye".
+    pub kind: String,
+}
+
+/// A section's working page: how every tiebreak value was reached.
+pub struct WorkingPage {
+    pub place: Place,
+    pub season: Link,
+    pub section: Link,
+    /// "Winter Swiss 1600+".
+    pub heading: String,
+    pub working: Vec<PlayerWorking>,
+}
+
+/// The player directory: every player, A to Z.
+pub struct DirectoryPage {
+    pub place: Place,
+    /// The initial letters that have players, linking to their group.
+    pub letters: Vec<Link>,
+    pub groups: Vec<DirectoryGroup>,
+}
+
+/// The players whose names sort under one letter.
+pub struct DirectoryGroup {
+    /// "A", or "#" for names that start with no letter.
+    pub letter: String,
+    /// The anchor id, `letter-a`.
+    pub id: String,
+    pub players: Vec<DirectoryLine>,
+}
+
+/// One player in the directory.
+pub struct DirectoryLine {
+    pub player: Link,
+    /// Events played (individual sections and team events).
+    pub events: usize,
+    /// The newest season played in.
+    pub last_season: String,
 }
 
 /// One line of a section's standings.
@@ -230,14 +397,19 @@ pub struct StandingRow {
     pub rating: String,
     pub score: String,
     pub values: Vec<String>,
-    /// `#working-N`: the row's working further down the page.
+    /// The row's working on the section's working page.
     pub working: String,
+    /// "Bob Jones's tiebreaks were worked out": the rest of the "how"
+    /// link's text, there for screen readers, not shown.
+    pub working_label: String,
 }
 
 /// One line of a section's crosstable.
 pub struct CrossRow {
     /// Row number, as other rows' cells name this player.
     pub number: usize,
+    /// The player's pairing number.
+    pub pairing_no: u32,
     /// The anchor id of this row.
     pub id: String,
     pub place: String,
@@ -310,7 +482,19 @@ pub struct PlayerEvent {
     pub rounds: usize,
     pub performance: String,
     pub rating: String,
+    /// In a team event: the team (linking to its roster), the board and the
+    /// team's place.
+    pub team: Option<TeamLine>,
     pub games: Vec<PlayerGame>,
+}
+
+/// A player's team in a team event.
+pub struct TeamLine {
+    pub team: Link,
+    /// "board 2", "alternate (board 5)".
+    pub board: String,
+    /// The team's place in the team standings.
+    pub place: String,
 }
 
 /// One round of a player's event: opponent, colour, result.
@@ -325,6 +509,8 @@ pub struct PlayerGame {
 /// The tiebreak rules page, from the code's own definitions.
 pub struct RulesPage {
     pub place: Place,
+    /// The tiebreaks this league's events use, in the order first met.
+    pub used: Vec<RuleTerm>,
     pub families: Vec<RuleFamily>,
     pub presets: Vec<PresetRow>,
     /// The crosstable codes.
@@ -334,7 +520,17 @@ pub struct RulesPage {
 /// A family of tiebreaks on the rules page (US Chess, FIDE, teams).
 pub struct RuleFamily {
     pub name: String,
-    pub rules: Vec<RuleNote>,
+    pub rules: Vec<RuleTerm>,
+}
+
+/// A tiebreak on the rules page, with the anchor the column headings link.
+pub struct RuleTerm {
+    /// `tb-mm`, `tb-bh-c1`.
+    pub id: String,
+    pub code: String,
+    /// The short column label ("M-Med").
+    pub label: String,
+    pub meaning: String,
 }
 
 /// A named tiebreak order on the rules page.

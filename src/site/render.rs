@@ -24,6 +24,7 @@ struct IndexHtml<'a> {
     league: &'a str,
     title: &'a str,
     root: &'a str,
+    updated: &'a str,
     p: &'a IndexPage,
 }
 
@@ -33,6 +34,7 @@ struct SeasonHtml<'a> {
     league: &'a str,
     title: &'a str,
     root: &'a str,
+    updated: &'a str,
     p: &'a SeasonPage,
 }
 
@@ -42,6 +44,7 @@ struct SectionHtml<'a> {
     league: &'a str,
     title: &'a str,
     root: &'a str,
+    updated: &'a str,
     p: &'a SectionPage,
 }
 
@@ -51,7 +54,38 @@ struct PlayerHtml<'a> {
     league: &'a str,
     title: &'a str,
     root: &'a str,
+    updated: &'a str,
     p: &'a PlayerPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/round.html")]
+struct RoundHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    updated: &'a str,
+    p: &'a RoundPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/working_page.html")]
+struct WorkingHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    updated: &'a str,
+    p: &'a WorkingPage,
+}
+
+#[derive(Template)]
+#[template(path = "site/directory.html")]
+struct DirectoryHtml<'a> {
+    league: &'a str,
+    title: &'a str,
+    root: &'a str,
+    updated: &'a str,
+    p: &'a DirectoryPage,
 }
 
 #[derive(Template)]
@@ -60,6 +94,7 @@ struct RulesHtml<'a> {
     league: &'a str,
     title: &'a str,
     root: &'a str,
+    updated: &'a str,
     p: &'a RulesPage,
 }
 
@@ -77,7 +112,13 @@ fn page(path: &str, t: &dyn askama::DynTemplate) -> Result<SiteFile> {
 /// `progress(done, total)` is called after each page.
 pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<SiteFile>> {
     let league = site.league.as_str();
-    let total = 3 + site.seasons.len() + site.sections.len() + site.players.len();
+    let updated = site.updated.as_str();
+    let total = 4
+        + site.seasons.len()
+        + site.sections.len()
+        + site.rounds.len()
+        + site.workings.len()
+        + site.players.len();
     let mut files = Vec::with_capacity(total);
     let mut push = |f: SiteFile, files: &mut Vec<SiteFile>| {
         files.push(f);
@@ -98,6 +139,7 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
                 league,
                 title: "All seasons",
                 root: &p.place.root,
+                updated,
                 p,
             },
         )?,
@@ -111,6 +153,21 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
                 league,
                 title: "Tiebreak rules",
                 root: &p.place.root,
+                updated,
+                p,
+            },
+        )?,
+        &mut files,
+    );
+    let p = &site.directory;
+    push(
+        page(
+            &p.place.path,
+            &DirectoryHtml {
+                league,
+                title: "Players",
+                root: &p.place.root,
+                updated,
                 p,
             },
         )?,
@@ -125,6 +182,7 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
                     league,
                     title: &title,
                     root: &p.place.root,
+                    updated,
                     p,
                 },
             )?,
@@ -141,12 +199,44 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
                 league,
                 title: &title,
                 root: &p.place.root,
+                updated,
                 p,
             },
         )
     });
     for f in sections {
         push(f?, &mut files);
+    }
+    let rounds = parallel::map(&site.rounds, |p| {
+        page(
+            &p.place.path,
+            &RoundHtml {
+                league,
+                title: &p.heading,
+                root: &p.place.root,
+                updated,
+                p,
+            },
+        )
+    });
+    for f in rounds {
+        push(f?, &mut files);
+    }
+    for p in &site.workings {
+        let title = format!("How the tiebreaks were worked out: {}", p.heading);
+        push(
+            page(
+                &p.place.path,
+                &WorkingHtml {
+                    league,
+                    title: &title,
+                    root: &p.place.root,
+                    updated,
+                    p,
+                },
+            )?,
+            &mut files,
+        );
     }
     let players = parallel::map(&site.players, |p| {
         page(
@@ -155,6 +245,7 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
                 league,
                 title: &p.name,
                 root: &p.place.root,
+                updated,
                 p,
             },
         )

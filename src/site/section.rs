@@ -5,12 +5,14 @@
 
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::model::{
-    CrossCell, CrossRow, IndividualSection, Link, PlayerWorking, RuleNote, StandingRow,
-    WorkingItem, WorkingTerm,
+    CrossCell, CrossRow, Heading, IndividualSection, Link, Place, PlayerWorking, RuleNote,
+    StandingRow, WorkingItem, WorkingTerm,
 };
+use super::round::{grid, points_words, round_path, working_path};
+use super::slug::slugify;
 use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
-use crate::domain::score::Value;
+use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain_all;
 use crate::domain::tiebreak::Tiebreak;
 use crate::report::SectionReport;
@@ -23,14 +25,82 @@ pub fn show(v: Option<Value>) -> String {
     v.map_or_else(|| "–".to_string(), Value::fraction)
 }
 
-/// The anchor of a player's working on the section page.
+/// The anchor of a player's working on the section's working page.
 fn working_id(pairing_no: u32) -> String {
     format!("working-{pairing_no}")
 }
 
-/// The individual section's page body. `player_href(i)` is the address of
-/// the player page of entry `i`, as seen from this page.
-pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> IndividualSection {
+/// The anchor of a tiebreak's term on the rules page: `tb-us-mm`,
+/// `tb-fide-bh-c1`, `tb-team-usat` (US Chess `sb` and FIDE `SB` differ).
+pub fn term_id(t: &Tiebreak) -> String {
+    let family = match t {
+        Tiebreak::Us(_) => "us",
+        Tiebreak::Fide(_) => "fide",
+        Tiebreak::Team(_) => "team",
+    };
+    format!("tb-{family}-{}", slugify(&t.code()))
+}
+
+/// A tiebreak's short column label: "M-Med", "Solk", "Cumul", "OppC",
+/// "BH-C1". A presentation choice of the site (the codes themselves, as
+/// event orders write them, are on the rules page beside each label).
+pub fn short_label(t: &Tiebreak) -> String {
+    use crate::domain::tiebreak::{TeamCode, UsCode};
+    match t {
+        Tiebreak::Us(u) => match u {
+            UsCode::ModifiedMedian => "M-Med",
+            UsCode::Median => "Med",
+            UsCode::Solkoff => "Solk",
+            UsCode::Cumulative => "Cumul",
+            UsCode::OppCumulative => "OppC",
+            UsCode::TiedResults => "TiedR",
+            UsCode::HeadToHead => "H2H",
+            UsCode::Blacks => "Blacks",
+            UsCode::Kashdan => "Kash",
+            UsCode::SonnebornBerger => "SB",
+            UsCode::Wins => "Wins",
+            UsCode::Aro => "ARO",
+            UsCode::Coin => "Coin",
+        }
+        .to_string(),
+        Tiebreak::Fide(f) => f.to_string().replace('/', "-"),
+        Tiebreak::Team(c) => match c {
+            TeamCode::GamePoints => "GP".to_string(),
+            TeamCode::Usat { doubled, adjusted } => match (doubled, adjusted) {
+                (true, true) => "USAT",
+                (false, true) => "USAT-x1",
+                (true, false) => "USAT-raw",
+                (false, false) => "USAT-x1-raw",
+            }
+            .to_string(),
+            TeamCode::TeamSb => "T-SB".to_string(),
+            TeamCode::TeamSolkoff => "T-Solk".to_string(),
+            TeamCode::TeamMm => "T-MMed".to_string(),
+            TeamCode::TeamH2h => "T-H2H".to_string(),
+            _ => t.code(),
+        },
+    }
+}
+
+/// A tiebreak column heading as seen from `place`.
+pub fn heading(t: &Tiebreak, place: &Place) -> Heading {
+    Heading {
+        label: short_label(t),
+        title: t.meaning(),
+        href: place.href(&format!("rules.html#{}", term_id(t))),
+    }
+}
+
+/// The individual section's page body. `place` is the section page,
+/// `section_path` its path; `player_href(i)` is the address of the player
+/// page of entry `i`, as seen from this page.
+pub fn individual(
+    r: &SectionReport,
+    place: &Place,
+    player_href: &dyn Fn(usize) -> String,
+) -> IndividualSection {
+    let section_path = place.path.as_str();
+    let working_page = place.href(&working_path(section_path));
     let entries = &r.facts.entries;
     let link = |i: usize| Link {
         text: r.shown_name(i),
@@ -48,7 +118,11 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
             rating: rating(row.player),
             score: row.score.fraction(),
             values: row.values.iter().map(|v| show(*v)).collect(),
-            working: format!("#{}", working_id(entries[row.player].pairing_no)),
+            working: format!(
+                "{working_page}#{}",
+                working_id(entries[row.player].pairing_no)
+            ),
+            working_label: format!("{}’s tiebreaks were worked out", entries[row.player].name),
         })
         .collect();
     let x = crosstable(&r.tournament, &r.standings);
@@ -57,6 +131,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
         .iter()
         .map(|row| CrossRow {
             number: row.number,
+            pairing_no: entries[row.player].pairing_no,
             id: format!("row-{}", row.number),
             place: row.place.clone(),
             player: link(row.player),
@@ -87,7 +162,7 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
                             } else {
                                 format!(" against{against}")
                             },
-                            c.running.fraction()
+                            points_words(c.running)
                         ),
                         class: match c.code {
                             'W' | 'X' => "win",
@@ -131,13 +206,25 @@ pub fn individual(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> I
     }
     rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
     IndividualSection {
-        tiebreaks: r.order.tiebreaks.iter().map(Tiebreak::code).collect(),
+        tiebreaks: r
+            .order
+            .tiebreaks
+            .iter()
+            .map(|t| heading(t, place))
+            .collect(),
         standings,
-        rounds: (1..=x.rounds).collect(),
+        rounds: (1..=x.rounds)
+            .map(|k| Link {
+                text: format!("R{k}"),
+                href: place.href(&round_path(section_path, k)),
+            })
+            .collect(),
+        grid: grid(r, player_href),
         crosstable,
         rules,
         rule_notes,
         race: race(r, &x),
+        behind: behind(r, &x),
         working: working(r),
         prizes: None,
     }
@@ -182,9 +269,88 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
             .step_by(step)
             .map(|p| (2 * p, p.to_string()))
             .collect(),
+        x_title: "Round".into(),
+        y_title: "Points".into(),
     };
     Some(line_chart(
         "The leaders' scores after each round",
+        &axes,
+        &lines,
+    ))
+}
+
+/// The same leaders as [`race`], as points behind whoever led after each
+/// round (the leader of the whole section, in or out of the chart): 0 at
+/// the top, further behind lower down.
+fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<Chart> {
+    if x.rounds < 2 || x.rows.len() < 2 {
+        return None;
+    }
+    let lead: Vec<i64> = (0..x.rounds)
+        .map(|k| {
+            x.rows
+                .iter()
+                .filter_map(|row| row.cells.get(k))
+                .map(|c| c.running.halves() as i64)
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let lines: Vec<Line> = x
+        .rows
+        .iter()
+        .take(RACE_LINES)
+        .map(|row| {
+            let name = &r.facts.entries[row.player].name;
+            Line {
+                name: name.clone(),
+                points: row
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let gap = lead[k] - c.running.halves() as i64;
+                        Point {
+                            x: k,
+                            y: -gap,
+                            title: if gap == 0 {
+                                format!("{name}: leading after round {}", k + 1)
+                            } else {
+                                format!(
+                                    "{name}: {} behind after round {}",
+                                    points_words(Points::from_halves(gap as i32)),
+                                    k + 1
+                                )
+                            },
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let deepest = lines
+        .iter()
+        .flat_map(|l| &l.points)
+        .map(|p| -p.y)
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    // Whole points on the axis: round the depth up to one.
+    let depth = deepest + deepest % 2;
+    let step = if depth > 16 { 4 } else { 2 };
+    let axes = Axes {
+        x_labels: (1..=x.rounds).map(|k| k.to_string()).collect(),
+        y_min: -depth,
+        y_max: 0,
+        y_ticks: (0..=depth)
+            .step_by(step)
+            .map(|h| (-h, (h / 2).to_string()))
+            .collect(),
+        x_title: "Round".into(),
+        y_title: "Points behind".into(),
+    };
+    Some(line_chart(
+        "Points behind the leader after each round",
         &axes,
         &lines,
     ))
@@ -222,11 +388,11 @@ fn working(r: &SectionReport) -> Vec<PlayerWorking> {
                 id: working_id(e.pairing_no),
                 name: e.name.clone(),
                 summary: format!(
-                    "{} (#{}): place {}, {} points",
+                    "{} (#{}): place {}, {}",
                     e.name,
                     e.pairing_no,
                     row.place,
-                    row.score.fraction()
+                    points_words(row.score)
                 ),
                 items,
             }

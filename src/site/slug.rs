@@ -1,5 +1,7 @@
 //! Readable, stable file names for the site's pages: "Winter Swiss" and
-//! "U1600" become `winter-swiss-u1600`, and a second page that would get the
+//! "U1600" become `winter-swiss-u1600`, accented and non-Latin names are
+//! transliterated ("José Núñez" becomes `jose-nunez`, "Иван Петров"
+//! `ivan-petrov`, through the `deunicode` tables), and a second page that would get the
 //! same name gets `-2`, `-3`... in the order pages are named (which follows
 //! the database's ids, so names stay the same from one run to the next).
 
@@ -8,13 +10,14 @@ use std::collections::HashSet;
 /// The longest slug, so very long names still give usable file names.
 const MAX_LEN: usize = 60;
 
-/// Lower-case ASCII letters and digits, everything else one hyphen; empty
-/// when nothing is left (a name in another script), so callers supply a
-/// fallback.
+/// The text transliterated to ASCII, then lower-case letters and digits,
+/// everything else one hyphen; empty when nothing is left (only symbols),
+/// so callers supply a fallback.
 pub fn slugify(text: &str) -> String {
+    let ascii = deunicode::deunicode(text);
     let mut out = String::new();
     let mut hyphen = false;
-    for c in text.chars() {
+    for c in ascii.chars() {
         if c.is_ascii_alphanumeric() {
             if hyphen && !out.is_empty() {
                 out.push('-');
@@ -45,8 +48,8 @@ impl Slugs {
         }
     }
 
-    /// A unique slug for `text`, or for `fallback` when `text` has no ASCII
-    /// letters or digits.
+    /// A unique slug for `text`, or for `fallback` when `text` has no
+    /// letters or digits even transliterated.
     pub fn assign(&mut self, text: &str, fallback: &str) -> String {
         let mut base = slugify(text);
         if base.is_empty() {
@@ -79,7 +82,11 @@ mod tests {
             slugify("<script>alert(1)</script>"),
             "script-alert-1-script"
         );
-        assert_eq!(slugify("Иван Петров"), "");
+        assert_eq!(slugify("José Núñez"), "jose-nunez");
+        assert_eq!(slugify("Zoë O’Brien"), "zoe-o-brien");
+        assert_eq!(slugify("Иван Петров"), "ivan-petrov");
+        assert_eq!(slugify("李雷"), "li-lei");
+        assert_eq!(slugify("¿¡ — !?"), "");
         assert_eq!(slugify(&"a".repeat(500)).len(), MAX_LEN);
     }
 
@@ -90,7 +97,8 @@ mod tests {
         assert_eq!(s.assign("Ann Lee", "p1"), "ann-lee");
         assert_eq!(s.assign("ann  lee", "p2"), "ann-lee-2");
         assert_eq!(s.assign("Ann-Lee", "p3"), "ann-lee-3");
-        assert_eq!(s.assign("李雷", "player-7"), "player-7");
+        assert_eq!(s.assign("李雷", "player-7"), "li-lei");
+        assert_eq!(s.assign("¿¡ — !?", "player-8"), "player-8");
         assert_eq!(s.assign("", ""), "page");
     }
 }

@@ -9,12 +9,13 @@ use std::collections::HashMap;
 
 use super::load::TeamSection;
 use super::model::{
-    BoardRow, BoardTable, CrossCell, Link, PlayerWorking, Roster, RosterLine, RuleNote,
+    BoardRow, BoardTable, CrossCell, Link, Place, PlayerWorking, Roster, RosterLine, RuleNote,
     TeamCrossRow, TeamSectionBody, TeamStandingRow, WorkingItem, WorkingTerm,
 };
-use super::section::show;
+use super::section::{heading, show};
 use crate::domain::score::Points;
 use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound};
+use crate::domain::tiebreak::{TeamCode, Tiebreak};
 use crate::report::team::TeamReport;
 
 /// The anchor of a team's row in the crosstable (`n` its `No.`).
@@ -66,6 +67,36 @@ fn round_words(r: &TeamReport, round: &TeamRound) -> String {
     }
 }
 
+/// A number of the team crosstable ("3.0", "7.5", "0.5") in the style of
+/// the rest of the site ("3", "7½", "½"); other decimals ("1.75") as they
+/// are.
+pub fn half_style(text: &str) -> String {
+    match text.split_once('.') {
+        Some((whole, "0")) if whole.chars().all(|c| c.is_ascii_digit()) => whole.to_string(),
+        Some(("0", "5")) => "½".to_string(),
+        Some((whole, "5")) if whole.chars().all(|c| c.is_ascii_digit()) => format!("{whole}½"),
+        _ => text.to_string(),
+    }
+}
+
+/// A crosstable cell ("W2,1.5", "-B-,2.0") with its game points in the
+/// site's style ("W2,1½", "-B-,2").
+fn cell_style(text: &str) -> String {
+    match text.rsplit_once(',') {
+        Some((head, points)) => format!("{head},{}", half_style(points)),
+        None => text.to_string(),
+    }
+}
+
+/// Whether a tiebreak's value is already a column of the team standings
+/// (match points, game points), so the standings leave it out.
+fn duplicates_a_column(t: &Tiebreak) -> bool {
+    matches!(
+        t,
+        Tiebreak::Team(TeamCode::GamePoints | TeamCode::GP | TeamCode::MP)
+    )
+}
+
 /// The CSS class of a crosstable cell, as for individual crosstables.
 fn cell_class(round: &TeamRound) -> &'static str {
     match (round.kind, round.result) {
@@ -79,7 +110,11 @@ fn cell_class(round: &TeamRound) -> &'static str {
 
 /// The team section's page body. `player_href(id)` is the address of the
 /// player page of the player with database id `id`, as seen from this page.
-pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> TeamSectionBody {
+pub fn team_section(
+    t: &TeamSection,
+    place: &Place,
+    player_href: &dyn Fn(i64) -> String,
+) -> TeamSectionBody {
     let r = &t.report;
     let teams = &r.loaded.teams;
     // Crosstable numbers: the standings' order, as the crosstable numbers
@@ -101,7 +136,13 @@ pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> Tea
             team: team_link(row.team),
             match_points: row.match_points.fraction(),
             game_points: row.game_points.fraction(),
-            values: row.values.iter().map(|v| show(*v)).collect(),
+            values: row
+                .values
+                .iter()
+                .zip(&r.order.tiebreaks)
+                .filter(|(_, t)| !duplicates_a_column(t))
+                .map(|(v, _)| show(*v))
+                .collect(),
             working: format!("#{}", working_id(number[row.team])),
         })
         .collect();
@@ -120,7 +161,7 @@ pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> Tea
                 .zip(&records[team])
                 .enumerate()
                 .map(|(k, (text, round))| CrossCell {
-                    text: text.clone(),
+                    text: cell_style(text),
                     href: round
                         .opponent
                         .filter(|_| matches!(round.kind, RoundKind::Played | RoundKind::Forfeit))
@@ -133,8 +174,13 @@ pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> Tea
                 id: row_id(number[team]),
                 number: cells.first().cloned().unwrap_or_default(),
                 team: team_link(team),
-                points: cells.get(2).cloned().unwrap_or_default(),
-                values: cells.iter().skip(3).take(n_tb).cloned().collect(),
+                points: cells.get(2).map(|c| half_style(c)).unwrap_or_default(),
+                values: cells
+                    .iter()
+                    .skip(3)
+                    .take(n_tb)
+                    .map(|c| half_style(c))
+                    .collect(),
                 cells: rounds,
             }
         })
@@ -267,7 +313,13 @@ pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> Tea
             RankBy::GamePoints => "game points",
         }
         .to_string(),
-        tiebreaks: r.order.tiebreaks.iter().map(|t| t.code()).collect(),
+        tiebreaks: r
+            .order
+            .tiebreaks
+            .iter()
+            .filter(|t| !duplicates_a_column(t))
+            .map(|t| heading(t, place))
+            .collect(),
         standings,
         header: r.crosstable.header.clone(),
         crosstable,
@@ -276,5 +328,22 @@ pub fn team_section(t: &TeamSection, player_href: &dyn Fn(i64) -> String) -> Tea
         boards,
         rosters,
         working,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn team_numbers_take_the_sites_half_style() {
+        assert_eq!(half_style("3.0"), "3");
+        assert_eq!(half_style("7.5"), "7½");
+        assert_eq!(half_style("0.5"), "½");
+        assert_eq!(half_style("1.75"), "1.75");
+        assert_eq!(half_style("-"), "-");
+        assert_eq!(cell_style("W2,1.5"), "W2,1½");
+        assert_eq!(cell_style("-B-,2.0"), "-B-,2");
+        assert_eq!(cell_style("-U-,0.0"), "-U-,0");
     }
 }

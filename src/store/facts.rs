@@ -22,6 +22,9 @@ pub struct SectionFacts {
     pub complete_rounds: usize,
     /// Games paired but without a result, as (round, white index, black index).
     pub pending: Vec<(usize, usize, usize)>,
+    /// The board numbers the games were recorded with, as (round, White's
+    /// index, board), sorted; games recorded without a board are not here.
+    pub boards: Vec<(usize, usize, u32)>,
 }
 
 impl SectionFacts {
@@ -121,6 +124,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     // (entry, round) pairs with a game, pending or not: a bye there is ignored.
     let mut has_game = vec![false; entries.len() * created];
     let mut pending = Vec::new();
+    let mut boards = Vec::new();
     let mut first_pending_round = usize::MAX;
     // The entry index and 0-based round of a row, if both are this section's.
     let place = |entry_id: i64, round_id: i64| -> Option<(usize, usize)> {
@@ -132,7 +136,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
         // Each game once, both sides read from it (as `game_side` shows
         // them: White's row, then Black's, the result from each side).
         let mut st = conn.prepare_cached(
-            "SELECT white_entry, black_entry, round_id, result FROM game WHERE section_id = ?1",
+            "SELECT white_entry, black_entry, round_id, result, board FROM game WHERE section_id = ?1",
         )?;
         let mut rows = st.query([section_id])?;
         while let Some(row) = rows.next()? {
@@ -141,6 +145,10 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
             let round_id: i64 = row.get(2)?;
             // Anything but a known result text reads as pending, as in the view.
             let result = side_outcomes(row.get_ref(3)?.as_str_or_null().ok().flatten());
+            let board: Option<i64> = row.get(4)?;
+            if let (Some(b), Some((i, r))) = (board, white.and_then(|e| place(e, round_id))) {
+                boards.push((r + 1, i, b.max(1) as u32));
+            }
             for (me, other, colour, outcome) in [
                 (white, black, Colour::White, result.map(|r| r.0)),
                 (black, white, Colour::Black, result.map(|r| r.1)),
@@ -189,6 +197,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
         }
     }
     pending.sort();
+    boards.sort();
     let format = if kind.is_round_robin() {
         Format::RoundRobin
     } else {
@@ -204,6 +213,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
         created_rounds: created,
         complete_rounds: first_pending_round.min(created),
         pending,
+        boards,
     })
 }
 

@@ -551,6 +551,23 @@ pub fn league_name(conn: &Connection) -> Result<Option<String>> {
         .filter(|s| !s.trim().is_empty()))
 }
 
+/// The day (`YYYY-MM-DD`, UTC) of the latest change the database records:
+/// the newest audit entry (corrections, deletions, withdrawals, edits) or
+/// the newest round date not in the future, whichever is later. Recording
+/// results writes no audit entry, so the round dates stand in for them.
+/// `None` when the database holds neither.
+pub fn latest_change(conn: &Connection) -> Result<Option<String>> {
+    Ok(conn.query_row(
+        "SELECT MAX(d) FROM (
+             SELECT substr(MAX(at), 1, 10) AS d FROM audit
+             UNION ALL
+             SELECT MAX(date) FROM round WHERE date <= date('now')
+         )",
+        [],
+        |r| r.get::<_, Option<String>>(0),
+    )?)
+}
+
 /// The league-wide settings a secretary may change, as (key, value), by key.
 pub fn settings(conn: &Connection) -> Result<Vec<(String, String)>> {
     let mut st =

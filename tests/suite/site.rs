@@ -184,6 +184,11 @@ fn fixture() -> TestLeague {
         "board,white,black,result\n1,Hal Brook,Gina Low,½-½\n",
     );
     team_fixture(&t);
+    // The footer's "last updated" reads the audit trail: pin its times so
+    // the golden pages do not change from day to day.
+    t.conn()
+        .execute("UPDATE audit SET at = '2024-01-24T09:00:00Z'", [])
+        .unwrap();
     t
 }
 
@@ -360,7 +365,7 @@ fn pages_say_what_happened() {
         None => v.to_string(),
     };
     let row = format!(
-        "<td>1</td><td class=\"num\">{}</td><td><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         first[1],
         half(first[5]),
         half(first[6]),
@@ -370,7 +375,26 @@ fn pages_say_what_happened() {
     for code in ["X", "F", "Z", "B", "H", "U"] {
         assert!(section.contains(&format!(">{code}")), "code {code} missing");
     }
-    assert!(section.contains("<details id=\"working-2\">"));
+    // The working has its own page; each row's "how" opens that player's.
+    let working = read(&site, "2023-24/autumn-swiss-1600/working.html");
+    assert!(working.contains("<details id=\"working-2\">"));
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600/working.html#working-2\">how<span class=\"vh\"> Bob Jones’s tiebreaks were worked out</span></a>"));
+    assert!(!section.contains("<details"));
+    // Tiebreak headings: short labels, the full name, a link to the rules.
+    assert!(
+        section.contains(
+            "<a class=\"term\" href=\"../rules.html#tb-us-mm\"><abbr title=\"Modified Median: "
+        ),
+        "{section}"
+    );
+    assert!(read(&site, "rules.html")
+        .contains("<dt id=\"tb-us-mm\">M-Med <span class=\"code\">(mm)</span></dt>"));
+    // The race, also as points behind whoever led after each round: Carol
+    // had ½ + a forfeit win (1½) to Alice's 2 after round 2; Bob's last-round
+    // win over Alice brought him level.
+    assert!(section.contains("<title>Carol King: ½ point behind after round 2</title>"));
+    assert!(section.contains("<title>Bob Jones: 1 point behind after round 2</title>"));
+    assert!(section.contains("<title>Bob Jones: leading after round 3</title>"));
     assert!(section.contains("FIDE tiebreaks follow the rules in force from 2024"));
     assert!(section.contains("<svg"));
     let player = read(&site, "players/alice-smith.html");
@@ -489,20 +513,146 @@ fn hostile_names_render_as_text() {
     assert!(joined.contains("Иван Петров"));
     assert!(joined.contains("李雷"));
     assert!(joined.contains(&long));
-    // Readable file names, with fallbacks for names without Latin letters.
+    // Readable file names: other scripts transliterated, never player-N.
     assert!(
         all.iter()
             .any(|f| f.starts_with("players/script-alert-pwned-script")),
         "{all:?}"
     );
+    assert!(all.contains("players/ivan-petrov.html"), "{all:?}");
+    assert!(all.contains("players/li-lei.html"), "{all:?}");
     assert!(
-        all.iter()
-            .filter(|f| f.starts_with("players/player-"))
-            .count()
-            == 2,
+        !all.iter().any(|f| f.starts_with("players/player-")),
         "{all:?}"
     );
     assert!(all.iter().all(|f| f.len() < 120), "{all:?}");
+}
+
+#[test]
+fn accented_names_get_transliterated_page_names() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    t.ok(&[
+        "event",
+        "add",
+        "Café Open",
+        "--season",
+        "2024",
+        "--rounds",
+        "1",
+    ]);
+    for n in ["José Núñez", "Zoë Åberg", "Łukasz Żółć"] {
+        t.ok(&["player", "add", n, "--rating", "1500"]);
+    }
+    t.ok(&[
+        "enter",
+        "José Núñez",
+        "Zoë Åberg",
+        "Łukasz Żółć",
+        "--event",
+        "Café Open",
+    ]);
+    let f = t.write(
+        "r1.csv",
+        "board,white,black,result\n1,José Núñez,Zoë Åberg,1-0\n,Łukasz Żółć,BYE,full\n",
+    );
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Café Open",
+        "--round",
+        "1",
+        f.to_str().unwrap(),
+    ]);
+    let site = write_site_quiet(&t);
+    let all = files(&site);
+    for page in [
+        "players/jose-nunez.html",
+        "players/zoe-aberg.html",
+        "players/lukasz-zolc.html",
+        "2024/cafe-open-open.html",
+        "2024/cafe-open-open/round-1.html",
+    ] {
+        assert!(all.contains(page), "{page} not in {all:?}");
+    }
+    // The round page links the players by those names and shows the bye.
+    let round = read(&site, "2024/cafe-open-open/round-1.html");
+    assert!(
+        round.contains("<h1>Café Open Open — Round 1</h1>"),
+        "{round}"
+    );
+    assert!(round.contains("<a href=\"../../players/jose-nunez.html\">José Núñez</a>"));
+    assert!(
+        round.contains("Łukasz Żółć</a> (#3, 0 before the round): full-point bye"),
+        "{round}"
+    );
+    // The directory files them under their transliterated surnames.
+    let dir = read(&site, "players/index.html");
+    let a = dir.find("<tbody id=\"letter-a\">").expect("an A group");
+    let z = dir.find("<tbody id=\"letter-z\">").expect("a Z group");
+    let zoe = dir.find(">Åberg, Zoë</a>").expect("Zoë under her surname");
+    assert!(a < zoe && zoe < z, "{dir}");
+    assert!(dir.find(">Żółć, Łukasz</a>").unwrap() > z, "{dir}");
+}
+
+#[test]
+fn a_pending_game_shows_result_not_yet_in_on_its_round_page() {
+    let t = fixture();
+    // Round 4 does not exist in the 3-round Swiss; use U1600's round 3.
+    round(
+        &t,
+        "Autumn Swiss",
+        "U1600",
+        3,
+        "board,white,black,result\n1,Gina Low,Hal Brook,1-0\n",
+    );
+    t.ok(&[
+        "game",
+        "result",
+        "Gina Low",
+        "--pending",
+        "--event",
+        "Autumn Swiss",
+        "--section",
+        "U1600",
+        "--round",
+        "3",
+        "--reason",
+        "result sheet lost",
+    ]);
+    let site = write_site_quiet(&t);
+    let page = read(&site, "2023-24/autumn-swiss-u1600/round-3.html");
+    let rows = table_rows(&page, "id=\"pairings\"", "pairings");
+    // Board, #, White, score before, result, #, Black, score before.
+    assert_eq!(
+        rows,
+        [[
+            "1",
+            "1",
+            "Gina Low",
+            "1½",
+            "result not yet in",
+            "2",
+            "Hal Brook",
+            "½"
+        ]]
+    );
+    assert!(page.contains("<tr class=\"pending\">"), "{page}");
+    assert!(page.contains("The result is not yet in."), "{page}");
+    // Round 2 is complete: its result shows.
+    let done = read(&site, "2023-24/autumn-swiss-u1600/round-2.html");
+    let rows = table_rows(&done, "id=\"pairings\"", "pairings");
+    assert_eq!(
+        rows,
+        [["1", "2", "Hal Brook", "0", "½–½", "1", "Gina Low", "1"]]
+    );
+    // The section page links every round, and the crosstable's headings too.
+    let section = read(&site, "2023-24/autumn-swiss-u1600.html");
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">Round 3</a>"));
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">R3</a>"));
+    // Sibling sections link each other.
+    assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600.html\">1600+</a> · <strong aria-current=\"page\">U1600</strong>"), "{section}");
 }
 
 #[test]
@@ -724,24 +874,78 @@ fn a_real_browser_reads_the_site() {
     for text in [
         "Team standings",
         "Team crosstable",
-        "W2,1.5",
+        "W2,1½",
         "Board prizes",
         "Rosters",
     ] {
         assert!(dom.contains(text), "{text} not in the rendered team page");
     }
-    let shot = t.path("section.png");
-    chromium(
-        &profile,
-        &[
-            format!("--screenshot={}", shot.display()),
-            "--window-size=1280,1600".into(),
-            url(&section),
-        ],
-    );
-    let png = std::fs::read(&shot).expect("chromium wrote a screenshot");
-    assert!(png.len() > 1000, "screenshot is {} bytes", png.len());
-    assert!(png.starts_with(b"\x89PNG"));
+    // A round page, the player directory and a round robin's grid, each
+    // reached by its links, read and photographed at a desktop width and a
+    // phone's (kept in target/tmp/site-screenshots for a person to look at).
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&section)]);
+    let round2 = follow(&section, &dom, "autumn-swiss-1600/round-2.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&round2)]);
+    for text in [
+        "Autumn Swiss 1600+ — Round 2",
+        "Dan Wu",
+        "0–1",
+        "1–0 forfeit",
+        "half-point bye",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered round page");
+    }
+    let directory = follow(&round2, &dom, "players/index.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&directory)]);
+    for text in ["<h1>Players</h1>", "Jones, Bob", "Nash, Ivy", "letter-w"] {
+        assert!(dom.contains(text), "{text} not in the rendered directory");
+    }
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
+    // An older season is a link in the index's compact grid.
+    let older = follow(&index, &dom, "2022-23/index.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&older)]);
+    let quads = follow(&older, &dom, "spring-quads-open.html");
+    let dom = chromium(&profile, &["--dump-dom".into(), url(&quads)]);
+    for text in [
+        "<h2 id=\"grid\">Grid</h2>",
+        "class=\"cell self\"",
+        "Crosstable",
+    ] {
+        assert!(dom.contains(text), "{text} not in the rendered round robin");
+    }
+    assert!(dom.find("id=\"grid\"").unwrap() < dom.find("id=\"crosstable\"").unwrap());
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    for (name, page) in [
+        ("round", &round2),
+        ("directory", &directory),
+        ("round-robin", &quads),
+        ("section", &section),
+    ] {
+        for (width, height) in [(1366, 1400), (390, 1800)] {
+            let shot = shots.join(format!("{name}-{width}.png"));
+            let _ = std::fs::remove_file(&shot);
+            chromium(
+                &profile,
+                &[
+                    format!("--screenshot={}", shot.display()),
+                    format!("--window-size={width},{height}"),
+                    "--hide-scrollbars".into(),
+                    url(page),
+                ],
+            );
+            let png = std::fs::read(&shot).expect("chromium wrote a screenshot");
+            assert!(
+                png.len() > 1000,
+                "{name}: screenshot is {} bytes",
+                png.len()
+            );
+            assert!(png.starts_with(b"\x89PNG"));
+            // The PNG's width (bytes 16..20 of the IHDR chunk) is the window's.
+            let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+            assert_eq!(w, width, "{name}: screenshot width");
+        }
+    }
 }
 
 #[test]
@@ -856,7 +1060,10 @@ fn team_section_page_agrees_with_the_team_commands() {
         json["tiebreaks"],
         serde_json::json!(["usat", "game-points"])
     );
-    assert!(page.contains("<th class=\"num\">usat</th><th class=\"num\">game-points</th>"));
+    // Short headings linking to the rules page; the game-points tiebreak
+    // is the "Game points" column already, so it is not repeated.
+    assert!(page.contains("<th class=\"num\"><a class=\"term\" href=\"../rules.html#tb-team-usat\"><abbr title=\"USAT: "));
+    assert!(!page.contains("#tb-team-game-points"));
     let rows = table_rows(&page, "id=\"standings\"", "team-standings");
     let want = json["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 4);
@@ -880,10 +1087,11 @@ fn team_section_page_agrees_with_the_team_commands() {
             "{got:?}"
         );
         assert_eq!(
-            fraction(&got[5]),
+            fraction(&got[3]),
             want["tiebreaks"]["game-points"].as_f64().unwrap(),
             "{got:?}"
         );
+        assert_eq!(got.len(), 6, "{got:?}");
     }
     // Rooks: 1½-½ against Knights (who end on 1½) and against Bishops (on
     // 1), then a bye: USAT 2 × (1½ × 1½ + 1½ × 1) = 7½.
@@ -916,14 +1124,37 @@ fn team_section_page_agrees_with_the_team_commands() {
         .records()
         .map(|r| r.unwrap().iter().map(str::to_string).collect())
         .collect();
+    // The page writes halves as the rest of the site does: 1.5 is 1½.
+    let halves = |v: &str| {
+        let (head, num) = match v.rsplit_once(',') {
+            Some((h, n)) => (format!("{h},"), n),
+            None => (String::new(), v),
+        };
+        let num = match num.split_once('.') {
+            Some((w, "0")) => w.to_string(),
+            Some(("0", "5")) => "½".to_string(),
+            Some((w, "5")) => format!("{w}½"),
+            _ => num.to_string(),
+        };
+        format!("{head}{num}")
+    };
+    let want: Vec<Vec<String>> = want
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .map(|(i, v)| if i == 1 { v.clone() } else { halves(v) })
+                .collect()
+        })
+        .collect();
     let got = table_rows(&page, "id=\"crosstable\"", "crosstable");
     assert_eq!(got, want);
-    assert_eq!(got[0][5..], ["W2,1.5", "W3,1.5", "-B-,2.0"]);
-    assert_eq!(got[3][5..], ["D3,1.0", "L2,0.0", "-U-,0.0"]);
+    assert_eq!(got[0][5..], ["W2,1½", "W3,1½", "-B-,2"]);
+    assert_eq!(got[3][5..], ["D3,1", "L2,0", "-U-,0"]);
     // Cells link to the opponent's row; byes and unpaired rounds do not.
     assert!(page.contains("<tr id=\"team-2\">"));
-    assert!(page.contains("<a href=\"#team-2\">W2,1.5</a>"));
-    assert!(page.contains("title=\"Round 3: team bye, 2 game points\">-B-,2.0</td>"));
+    assert!(page.contains("<a href=\"#team-2\">W2,1½</a>"));
+    assert!(page.contains("title=\"Round 3: team bye, 2 game points\">-B-,2</td>"));
     // Board prizes, with the players linked to their pages.
     let board2 = table_rows(&page, "id=\"board-2\"", "boards");
     assert_eq!(board2[0], ["1", "Gina Low", "Rooks", "1½", "2", "75", "0"]);
@@ -936,25 +1167,46 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
     assert!(page.contains("<dt>TBrk1 = usat</dt>"));
-    assert!(page.contains("<details id=\"working-team-1\">"));
-    assert!(page.contains(
+    let working = read(&site, "2023-24/team-cup-open/working.html");
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of Rooks were worked out</span></a>"), "{page}");
+    assert!(working.contains("<details id=\"working-team-1\">"));
+    assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
-    ), "{page}");
+    ), "{working}");
+    // A page per round: each match with its boards, then the team byes.
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));
+    let r2 = read(&site, "2023-24/team-cup-open/round-2.html");
+    assert!(r2.contains("<h1>Team Cup Open — Round 2</h1>"), "{r2}");
+    let boards = table_rows(&r2, "Knights</a> 2–0", "pairings");
+    assert_eq!(
+        boards,
+        [
+            ["1", "Bob Jones", "1–0", "Dan Wu"],
+            ["2", "Hal Brook", "1–0 forfeit", "Eve Park"]
+        ]
+    );
+    let r3 = read(&site, "2023-24/team-cup-open/round-3.html");
+    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\">Rooks</a></p>"), "{r3}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("<td>Team Cup</td><td>2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
+    assert!(season.contains("<td>Team Cup</td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
     assert!(season.contains(
         "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
     ));
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
     assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
-    assert!(ivy.contains("<td>team: Bishops</td>"));
+    assert!(ivy.contains(
+        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\">Bishops</a>, board 2; team place 3</td>"
+    ));
     assert!(ivy.contains("<a href=\"../players/eve-park.html\">Eve Park</a></td><td>won</td>"));
     // The rules page names the team tiebreaks.
     let rules = read(&site, "rules.html");
     for code in ["usat", "game-points", "team-sb"] {
-        assert!(rules.contains(&format!("<dt>{code}</dt>")), "{code}");
+        assert!(
+            rules.contains(&format!("<span class=\"code\">({code})</span></dt>")),
+            "{code}"
+        );
     }
 }
 

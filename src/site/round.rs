@@ -1,0 +1,433 @@
+//! A section's round pages and, for a round robin, its square grid: what
+//! people open during an event. Each round lists its games board by board
+//! (White and Black with their scores before the round, the result, or
+//! "result not yet in" while the game is pending), its byes, and the
+//! entered players with neither. Read from the section's facts, so a round
+//! paired but not yet played has its page too.
+
+use super::load::TeamSection;
+use super::model::{
+    BoardLine, ByeLine, Grid, GridCell, GridRow, Link, MatchBlock, Place, RoundPage, TeamBoardLine,
+};
+use crate::domain::record::{ByeKind, Colour, Format, Outcome};
+use crate::domain::score::Points;
+use crate::domain::team::BoardOutcome;
+use crate::report::SectionReport;
+
+/// Where a section's own pages go: `2022-23/winter-swiss-1600/` beside
+/// `2022-23/winter-swiss-1600.html`.
+pub fn section_folder(section_path: &str) -> String {
+    section_path
+        .strip_suffix(".html")
+        .unwrap_or(section_path)
+        .to_string()
+}
+
+/// The path of round `n`'s page of the section at `section_path`.
+pub fn round_path(section_path: &str, n: usize) -> String {
+    format!("{}/round-{n}.html", section_folder(section_path))
+}
+
+/// The path of the section's working page.
+pub fn working_path(section_path: &str) -> String {
+    format!("{}/working.html", section_folder(section_path))
+}
+
+/// A game's result as White–Black, in the members' notation.
+fn result_text(white: Outcome) -> &'static str {
+    match white {
+        Outcome::Win => "1–0",
+        Outcome::Loss => "0–1",
+        Outcome::Draw => "½–½",
+        Outcome::ForfeitWin => "1–0 forfeit",
+        Outcome::ForfeitLoss => "0–1 forfeit",
+        Outcome::DoubleForfeit => "0–0 double forfeit",
+        _ => "",
+    }
+}
+
+/// The words a pending game shows.
+pub const PENDING: &str = "result not yet in";
+
+/// "1 point", "½ point", "2½ points".
+pub fn points_words(p: Points) -> String {
+    if p == Points::ONE || p == Points::HALF {
+        format!("{} point", p.fraction())
+    } else {
+        format!("{} points", p.fraction())
+    }
+}
+
+/// Every round page of an individual section. `section_path` is the
+/// section page's path; `player(i)` the path of entry `i`'s player page
+/// (from the root); `season` the season's name and index path.
+pub fn round_pages(
+    r: &SectionReport,
+    section_path: &str,
+    season: (&str, &str),
+    player: &dyn Fn(usize) -> String,
+) -> Vec<RoundPage> {
+    let facts = &r.facts;
+    let t = &facts.tournament;
+    let entries = &facts.entries;
+    let n_rounds = facts.created_rounds;
+    // Running scores before each round (results in so far): before[i][k]
+    // is entry i's score before round k + 1.
+    let before: Vec<Vec<Points>> = t
+        .players
+        .iter()
+        .map(|p| {
+            let mut run = Points::ZERO;
+            let mut out = Vec::with_capacity(n_rounds);
+            for k in 0..n_rounds {
+                out.push(run);
+                if let Some(round) = p.rounds.get(k) {
+                    run += round.points();
+                }
+            }
+            out
+        })
+        .collect();
+    let heading_of = |k: usize| format!("{} {} — Round {k}", r.event.name, r.section.name);
+    (1..=n_rounds)
+        .map(|n| {
+            let place = Place::new(round_path(section_path, n));
+            let link = |i: usize| Link {
+                text: r.shown_name(i),
+                href: place.href(&player(i)),
+            };
+            let k = n - 1;
+            // (board recorded, white, black, White's outcome or None pending)
+            let mut games: Vec<(Option<u32>, usize, usize, Option<Outcome>)> = Vec::new();
+            let mut byes = Vec::new();
+            let mut absent = Vec::new();
+            for (i, p) in t.players.iter().enumerate() {
+                let round = p
+                    .rounds
+                    .get(k)
+                    .copied()
+                    .unwrap_or(crate::domain::record::Round::ABSENT);
+                match round.outcome {
+                    o if o.is_paired() => {
+                        if round.colour == Some(Colour::White) {
+                            if let Some(b) = round.opponent {
+                                games.push((board_of(r, n, i), i, b, Some(o)));
+                            }
+                        }
+                    }
+                    Outcome::Bye { kind, .. } => byes.push(ByeLine {
+                        player: link(i),
+                        number: entries[i].pairing_no,
+                        score: before[i][k].fraction(),
+                        kind: match kind {
+                            ByeKind::Full => "full-point bye",
+                            ByeKind::Half => "half-point bye",
+                            ByeKind::Zero => "zero-point bye",
+                        }
+                        .to_string(),
+                    }),
+                    _ => {
+                        let pending = facts
+                            .pending
+                            .iter()
+                            .any(|&(pr, w, b)| pr == n && (w == i || b == i));
+                        if !pending {
+                            absent.push(link(i));
+                        }
+                    }
+                }
+            }
+            for &(pr, w, b) in &facts.pending {
+                if pr == n {
+                    games.push((board_of(r, n, w), w, b, None));
+                }
+            }
+            let total = games.len();
+            let in_ = games.iter().filter(|g| g.3.is_some()).count();
+            // Recorded boards first, in board order; then the rest with the
+            // higher scores first, as pairings are usually listed.
+            games.sort_by_key(|&(board, w, b, _)| {
+                let top = before[w][k].max(before[b][k]);
+                (
+                    board.unwrap_or(u32::MAX),
+                    std::cmp::Reverse(top),
+                    entries[w].pairing_no.min(entries[b].pairing_no),
+                )
+            });
+            let any_board = games.iter().any(|g| g.0.is_some());
+            let games = games
+                .into_iter()
+                .enumerate()
+                .map(|(pos, (board, w, b, o))| BoardLine {
+                    board: match board {
+                        Some(x) => x.to_string(),
+                        None if any_board => String::new(),
+                        None => (pos + 1).to_string(),
+                    },
+                    white: link(w),
+                    white_no: entries[w].pairing_no,
+                    white_score: before[w][k].fraction(),
+                    result: o.map_or(PENDING, result_text).to_string(),
+                    pending: o.is_none(),
+                    black: link(b),
+                    black_no: entries[b].pairing_no,
+                    black_score: before[b][k].fraction(),
+                })
+                .collect();
+            byes.sort_by_key(|b| b.number);
+            RoundPage {
+                season: Link {
+                    text: season.0.to_string(),
+                    href: place.href(season.1),
+                },
+                section: Link {
+                    text: format!("{} {}", r.event.name, r.section.name),
+                    href: place.href(section_path),
+                },
+                heading: heading_of(n),
+                status: match (total, in_) {
+                    (0, _) => "No games in this round.".to_string(),
+                    (1, 1) => "The result is in.".to_string(),
+                    (2, 2) => "Both results are in.".to_string(),
+                    (t, i) if t == i => format!("All {t} results are in."),
+                    (1, 0) => "The result is not yet in.".to_string(),
+                    (t, i) => format!("{i} of {t} results are in; {} not yet.", t - i),
+                },
+                rounds: (1..=n_rounds)
+                    .map(|m| Link {
+                        text: format!("Round {m}"),
+                        href: if m == n {
+                            String::new()
+                        } else {
+                            place.href(&round_path(section_path, m))
+                        },
+                    })
+                    .collect(),
+                games,
+                byes,
+                absent,
+                matches: Vec::new(),
+                team_byes: Vec::new(),
+                place,
+            }
+        })
+        .collect()
+}
+
+/// A board's result from the first-named team's side.
+fn board_text(o: BoardOutcome) -> &'static str {
+    match o {
+        BoardOutcome::HomeWin => "1–0",
+        BoardOutcome::Draw => "½–½",
+        BoardOutcome::AwayWin => "0–1",
+        BoardOutcome::HomeForfeitWin => "1–0 forfeit",
+        BoardOutcome::AwayForfeitWin => "0–1 forfeit",
+        BoardOutcome::DoubleForfeit => "0–0 double forfeit",
+    }
+}
+
+/// Every round page of a team event (`name`: "Team Cup Open"): each match with its score and its
+/// boards (recorded results only), then the team byes. `player(id)` is the
+/// path of a player's page, if they have one; `roster(team)` the anchor of
+/// a team's roster on the section page.
+pub fn team_round_pages(
+    t: &TeamSection,
+    name: &str,
+    section_path: &str,
+    season: (&str, &str),
+    player: &dyn Fn(i64) -> Option<String>,
+    roster: &dyn Fn(usize) -> String,
+) -> Vec<RoundPage> {
+    let r = &t.report;
+    let loaded = &r.loaded;
+    let n_rounds = loaded.created_rounds.min(loaded.event.rounds.len());
+    (1..=n_rounds)
+        .map(|n| {
+            let place = Place::new(round_path(section_path, n));
+            let round = &loaded.event.rounds[n - 1];
+            let team = |i: usize| Link {
+                text: loaded.teams[i].name.clone(),
+                href: place.href(&format!("{section_path}{}", roster(i))),
+            };
+            let person = |p: Option<crate::domain::team::PlayerId>| match p {
+                Some(id) => Link {
+                    text: loaded.name(id),
+                    href: player(id.0).map(|h| place.href(&h)).unwrap_or_default(),
+                },
+                None => Link {
+                    text: String::new(),
+                    href: String::new(),
+                },
+            };
+            let matches: Vec<MatchBlock> = round
+                .matches
+                .iter()
+                .map(|m| MatchBlock {
+                    home: team(m.home),
+                    away: team(m.away),
+                    score: format!(
+                        "{}–{}{}",
+                        m.home_points.fraction(),
+                        m.away_points.fraction(),
+                        if m.forfeited { " forfeit" } else { "" }
+                    ),
+                    boards: m
+                        .boards
+                        .iter()
+                        .flatten()
+                        .map(|b| TeamBoardLine {
+                            board: b.board,
+                            home: person(b.home_player),
+                            result: board_text(b.outcome).to_string(),
+                            away: person(b.away_player),
+                        })
+                        .collect(),
+                })
+                .collect();
+            RoundPage {
+                season: Link {
+                    text: season.0.to_string(),
+                    href: place.href(season.1),
+                },
+                section: Link {
+                    text: name.to_string(),
+                    href: place.href(section_path),
+                },
+                heading: format!("{name} — Round {n}"),
+                status: match matches.len() {
+                    0 => "No matches recorded in this round yet.".to_string(),
+                    1 => "1 match recorded.".to_string(),
+                    k => format!("{k} matches recorded."),
+                },
+                rounds: (1..=n_rounds)
+                    .map(|m| Link {
+                        text: format!("Round {m}"),
+                        href: if m == n {
+                            String::new()
+                        } else {
+                            place.href(&round_path(section_path, m))
+                        },
+                    })
+                    .collect(),
+                games: Vec::new(),
+                byes: Vec::new(),
+                absent: Vec::new(),
+                matches,
+                team_byes: round.byes.iter().map(|&i| team(i)).collect(),
+                place,
+            }
+        })
+        .collect()
+}
+
+/// The board number a game of round `n` with White entry `white` was
+/// recorded with.
+fn board_of(r: &SectionReport, n: usize, white: usize) -> Option<u32> {
+    let b = &r.facts.boards;
+    b.binary_search_by_key(&(n, white), |&(rn, w, _)| (rn, w))
+        .ok()
+        .map(|k| b[k].2)
+}
+
+/// A round robin's square grid (rows and columns by pairing number, the
+/// diagonal blacked out), from the standings' records; `None` for a Swiss.
+pub fn grid(r: &SectionReport, player_href: &dyn Fn(usize) -> String) -> Option<Grid> {
+    let t = &r.tournament;
+    if t.format != Format::RoundRobin || t.players.is_empty() {
+        return None;
+    }
+    let entries = &r.facts.entries;
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by_key(|&i| entries[i].pairing_no);
+    let rows = order
+        .iter()
+        .map(|&i| {
+            let record = &t.players[i];
+            let cells = order
+                .iter()
+                .map(|&j| {
+                    if i == j {
+                        return GridCell {
+                            text: String::new(),
+                            class: "self".into(),
+                            title: String::new(),
+                        };
+                    }
+                    let met: Vec<Outcome> = record
+                        .rounds
+                        .iter()
+                        .filter(|x| x.opponent == Some(j) && x.outcome.is_paired())
+                        .map(|x| x.outcome)
+                        .collect();
+                    let text = met
+                        .iter()
+                        .map(|o| match o {
+                            Outcome::Win => "1",
+                            Outcome::Draw => "½",
+                            Outcome::Loss => "0",
+                            Outcome::ForfeitWin => "+",
+                            _ => "−",
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let class = match met.as_slice() {
+                        [Outcome::Win | Outcome::ForfeitWin] => "win",
+                        [Outcome::Draw] => "draw",
+                        [_] => "loss",
+                        _ => "none",
+                    };
+                    let words = met
+                        .iter()
+                        .map(|o| o.words())
+                        .collect::<Vec<_>>()
+                        .join(", then ");
+                    GridCell {
+                        title: if met.is_empty() {
+                            format!("not yet played against {}", entries[j].name)
+                        } else {
+                            format!("{words} against {}", entries[j].name)
+                        },
+                        text,
+                        class: class.into(),
+                    }
+                })
+                .collect();
+            GridRow {
+                number: entries[i].pairing_no,
+                player: Link {
+                    text: r.shown_name(i),
+                    href: player_href(i),
+                },
+                cells,
+                total: record.score().fraction(),
+            }
+        })
+        .collect();
+    Some(Grid {
+        numbers: order.iter().map(|&i| entries[i].pairing_no).collect(),
+        rows,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_pages_sit_in_the_sections_folder() {
+        assert_eq!(
+            round_path("2022-23/winter-swiss-1600.html", 3),
+            "2022-23/winter-swiss-1600/round-3.html"
+        );
+        assert_eq!(
+            working_path("2022-23/winter-swiss-1600.html"),
+            "2022-23/winter-swiss-1600/working.html"
+        );
+        assert_eq!(result_text(Outcome::Draw), "½–½");
+        assert_eq!(result_text(Outcome::ForfeitLoss), "0–1 forfeit");
+        assert_eq!(points_words(Points::ONE), "1 point");
+        assert_eq!(points_words(Points::HALF), "½ point");
+        assert_eq!(points_words(Points::ZERO), "0 points");
+        assert_eq!(points_words(Points::ONE + Points::HALF), "1½ points");
+    }
+}
