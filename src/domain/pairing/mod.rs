@@ -12,6 +12,8 @@
 //! number", a TRF start number), 1-based, fixed at the first pairing (C.04.2).
 //! Scores are whole half-points ([`Points`]).
 
+pub mod matching;
+
 use crate::domain::score::Points;
 
 /// A colour in a game.
