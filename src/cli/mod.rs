@@ -15,6 +15,7 @@ pub mod log;
 pub mod merge;
 pub mod output;
 pub mod pairing;
+pub mod pair;
 pub mod player;
 pub mod prize;
 pub mod report;
@@ -134,6 +135,8 @@ pub enum Command {
     Crosstable(crosstable::CrosstableArgs),
     /// List every tiebreak code with its meaning, and the presets.
     Tiebreaks(standings::TiebreaksArgs),
+    /// Pair the next round of a TRF file (FIDE Dutch system), without a database.
+    Pair(pair::PairArgs),
     /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
     #[command(subcommand)]
     History(history::HistoryCmd),
@@ -241,6 +244,7 @@ fn run_command(cli: Cli) -> Result<()> {
         ))),
         Command::Demo(args) => demo::run(args),
         Command::Tiebreaks(args) => standings::run_tiebreaks(args),
+        Command::Pair(args) => pair::run(args),
         // These open the file themselves: they must not upgrade it (backup,
         // check) or must work when it cannot be opened (restore).
         Command::Backup(args) => backup::run(&cli.db, args),
@@ -323,6 +327,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Settings(c) => settings::run(store, c),
         Command::Demo(_)
         | Command::Tiebreaks(_)
+        | Command::Pair(_)
         | Command::Backup(_)
         | Command::Restore(_)
         | Command::Check(_)

@@ -1137,3 +1137,4 @@ pub fn iso_date(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+pub mod pairing;

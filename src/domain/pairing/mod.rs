@@ -12,6 +12,8 @@
 //! number", a TRF start number), 1-based, fixed at the first pairing (C.04.2).
 //! Scores are whole half-points ([`Points`]).
 
+pub mod matching;
+
 use crate::domain::score::Points;
 
 pub mod round_robin;
@@ -211,6 +213,9 @@ pub trait System {
     /// Pair `field.round`; the same field always gives the same pairing.
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable>;
 }
+
+/// The FIDE Dutch system (C.04.3).
+pub mod dutch;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,123 @@
+//! `league pair FILE.trf`: pair the next round of a TRF file with the FIDE
+//! Dutch system, without a database, for arbiters who keep their event in
+//! another program and for checking the engine against others.
+//!
+//! The file is read by [`input::trf::pairing`](crate::input::trf::pairing),
+//! paired by [`domain::pairing::dutch`](crate::domain::pairing::dutch), and
+//! printed as a pairing sheet (text), as JSON with TRF start numbers, or as
+//! the TRF file with the new round written in (results pending). Nothing is
+//! written to disk.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use super::import::read_file;
+use super::output::{print, print_json};
+use crate::domain::pairing::dutch::Dutch;
+use crate::domain::pairing::{ByeKind, Pairing, System};
+use crate::error::{Error, Result};
+use crate::input::trf::pairing::PairingFile;
+
+/// How to print the pairing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PairFormat {
+    /// A pairing sheet: board, White, Black, and the byes.
+    #[default]
+    Text,
+    /// JSON: {"round", "pairs": [{"board", "white", "black"}], "byes": [{"player", "kind"}]}.
+    Json,
+    /// The TRF file with the new round's pairings written in (no results yet).
+    Trf,
+}
+
+/// The pairing system to use.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PairSystem {
+    /// The FIDE Dutch system (C.04.3, 2026 revision).
+    #[default]
+    Dutch,
+}
+
+#[derive(Args, Debug)]
+pub struct PairArgs {
+    /// The TRF file (TRF-16 with XXR/XXC/XXP/XXA/BB? lines, or TRF-2026 records).
+    pub file: PathBuf,
+    /// The round to pair (default: the first round with no game in the file).
+    #[arg(long)]
+    pub round: Option<u32>,
+    /// The pairing system.
+    #[arg(long, value_enum, default_value_t)]
+    pub system: PairSystem,
+    /// How to print it: text (a pairing sheet), json, or trf (the file with the round in it).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: PairFormat,
+}
+
+fn kind_name(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "pab",
+        ByeKind::RequestedFull => "full",
+        ByeKind::RequestedHalf => "half",
+        ByeKind::RequestedZero => "zero",
+    }
+}
+
+fn kind_words(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "pairing-allocated bye",
+        ByeKind::RequestedFull => "full-point bye (asked for)",
+        ByeKind::RequestedHalf => "half-point bye (asked for)",
+        ByeKind::RequestedZero => "zero-point bye (asked for)",
+    }
+}
+
+/// `league pair`.
+pub fn run(a: PairArgs) -> Result<()> {
+    let (bytes, name) = read_file(&a.file)?;
+    let file = PairingFile::read(&bytes, &name)?;
+    let field = file.field(a.round)?;
+    let pairing: Pairing = match a.system {
+        PairSystem::Dutch => Dutch.pair(&field),
+    }
+    .map_err(|u| Error::invalid(format!("round {} cannot be paired: {u}", field.round)))?;
+    match a.format {
+        PairFormat::Json => print_json(&json!({
+            "round": field.round,
+            "pairs": pairing.boards.iter().enumerate().map(|(k, b)| json!({
+                "board": k + 1, "white": b.white, "black": b.black,
+            })).collect::<Vec<_>>(),
+            "byes": pairing.byes.iter().map(|&(p, kind)| json!({
+                "player": p, "kind": kind_name(kind),
+            })).collect::<Vec<_>>(),
+        }))?,
+        PairFormat::Trf => print(&file.with_pairing(field.round, &pairing))?,
+        PairFormat::Text => {
+            let label = |n: u32| {
+                let e = field.entrants.iter().find(|e| e.number == n);
+                match e {
+                    Some(e) => format!("{n} {} ({})", e.name, e.score()),
+                    None => n.to_string(),
+                }
+            };
+            let mut out = format!("Round {} (FIDE Dutch system)\n\n", field.round);
+            let rows: Vec<(String, String, String)> = pairing
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(k, b)| ((k + 1).to_string(), label(b.white), label(b.black)))
+                .collect();
+            let w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(5).max(5);
+            out.push_str(&format!("Board  {:<w$}  Black\n", "White"));
+            for (board, white, black) in rows {
+                out.push_str(&format!("{board:>5}  {white:<w$}  {black}\n"));
+            }
+            for &(p, kind) in &pairing.byes {
+                out.push_str(&format!("Bye: {}, {}\n", label(p), kind_words(kind)));
+            }
+            print(&out)?;
+        }
+    }
+    Ok(())
+}

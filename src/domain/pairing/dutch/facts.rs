@@ -1,0 +1,138 @@
+//! What the Dutch system needs to know of each player before a round, read
+//! from the [`Field`]: pairing score, colour state, opponents met, floats
+//! of the last two rounds, whether the pairing-allocated bye is still
+//! possible, and how many rounds were not played.
+
+use std::collections::{HashMap, HashSet};
+
+use super::colour::{ColourState, Strength};
+use crate::domain::pairing::{ByeKind, Colour, Field, Past};
+use crate::domain::score::Points;
+
+/// A float received in a round (C.04.3 1.4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Float {
+    None,
+    /// Paired with a lower score, or scored more than a loss without
+    /// playing (1.4.3).
+    Down,
+    /// Paired with a higher score.
+    Up,
+}
+
+/// One player to be paired, as the Dutch system sees them.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// Pairing number.
+    pub number: u32,
+    /// Score for pairing, in half points (acceleration included).
+    pub score: i32,
+    pub colours: ColourState,
+    pub preference: Option<Colour>,
+    pub strength: Strength,
+    /// Opponents met over the board (C1: forfeits do not count).
+    pub met: HashSet<u32>,
+    /// Whether the pairing-allocated bye may go to this player (C2).
+    pub bye_allowed: bool,
+    /// Rounds in which the player played no game (C9).
+    pub unplayed: u32,
+    /// Floats of the previous round and of the round before.
+    pub float1: Float,
+    pub float2: Float,
+    /// Topscorer (1.7): more than half the maximum score, last round only.
+    pub topscorer: bool,
+}
+
+/// The available players, ranked by score then pairing number (1.2).
+pub fn players(field: &Field) -> Vec<Player> {
+    let r = field.round as usize;
+    // Score of every entrant before each round, in half points.
+    let mut before: HashMap<u32, Vec<i32>> = HashMap::new();
+    for e in &field.entrants {
+        let mut s = 0;
+        let mut v = Vec::with_capacity(r);
+        for k in 0..r - 1 {
+            v.push(s);
+            s += e.history.get(k).map_or(0, |p| p.points().halves());
+        }
+        v.push(s);
+        before.insert(e.number, v);
+    }
+    let loss = field.points.loss.halves();
+    let win = field.points.win.halves();
+    let last_round = field.round >= field.total_rounds;
+    let float_in = |number: u32, k: usize, past: &Past| -> Float {
+        let mine = before[&number][k];
+        match past {
+            Past::Played { opponent, .. } | Past::Forfeit { opponent, .. } => {
+                if past.points().halves() > loss && matches!(past, Past::Forfeit { .. }) {
+                    return Float::Down;
+                }
+                let theirs = before.get(opponent).map_or(mine, |v| v[k]);
+                match mine.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => Float::Down,
+                    std::cmp::Ordering::Less => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                }
+            }
+            Past::Bye { points, .. } if points.halves() > loss => Float::Down,
+            _ => Float::None,
+        }
+    };
+    let mut out: Vec<Player> = field
+        .entrants
+        .iter()
+        .filter(|e| e.available)
+        .map(|e| {
+            let colours = ColourState::new(
+                e.history
+                    .iter()
+                    .filter_map(|p| match p {
+                        Past::Played { colour, .. } => Some(*colour),
+                        _ => None,
+                    })
+                    .collect(),
+            );
+            let (preference, strength) = colours.preference();
+            let met = e.history.iter().filter_map(Past::played_opponent).collect();
+            let bye_allowed = !e.history.iter().any(|p| match p {
+                Past::Bye { kind: ByeKind::PairingAllocated, .. } => true,
+                Past::Bye { points, .. } | Past::Forfeit { points, .. } => points.halves() >= win,
+                _ => false,
+            });
+            let unplayed = e
+                .history
+                .iter()
+                .filter(|p| !matches!(p, Past::Played { .. }))
+                .count() as u32;
+            let float = |back: usize| {
+                if r < back + 1 {
+                    return Float::None;
+                }
+                let k = r - 1 - back;
+                e.history.get(k).map_or(Float::None, |p| float_in(e.number, k, p))
+            };
+            let score = e.score().halves();
+            Player {
+                number: e.number,
+                score: score + e.acceleration.halves(),
+                colours,
+                preference,
+                strength,
+                met,
+                bye_allowed,
+                unplayed,
+                float1: float(1),
+                float2: float(2),
+                topscorer: last_round && score * 2 > (field.round as i32 - 1) * win,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
+    out
+}
+
+/// Points as half points, for readers of this module.
+pub fn halves(p: Points) -> i32 {
+    p.halves()
+}

@@ -1,0 +1,278 @@
+//! The FIDE Dutch system (FIDE Handbook C.04.3, the revision in force from
+//! 1 February 2026, with the general rules C.04.1 and C.04.2).
+//!
+//! How it pairs, as the endorsed engines do: the players are ranked by
+//! pairing score then pairing number (1.2); brackets are paired from the
+//! top score down, each bracket being its scoregroup plus the players who
+//! floated down into it (MDPs). For each bracket one maximum-weight
+//! matching is solved over the bracket *and everything below it*:
+//!
+//! - the absolute criteria remove edges: C1 no rematch of a game played
+//!   (forfeits do not count), C3 two non-topscorers with the same absolute
+//!   colour preference, and forbidden pairs; C2 removes the bye edge of a
+//!   player who already had a pairing-allocated bye or scored a win's
+//!   points without playing;
+//! - the weight's fields, most important first ([`quality`]): every pair
+//!   (C4: the rest of the round can still be paired), pairs in the bracket
+//!   (C5), the pairing score differences (C6), pairs and score differences
+//!   of the next bracket (C7, C8), the bye receiver's unplayed games (C9),
+//!   topscorer colours in the last round (C10, C11), colour preferences
+//!   (C12, C13), repeated floats and their score differences (C14-C21);
+//! - among the pairings equally good on every criterion, the one that comes
+//!   first in the order of section 4 (which MDPs are paired, then exchanges
+//!   between S1 and S2, then transpositions of S2, by bracket sequence
+//!   numbers) is found by further low fields and by fixing the pairs of S1
+//!   from the top ([`order`]).
+//!
+//! The bracket's pairs are then fixed, its unpaired players move down, and
+//! the next bracket is solved.
+//!
+//! Choices where the text is silent, written down:
+//! - MDPs are paired with resident players only (S1 holds MDPs, S2
+//!   residents, article 3 of the 2026 text); two MDPs meet only when the
+//!   round could not be completed otherwise.
+//! - A downfloater left unpaired counts, for C6 and C18-C21, with the score
+//!   difference to one point below the bracket's lowest score (the PSD
+//!   definition).
+//! - A forfeit pairs its players for floats: the higher score downfloats,
+//!   the lower upfloats; the winner of a forfeit downfloats in any case
+//!   (1.4.3), as does a player given a bye worth more than a loss.
+
+pub mod colour;
+pub mod facts;
+mod order;
+mod quality;
+pub mod weights;
+
+use std::collections::HashSet;
+
+use self::colour::{allocate, Side};
+use self::facts::Player;
+use self::weights::{schema, solve, Edge, Value};
+use super::{Board, ByeKind, Colour, Field, Pairing, System, Unpairable};
+
+/// The FIDE Dutch system.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Dutch;
+
+impl System for Dutch {
+    fn pair(&self, field: &Field) -> Result<Pairing, Unpairable> {
+        pair(field)
+    }
+}
+
+/// The whole round, as the engine works on it.
+pub(crate) struct Round<'a> {
+    pub field: &'a Field,
+    /// Available players in rank order (score, then pairing number).
+    pub players: Vec<Player>,
+    /// Whether a pairing-allocated bye is needed (odd number of players).
+    pub bye: bool,
+    forbidden: HashSet<(u32, u32)>,
+    pub last_round: bool,
+}
+
+impl Round<'_> {
+    /// The vertex standing for the pairing-allocated bye.
+    pub fn bye_vertex(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Whether players `i` and `j` (ranks) may meet: C1, C3 and the
+    /// forbidden pairs.
+    pub fn compatible(&self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.players[i], &self.players[j]);
+        if a.met.contains(&b.number) {
+            return false;
+        }
+        let key = (a.number.min(b.number), a.number.max(b.number));
+        if self.forbidden.contains(&key) {
+            return false;
+        }
+        let absolute = colour::Strength::Absolute;
+        !(a.strength == absolute
+            && b.strength == absolute
+            && a.preference == b.preference
+            && !a.topscorer
+            && !b.topscorer)
+    }
+
+    /// The colour the higher-ranked `i` gets against `j` (5.2).
+    pub fn colour_of(&self, i: usize, j: usize) -> Colour {
+        let (a, b) = (&self.players[i], &self.players[j]);
+        allocate(
+            &Side {
+                colours: &a.colours,
+                number: a.number,
+            },
+            &Side {
+                colours: &b.colours,
+                number: b.number,
+            },
+            self.field.initial_colour,
+        )
+    }
+}
+
+/// Pairs `field.round` under the Dutch system.
+pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
+    let players = facts::players(field);
+    let n = players.len();
+    let forbidden = field
+        .forbidden
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    let round = Round {
+        field,
+        bye: n % 2 == 1,
+        players,
+        forbidden,
+        last_round: field.round >= field.total_rounds,
+    };
+    let mut pairing = Pairing::default();
+    for e in &field.entrants {
+        if let Some(kind) = e.requested_bye {
+            pairing.byes.push((e.number, kind));
+        }
+    }
+    if n == 0 {
+        return Ok(pairing);
+    }
+    check_complete(&round)?;
+
+    // Pairs fixed so far (ranks, higher first) and the bye.
+    let mut fixed: Vec<(usize, usize)> = Vec::new();
+    let mut done = vec![false; n];
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut start = 0;
+    let mut bye_to = None;
+    while start < n {
+        let mut end = start;
+        while end < n && round.players[end].score == round.players[start].score {
+            end += 1;
+        }
+        let residents: Vec<usize> = (start..end).collect();
+        let mut next_end = end;
+        while next_end < n && round.players[next_end].score == round.players[end].score {
+            next_end += 1;
+        }
+        let next: Vec<usize> = (end..next_end).collect();
+        let lower: Vec<usize> = (end..n).collect();
+        let bracket = order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done);
+        let result = bracket.pair();
+        for &(i, j) in &result.pairs {
+            done[i] = true;
+            done[j] = true;
+            fixed.push((i, j));
+        }
+        if end == n {
+            for &(i, j) in &result.rest {
+                done[i] = true;
+                done[j] = true;
+                fixed.push((i, j));
+            }
+            bye_to = result.bye;
+        }
+        mdps = mdps
+            .iter()
+            .chain(residents.iter())
+            .copied()
+            .filter(|&i| !done[i])
+            .collect();
+        start = end;
+    }
+    if let Some(b) = bye_to {
+        done[b] = true;
+        pairing
+            .byes
+            .insert(0, (round.players[b].number, ByeKind::PairingAllocated));
+    }
+    let left: Vec<u32> = (0..n)
+        .filter(|&i| !done[i])
+        .map(|i| round.players[i].number)
+        .collect();
+    if !left.is_empty() {
+        return Err(Unpairable {
+            players: left,
+            reason: "these players could not be paired".to_string(),
+        });
+    }
+    // Board order (C.04.2): the higher player's score, then their rank.
+    fixed.sort_by_key(|&(i, j)| {
+        let hi = i.min(j);
+        (
+            -round.players[i].score.max(round.players[j].score),
+            hi,
+        )
+    });
+    for (i, j) in fixed {
+        let (i, j) = (i.min(j), i.max(j));
+        let c = round.colour_of(i, j);
+        let (a, b) = (round.players[i].number, round.players[j].number);
+        pairing.boards.push(if c == Colour::White {
+            Board { white: a, black: b }
+        } else {
+            Board { white: b, black: a }
+        });
+    }
+    Ok(pairing)
+}
+
+/// C4 for the whole round: a pairing of everybody (and the bye to one
+/// allowed player) must exist, or the round cannot be paired.
+fn check_complete(round: &Round) -> Result<(), Unpairable> {
+    let n = round.players.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if round.compatible(i, j) {
+                edges.push(Edge {
+                    u: i,
+                    v: j,
+                    values: vec![Value::Num(1)],
+                });
+            }
+        }
+        if round.bye && round.players[i].bye_allowed {
+            edges.push(Edge {
+                u: i,
+                v: n,
+                values: vec![Value::Num(1)],
+            });
+        }
+    }
+    let s = schema(&edges, 1, n / 2 + 1);
+    let mate = solve(n + 1, &edges, &s);
+    let left: Vec<u32> = (0..n)
+        .filter(|&i| mate[i].is_none())
+        .map(|i| round.players[i].number)
+        .collect();
+    if left.is_empty() {
+        return Ok(());
+    }
+    let reason = if n == 1 {
+        format!(
+            "only player {} is left to pair, and they cannot get the pairing-allocated bye \
+             (they already had one or scored a win without playing)",
+            left[0]
+        )
+    } else {
+        format!(
+            "no pairing of round {} pairs everybody: players {} cannot all get an opponent they \
+             have not met (or the bye they may still receive)",
+            round.field.round,
+            left.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    Err(Unpairable {
+        players: left,
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,156 @@
+//! The quality criteria of C.04.3 (C4-C21 of the 2026 text) as fields of
+//! an edge weight, for the bracket being paired.
+//!
+//! Every field is arranged so that the sum over a matching is larger when
+//! the criterion is better met. Counting criteria that concern unpaired
+//! players (downfloaters) are written as "a constant minus what pairing
+//! relieves": the pair's edge carries the relief. Where a pair in the
+//! bracket adds a constant to a field, the number of such pairs is already
+//! fixed by C5 above it, so the constant changes no comparison.
+
+use super::weights::Value;
+use super::Round;
+use crate::domain::pairing::dutch::colour::Strength;
+use crate::domain::pairing::dutch::facts::Float;
+use crate::domain::pairing::Colour;
+
+/// Where each player stands for the bracket being paired.
+pub struct Context {
+    pub in_bracket: Vec<bool>,
+    pub is_mdp: Vec<bool>,
+    pub in_next: Vec<bool>,
+    /// Lowest and highest score in the bracket (half points).
+    pub low: i32,
+    pub high: i32,
+    /// The next scoregroup's score, if any.
+    pub next_low: Option<i32>,
+}
+
+/// One point, in half points: the artificial value of a downfloater is one
+/// point below the bracket's lowest score (PSD).
+const POINT: i32 = 2;
+
+impl Context {
+    /// Number of PSD levels of this bracket (score differences 0 ...).
+    fn levels(&self) -> i32 {
+        self.high - self.low + POINT + 1
+    }
+
+    fn next_levels(&self) -> i32 {
+        self.next_low.map_or(0, |l| self.high - l + POINT + 1)
+    }
+
+    /// The number of fields [`values`] gives.
+    pub fn fields(&self) -> usize {
+        2 + self.levels() as usize + 1 + self.next_levels() as usize + 1 + 4 + 8
+    }
+
+    /// Whether `i`-`j` (ranks, `i` higher) is a pair of this bracket.
+    pub fn in_bracket(&self, i: usize, j: usize) -> bool {
+        self.in_bracket[i] && self.in_bracket[j] && !(self.is_mdp[i] && self.is_mdp[j])
+    }
+}
+
+fn b(x: bool) -> u64 {
+    x as u64
+}
+
+/// The fields of pair `i`-`j` (ranks, `i` higher ranked).
+pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
+    let (pa, pb) = (&round.players[i], &round.players[j]);
+    let inb = ctx.in_bracket(i, j);
+    let nx = ctx.in_next[j] && (ctx.in_bracket[i] || ctx.in_next[i]);
+    let mut v = Vec::with_capacity(ctx.fields());
+    v.push(Value::Num(1)); // C4: every pair counts.
+    v.push(Value::Num(b(inb))); // C5
+    let sd = (pa.score - pb.score).abs();
+    // C6: per score-difference level, highest level first.
+    let dsd = |s: i32| s - ctx.low + POINT;
+    for level in (0..ctx.levels()).rev() {
+        v.push(Value::Num(if inb {
+            (1 + b(dsd(pa.score) == level) + b(dsd(pb.score) == level)) - b(sd == level)
+        } else {
+            0
+        }));
+    }
+    // C7, C8: the next bracket.
+    v.push(Value::Num(b(nx)));
+    if let Some(next_low) = ctx.next_low {
+        let dsd2 = |s: i32| s - next_low + POINT;
+        for level in (0..ctx.next_levels()).rev() {
+            v.push(Value::Num(if nx {
+                (1 + b(dsd2(pa.score) == level) + b(dsd2(pb.score) == level)) - b(sd == level)
+            } else {
+                0
+            }));
+        }
+    }
+    v.push(Value::Num(0)); // C9: the bye edge only.
+    if !inb {
+        v.extend(std::iter::repeat_n(Value::Num(0), 12));
+        return v;
+    }
+    // Colours (C10-C13).
+    let white_i = round.colour_of(i, j) == Colour::White;
+    let (ca, cb) = if white_i {
+        (Colour::White, Colour::Black)
+    } else {
+        (Colour::Black, Colour::White)
+    };
+    let topscorers = round.last_round && (pa.topscorer || pb.topscorer);
+    let mut c10 = 0;
+    let mut c11 = 0;
+    if topscorers {
+        for (p, c) in [(pa, ca), (pb, cb)] {
+            let d = p.colours.difference() + if c == Colour::White { 1 } else { -1 };
+            if d.abs() > 2 {
+                c10 += 1;
+            }
+            let h = &p.colours.history;
+            if h.len() >= 2 && h[h.len() - 1] == c && h[h.len() - 2] == c {
+                c11 += 1;
+            }
+        }
+    }
+    let mut c12 = 0;
+    let mut c13 = 0;
+    for (p, c) in [(pa, ca), (pb, cb)] {
+        if p.preference.is_some_and(|want| want != c) {
+            c12 += 1;
+            if p.strength >= Strength::Strong {
+                c13 += 1;
+            }
+        }
+    }
+    v.push(Value::Num(2 - c10));
+    v.push(Value::Num(2 - c11));
+    v.push(Value::Num(2 - c12));
+    v.push(Value::Num(2 - c13));
+    // Floats (C14-C17): repeated downfloats and upfloats.
+    let differ = pa.score != pb.score;
+    let down = |f: Float| b(f == Float::Down);
+    let up = |f: Float| b(f == Float::Up);
+    v.push(Value::Num(down(pa.float1) + down(pb.float1) - b(differ) * down(pa.float1)));
+    v.push(Value::Num(1 - b(differ) * up(pb.float1)));
+    v.push(Value::Num(down(pa.float2) + down(pb.float2) - b(differ) * down(pa.float2)));
+    v.push(Value::Num(1 - b(differ) * up(pb.float2)));
+    // C18-C21: their score differences.
+    let ua = dsd(pa.score) as u64;
+    let ub = dsd(pb.score) as u64;
+    let sdu = sd as u64;
+    let max_sd = (ctx.high - ctx.low) as u64;
+    v.push(Value::Num(down(pa.float1) * ua + down(pb.float1) * ub - b(differ) * down(pa.float1) * sdu));
+    v.push(Value::Num(max_sd - b(differ) * up(pb.float1) * sdu));
+    v.push(Value::Num(down(pa.float2) * ua + down(pb.float2) * ub - b(differ) * down(pa.float2) * sdu));
+    v.push(Value::Num(max_sd - b(differ) * up(pb.float2) * sdu));
+    v
+}
+
+/// The fields of the bye edge of player `i`.
+pub fn bye_values(round: &Round, ctx: &Context, i: usize) -> Vec<Value> {
+    let mut v = vec![Value::Num(0); ctx.fields()];
+    v[0] = Value::Num(1);
+    let c9 = 2 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
+    v[c9] = Value::Num(u64::from(round.field.round.saturating_sub(round.players[i].unplayed)));
+    v
+}

@@ -1,0 +1,1223 @@
+//! Maximum-weight matching on a general graph: Edmonds' blossom algorithm
+//! with dual variables (the primal-dual method), in O(n³) time with Galil's
+//! bookkeeping of each blossom's least-slack edges (Z. Galil, "Efficient
+//! algorithms for finding maximum matching in graphs", ACM Computing
+//! Surveys 18(1), 1986; the structure follows J. van Rantwijk's well-known
+//! description of it).
+//!
+//! How it works, in short. The matching is grown in *stages*; each stage
+//! either augments the matching by one edge or proves it optimal. Within a
+//! stage, alternating trees grow from every unmatched vertex along *tight*
+//! edges (zero slack under the current dual variables): outer vertices are
+//! labelled S, inner ones T. An edge between two S vertices either closes
+//! an odd cycle, which shrinks into a *blossom* (a super-vertex with its own
+//! dual variable), or joins two trees, which gives an augmenting path. When
+//! no tight edge is left, the duals move by the largest `delta` that keeps
+//! them feasible; that makes a new edge tight (delta 2 and 3), empties a
+//! T-blossom's dual so it is expanded again (delta 4), or brings an S
+//! vertex's dual to zero, which proves the matching optimal (delta 1).
+//! Every vertex and blossom keeps its least-slack edge to the S set, so
+//! each `delta` costs O(n), not O(m): O(n²) per stage, n stages.
+//!
+//! Choices, written down:
+//! - **Integer-exact.** Vertex duals are stored doubled and edge slack is
+//!   `dual[u] + dual[v] - 2w`, so every dual stays an integer for integer
+//!   weights (the one halving, of the slack between two S vertices, is of an
+//!   even number; checked in debug builds). No floats anywhere.
+//! - **Maximum cardinality** (`max_cardinality = true`): every edge's weight
+//!   is raised by `B = floor(n/2) * max_weight + 1`, more than any matching
+//!   can weigh, so a matching with more edges always weighs more, and among
+//!   the largest matchings the heaviest wins, exactly as asked. This keeps
+//!   every dual non-negative, so the weight type can stay unsigned; it costs
+//!   about `log2(n)` bits of headroom (see [`weight_bits_available`]).
+//! - **Headroom.** Duals never exceed `n * max_weight` (the dual objective
+//!   only falls), so the matcher needs `bits(max_weight) + bits(n) + 2`
+//!   bits; it checks this before starting and panics with the figures if the
+//!   type is too narrow. Every later operation is checked too.
+//! - **Parallel edges** are allowed: the heaviest between two vertices is the
+//!   one that can be chosen. A loop (`u == v`) or a vertex out of range is a
+//!   caller's bug and panics.
+//! - **Ties** between optimal matchings are broken by the order of the
+//!   edges, deterministically; callers that need one particular optimum
+//!   must say so in the weights.
+
+use super::Weight;
+
+/// No vertex / edge / endpoint / blossom.
+const NONE: usize = usize::MAX;
+
+/// Labels of a (top-level) blossom or vertex during a stage.
+const FREE: u8 = 0;
+const S: u8 = 1;
+const T: u8 = 2;
+/// A mark used while looking for a common ancestor (`scan_blossom`).
+const BREADCRUMB: u8 = 5;
+
+/// A maximum-weight matching of the graph on vertices `0..vertex_count`
+/// with the given edges `(u, v, weight)`, `u != v`; between parallel edges
+/// the heaviest counts. With `max_cardinality`, the heaviest among the
+/// matchings with the most edges. Returns `mate[v]`: the vertex matched to
+/// `v`, or `None`.
+///
+/// O(n³) time (n = `vertex_count`), O(n + m) memory.
+///
+/// Panics if an edge is a loop or names a vertex out of range, or if `W` is
+/// too narrow for the weights (see [`weight_bits_available`]).
+pub fn max_weight_matching<W: Weight>(
+    vertex_count: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let mut matcher = Matcher::new(vertex_count, edges, max_cardinality);
+    matcher.solve();
+    matcher.mates()
+}
+
+/// [`max_weight_matching`] on a graph given by a weight function:
+/// `weight(u, v)` for `u < v` is the weight of the edge between them, or
+/// `None` for no edge. Convenient for the dense graphs of a pairing, where
+/// nearly every pair is an edge; it is called once per pair.
+pub fn max_weight_matching_dense<W: Weight>(
+    vertex_count: usize,
+    mut weight: impl FnMut(usize, usize) -> Option<W>,
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let mut edges = Vec::new();
+    for u in 0..vertex_count {
+        for v in u + 1..vertex_count {
+            if let Some(w) = weight(u, v) {
+                edges.push((u, v, w));
+            }
+        }
+    }
+    max_weight_matching(vertex_count, &edges, max_cardinality)
+}
+
+/// The total weight of a matching (`mate` as returned by
+/// [`max_weight_matching`]): for each matched pair, the heaviest edge
+/// between them in `edges`. Panics if a matched pair has no edge or `mate`
+/// is not symmetric.
+pub fn matching_weight<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<usize>]) -> W {
+    let mut best: Vec<Option<W>> = vec![None; mate.len()];
+    for &(u, v, w) in edges {
+        if mate[u] == Some(v) {
+            let low = u.min(v);
+            if best[low].is_none_or(|b| w > b) {
+                best[low] = Some(w);
+            }
+        }
+    }
+    let mut total = W::ZERO;
+    for (v, m) in mate.iter().enumerate() {
+        if let Some(u) = *m {
+            assert_eq!(mate[u], Some(v), "matching is not symmetric at {v}");
+            if v < u {
+                total = total.plus(best[v].expect("matched pair without an edge"));
+            }
+        }
+    }
+    total
+}
+
+/// The number of matched pairs in `mate`.
+pub fn matching_cardinality(mate: &[Option<usize>]) -> usize {
+    mate.iter().filter(|m| m.is_some()).count() / 2
+}
+
+/// How many bits an edge weight may have for [`max_weight_matching`] with
+/// weight type `W` on `vertex_count` vertices: the matcher needs
+/// `bits(n) + 2` bits of headroom above the largest weight, and with
+/// `max_cardinality` about `bits(n)` more for the cardinality bonus. A
+/// weight builder can size its bit fields from this.
+pub fn weight_bits_available<W: Weight>(vertex_count: usize, max_cardinality: bool) -> u32 {
+    let n_bits = usize::BITS - vertex_count.leading_zeros();
+    let bonus_bits = if max_cardinality { n_bits + 1 } else { 0 };
+    W::CAPACITY_BITS.saturating_sub(n_bits + 2 + bonus_bits)
+}
+
+/// `w * k` by doubling and adding (checked).
+fn times<W: Weight>(w: W, mut k: usize) -> W {
+    let mut result = W::ZERO;
+    let mut acc = w;
+    while k > 0 {
+        if k & 1 == 1 {
+            result = result.plus(acc);
+        }
+        k >>= 1;
+        if k > 0 {
+            acc = acc.double();
+        }
+    }
+    result
+}
+
+/// The state of one run. Vertices are `0..n`; blossoms `n..2n`. Edge `k`
+/// has endpoints `2k` and `2k + 1`: `endpoint[2k]` is its first vertex,
+/// `endpoint[2k + 1]` its second, and `p ^ 1` is the other end of `p`.
+struct Matcher<W> {
+    n: usize,
+    /// The vertex at each endpoint.
+    endpoint: Vec<usize>,
+    /// Twice each edge's (raised) weight.
+    weight2: Vec<W>,
+    /// Adjacency in compressed rows: for vertex `v`,
+    /// `neighbend[nb_start[v]..nb_start[v + 1]]` are the *remote*
+    /// endpoints of its edges.
+    nb_start: Vec<usize>,
+    neighbend: Vec<usize>,
+    /// The remote endpoint of `v`'s matched edge, or NONE.
+    mate: Vec<usize>,
+    /// FREE, S or T for each vertex and top-level blossom.
+    label: Vec<u8>,
+    /// The endpoint through which a vertex/blossom got its label (the far
+    /// end of it is the parent in the tree), or NONE for roots.
+    labelend: Vec<usize>,
+    /// The top-level blossom containing each vertex.
+    inblossom: Vec<usize>,
+    /// The blossom immediately containing each vertex/blossom, or NONE.
+    parent: Vec<usize>,
+    /// A blossom's sub-blossoms, in cycle order starting from its base.
+    childs: Vec<Vec<usize>>,
+    /// The endpoint joining `childs[b][i]` and `childs[b][i + 1]`.
+    endps: Vec<Vec<usize>>,
+    /// Each vertex/blossom's base vertex; NONE for unused blossom numbers.
+    base: Vec<usize>,
+    /// Least-slack edge to a different S-blossom (or NONE).
+    bestedge: Vec<usize>,
+    /// For S-blossoms: the least-slack edge to each other S-blossom.
+    blossombest: Vec<Option<Vec<usize>>>,
+    /// Blossom numbers free for reuse.
+    unused: Vec<usize>,
+    /// Doubled duals of vertices (`0..n`), duals of blossoms (`n..2n`).
+    dual: Vec<W>,
+    /// Edges known to be tight (may be used in the trees).
+    allowedge: Vec<bool>,
+    /// S vertices whose edges are still to be scanned.
+    queue: Vec<usize>,
+    /// Scratch for `add_blossom`: best edge and its slack per blossom.
+    best_to: Vec<usize>,
+    best_slack: Vec<W>,
+    touched: Vec<usize>,
+    /// Scratch for leaf lists and ancestor paths.
+    leaves: Vec<usize>,
+    path: Vec<usize>,
+}
+
+/// Appends the vertices inside blossom `b` to `out`.
+fn leaves_into(n: usize, childs: &[Vec<usize>], b: usize, out: &mut Vec<usize>) {
+    if b < n {
+        out.push(b);
+    } else {
+        for &c in &childs[b] {
+            leaves_into(n, childs, c, out);
+        }
+    }
+}
+
+impl<W: Weight> Matcher<W> {
+    fn new(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) -> Self {
+        let m = edges.len();
+        let mut max_weight = W::ZERO;
+        let mut degree = vec![0usize; n + 1];
+        for (k, &(u, v, w)) in edges.iter().enumerate() {
+            assert!(
+                u < n && v < n,
+                "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+            );
+            assert!(u != v, "edge {k} is a loop on vertex {u}");
+            degree[u] += 1;
+            degree[v] += 1;
+            max_weight = max_weight.max(w);
+        }
+        let bonus = if max_cardinality && m > 0 {
+            times(max_weight, n / 2).plus(W::ONE)
+        } else {
+            W::ZERO
+        };
+        let top = max_weight.plus(bonus);
+        let n_bits = usize::BITS - n.leading_zeros();
+        assert!(
+            top.bits() + n_bits + 2 <= W::CAPACITY_BITS,
+            "matching weights too wide: the largest (raised) weight has {} bits and {n} vertices \
+             need {} more, but the weight type has {} bits",
+            top.bits(),
+            n_bits + 2,
+            W::CAPACITY_BITS
+        );
+        let mut endpoint = Vec::with_capacity(2 * m);
+        let mut weight2 = Vec::with_capacity(m);
+        for &(u, v, w) in edges {
+            endpoint.push(u);
+            endpoint.push(v);
+            weight2.push(w.plus(bonus).double());
+        }
+        let mut nb_start = vec![0usize; n + 1];
+        for v in 0..n {
+            nb_start[v + 1] = nb_start[v] + degree[v];
+        }
+        let mut fill = nb_start.clone();
+        let mut neighbend = vec![0usize; 2 * m];
+        for (k, &(u, v, _)) in edges.iter().enumerate() {
+            neighbend[fill[u]] = 2 * k + 1;
+            fill[u] += 1;
+            neighbend[fill[v]] = 2 * k;
+            fill[v] += 1;
+        }
+        let mut dual = vec![top; n];
+        dual.extend(std::iter::repeat_n(W::ZERO, n));
+        Matcher {
+            n,
+            endpoint,
+            weight2,
+            nb_start,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![FREE; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            endps: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            bestedge: vec![NONE; 2 * n],
+            blossombest: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allowedge: vec![false; m],
+            queue: Vec::with_capacity(n),
+            best_to: vec![NONE; 2 * n],
+            best_slack: vec![W::ZERO; 2 * n],
+            touched: Vec::new(),
+            leaves: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn slack(&self, k: usize) -> W {
+        self.dual[self.endpoint[2 * k]]
+            .plus(self.dual[self.endpoint[2 * k + 1]])
+            .minus(self.weight2[k])
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&p| (p != NONE).then(|| self.endpoint[p]))
+            .collect()
+    }
+
+    /// Labels the top-level blossom of `w` with `t`, reached through
+    /// endpoint `p`; a T label passes S on to the blossom's mate.
+    fn assign_label(&mut self, mut w: usize, mut t: u8, mut p: usize) {
+        loop {
+            let b = self.inblossom[w];
+            debug_assert!(self.label[w] == FREE && self.label[b] == FREE);
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            if t == S {
+                leaves_into(self.n, &self.childs, b, &mut self.queue);
+                return;
+            }
+            // T: the mate of the blossom's base becomes S.
+            let mb = self.mate[self.base[b]];
+            debug_assert!(mb != NONE);
+            w = self.endpoint[mb];
+            t = S;
+            p = mb ^ 1;
+        }
+    }
+
+    /// Traces back from `v` and `w` (both S) to find a common ancestor:
+    /// its base vertex if the edge closes a blossom, NONE if the two are
+    /// in different trees (an augmenting path).
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        let mut base = NONE;
+        while v != NONE {
+            let b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.base[b];
+                break;
+            }
+            debug_assert_eq!(self.label[b], S);
+            path.push(b);
+            self.label[b] = BREADCRUMB;
+            if self.labelend[b] == NONE {
+                v = NONE; // reached a root
+            } else {
+                let t = self.endpoint[self.labelend[b]];
+                let bt = self.inblossom[t];
+                debug_assert_eq!(self.label[bt], T);
+                v = self.endpoint[self.labelend[bt]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for &b in &path {
+            self.label[b] = S;
+        }
+        self.path = path;
+        base
+    }
+
+    /// Shrinks the cycle closed by edge `k` through `base` into a new
+    /// S-blossom, and computes its least-slack edges.
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let n = self.n;
+        let (mut v, mut w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unused.pop().expect("blossom numbers exhausted");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = S;
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = W::ZERO;
+        self.childs[b] = path;
+        self.endps[b] = endps;
+
+        let mut leaves = std::mem::take(&mut self.leaves);
+        leaves.clear();
+        leaves_into(n, &self.childs, b, &mut leaves);
+        for &x in &leaves {
+            if self.label[self.inblossom[x]] == T {
+                // A T vertex becomes S inside the new blossom.
+                self.queue.push(x);
+            }
+            self.inblossom[x] = b;
+        }
+
+        // Least-slack edge from the new blossom to each other S-blossom.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        for ci in 0..self.childs[b].len() {
+            let c = self.childs[b][ci];
+            if let Some(list) = self.blossombest[c].take() {
+                for &e in &list {
+                    self.consider_best(b, e, &mut touched);
+                }
+            } else {
+                leaves.clear();
+                leaves_into(n, &self.childs, c, &mut leaves);
+                for &x in &leaves {
+                    for i in self.nb_start[x]..self.nb_start[x + 1] {
+                        let e = self.neighbend[i] / 2;
+                        self.consider_best(b, e, &mut touched);
+                    }
+                }
+            }
+            self.bestedge[c] = NONE;
+        }
+        let mut list = Vec::with_capacity(touched.len());
+        let mut best = NONE;
+        let mut best_slack = W::ZERO;
+        for &bj in &touched {
+            let e = self.best_to[bj];
+            let s = self.best_slack[bj];
+            list.push(e);
+            if best == NONE || s < best_slack {
+                best = e;
+                best_slack = s;
+            }
+            self.best_to[bj] = NONE;
+        }
+        self.blossombest[b] = Some(list);
+        self.bestedge[b] = best;
+        self.touched = touched;
+        self.leaves = leaves;
+    }
+
+    /// Part of `add_blossom`: edge `e` with one end in new blossom `b`.
+    #[inline]
+    fn consider_best(&mut self, b: usize, e: usize, touched: &mut Vec<usize>) {
+        let (i, mut j) = (self.endpoint[2 * e], self.endpoint[2 * e + 1]);
+        if self.inblossom[j] == b {
+            j = i;
+        }
+        let bj = self.inblossom[j];
+        if bj != b && self.label[bj] == S {
+            let s = self.slack(e);
+            if self.best_to[bj] == NONE {
+                touched.push(bj);
+                self.best_to[bj] = e;
+                self.best_slack[bj] = s;
+            } else if s < self.best_slack[bj] {
+                self.best_to[bj] = e;
+                self.best_slack[bj] = s;
+            }
+        }
+    }
+
+    /// Undoes blossom `b`: its sub-blossoms become top-level. Mid-stage
+    /// (a T-blossom whose dual reached zero) the labels along the path
+    /// through it are restored; at the end of a stage (`endstage`) nested
+    /// blossoms with zero dual are expanded too.
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let n = self.n;
+        let childs = std::mem::take(&mut self.childs[b]);
+        let endps = std::mem::take(&mut self.endps[b]);
+        let mut leaves = std::mem::take(&mut self.leaves);
+        for &s in &childs {
+            self.parent[s] = NONE;
+            if s < n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dual[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                leaves.clear();
+                leaves_into(n, &self.childs, s, &mut leaves);
+                for &x in &leaves {
+                    self.inblossom[x] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == T {
+            // Relabel the sub-blossoms on the even path from where the
+            // blossom was entered to its base.
+            let len = childs.len() as isize;
+            let at = |j: isize| j.rem_euclid(len) as usize;
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry") as isize;
+            let (jstep, trick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let tj = trick as isize;
+            let mut p = self.labelend[b];
+            while j != 0 {
+                // Relabel the T-sub-blossom.
+                let q = endps[at(j - tj)];
+                self.label[self.endpoint[p ^ 1]] = FREE;
+                self.label[self.endpoint[q ^ trick ^ 1]] = FREE;
+                self.assign_label(self.endpoint[p ^ 1], T, p);
+                // The next S-sub-blossom is reached through a tight edge.
+                self.allowedge[q / 2] = true;
+                j += jstep;
+                p = endps[at(j - tj)] ^ trick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            // The base sub-blossom becomes T without its mate becoming S
+            // again (it already is).
+            let bv = childs[at(j)];
+            let x = self.endpoint[p ^ 1];
+            self.label[x] = T;
+            self.label[bv] = T;
+            self.labelend[x] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            // The sub-blossoms on the odd path: free unless reached from
+            // outside in the meantime.
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == S {
+                    j += jstep;
+                    continue;
+                }
+                leaves.clear();
+                leaves_into(n, &self.childs, bv, &mut leaves);
+                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != FREE) {
+                    debug_assert_eq!(self.label[v], T);
+                    debug_assert_eq!(self.inblossom[v], bv);
+                    self.label[v] = FREE;
+                    let mb = self.mate[self.base[bv]];
+                    self.label[self.endpoint[mb]] = FREE;
+                    self.assign_label(v, T, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.leaves = leaves;
+        self.label[b] = FREE;
+        self.labelend[b] = NONE;
+        self.base[b] = NONE;
+        self.blossombest[b] = None;
+        self.bestedge[b] = NONE;
+        self.unused.push(b);
+    }
+
+    /// Swaps matched and unmatched edges on the even path through blossom
+    /// `b` from vertex `v` to the base, so `v` becomes the new base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let n = self.n;
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.childs[b].len() as isize;
+        let at = |j: isize| j.rem_euclid(len) as usize;
+        let i = self.childs[b].iter().position(|&c| c == t).expect("child");
+        let mut j = i as isize;
+        let (jstep, trick): (isize, usize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let tj = trick as isize;
+        while j != 0 {
+            j += jstep;
+            let t = self.childs[b][at(j)];
+            let p = self.endps[b][at(j - tj)] ^ trick;
+            if t >= n {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = self.childs[b][at(j)];
+            if t >= n {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.childs[b].rotate_left(i);
+        self.endps[b].rotate_left(i);
+        self.base[b] = self.base[self.childs[b][0]];
+        debug_assert_eq!(self.base[b], v);
+    }
+
+    /// Augments the matching along the path through edge `k` between two
+    /// S vertices of different trees.
+    fn augment_matching(&mut self, k: usize) {
+        let n = self.n;
+        let (v, w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                debug_assert_eq!(self.label[bs], S);
+                if bs >= n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break; // reached the root
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                debug_assert_eq!(self.label[bt], T);
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    /// Scans S vertex `v`'s edges; returns true if the matching was
+    /// augmented.
+    fn scan_vertex(&mut self, v: usize) -> bool {
+        for i in self.nb_start[v]..self.nb_start[v + 1] {
+            let p = self.neighbend[i];
+            let k = p / 2;
+            let w = self.endpoint[p];
+            let bv = self.inblossom[v];
+            let bw = self.inblossom[w];
+            if bv == bw {
+                continue; // an edge inside a blossom
+            }
+            let mut kslack = W::ZERO;
+            if !self.allowedge[k] {
+                kslack = self.slack(k);
+                if kslack.is_zero() {
+                    self.allowedge[k] = true;
+                }
+            }
+            if self.allowedge[k] {
+                if self.label[bw] == FREE {
+                    // Grow the tree: w's blossom becomes T, its mate S.
+                    self.assign_label(w, T, p ^ 1);
+                } else if self.label[bw] == S {
+                    let base = self.scan_blossom(v, w);
+                    if base != NONE {
+                        self.add_blossom(base, k);
+                    } else {
+                        self.augment_matching(k);
+                        return true;
+                    }
+                } else if self.label[w] == FREE {
+                    // w is inside a T-blossom but not yet reached itself:
+                    // remember how (needed if the blossom is expanded).
+                    debug_assert_eq!(self.label[bw], T);
+                    self.label[w] = T;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[bw] == S {
+                // Keep the least-slack edge between two S-blossoms.
+                if self.bestedge[bv] == NONE || kslack < self.slack(self.bestedge[bv]) {
+                    self.bestedge[bv] = k;
+                }
+            } else if self.label[w] == FREE
+                && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+            {
+                // Keep the least-slack edge from a free vertex to S.
+                self.bestedge[w] = k;
+            }
+        }
+        false
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        for _stage in 0..n {
+            self.label.fill(FREE);
+            self.bestedge.fill(NONE);
+            for b in n..2 * n {
+                self.blossombest[b] = None;
+            }
+            self.allowedge.fill(false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+                    self.assign_label(v, S, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if self.scan_vertex(v) {
+                        augmented = true;
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No tight edge left to use: move the duals.
+                // delta 1: the least vertex dual (bringing it to zero ends
+                // the algorithm: the matching is optimal).
+                let mut delta_type = 1;
+                let mut delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
+                let mut delta_edge = NONE;
+                let mut delta_blossom = NONE;
+                // delta 2: the least slack from a free vertex to S.
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            delta_type = 2;
+                            delta_edge = self.bestedge[v];
+                        }
+                    }
+                }
+                // delta 3: half the least slack between two S-blossoms.
+                for b in 0..2 * n {
+                    if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
+                        let s = self.slack(self.bestedge[b]);
+                        debug_assert!(s.halve().double() == s, "odd slack between S-blossoms");
+                        let d = s.halve();
+                        if d < delta {
+                            delta = d;
+                            delta_type = 3;
+                            delta_edge = self.bestedge[b];
+                        }
+                    }
+                }
+                // delta 4: the least dual of a T-blossom.
+                for b in n..2 * n {
+                    if self.base[b] != NONE
+                        && self.parent[b] == NONE
+                        && self.label[b] == T
+                        && self.dual[b] < delta
+                    {
+                        delta = self.dual[b];
+                        delta_type = 4;
+                        delta_blossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        S => self.dual[v] = self.dual[v].minus(delta),
+                        T => self.dual[v] = self.dual[v].plus(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        match self.label[b] {
+                            S => self.dual[b] = self.dual[b].plus(delta),
+                            T => self.dual[b] = self.dual[b].minus(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match delta_type {
+                    1 => break,
+                    2 => {
+                        self.allowedge[delta_edge] = true;
+                        let (mut i, j) = (
+                            self.endpoint[2 * delta_edge],
+                            self.endpoint[2 * delta_edge + 1],
+                        );
+                        if self.label[self.inblossom[i]] == FREE {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[delta_edge] = true;
+                        self.queue.push(self.endpoint[2 * delta_edge]);
+                    }
+                    _ => self.expand_blossom(delta_blossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            // End of stage: S-blossoms whose dual is zero are undone.
+            for b in n..2 * n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == S
+                    && self.dual[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::pairing::matching::Wide;
+    use proptest::prelude::*;
+
+    /// The best (cardinality, weight) by trying every matching: the
+    /// heaviest, or with `max_cardinality` the heaviest of the largest.
+    fn brute_force(
+        n: usize,
+        edges: &[(usize, usize, u128)],
+        max_cardinality: bool,
+    ) -> (usize, u128) {
+        let mut adj: Vec<Vec<Option<u128>>> = vec![vec![None; n]; n];
+        for &(u, v, w) in edges {
+            for (a, b) in [(u, v), (v, u)] {
+                if adj[a][b].is_none_or(|x| w > x) {
+                    adj[a][b] = Some(w);
+                }
+            }
+        }
+        fn go(
+            adj: &[Vec<Option<u128>>],
+            used: &mut Vec<bool>,
+            from: usize,
+            card: usize,
+            weight: u128,
+            max_card: bool,
+            best: &mut (usize, u128),
+        ) {
+            let n = adj.len();
+            let Some(i) = (from..n).find(|&i| !used[i]) else {
+                let better = if max_card {
+                    (card, weight) > *best
+                } else {
+                    weight > best.1
+                };
+                if better {
+                    *best = (card, weight);
+                }
+                return;
+            };
+            used[i] = true;
+            go(adj, used, i + 1, card, weight, max_card, best);
+            for j in i + 1..n {
+                if let (false, Some(w)) = (used[j], adj[i][j]) {
+                    used[j] = true;
+                    go(adj, used, i + 1, card + 1, weight + w, max_card, best);
+                    used[j] = false;
+                }
+            }
+            used[i] = false;
+        }
+        let mut best = (0, 0);
+        go(
+            &adj,
+            &mut vec![false; n],
+            0,
+            0,
+            0,
+            max_cardinality,
+            &mut best,
+        );
+        best
+    }
+
+    /// Checks `mate` is a matching of the graph and returns its
+    /// (cardinality, weight).
+    fn measure<W: Weight>(
+        n: usize,
+        edges: &[(usize, usize, W)],
+        mate: &[Option<usize>],
+    ) -> (usize, W) {
+        assert_eq!(mate.len(), n);
+        for (v, m) in mate.iter().enumerate() {
+            if let Some(u) = *m {
+                assert_ne!(u, v);
+                assert_eq!(mate[u], Some(v), "not symmetric at {v}");
+                assert!(
+                    edges
+                        .iter()
+                        .any(|&(a, b, _)| (a, b) == (u, v) || (a, b) == (v, u)),
+                    "{v}-{u} is not an edge"
+                );
+            }
+        }
+        (matching_cardinality(mate), matching_weight(edges, mate))
+    }
+
+    fn check_u64(n: usize, edges: &[(usize, usize, u64)], max_cardinality: bool) {
+        let wide: Vec<_> = edges.iter().map(|&(u, v, w)| (u, v, w as u128)).collect();
+        let expected = brute_force(n, &wide, max_cardinality);
+        let mate = max_weight_matching(n, edges, max_cardinality);
+        let (card, weight) = measure(n, edges, &mate);
+        assert_eq!(
+            weight as u128, expected.1,
+            "weight, max_cardinality={max_cardinality}: {edges:?}"
+        );
+        if max_cardinality {
+            assert_eq!(card, expected.0, "cardinality: {edges:?}");
+        }
+    }
+
+    fn mates(pairs: &[Option<usize>]) -> Vec<Option<usize>> {
+        pairs.to_vec()
+    }
+
+    #[test]
+    fn empty_and_single_edges() {
+        assert_eq!(max_weight_matching::<u64>(0, &[], false), mates(&[]));
+        assert_eq!(
+            max_weight_matching::<u64>(3, &[], true),
+            mates(&[None, None, None])
+        );
+        assert_eq!(
+            max_weight_matching(2, &[(0, 1, 1u64)], false),
+            mates(&[Some(1), Some(0)])
+        );
+        // A zero-weight edge is worth nothing, but counts for cardinality.
+        assert_eq!(
+            matching_weight(
+                &[(0, 1, 0u64)],
+                &max_weight_matching(2, &[(0, 1, 0u64)], false)
+            ),
+            0
+        );
+        assert_eq!(
+            max_weight_matching(2, &[(0, 1, 0u64)], true),
+            mates(&[Some(1), Some(0)])
+        );
+    }
+
+    #[test]
+    fn path_prefers_weight_or_cardinality() {
+        // 0-1 (2), 1-2 (3), 2-3 (2): the heaviest single edge 1-2 (3) loses
+        // to 0-1 + 2-3 (4).
+        let e = [(0, 1, 2u64), (1, 2, 3), (2, 3, 2)];
+        assert_eq!(
+            max_weight_matching(4, &e, false),
+            mates(&[Some(1), Some(0), Some(3), Some(2)])
+        );
+        // 0-1 (1), 1-2 (5), 2-3 (1): weight wants 1-2 alone, cardinality both ends.
+        let e = [(0, 1, 1u64), (1, 2, 5), (2, 3, 1)];
+        assert_eq!(
+            max_weight_matching(4, &e, false),
+            mates(&[None, Some(2), Some(1), None])
+        );
+        assert_eq!(
+            max_weight_matching(4, &e, true),
+            mates(&[Some(1), Some(0), Some(3), Some(2)])
+        );
+    }
+
+    #[test]
+    fn parallel_edges_heaviest_counts() {
+        let e = [(0, 1, 1u64), (1, 0, 7), (0, 1, 3)];
+        let mate = max_weight_matching(2, &e, false);
+        assert_eq!(mate, mates(&[Some(1), Some(0)]));
+        assert_eq!(matching_weight(&e, &mate), 7);
+    }
+
+    #[test]
+    fn triangle_blossom_then_augment() {
+        // A triangle 0-1-2 (a blossom) with a pendant 2-3: the best is
+        // 0-1 + 2-3 even though 1-2 is heavier than either.
+        let e = [(0, 1, 6u64), (1, 2, 10), (0, 2, 5), (2, 3, 6)];
+        assert_eq!(
+            max_weight_matching(4, &e, false),
+            mates(&[Some(1), Some(0), Some(3), Some(2)])
+        );
+    }
+
+    #[test]
+    fn s_blossom_used_for_augmentation() {
+        // Triangle 1-2-3 becomes an S-blossom; the augmenting path then
+        // leaves it through 3-4 or enters through 0-1.
+        let e = [(1, 2, 8u64), (1, 3, 9), (2, 3, 10), (3, 4, 7)];
+        assert_eq!(
+            max_weight_matching(5, &e, false),
+            mates(&[None, Some(2), Some(1), Some(4), Some(3)])
+        );
+        let e = [
+            (1, 2, 8u64),
+            (1, 3, 9),
+            (2, 3, 10),
+            (3, 4, 7),
+            (1, 6, 5),
+            (4, 5, 6),
+        ];
+        assert_eq!(
+            max_weight_matching(7, &e, false),
+            mates(&[None, Some(6), Some(3), Some(2), Some(5), Some(4), Some(1)])
+        );
+    }
+
+    #[test]
+    fn nested_s_blossom_relabelled() {
+        // Blossom 1-2-3 nested in a larger blossom with 4 and 5; relabelled
+        // when the outer one is used.
+        let e = [
+            (1, 2, 9u64),
+            (1, 3, 9),
+            (2, 3, 10),
+            (2, 4, 8),
+            (3, 5, 8),
+            (4, 5, 10),
+            (5, 6, 6),
+        ];
+        assert_eq!(
+            max_weight_matching(7, &e, false),
+            mates(&[None, Some(3), Some(4), Some(1), Some(2), Some(6), Some(5)])
+        );
+    }
+
+    #[test]
+    fn t_blossom_expanded() {
+        // A blossom 1-2-3-4-5 that becomes T and must be expanded to find
+        // the optimum through the vertex it was entered by.
+        let e = [
+            (1, 2, 23u64),
+            (1, 5, 22),
+            (1, 6, 15),
+            (2, 3, 25),
+            (3, 4, 22),
+            (4, 5, 25),
+            (4, 8, 14),
+            (5, 7, 13),
+        ];
+        check_u64(9, &e, false);
+        check_u64(9, &e, true);
+        let e = [
+            (1, 2, 19u64),
+            (1, 3, 20),
+            (1, 8, 8),
+            (2, 3, 25),
+            (2, 4, 18),
+            (3, 5, 18),
+            (4, 5, 13),
+            (4, 7, 7),
+            (5, 6, 7),
+        ];
+        assert_eq!(
+            max_weight_matching(9, &e, false),
+            mates(&[
+                None,
+                Some(8),
+                Some(3),
+                Some(2),
+                Some(7),
+                Some(6),
+                Some(5),
+                Some(4),
+                Some(1)
+            ])
+        );
+    }
+
+    #[test]
+    fn nested_blossoms_expanded_at_stage_end() {
+        // Nested blossoms whose duals fall to zero; one edge each way out.
+        let e = [
+            (1, 2, 45u64),
+            (1, 5, 45),
+            (2, 3, 50),
+            (3, 4, 45),
+            (4, 5, 50),
+            (1, 6, 30),
+            (3, 9, 35),
+            (4, 8, 35),
+            (5, 7, 26),
+            (9, 10, 5),
+        ];
+        check_u64(11, &e, false);
+        check_u64(11, &e, true);
+        let e = [
+            (1, 2, 40u64),
+            (1, 3, 40),
+            (2, 3, 60),
+            (2, 4, 55),
+            (3, 5, 55),
+            (4, 5, 50),
+            (1, 8, 15),
+            (5, 7, 30),
+            (7, 6, 10),
+            (8, 10, 10),
+            (4, 9, 30),
+        ];
+        check_u64(11, &e, false);
+        check_u64(11, &e, true);
+    }
+
+    #[test]
+    fn max_cardinality_on_a_star_and_a_square() {
+        // A 4-cycle with one heavy diagonal: weight takes the diagonal,
+        // cardinality two sides.
+        let e = [(0, 1, 1u64), (1, 2, 1), (2, 3, 1), (3, 0, 1), (0, 2, 10)];
+        check_u64(4, &e, false);
+        check_u64(4, &e, true);
+        assert_eq!(matching_cardinality(&max_weight_matching(4, &e, true)), 2);
+        assert_eq!(matching_weight(&e, &max_weight_matching(4, &e, false)), 10);
+    }
+
+    #[test]
+    fn dense_variant_agrees() {
+        let weight = |u: usize, v: usize| {
+            let edge = !(u * 7 + v * 13).is_multiple_of(5);
+            edge.then_some(((u * 31 + v * 17) % 23) as u64)
+        };
+        let mut edges = Vec::new();
+        for u in 0..9 {
+            for v in u + 1..9 {
+                if let Some(w) = weight(u, v) {
+                    edges.push((u, v, w));
+                }
+            }
+        }
+        for maxc in [false, true] {
+            let dense = max_weight_matching_dense(9, weight, maxc);
+            assert_eq!(dense, max_weight_matching(9, &edges, maxc));
+            check_u64(9, &edges, maxc);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "too wide")]
+    fn too_narrow_a_type_is_refused() {
+        let _ = max_weight_matching(4, &[(0, 1, u64::MAX / 2)], false);
+    }
+
+    #[test]
+    #[should_panic(expected = "loop")]
+    fn a_loop_is_refused() {
+        let _ = max_weight_matching(2, &[(1, 1, 3u64)], false);
+    }
+
+    #[test]
+    fn bits_available() {
+        assert_eq!(weight_bits_available::<u64>(1000, false), 64 - 12);
+        assert_eq!(weight_bits_available::<Wide<8>>(1000, true), 512 - 12 - 11);
+    }
+
+    /// A random graph on up to 10 vertices: sparse or dense, with many
+    /// ties and zeros when `spread` is small, parallel edges allowed.
+    fn graph(max_weight: u64) -> impl Strategy<Value = (usize, Vec<(usize, usize, u64)>)> {
+        (1usize..=10, 0u32..=100).prop_flat_map(move |(n, density)| {
+            let pairs: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+                .collect();
+            let count = pairs.len();
+            (
+                Just(n),
+                proptest::collection::vec((0..100u32, 0..=max_weight, any::<bool>()), count),
+                Just(pairs),
+                Just(density),
+                proptest::collection::vec((0..n.max(1), 0..n.max(1), 0..=max_weight), 0..3),
+            )
+                .prop_map(|(n, draws, pairs, density, extra)| {
+                    let mut edges: Vec<(usize, usize, u64)> = pairs
+                        .into_iter()
+                        .zip(draws)
+                        .filter(|(_, (d, _, _))| *d < density)
+                        .map(|((u, v), (_, w, flip))| if flip { (v, u, w) } else { (u, v, w) })
+                        .collect();
+                    edges.extend(extra.into_iter().filter(|(u, v, _)| u != v));
+                    (n, edges)
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        #[test]
+        fn agrees_with_brute_force_small_weights((n, edges) in graph(4)) {
+            check_u64(n, &edges, false);
+            check_u64(n, &edges, true);
+        }
+
+        #[test]
+        fn agrees_with_brute_force_spread_weights((n, edges) in graph(1000)) {
+            check_u64(n, &edges, false);
+            check_u64(n, &edges, true);
+        }
+
+        #[test]
+        fn wide_weights_near_2_pow_100((n, edges) in graph(1000), base in (1u128 << 99)..(1u128 << 100)) {
+            // Weights near 2^100 that differ only in the low bits, as the
+            // Dutch criteria do: the high fields tie, the low ones decide.
+            let big: Vec<(usize, usize, u128)> = edges.iter().map(|&(u, v, w)| (u, v, base + w as u128 * 1_000_003)).collect();
+            let wide: Vec<(usize, usize, Wide<2>)> = big.iter().map(|&(u, v, w)| (u, v, Wide::from_u128(w))).collect();
+            for maxc in [false, true] {
+                let expected = brute_force(n, &big, maxc);
+                let mate = max_weight_matching(n, &wide, maxc);
+                let (card, weight) = measure(n, &wide, &mate);
+                prop_assert_eq!(weight.to_u128(), Some(expected.1));
+                if maxc {
+                    prop_assert_eq!(card, expected.0);
+                }
+                // The same graph with u128 weights gives the same weight.
+                let mate128 = max_weight_matching(n, &big, maxc);
+                prop_assert_eq!(measure(n, &big, &mate128).1, expected.1);
+            }
+        }
+    }
+}

@@ -1,0 +1,598 @@
+//! A TRF file read as the input of a pairing: who is in the event, what
+//! each player did in the rounds so far, and the pairing settings, turned
+//! into a [`Field`] for the round to pair.
+//!
+//! The importer (`input::trf`) reads a finished event into the league's
+//! records; this reader has other needs: the round about to be paired, the
+//! byes asked for in it, the pairing extensions, and the file kept line by
+//! line so the new round can be written back into it (`--format trf`).
+//!
+//! Lines read (columns 1-based; anything else is kept and ignored):
+//! - `001` player lines: start number (5-8), title (11-13), name (15-47),
+//!   rating (49-52), points (81-84), then 10-column round blocks from column
+//!   92: opponent (4), colour at +5 (`w`/`b`/`-`), result at +7.
+//! - JaVaFo's and bbpPairings' extensions: `XXR n` (rounds), `XXC white1` /
+//!   `black1` (initial colour), `XXA nnnn p1 p2 ...` (acceleration points of
+//!   player nnnn, one value per round), `XXP a b` (a and b never meet),
+//!   `BBW`/`BBD`/`BBL`/`BBZ`/`BBF`/`BBU` (points for a win, draw, loss,
+//!   zero-point bye, forfeit loss, pairing-allocated bye).
+//! - TRF-2026 records: `142` rounds, `152` initial colour (`W`/`B`), `162`
+//!   points per result code, `192` system (must name the Dutch system if
+//!   present), `240` byes asked for (`240 H 003 0026 0047`), `250`
+//!   acceleration, `260` forbidden pairs (for the rounds it names).
+//!
+//! Choices where the format is loose, written down:
+//! - The round to pair defaults to the first round in which nobody has a
+//!   game or a pairing-allocated bye. A round-N cell `0000 - H`, `F` or `Z`
+//!   (or a `240` record) is a bye asked for: the player is left out.
+//! - The score column, when filled in, must equal the sum of the player's
+//!   results as the file's point values count them; a game must appear on
+//!   both players' lines in the same round.
+//! - A player whose line has no cell for an earlier round was absent then.
+
+use std::collections::HashMap;
+
+use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Past, Pairing, PointSystem};
+use crate::domain::score::{Points, Value};
+use crate::error::InputError;
+
+/// First column (0-based) of the round blocks, and their width.
+const ROUNDS_FROM: usize = 91;
+const BLOCK: usize = 10;
+
+/// One round block of a player line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Cell {
+    opponent: u32,
+    colour: Option<Colour>,
+    /// Result code, upper case; ' ' when blank.
+    code: char,
+    /// 1-based column of the block, for errors.
+    column: usize,
+}
+
+/// One `001` line.
+#[derive(Clone, Debug)]
+struct FilePlayer {
+    line: usize,
+    number: u32,
+    title: String,
+    name: String,
+    rating: u32,
+    points: Option<Points>,
+    cells: Vec<Cell>,
+}
+
+/// A TRF file read for pairing: its lines and what they say.
+#[derive(Clone, Debug)]
+pub struct PairingFile {
+    source: String,
+    lines: Vec<String>,
+    players: Vec<FilePlayer>,
+    rounds: Option<u32>,
+    initial_colour: Option<Colour>,
+    points: PointSystem,
+    /// Points for a zero-point bye (`BBZ`, record 162 `A`).
+    zero_bye: Points,
+    /// `(a, b, first round, last round)`.
+    forbidden: Vec<(u32, u32, u32, u32)>,
+    /// Requested byes from `240` records: (round, player, kind).
+    byes: Vec<(u32, u32, ByeKind)>,
+    /// Acceleration: (player, round, points).
+    acceleration: Vec<(u32, u32, Points)>,
+}
+
+fn err(source: &str, line: usize, field: impl Into<String>, problem: impl Into<String>) -> InputError {
+    InputError::at(source, line, field, problem)
+}
+
+/// Characters `from..to` (0-based) of a line, trimmed.
+fn cut(chars: &[char], from: usize, to: usize) -> String {
+    let to = to.min(chars.len());
+    if from >= to {
+        return String::new();
+    }
+    chars[from..to].iter().collect::<String>().trim().to_string()
+}
+
+/// "1.5" → 3 half points; only whole half points.
+fn half_points(text: &str) -> Option<Points> {
+    let v = Value::parse(&text.replace(',', "."))?;
+    (v.0 >= 0 && v.0 % 50 == 0).then(|| Points::from_halves((v.0 / 50) as i32))
+}
+
+impl PairingFile {
+    /// Reads a file's bytes; `source` names it in errors.
+    pub fn read(bytes: &[u8], source: &str) -> Result<PairingFile, InputError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            err(source, line, "text", "the file is not UTF-8 text; save it as UTF-8")
+        })?;
+        let mut file = PairingFile {
+            source: source.to_string(),
+            lines: text.lines().map(|l| l.trim_end_matches('\r').to_string()).collect(),
+            players: Vec::new(),
+            rounds: None,
+            initial_colour: None,
+            points: PointSystem::default(),
+            zero_bye: Points::ZERO,
+            forbidden: Vec::new(),
+            byes: Vec::new(),
+            acceleration: Vec::new(),
+        };
+        let lines = file.lines.clone();
+        for (i, raw) in lines.iter().enumerate() {
+            let n = i + 1;
+            let chars: Vec<char> = raw.chars().collect();
+            let tag: String = chars.iter().take(3).collect();
+            let rest = cut(&chars, 3, chars.len());
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match tag.as_str() {
+                "001" => file.players.push(player_line(&chars, n, source)?),
+                "XXR" | "142" => {
+                    let r = words.first().and_then(|w| w.parse::<u32>().ok()).filter(|&r| r > 0);
+                    file.rounds = Some(r.ok_or_else(|| {
+                        err(source, n, "rounds", format!("\"{rest}\" is not a number of rounds"))
+                    })?);
+                }
+                "XXC" | "152" => {
+                    let w = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+                    file.initial_colour = Some(match w.as_str() {
+                        "white1" | "w" | "white" => Colour::White,
+                        "black1" | "b" | "black" => Colour::Black,
+                        _ => {
+                            return Err(err(
+                                source,
+                                n,
+                                "initial colour",
+                                format!("\"{rest}\" is not white1 or black1 (W or B)"),
+                            ))
+                        }
+                    });
+                }
+                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                    let p = words.first().and_then(|w| half_points(w)).ok_or_else(|| {
+                        err(source, n, "points", format!("\"{rest}\" is not a number of points such as 1.0"))
+                    })?;
+                    let ps = &mut file.points;
+                    match tag.as_str() {
+                        "BBW" => {
+                            ps.win = p;
+                            ps.forfeit_win = p;
+                        }
+                        "BBD" => ps.draw = p,
+                        "BBL" => ps.loss = p,
+                        "BBZ" => file.zero_bye = p,
+                        "BBF" => ps.forfeit_loss = p,
+                        _ => ps.pairing_bye = p,
+                    }
+                }
+                "162" => {
+                    // Code at column 6, points in 7-10, then every 9 columns.
+                    let mut at = 5;
+                    while at < chars.len() {
+                        let code = chars[at];
+                        if code == ' ' {
+                            break;
+                        }
+                        let value = cut(&chars, at + 1, at + 5);
+                        let p = half_points(&value).ok_or_else(|| {
+                            err(source, n, format!("column {}", at + 2), format!("\"{value}\" is not a number of points"))
+                        })?;
+                        let ps = &mut file.points;
+                        match code {
+                            'W' => {
+                                ps.win = p;
+                                ps.forfeit_win = p;
+                            }
+                            'D' => ps.draw = p,
+                            'L' => ps.loss = p,
+                            'A' => {
+                                file.zero_bye = p;
+                                ps.forfeit_loss = p;
+                            }
+                            'P' => ps.pairing_bye = p,
+                            'X' => {}
+                            c => {
+                                return Err(err(
+                                    source,
+                                    n,
+                                    format!("column {}", at + 1),
+                                    format!("result code '{c}' is not one of W D L A P X"),
+                                ))
+                            }
+                        }
+                        at += 9;
+                    }
+                }
+                "192" => {
+                    let system = rest.to_ascii_uppercase();
+                    if !system.contains("DUTCH") {
+                        return Err(err(
+                            source,
+                            n,
+                            "system",
+                            format!("the file asks for the pairing system \"{rest}\"; only the FIDE Dutch system is known"),
+                        ));
+                    }
+                }
+                "XXP" => {
+                    let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+                    if nums.len() < 2 || nums.len() != words.len() {
+                        return Err(err(source, n, "players", format!("\"{rest}\" is not two or more start numbers")));
+                    }
+                    for (k, &a) in nums.iter().enumerate() {
+                        for &b in &nums[k + 1..] {
+                            file.forbidden.push((a, b, 1, u32::MAX));
+                        }
+                    }
+                }
+                "260" => {
+                    let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+                    if nums.len() < 4 || nums.len() != words.len() {
+                        return Err(err(source, n, "players", format!("\"{rest}\" is not first round, last round and two or more players")));
+                    }
+                    for (k, &a) in nums[2..].iter().enumerate() {
+                        for &b in &nums[3 + k..] {
+                            file.forbidden.push((a, b, nums[0], nums[1]));
+                        }
+                    }
+                }
+                "240" => {
+                    let kind = match words.first().copied() {
+                        Some("F") => ByeKind::RequestedFull,
+                        Some("H") => ByeKind::RequestedHalf,
+                        Some("Z") => ByeKind::RequestedZero,
+                        _ => return Err(err(source, n, "column 5", "the kind of bye is not F, H or Z")),
+                    };
+                    let nums: Vec<u32> = words[1..].iter().filter_map(|w| w.parse().ok()).collect();
+                    if nums.len() < 2 || nums.len() + 1 != words.len() {
+                        return Err(err(source, n, "players", format!("\"{rest}\" is not a round and start numbers")));
+                    }
+                    for &p in &nums[1..] {
+                        file.byes.push((nums[0], p, kind));
+                    }
+                }
+                "250" => {
+                    // Fictitious points (10-13), rounds (15-17, 19-21), players (23-26, 28-31).
+                    let pts = half_points(&cut(&chars, 9, 13));
+                    let nums: Vec<Option<u32>> =
+                        [(14, 17), (18, 21), (22, 26), (27, 31)].iter().map(|&(a, b)| cut(&chars, a, b).parse().ok()).collect();
+                    match (pts, nums[0], nums[1], nums[2], nums[3]) {
+                        (Some(p), Some(r1), Some(r2), Some(a), Some(b)) => {
+                            for r in r1..=r2 {
+                                for pl in a..=b {
+                                    file.acceleration.push((pl, r, p));
+                                }
+                            }
+                        }
+                        _ => return Err(err(source, n, "acceleration", "a 250 record needs points (columns 10-13), first and last round, first and last player")),
+                    }
+                }
+                "XXA" => {
+                    let pl = words.first().and_then(|w| w.parse::<u32>().ok()).ok_or_else(|| {
+                        err(source, n, "player", "an XXA line starts with the player's start number")
+                    })?;
+                    for (r, w) in words[1..].iter().enumerate() {
+                        let p = half_points(w).ok_or_else(|| err(source, n, format!("round {}", r + 1), format!("\"{w}\" is not a number of points")))?;
+                        file.acceleration.push((pl, r as u32 + 1, p));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if file.players.is_empty() {
+            return Err(InputError::new(source, "the file has no player lines (001): nobody to pair"));
+        }
+        file.check()?;
+        Ok(file)
+    }
+
+    /// The number of the first round in which nobody has a game or a
+    /// pairing-allocated bye.
+    pub fn next_round(&self) -> u32 {
+        let paired = |c: &Cell| c.opponent != 0 || matches!(c.code, 'U' | '+' | '-' | '1' | '0' | '=' | 'W' | 'D' | 'L');
+        let last = self
+            .players
+            .iter()
+            .flat_map(|p| p.cells.iter().enumerate().filter(|(_, c)| paired(c)).map(|(r, _)| r + 1))
+            .max()
+            .unwrap_or(0);
+        last as u32 + 1
+    }
+
+    /// Games agree on both lines, and the score column is the sum.
+    fn check(&self) -> Result<(), InputError> {
+        let index: HashMap<u32, usize> = self.players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+        let mut seen = HashMap::new();
+        for p in &self.players {
+            if let Some(first) = seen.insert(p.number, p.line) {
+                return Err(err(&self.source, p.line, "column 5", format!("start number {} is also on line {first}", p.number)));
+            }
+        }
+        for p in &self.players {
+            let mut total = Points::ZERO;
+            for (r, c) in p.cells.iter().enumerate() {
+                total += self.cell_points(c);
+                if c.opponent == 0 {
+                    continue;
+                }
+                let back = index.get(&c.opponent).and_then(|&o| self.players[o].cells.get(r));
+                let ok = back.is_some_and(|b| b.opponent == p.number && (b.colour != c.colour || c.colour.is_none()));
+                if !ok {
+                    return Err(err(
+                        &self.source,
+                        p.line,
+                        format!("column {}", c.column),
+                        format!(
+                            "round {}: player {} is paired with {}, whose line does not list {} back in that round with the other colour",
+                            r + 1,
+                            p.number,
+                            c.opponent,
+                            p.number
+                        ),
+                    ));
+                }
+            }
+            if let Some(points) = p.points {
+                if points != total {
+                    return Err(err(
+                        &self.source,
+                        p.line,
+                        "column 81",
+                        format!("player {} has {} in the points column but the results add up to {}", p.number, points, total),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn cell_points(&self, c: &Cell) -> Points {
+        let ps = &self.points;
+        match c.code {
+            '1' | 'W' | '+' => ps.win,
+            '=' | 'D' => ps.draw,
+            '0' | 'L' => ps.loss,
+            '-' => ps.forfeit_loss,
+            'H' => ps.draw,
+            'F' => ps.win,
+            'U' => ps.pairing_bye,
+            'Z' => self.zero_bye,
+            _ => Points::ZERO,
+        }
+    }
+
+    /// The field for round `round` (default: [`PairingFile::next_round`]).
+    pub fn field(&self, round: Option<u32>) -> Result<Field, InputError> {
+        let next = self.next_round();
+        let round = round.unwrap_or(next);
+        if round == 0 {
+            return Err(InputError::new(&self.source, "round 0: rounds are numbered from 1").field("--round"));
+        }
+        if round < next {
+            return Err(InputError::new(
+                &self.source,
+                format!("round {round} already has games in the file; the next round to pair is {next}"),
+            )
+            .field("--round"));
+        }
+        if round > next {
+            return Err(InputError::new(
+                &self.source,
+                format!("round {round} cannot be paired before round {next}, which has no games yet"),
+            )
+            .field("--round"));
+        }
+        let total = self.rounds.unwrap_or(round);
+        if round > total {
+            return Err(InputError::new(
+                &self.source,
+                format!("round {round} is beyond the {total} rounds the file plans (XXR / 142)"),
+            )
+            .field("--round"));
+        }
+        let r = round as usize;
+        let mut entrants = Vec::new();
+        for p in &self.players {
+            let mut history = Vec::new();
+            for k in 0..r - 1 {
+                history.push(match p.cells.get(k) {
+                    None => Past::Absent,
+                    Some(c) => self.past(c),
+                });
+            }
+            let mut requested = p.cells.get(r - 1).and_then(|c| match c.code {
+                'H' => Some(ByeKind::RequestedHalf),
+                'F' => Some(ByeKind::RequestedFull),
+                'Z' => Some(ByeKind::RequestedZero),
+                _ => None,
+            });
+            for &(br, pl, kind) in &self.byes {
+                if br == round && pl == p.number {
+                    requested = Some(kind);
+                }
+            }
+            let acceleration = self
+                .acceleration
+                .iter()
+                .filter(|&&(pl, ar, _)| pl == p.number && ar == round)
+                .map(|&(_, _, a)| a)
+                .next_back()
+                .unwrap_or(Points::ZERO);
+            entrants.push(Entrant {
+                number: p.number,
+                rating: p.rating,
+                title: p.title.clone(),
+                name: p.name.clone(),
+                history,
+                available: requested.is_none(),
+                requested_bye: requested,
+                acceleration,
+                club: String::new(),
+            });
+        }
+        entrants.sort_by_key(|e| e.number);
+        if !entrants.iter().any(|e| e.available) {
+            return Err(InputError::new(&self.source, format!("round {round}: nobody is left to pair (every player has a bye)")));
+        }
+        let initial_colour = self.initial_colour.unwrap_or_else(|| {
+            // The colour of the top-ranked player paired in round 1.
+            self.players
+                .iter()
+                .filter_map(|p| p.cells.first().and_then(|c| c.colour.map(|col| (p.number, col))))
+                .min_by_key(|&(n, _)| n)
+                .map_or(Colour::White, |(n, col)| if n % 2 == 1 { col } else { col.opposite() })
+        });
+        let forbidden = self
+            .forbidden
+            .iter()
+            .filter(|&&(_, _, a, b)| a <= round && round <= b)
+            .map(|&(x, y, _, _)| (x, y))
+            .collect();
+        Ok(Field {
+            round,
+            total_rounds: total,
+            initial_colour,
+            points: self.points,
+            forbidden,
+            entrants,
+        })
+    }
+
+    fn past(&self, c: &Cell) -> Past {
+        let points = self.cell_points(c);
+        if c.opponent == 0 {
+            return match c.code {
+                'U' | '1' | 'W' => Past::Bye { kind: ByeKind::PairingAllocated, points },
+                'F' => Past::Bye { kind: ByeKind::RequestedFull, points },
+                'H' | '=' | 'D' => Past::Bye { kind: ByeKind::RequestedHalf, points },
+                'Z' | '0' | 'L' => Past::Bye { kind: ByeKind::RequestedZero, points },
+                '+' | '-' => Past::Bye { kind: if c.code == '+' { ByeKind::RequestedFull } else { ByeKind::RequestedZero }, points },
+                _ => Past::Absent,
+            };
+        }
+        let colour = c.colour.unwrap_or(Colour::White);
+        match c.code {
+            '+' | '-' => Past::Forfeit { opponent: c.opponent, colour, points },
+            _ => Past::Played { opponent: c.opponent, colour, points },
+        }
+    }
+
+    /// The file with round `round`'s pairing written in: each game's cells
+    /// with the colours and no result yet, the pairing-allocated bye as
+    /// `0000 - U`, requested byes as they were; the `XXR` line added when
+    /// the file had none.
+    pub fn with_pairing(&self, round: u32, pairing: &Pairing) -> String {
+        let mut cells: HashMap<u32, String> = HashMap::new();
+        for b in &pairing.boards {
+            cells.insert(b.white, format!("{:>4} w  ", b.black));
+            cells.insert(b.black, format!("{:>4} b  ", b.white));
+        }
+        for &(p, kind) in &pairing.byes {
+            let code = match kind {
+                ByeKind::PairingAllocated => 'U',
+                ByeKind::RequestedFull => 'F',
+                ByeKind::RequestedHalf => 'H',
+                ByeKind::RequestedZero => 'Z',
+            };
+            cells.insert(p, format!("0000 - {code}"));
+        }
+        let by_line: HashMap<usize, u32> = self.players.iter().map(|p| (p.line, p.number)).collect();
+        let mut out = String::new();
+        if self.rounds.is_none() {
+            out.push_str(&format!("XXR {}\n", self.rounds.unwrap_or(round)));
+        }
+        let from = ROUNDS_FROM + (round as usize - 1) * BLOCK;
+        for (i, line) in self.lines.iter().enumerate() {
+            let Some(number) = by_line.get(&(i + 1)) else {
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            };
+            let mut chars: Vec<char> = line.chars().collect();
+            chars.truncate(from);
+            while chars.len() < from {
+                chars.push(' ');
+            }
+            let mut text: String = chars.into_iter().collect();
+            if let Some(cell) = cells.get(number) {
+                text.push_str(cell);
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, InputError> {
+    let number = cut(chars, 4, 8)
+        .parse::<u32>()
+        .ok()
+        .filter(|&s| s > 0)
+        .ok_or_else(|| err(source, n, "column 5", format!("start number \"{}\" is not a number from 1", cut(chars, 4, 8))))?;
+    let rating_text = cut(chars, 48, 52);
+    let rating = if rating_text.is_empty() {
+        0
+    } else {
+        rating_text
+            .parse()
+            .map_err(|_| err(source, n, "column 49", format!("rating \"{rating_text}\" is not a number")))?
+    };
+    let points_text = cut(chars, 80, 84);
+    let points = if points_text.is_empty() {
+        None
+    } else {
+        Some(half_points(&points_text).ok_or_else(|| {
+            err(source, n, "column 81", format!("points \"{points_text}\" are not a number of half-points such as 3.5"))
+        })?)
+    };
+    let mut cells = Vec::new();
+    let mut from = ROUNDS_FROM;
+    while from < chars.len() {
+        let column = from + 1;
+        let round = cells.len() + 1;
+        let opp_text = cut(chars, from, from + 4);
+        let opponent = if opp_text.is_empty() {
+            0
+        } else {
+            opp_text
+                .parse::<u32>()
+                .map_err(|_| err(source, n, format!("column {column}"), format!("round {round}: opponent \"{opp_text}\" is not a start number")))?
+        };
+        let colour = match chars.get(from + 5).copied().unwrap_or(' ') {
+            'w' | 'W' => Some(Colour::White),
+            'b' | 'B' => Some(Colour::Black),
+            '-' | ' ' => None,
+            c => return Err(err(source, n, format!("column {}", column + 5), format!("round {round}: colour '{c}' is not w, b or -"))),
+        };
+        let code = chars.get(from + 7).copied().unwrap_or(' ').to_ascii_uppercase();
+        let known = if opponent == 0 { "HFUZ+-10=WDL " } else { "10=WDL+-" };
+        if !known.contains(code) {
+            return Err(err(
+                source,
+                n,
+                format!("column {}", column + 7),
+                format!("round {round}: result code '{code}' does not fit {}", if opponent == 0 { "a bye (H F U Z)" } else { "a game (1 = 0 + - W D L)" }),
+            ));
+        }
+        if opponent != 0 && colour.is_none() {
+            return Err(err(source, n, format!("column {}", column + 5), format!("round {round}: a game against {opponent} needs the colour w or b")));
+        }
+        cells.push(Cell { opponent, colour, code, column });
+        from += BLOCK;
+    }
+    while cells.last().is_some_and(|c| c.opponent == 0 && c.code == ' ') {
+        cells.pop();
+    }
+    Ok(FilePlayer {
+        line: n,
+        number,
+        title: cut(chars, 10, 13),
+        name: cut(chars, 14, 47),
+        rating,
+        points,
+        cells,
+    })
+}

@@ -1,0 +1,162 @@
+//! The Dutch engine against the reference: every round of the 120 random
+//! tournaments in `tests/data/pairing/` (made and paired by bbpPairings, a
+//! FIDE-endorsed engine), replayed as tests/data/README.md says: cut the
+//! file before round N keeping round N's requested byes, add `XXR` and
+//! `XXC`, pair, and compare the pairs, their colours and the
+//! pairing-allocated bye with the file's round N.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use chess_league::domain::pairing::dutch::Dutch;
+use chess_league::domain::pairing::{ByeKind, System};
+use chess_league::input::trf::pairing::PairingFile;
+
+/// Rounds identical to the reference; the test fails below this floor (a
+/// regression) and the floor is raised as the engine improves.
+const FLOOR: usize = 0;
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing")
+}
+
+/// The text of `file` cut before round `round`, as the README says.
+pub fn cut(text: &str, round: usize, rounds: usize) -> String {
+    let mut out = String::new();
+    let mut initial = "white1";
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("001") {
+            let _ = rest;
+            let chars: Vec<char> = line.chars().collect();
+            let start: String = chars[4..8].iter().collect();
+            if start.trim() == "1" && chars.get(96) == Some(&'b') {
+                initial = "black1";
+            }
+        }
+    }
+    out.push_str(&format!("XXR {rounds}\nXXC {initial}\n"));
+    for line in text.lines() {
+        if !line.starts_with("001") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let mut head: Vec<char> = chars[..91.min(chars.len())].to_vec();
+        let mut halves = 0;
+        let mut cells = String::new();
+        for r in 0..round {
+            let from = 91 + r * 10;
+            if from >= chars.len() {
+                break;
+            }
+            let cell: String = chars[from..(from + 10).min(chars.len())].iter().collect();
+            let code = cell.chars().nth(7).unwrap_or(' ');
+            if r + 1 == round && !(cell.starts_with("0000") && "HFZ".contains(code)) {
+                break;
+            }
+            halves += match code {
+                '1' | '+' | 'U' | 'F' | 'W' => 2,
+                '=' | 'H' | 'D' => 1,
+                _ => 0,
+            };
+            cells.push_str(&format!("{cell:<10}"));
+        }
+        while head.len() < 91 {
+            head.push(' ');
+        }
+        let points = format!("{:>4}", format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 }));
+        for (k, c) in points.chars().enumerate() {
+            head[80 + k] = c;
+        }
+        out.push_str(&head.iter().collect::<String>());
+        out.push_str(cells.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The reference's round: (white, black) pairs and the bye.
+pub fn expected(text: &str, round: usize) -> (BTreeSet<(u32, u32)>, Option<u32>) {
+    let mut pairs = BTreeSet::new();
+    let mut bye = None;
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        let chars: Vec<char> = line.chars().collect();
+        let me: u32 = chars[4..8].iter().collect::<String>().trim().parse().unwrap();
+        let from = 91 + (round - 1) * 10;
+        if from >= chars.len() {
+            continue;
+        }
+        let cell: String = chars[from..(from + 10).min(chars.len())].iter().collect();
+        let opp: u32 = cell[..4].trim().parse().unwrap_or(0);
+        let colour = cell.chars().nth(5).unwrap_or(' ');
+        let code = cell.chars().nth(7).unwrap_or(' ');
+        if opp == 0 {
+            if code == 'U' {
+                bye = Some(me);
+            }
+        } else if colour == 'w' {
+            pairs.insert((me, opp));
+        }
+    }
+    (pairs, bye)
+}
+
+fn rounds_in(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| (l.trim_end().chars().count().saturating_sub(91) + 9) / 10)
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
+    let mut total = 0;
+    let mut same = 0;
+    let mut report = Vec::new();
+    let only: Option<String> = std::env::var("DUTCH_ONLY").ok();
+    for k in 1..=120 {
+        let name = format!("dutch-{k:03}.trf");
+        if only.as_ref().is_some_and(|o| *o != name) {
+            continue;
+        }
+        let text = std::fs::read_to_string(data_dir().join(&name)).unwrap();
+        let rounds = rounds_in(&text);
+        for round in 1..=rounds {
+            total += 1;
+            let cut_text = cut(&text, round, rounds);
+            let file = PairingFile::read(cut_text.as_bytes(), &name)
+                .unwrap_or_else(|e| panic!("{name} round {round}: {e}"));
+            let field = file.field(None).unwrap_or_else(|e| panic!("{name} round {round}: {e}"));
+            assert_eq!(field.round as usize, round, "{name}: the next round to pair");
+            let (want, want_bye) = expected(&text, round);
+            match Dutch.pair(&field) {
+                Ok(p) => {
+                    let got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+                    let got_bye = p
+                        .byes
+                        .iter()
+                        .find(|b| b.1 == ByeKind::PairingAllocated)
+                        .map(|b| b.0);
+                    if got == want && got_bye == want_bye {
+                        same += 1;
+                    } else {
+                        let ours: Vec<_> = got.difference(&want).collect();
+                        let theirs: Vec<_> = want.difference(&got).collect();
+                        report.push(format!(
+                            "{name} round {round}: ours {ours:?} bye {got_bye:?}; reference {theirs:?} bye {want_bye:?}"
+                        ));
+                    }
+                }
+                Err(e) => report.push(format!("{name} round {round}: unpairable ({e})")),
+            }
+        }
+    }
+    let shown = report.iter().take(200).cloned().collect::<Vec<_>>().join("\n");
+    eprintln!("{same} of {total} rounds identical to the reference\n{shown}");
+    if only.is_none() {
+        assert_eq!(total, 956, "rounds in the reference tournaments");
+    }
+    assert!(same >= FLOOR.min(total), "{same} of {total} rounds identical, below the floor of {FLOOR}:\n{shown}");
+}
