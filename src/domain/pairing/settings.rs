@@ -238,9 +238,7 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             table: Table::Crenshaw,
             cycles,
         })),
-        // WIRING (issue 14): when the Dutch engine lands, replace this arm with
-        // `SystemKind::Dutch => Ok(Box::new(super::dutch::Dutch::default())),`
-        SystemKind::Dutch => Err(not_yet("the FIDE Dutch system")),
+        SystemKind::Dutch => Ok(Box::new(super::dutch::Dutch)),
         // Issue 15: the US Chess Swiss engine goes here the same way.
         SystemKind::Uscf => Err(not_yet("the US Chess Swiss system")),
         SystemKind::Manual => Err(
