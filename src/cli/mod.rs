@@ -281,7 +281,7 @@ pub fn reads_only(command: &Command) -> bool {
         command,
         Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
             | Command::Event(EventCmd::List { .. } | EventCmd::Show(_))
-            | Command::Section(SectionCmd::List(_) | SectionCmd::Show { .. })
+            | Command::Section(SectionCmd::List { .. } | SectionCmd::Show { .. })
             | Command::Player(player::PlayerCmd::List { .. } | player::PlayerCmd::Show { .. })
             | Command::Team(
                 team::TeamCmd::List { .. }

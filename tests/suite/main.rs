@@ -3,17 +3,16 @@
 
 mod dutch_replay; // the Dutch engine replays the reference engine's 956 rounds
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser
-mod history;
-mod pair_cli; // league pair FILE.trf: JSON, sheet, TRF written back, contradictions refused // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
+mod history; // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod interchange_team; // JSON interchange of team events' forfeited boards, byes, withdrawals, and grand-prix rules
 mod layers; // dependencies point one way: no cycles between files, rusqlite only in the store
+mod pair_cli; // league pair FILE.trf: JSON, sheet, TRF written back, contradictions refused
 mod pairing; // league round pair, round sheet, event pair-all: round robins, byes, dry runs, refusals
-mod readme; // the README walkthrough runs as written
 mod prizes; // prize lists through the commands: pooled ties, Hort, special prizes, refusals
-mod readme;
+mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
-mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy // the README walkthrough runs as written
+mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
