@@ -80,8 +80,19 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
     let event = if wants_coin && event.coin_allowed && event.coin_seed.is_none() {
         let seed =
             (time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64).rem_euclid(1 << 48);
-        store.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
-        seasons::event_by_id(store.conn(), event.id)?
+        // Standings open the file read-only; drawing the seed is the one
+        // write they make, once, on a connection of its own.
+        match store.path().map(std::path::Path::to_path_buf) {
+            Some(path) => {
+                let mut writer = Store::open(&path, false)?;
+                writer.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
+                seasons::event_by_id(writer.conn(), event.id)?
+            }
+            None => {
+                store.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
+                seasons::event_by_id(store.conn(), event.id)?
+            }
+        }
     } else {
         event
     };

@@ -18,8 +18,8 @@
 
 pub mod backup;
 pub mod check;
-pub mod event_detail;
 pub mod demo;
+pub mod event_detail;
 pub mod exchange;
 pub mod facts;
 pub mod history;

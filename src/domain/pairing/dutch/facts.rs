@@ -96,7 +96,10 @@ pub fn players(field: &Field) -> Vec<Player> {
             let (preference, strength) = colours.preference();
             let met = e.history.iter().filter_map(Past::played_opponent).collect();
             let bye_allowed = !e.history.iter().any(|p| match p {
-                Past::Bye { kind: ByeKind::PairingAllocated, .. } => true,
+                Past::Bye {
+                    kind: ByeKind::PairingAllocated,
+                    ..
+                } => true,
                 Past::Bye { points, .. } | Past::Forfeit { points, .. } => points.halves() >= win,
                 _ => false,
             });
@@ -110,7 +113,9 @@ pub fn players(field: &Field) -> Vec<Player> {
                     return Float::None;
                 }
                 let k = r - 1 - back;
-                e.history.get(k).map_or(Float::None, |p| float_in(e.number, k, p))
+                e.history
+                    .get(k)
+                    .map_or(Float::None, |p| float_in(e.number, k, p))
             };
             let score = e.score().halves();
             Player {

@@ -164,11 +164,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
             let mut values = e.values.clone();
             for f in extra {
-                values.push(if j == bye {
-                    Value::Num(0)
-                } else {
-                    f(i, j)
-                });
+                values.push(if j == bye { Value::Num(0) } else { f(i, j) });
             }
             edges.push(Edge {
                 u: e.u,
@@ -217,9 +213,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
             let mdps = self.mdps.clone();
             let pos = move |i: usize| mdps.iter().position(|&m| m == i);
             let flags = std::rc::Rc::new((self.ctx.in_bracket.clone(), self.ctx.is_mdp.clone()));
-            let ctx_ok = move |i: usize, j: usize| {
-                flags.0[i] && flags.0[j] && flags.1[i] && !flags.1[j]
-            };
+            let ctx_ok =
+                move |i: usize, j: usize| flags.0[i] && flags.0[j] && flags.1[i] && !flags.1[j];
             let p1 = pos.clone();
             let c1 = ctx_ok.clone();
             extra.push(Box::new(move |i, j| {
@@ -228,7 +223,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
             let p2 = pos.clone();
             let c2 = ctx_ok.clone();
             extra.push(Box::new(move |i, j| {
-                Value::Num(if c2(i, j) { (m0 - p2(i).unwrap_or(0)) as u64 } else { 0 })
+                Value::Num(if c2(i, j) {
+                    (m0 - p2(i).unwrap_or(0)) as u64
+                } else {
+                    0
+                })
             }));
             let p3 = pos.clone();
             let c3 = ctx_ok.clone();
@@ -238,7 +237,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }));
             let p4 = pos;
             extra.push(Box::new(move |i, j| match p4(i) {
-                Some(k) if ctx_ok(i, j) && k >= m1 => Value::Ones((m0 - 1 - k) as u32, (m0 - k) as u32),
+                Some(k) if ctx_ok(i, j) && k >= m1 => {
+                    Value::Ones((m0 - 1 - k) as u32, (m0 - k) as u32)
+                }
                 _ => Value::Num(0),
             }));
             mate = self.solve_with(&extra);
@@ -282,7 +283,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }));
             let (p2, b2) = (rest_pos.clone(), both.clone());
             extra.push(Box::new(move |i, j| {
-                Value::Num(if b2(i, j) { (r - p2(i).unwrap_or(0)) as u64 } else { 0 })
+                Value::Num(if b2(i, j) {
+                    (r - p2(i).unwrap_or(0)) as u64
+                } else {
+                    0
+                })
             }));
             mate = self.solve_with(&extra);
             let s1 = |mate: &[Option<usize>]| -> Vec<usize> {
@@ -304,7 +309,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 }));
                 let (p4, b4) = (rest_pos.clone(), both.clone());
                 extra.push(Box::new(move |i, j| match p4(i) {
-                    Some(k) if b4(i, j) && k >= pr => Value::Ones((r - 1 - k) as u32, (r - k) as u32),
+                    Some(k) if b4(i, j) && k >= pr => {
+                        Value::Ones((r - 1 - k) as u32, (r - k) as u32)
+                    }
                     _ => Value::Num(0),
                 }));
                 mate = self.solve_with(&extra);
@@ -314,7 +321,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
 
         let pairs = self.fixed.clone();
-        let last = self.vertices.iter().all(|&i| i >= n || self.ctx.in_bracket[i]);
+        let last = self
+            .vertices
+            .iter()
+            .all(|&i| i >= n || self.ctx.in_bracket[i]);
         let mut outcome = Outcome {
             pairs,
             rest: Vec::new(),

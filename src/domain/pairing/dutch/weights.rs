@@ -54,7 +54,10 @@ pub fn schema(edges: &[Edge], fields: usize, pairs: usize) -> Schema {
     }
     let extra = usize::BITS - (pairs + 1).leading_zeros();
     Schema {
-        widths: max.iter().map(|&m| if m == 0 { 0 } else { m + extra }).collect(),
+        widths: max
+            .iter()
+            .map(|&m| if m == 0 { 0 } else { m + extra })
+            .collect(),
     }
 }
 
