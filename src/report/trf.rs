@@ -85,6 +85,7 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
             format: report.tournament.format,
             players: list,
             tournament: report.tournament,
+            warnings: vec![],
         },
         (event.rounds as usize).max(played),
     ))
