@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use super::output::print;
+use super::output::{print, print_json};
 use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
 use crate::store::exchange;
@@ -83,6 +83,15 @@ pub struct TrfArgs {
     /// Tiebreak order for a new event (default: fide-swiss, or fide-round-robin).
     #[arg(long)]
     pub tiebreaks: Option<String>,
+    /// Refuse the file instead of importing it with warnings (two lines
+    /// that contradict each other, a points column that disagrees with the
+    /// results, a file that is not UTF-8).
+    #[arg(long)]
+    pub strict: bool,
+    /// Print what was imported as JSON (event, season, section, players,
+    /// rounds and the warnings).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The largest file an importer reads: far above any league's file (the
@@ -159,6 +168,13 @@ pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
             }
             let (bytes, name) = read_file(&a.file)?;
             let parsed = trf::parse(&bytes, &name)?;
+            if a.strict && !parsed.warnings.is_empty() {
+                return Err(InputError::new(
+                    &name,
+                    format!("refused (--strict): {}", parsed.warnings.join("; ")),
+                )
+                .into());
+            }
             Parsed::Trf(a, parsed, name)
         }
         ImportCmd::Players(a) => {
@@ -224,7 +240,7 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 }
             ))?;
         }
-        Parsed::Trf(a, parsed, _name) => {
+        Parsed::Trf(a, parsed, name) => {
             let target = ImportTarget {
                 season: &a.season,
                 event: a.event.as_deref(),
@@ -232,14 +248,30 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 tiebreaks: a.tiebreaks.as_deref(),
             };
             let (event, section) = store.write(|tx| import_trf(tx, &parsed, &target))?;
-            print(&format!(
+            if a.json {
+                print_json(&serde_json::json!({
+                    "file": name,
+                    "season": event.season,
+                    "event": event.name,
+                    "section": section.name,
+                    "players": parsed.players.len(),
+                    "rounds": parsed.rounds,
+                    "warnings": parsed.warnings,
+                }))?;
+                return Ok(());
+            }
+            let mut out = format!(
                 "Imported {} players and {} rounds into {} ({}), section {}.\n",
                 parsed.players.len(),
                 parsed.rounds,
                 event.name,
                 event.season,
                 section.name
-            ))?;
+            );
+            for w in &parsed.warnings {
+                out.push_str(&format!("Warning: {name}: {w}.\n"));
+            }
+            print(&out)?;
         }
         Parsed::Players(rows, name) => {
             let done = store.write(|tx| exchange::merge_players(tx, &rows, &name))?;

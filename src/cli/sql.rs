@@ -153,6 +153,17 @@ impl TextTable {
     }
 }
 
+/// The rows to print: `--limit N` (0: all), else 10,000 on a terminal and
+/// all when the output goes elsewhere.
+fn row_limit(given: Option<usize>, terminal: bool) -> Option<usize> {
+    match given {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None if terminal => Some(TERMINAL_LIMIT),
+        None => None,
+    }
+}
+
 /// Prints each row as it comes, in the chosen format, up to the limit.
 struct Printer {
     format: Format,
@@ -228,12 +239,7 @@ impl RowSink for Printer {
 /// Open the database read-only, run the query, print the rows.
 pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
     let mut store = Store::open_read_only(db)?;
-    let limit = match a.limit {
-        Some(0) => None,
-        Some(n) => Some(n),
-        None if std::io::stdout().is_terminal() => Some(TERMINAL_LIMIT),
-        None => None,
-    };
+    let limit = row_limit(a.limit, std::io::stdout().is_terminal());
     let timeout = (a.timeout > 0).then(|| Duration::from_secs(a.timeout));
     let mut p = Printer {
         format: a.format,
@@ -272,4 +278,17 @@ pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
         }
     }
     p.out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ten_thousand_rows_on_a_terminal_all_when_piped_unless_limit_says() {
+        assert_eq!(row_limit(None, true), Some(10_000));
+        assert_eq!(row_limit(None, false), None);
+        assert_eq!(row_limit(Some(5), false), Some(5));
+        assert_eq!(row_limit(Some(0), true), None);
+    }
 }

@@ -207,8 +207,10 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
         rows.push(row);
     }
     if columns.is_none() {
-        return Err(InputError::new(
+        return Err(InputError::at(
             source,
+            1,
+            "header",
             "the file is empty; a player list starts with a header such as name,uscf_id,rating",
         ));
     }

@@ -93,8 +93,10 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<TeamMatchRow>, InputError
         rows.push(row(&record, line, source)?);
     }
     if !header_seen {
-        return Err(InputError::new(
+        return Err(InputError::at(
             source,
+            1,
+            "header",
             format!(
                 "the file is empty; it needs the header {}",
                 HEADER.join(",")

@@ -4,8 +4,8 @@
 //! [`parse`] reads the bytes of a file into a [`TrfEvent`]: the header
 //! fields, each player's data, and a [`Tournament`] of per-round records the
 //! tiebreaks read. Lines the importer does not know (TRF-2025's additions,
-//! the pairing programs' `XX?` lines, team lines) are ignored; CRLF line
-//! ends, trailing spaces and short lines whose later round blocks are
+//! the pairing programs' `XX?` lines, team lines) are ignored; CR and CRLF
+//! line ends, trailing spaces and short lines whose later round blocks are
 //! missing are accepted. Everything else that is wrong is an
 //! [`InputError`] naming the line and column, never a panic.
 //!
@@ -54,6 +54,17 @@
 //!   line 092 says Swiss.
 //! - Names, titles and federations are kept as written (trimmed); dates
 //!   become ISO; a rating of 0 is unrated.
+//! - Read leniently, each with a warning in [`TrfEvent::warnings`] (the
+//!   importer refuses them with `--strict`): a file that is not UTF-8 is
+//!   read as Windows-1252 (Latin-1 with its printable 0x80-0x9F); a
+//!   forfeit on one line whose opponent's line shows something else that
+//!   round (a bye, an absence) keeps each player's own line for that
+//!   player, the forfeit becoming one against an unknown opponent
+//!   (`unmatched_forfeits`); a points column that disagrees with the
+//!   results is ignored (the results are the record). Lone CR line ends
+//!   (old Macintosh files) are line ends.
+//! - Refused: more than 99 rounds (the database's limit), a file with no
+//!   player lines or no rounds, a control character anywhere.
 
 use std::collections::HashMap;
 
@@ -94,6 +105,10 @@ pub struct TrfEvent {
     /// pairing number. It has [`TrfEvent::rounds`] rounds: for standings
     /// after the rounds played so far, use `Tournament::after_round`.
     pub tournament: Tournament,
+    /// What was read leniently, each naming the lines and what was done:
+    /// a Latin-1 file, two lines that contradict each other, a points
+    /// column that disagrees with the results. Empty for a clean file.
+    pub warnings: Vec<String>,
 }
 
 /// A player line's data.
@@ -183,7 +198,18 @@ struct Line {
 
 /// Read a TRF-16 file. `source` names it in errors ("july.trf").
 pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
-    let text = decode(bytes, source)?;
+    let mut warnings: Vec<String> = Vec::new();
+    let (decoded, latin1) = decode(bytes);
+    if let Some(w) = latin1 {
+        warnings.push(w);
+    }
+    // Old Macintosh files end lines with CR alone.
+    let decoded = if decoded.contains('\r') {
+        std::borrow::Cow::Owned(decoded.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        decoded
+    };
+    let text: &str = &decoded;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     super::no_control_text(text, source)?;
 
@@ -321,6 +347,32 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         ));
     }
 
+    // Two lines that contradict each other over a forfeit: each player's
+    // own line is kept for that player (see the module doc).
+    let fixes = {
+        let mut sorted: Vec<&Line> = lines.iter().collect();
+        sorted.sort_by_key(|l| l.player.start_no);
+        let index: HashMap<u32, usize> = sorted
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.player.start_no, i))
+            .collect();
+        match check_aligned(&sorted, &index, source) {
+            Err((_, Mismatch::NotPointingBack))
+                if regrid(&sorted, &index, rounds, source)?.is_none() =>
+            {
+                unmatched_forfeits(&sorted, &index)
+            }
+            _ => vec![],
+        }
+    };
+    for (line_no, r, side, warning) in fixes {
+        if let Some(l) = lines.iter_mut().find(|l| l.line == line_no) {
+            l.rounds[r].0 = side;
+        }
+        warnings.push(warning);
+    }
+
     // Players by start number; their rounds matched up.
     let mut sorted: Vec<&Line> = lines.iter().collect();
     sorted.sort_by_key(|l| l.player.start_no);
@@ -377,6 +429,20 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     tournament
         .check()
         .map_err(|problem| InputError::new(source, problem))?;
+    for (l, record) in sorted.iter().zip(&tournament.players) {
+        if let Some(stated) = l.player.points {
+            let total = record.score();
+            if stated != total {
+                warnings.push(format!(
+                    "line {}: player {}'s points column says {}, but the results on the line add up to {}; the results are used",
+                    l.line,
+                    l.player.start_no,
+                    stated.decimal(),
+                    total.decimal()
+                ));
+            }
+        }
+    }
 
     let round_dates = (0..rounds)
         .map(|r| {
@@ -398,6 +464,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         round_dates,
         format,
         players: sorted.iter().map(|l| l.player.clone()).collect(),
+        warnings,
         tournament,
     })
 }
@@ -708,24 +775,92 @@ fn header_key(code: &str) -> &'static str {
 }
 
 /// The text, or an error at the first byte that is not UTF-8.
-fn decode<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        // The prefix is valid UTF-8 by construction.
-        let prefix = std::str::from_utf8(good).unwrap_or("");
-        let line = prefix.matches('\n').count() + 1;
-        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
-        InputError::at(
-            source,
-            line,
-            format!("column {column}"),
-            format!(
-                "byte 0x{byte:02X} is not UTF-8 text; save the file as UTF-8 (accented names \
-                 written in Latin-1 or Windows-1252 look like this)"
-            ),
-        )
-    })
+fn decode(bytes: &[u8]) -> (std::borrow::Cow<'_, str>, Option<String>) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), None),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+            let text: String = bytes.iter().map(|&b| windows_1252(b)).collect();
+            (
+                std::borrow::Cow::Owned(text),
+                Some(format!(
+                    "the file is not UTF-8 (byte 0x{byte:02X} on line {line}); it was read as Latin-1 (Windows-1252), as older pairing programs write it: check the accented names"
+                )),
+            )
+        }
+    }
+}
+
+/// A Windows-1252 byte as a character (Latin-1 with printable characters
+/// in 0x80-0x9F; the five bytes it leaves undefined stay C1 control
+/// characters, which the control-character rule then refuses).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [u16; 32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ];
+    match b {
+        0x80..=0x9F => char::from_u32(u32::from(HIGH[usize::from(b - 0x80)])).unwrap_or('?'),
+        _ => char::from(b),
+    }
+}
+
+/// Forfeits one line records against an opponent whose line shows
+/// something else in that round (a bye, an absence, another game): each
+/// becomes a forfeit against an unknown opponent on that player's own line,
+/// so each player keeps their own line's points. Returns (line, round, the
+/// new side, a warning naming both lines and the resolution). Played
+/// results are not resolved this way: a game's result must come from both
+/// lines.
+fn unmatched_forfeits(
+    lines: &[&Line],
+    index: &HashMap<u32, usize>,
+) -> Vec<(usize, usize, Side, String)> {
+    let mut out = Vec::new();
+    for l in lines {
+        for (r, &(side, _)) in l.rounds.iter().enumerate() {
+            let Side::Game {
+                opponent, result, ..
+            } = side
+            else {
+                continue;
+            };
+            let outcome = match result {
+                GameResult::ForfeitWin => Outcome::ForfeitWin,
+                GameResult::ForfeitLoss => Outcome::ForfeitLoss,
+                _ => continue,
+            };
+            let Some(other) = index.get(&opponent).map(|&i| lines[i]) else {
+                continue;
+            };
+            let theirs = side_at(other, r);
+            let points_back =
+                matches!(theirs, Side::Game { opponent: back, .. } if back == l.player.start_no);
+            if points_back {
+                continue;
+            }
+            let me = l.player.start_no;
+            out.push((
+                l.line,
+                r,
+                Side::UnknownForfeit(outcome),
+                format!(
+                    "round {}: line {} (player {me}) records a forfeit {} against player {opponent}, but line {} (player {opponent}) shows {} in that round; each player's own line is kept: player {me} a forfeit {} (opponent not counted), player {opponent} {}",
+                    r + 1,
+                    l.line,
+                    if outcome == Outcome::ForfeitWin { "win" } else { "loss" },
+                    other.line,
+                    what(theirs),
+                    if outcome == Outcome::ForfeitWin { "win" } else { "loss" },
+                    what(theirs),
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// Characters `from..to` (0-based) of a line, trimmed; "" past the end.
@@ -911,6 +1046,22 @@ fn round_side(opponent: u32, colour: Option<Colour>, result: char) -> Result<Sid
 
 fn unknown_code(c: char) -> String {
     format!("result code '{c}' is not one of 1 = 0 + - W D L H F U Z")
+}
+
+/// A side in a warning's words: "a half-point bye", "a forfeit win".
+fn what(side: Side) -> String {
+    match side {
+        Side::Absent => "no game and no bye".into(),
+        Side::Bye(Outcome::Bye { kind, .. }) => match kind {
+            ByeKind::Full => "a full-point bye".into(),
+            ByeKind::Half => "a half-point bye".into(),
+            ByeKind::Zero => "a zero-point bye".into(),
+        },
+        Side::Bye(_) => "a bye".into(),
+        Side::UnknownForfeit(Outcome::ForfeitWin) => "a forfeit win against no one".into(),
+        Side::UnknownForfeit(_) => "a forfeit loss against no one".into(),
+        Side::Game { opponent, .. } => format!("a game against {opponent}"),
+    }
 }
 
 fn describe(side: Side) -> String {

@@ -91,6 +91,7 @@ pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<
             format: report.tournament.format,
             players: list,
             tournament: report.tournament,
+            warnings: vec![],
         },
         (event.rounds as usize).max(played),
     ))

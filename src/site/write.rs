@@ -551,6 +551,19 @@ mod tests {
     }
 
     #[test]
+    fn an_io_error_names_the_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        // A name no file system takes (over 255 bytes).
+        let long = format!("players/{}.html", "x".repeat(300));
+        let err = site(&dir, &[file("index.html"), file(&long)])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&"x".repeat(300)), "{err}");
+        assert!(!dir.join("index.html").exists(), "half a site was written");
+    }
+
+    #[test]
     fn a_staging_folder_left_by_a_killed_run_is_cleared_and_the_site_written() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("site");

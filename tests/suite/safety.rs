@@ -8,6 +8,10 @@
 //! - `fuzz`: property tests on every file parser (random and mutated input
 //!   never panics; it parses fully or fails with an `InputError`), and a
 //!   failing `league round record` writes nothing.
+//! - `hardening`: issue 16 through the binary: the site writer stays inside
+//!   --out, CSV is safe in a spreadsheet, demo keeps a changed file, sql is
+//!   bounded, importers refuse devices, huge files and control characters,
+//!   Markdown escapes HTML, errors name the file, reports work read-only.
 //! - `hostile`: files that are not league databases, damaged, read-only, in
 //!   a read-only folder, or on a full disk: a clear message, a non-zero
 //!   exit, the file byte for byte as it was.

@@ -222,15 +222,15 @@ fn bad_files_write_nothing() {
         ],
         "bad1.trf, line 5",
     );
-    // Non-UTF-8 bytes.
+    // Non-UTF-8 bytes: read as Latin-1 with a warning, refused with --strict.
     let mut bytes = good.clone().into_bytes();
     bytes[200] = 0xff;
     t.write("bad2.trf", &bytes);
     t.fails(
         &[
-            "--create", "import", "trf", "bad2.trf", "--season", "archive",
+            "--create", "import", "trf", "bad2.trf", "--season", "archive", "--strict",
         ],
-        "bad2.trf",
+        "bad2.trf: refused (--strict): the file is not UTF-8 (byte 0xFF on line 5)",
     );
     // A truncated player line.
     let truncated: String = good
@@ -280,4 +280,127 @@ fn bad_files_write_nothing() {
         ],
         "already has a section \"Open\"",
     );
+}
+
+const QUIRKS: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf-quirks");
+
+/// Import one quirk fixture with `--json`; returns the JSON.
+fn import_quirk(t: &TestLeague, file: &str, extra: &[&str]) -> serde_json::Value {
+    let path = format!("{QUIRKS}/{file}");
+    let mut args = vec![
+        "--create", "import", "trf", &path, "--season", "quirks", "--event", file, "--json",
+    ];
+    args.extend(extra);
+    serde_json::from_str(&t.ok(&args)).unwrap()
+}
+
+/// Each player's score as `league standings --format json` gives it.
+fn scores(t: &TestLeague, event: &str) -> Vec<(String, f64)> {
+    let v: serde_json::Value =
+        serde_json::from_str(&t.ok(&["standings", "--event", event, "--format", "json"])).unwrap();
+    let mut s: Vec<(String, f64)> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    s.sort_by(|a, b| a.0.cmp(&b.0));
+    s
+}
+
+/// Issue 16: real files contain quirks the importer refused. Each kind has
+/// its fixture in tests/data/trf-quirks; each imports, with the warning it
+/// deserves listed in the JSON output, and the scores of each player's own
+/// line.
+#[test]
+fn each_quirk_of_real_files_imports_with_its_warning() {
+    let t = TestLeague::new();
+    let clean = [
+        ("Alpha, Ann", 1.5),
+        ("Bravo, Ben", 1.0),
+        ("Charlie, Cy", 1.0),
+        ("Delta, Di", 0.5),
+    ];
+    let owned = |v: &[(&str, f64)]| -> Vec<(String, f64)> {
+        v.iter().map(|(n, s)| (n.to_string(), *s)).collect()
+    };
+    for file in [
+        "cr-line-ends.trf",
+        "crlf-trailing-spaces.trf",
+        "blank-ratings-and-ids.trf",
+    ] {
+        let v = import_quirk(&t, file, &[]);
+        assert_eq!(v["warnings"], serde_json::json!([]), "{file}");
+        assert_eq!(v["players"], 4, "{file}");
+        assert_eq!(scores(&t, file), owned(&clean), "{file}");
+    }
+    // The blank file's players: no rating, no FIDE id.
+    let blank = t.query(
+        "SELECT count(*) FROM player p JOIN entry e ON e.player_id = p.id JOIN section s ON s.id = e.section_id \
+         JOIN event v ON v.id = s.event_id WHERE v.name = 'blank-ratings-and-ids.trf' AND p.rating IS NULL AND p.fide_id IS NULL",
+    );
+    assert_eq!(blank[0][0], "4");
+
+    // Player 3: a forfeit win against 4 in round 1; 4's line: a half-point bye.
+    let v = import_quirk(&t, "contradiction.trf", &[]);
+    let w = v["warnings"].as_array().unwrap();
+    assert_eq!(w.len(), 1, "{v}");
+    let w = w[0].as_str().unwrap();
+    assert!(
+        w.contains("round 1: line 8 (player 3) records a forfeit win against player 4")
+            && w.contains("line 9 (player 4) shows a half-point bye")
+            && w.contains("each player's own line is kept"),
+        "{w}"
+    );
+    assert_eq!(
+        scores(&t, "contradiction.trf"),
+        owned(&[
+            ("Alpha, Ann", 1.5),
+            ("Bravo, Ben", 1.0),
+            ("Charlie, Cy", 1.5),
+            ("Delta, Di", 0.5)
+        ])
+    );
+    // Without --json the warning is printed.
+    let path = format!("{QUIRKS}/contradiction.trf");
+    let out = t.ok(&[
+        "import", "trf", &path, "--season", "quirks", "--event", "Again",
+    ]);
+    assert!(
+        out.contains("Warning: ") && out.contains("forfeit win against player 4"),
+        "{out}"
+    );
+    // --strict refuses, and writes nothing.
+    t.fails(
+        &[
+            "import", "trf", &path, "--season", "quirks", "--event", "Strict", "--strict",
+        ],
+        "refused (--strict): round 1: line 8 (player 3)",
+    );
+
+    let v = import_quirk(&t, "score-column.trf", &[]);
+    assert_eq!(
+        v["warnings"],
+        serde_json::json!([
+            "line 6: player 1's points column says 2.0, but the results on the line add up to 1.5; the results are used"
+        ])
+    );
+    assert_eq!(scores(&t, "score-column.trf"), owned(&clean));
+
+    let v = import_quirk(&t, "latin1.trf", &[]);
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("read as Latin-1"),
+        "{v}"
+    );
+    let names: Vec<String> = scores(&t, "latin1.trf").into_iter().map(|s| s.0).collect();
+    assert!(names.contains(&"José, María".to_string()), "{names:?}");
+    assert!(names.contains(&"Müller, Jürgen".to_string()), "{names:?}");
 }

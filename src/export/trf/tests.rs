@@ -187,6 +187,7 @@ proptest::proptest! {
             format: Format::Swiss,
             players,
             tournament,
+            warnings: vec![],
         };
         let text = write(&event, rounds + 2);
         let back = parse(text.as_bytes(), "random.trf").map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}\n{text}")))?;

@@ -393,14 +393,35 @@ fn dates_in_every_accepted_form() {
 // One test per error kind, each naming the line and column.
 
 #[test]
-fn error_non_utf8() {
+fn a_latin1_file_is_read_with_a_warning() {
     let mut bytes = small(&two_games());
     // "Gamma" on line 6 becomes "G\xE9mma" (Latin-1 é).
     let at = bytes.windows(5).position(|w| w == b"Gamma").unwrap() + 1;
     bytes[at] = 0xE9;
+    let e = parse(&bytes, "test.trf").unwrap();
+    assert_eq!(e.players[2].name, "Gémma");
+    assert!(
+        e.warnings[0].contains("byte 0xE9 on line 6") && e.warnings[0].contains("Latin-1"),
+        "{:?}",
+        e.warnings
+    );
+    // Windows-1252's printable characters in 0x80-0x9F; its undefined
+    // bytes stay control characters and are refused.
+    bytes[at] = 0x80;
+    assert_eq!(parse(&bytes, "test.trf").unwrap().players[2].name, "G€mma");
+    bytes[at] = 0x81;
     let e = error(&bytes);
-    assert!(e.contains("test.trf, line 6, column 16"), "{e}");
-    assert!(e.contains("0xE9") && e.contains("UTF-8"), "{e}");
+    assert!(
+        e.contains("line 6, column 16") && e.contains("U+0081"),
+        "{e}"
+    );
+}
+
+#[test]
+fn lone_cr_line_ends_are_line_ends() {
+    let text = String::from_utf8(small(&two_games())).unwrap();
+    let e = parse(text.replace('\n', "\r").as_bytes(), "t").unwrap();
+    assert_eq!(e, parse(text.as_bytes(), "t").unwrap());
 }
 
 #[test]

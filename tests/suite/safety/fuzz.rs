@@ -4,8 +4,8 @@
 //! names the file, a line and a field. Through the binary: a `league round
 //! record` that fails writes nothing.
 //!
-//! Parsers written later (the TRF reader, the JSON import) get the same
-//! treatment by reusing [`mutated`] on a valid file of theirs and
+//! The TRF reader, the player list and the team-match sheet get the same
+//! treatment below; parsers written later get it by reusing [`mutated`] on a valid file of theirs and
 //! [`assert_input_error`] on what they return; add them under "Other
 //! parsers" at the end of this file.
 
@@ -351,4 +351,159 @@ fn a_failing_trf_import_writes_nothing() {
     }
 }
 
-// The JSON import gets its own block here when it lands.
+// The player-list reader (`league import players`) and the team-match
+// sheet (`league import team-matches`): random bytes, CSV-shaped noise and
+// mutations of a valid file either parse into usable rows or fail with
+// line and field; through the binary, a refused import writes nothing.
+
+const PLAYERS: &[u8] = "name,uscf_id,fide_id,rating,fide_rating,federation,title\nAlice Smith,12345678,,1735,,,\nFrank Lee,,2012345,1580,1620,USA,FM\n\"Moss, Frank\",,,1610,,,\n"
+    .as_bytes();
+const PLAYERS_SEMICOLONS: &[u8] = b"name;rating\nAlice Smith;1735\nBob Jones;1750\n";
+const TEAM_MATCHES: &[u8] = "round,team_a,team_b,points_a,points_b\n1,Edgewood,North Side,3.5,0.5\n1,Goshen C,BYE,4,\n2,North Side,Goshen C,2½,1½\n# a comment\n2,Edgewood,BYE,2,\n"
+    .as_bytes();
+
+/// A player list's verdict: every row named, plain text, ratings in range,
+/// lines in file order; or an error naming file, line and field.
+fn player_list_parses_fully_or_fails_well(input: &[u8]) {
+    match chess_league::input::players::parse(input, "p.csv") {
+        Ok(rows) => {
+            let mut last = 0;
+            for row in rows {
+                assert!(!row.name.trim().is_empty(), "{row:?}");
+                assert!(!row.name.chars().any(char::is_control), "{row:?}");
+                assert!(row.rating.is_none_or(|r| r <= 4000), "{row:?}");
+                assert!(row.fide_rating.is_none_or(|r| r <= 4000), "{row:?}");
+                assert!(row.line > last, "lines out of order: {row:?}");
+                last = row.line;
+            }
+        }
+        Err(e) => assert_input_error(&e, "p.csv", input),
+    }
+}
+
+/// A team-match sheet's verdict: rounds from 1, both teams named (or a bye
+/// with no second score), scores not negative, plain text, lines in file
+/// order; or an error naming file, line and field.
+fn team_matches_parse_fully_or_fail_well(input: &[u8]) {
+    match chess_league::input::team_matches::parse(input, "m.csv") {
+        Ok(rows) => {
+            let mut last = 0;
+            for row in rows {
+                assert!(row.round >= 1, "{row:?}");
+                assert!(!row.team_a.trim().is_empty(), "{row:?}");
+                assert_eq!(row.team_b.is_none(), row.points_b.is_none(), "{row:?}");
+                assert!(
+                    row.team_b.as_deref().is_none_or(|b| !b.trim().is_empty()),
+                    "{row:?}"
+                );
+                assert!(
+                    row.points_a.0 >= 0 && row.points_b.is_none_or(|p| p.0 >= 0),
+                    "{row:?}"
+                );
+                assert!(!row.team_a.chars().any(char::is_control), "{row:?}");
+                assert!(row.line > last, "lines out of order: {row:?}");
+                last = row.line;
+            }
+        }
+        Err(e) => assert_input_error(&e, "m.csv", input),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn player_list_parser_random_bytes(input in prop::collection::vec(any::<u8>(), 0..400)) {
+        player_list_parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn player_list_parser_csv_noise(input in csv_noise()) {
+        player_list_parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn player_list_parser_mutated_file(input in mutated(PLAYERS)) {
+        player_list_parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn player_list_parser_mutated_semicolon_file(input in mutated(PLAYERS_SEMICOLONS)) {
+        player_list_parses_fully_or_fails_well(&input);
+    }
+
+    #[test]
+    fn team_match_parser_random_bytes(input in prop::collection::vec(any::<u8>(), 0..400)) {
+        team_matches_parse_fully_or_fail_well(&input);
+    }
+
+    #[test]
+    fn team_match_parser_csv_noise(input in csv_noise()) {
+        team_matches_parse_fully_or_fail_well(&input);
+    }
+
+    #[test]
+    fn team_match_parser_mutated_file(input in mutated(TEAM_MATCHES)) {
+        team_matches_parse_fully_or_fail_well(&input);
+    }
+}
+
+/// Through the binary: mutated files that `league import players` and
+/// `league import team-matches` refuse leave the database exactly as it
+/// was; those they accept pass `league check`.
+#[test]
+fn a_failing_player_or_team_match_import_writes_nothing() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    let template = TestLeague::small();
+    for (seed, args) in [
+        (PLAYERS, &["import", "players", "f.csv"][..]),
+        (
+            TEAM_MATCHES,
+            &[
+                "import",
+                "team-matches",
+                "f.csv",
+                "--season",
+                "2022-23",
+                "--event",
+                "Teams",
+            ][..],
+        ),
+    ] {
+        let mut runner = TestRunner::new(Config {
+            cases: 20,
+            ..Config::default()
+        });
+        let verdict = runner.run(&mutated(seed), |input| {
+            let t = TestLeague::new();
+            std::fs::copy(&template.db, &t.db).expect("copy league");
+            t.write("f.csv", &input);
+            let before = snapshot(&t.db);
+            let r = t.run(args);
+            let fail = |why: String| Err(TestCaseError::fail(why));
+            if r.stderr.contains("panicked") {
+                return fail(r.stderr);
+            }
+            if r.ok {
+                let c = t.run(&["check"]);
+                if !c.ok {
+                    return fail(format!(
+                        "accepted, but check fails: {}{}",
+                        c.stdout, c.stderr
+                    ));
+                }
+            } else if !r.stderr.starts_with("league: ") {
+                return fail(format!("unclear failure: {:?} {}", r.code, r.stderr));
+            } else if before != snapshot(&t.db) {
+                return fail(format!(
+                    "a failed import changed the database: {}",
+                    r.stderr
+                ));
+            }
+            Ok(())
+        });
+        if let Err(e) = verdict {
+            panic!("{args:?}: {e}");
+        }
+    }
+}
