@@ -803,10 +803,12 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
 
 /// A tiebreak as a term of the rules page.
 fn rule_term(t: &Tiebreak) -> RuleTerm {
+    let (code, label) = (t.code(), short_label(t));
     RuleTerm {
         id: term_id(t),
-        code: t.code(),
-        label: short_label(t),
+        // Shown beside the label only when it says something more.
+        code: if code == label { String::new() } else { code },
+        label,
         meaning: t.meaning(),
     }
 }

@@ -523,8 +523,9 @@ pub struct RuleFamily {
 
 /// A tiebreak on the rules page, with the anchor the column headings link.
 pub struct RuleTerm {
-    /// `tb-mm`, `tb-bh-c1`.
+    /// `tb-us-mm`, `tb-fide-bh-c1`.
     pub id: String,
+    /// The code event orders write ("mm"); empty when it is the label.
     pub code: String,
     /// The short column label ("M-Med").
     pub label: String,

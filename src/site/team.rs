@@ -191,7 +191,7 @@ pub fn team_section(
         .iter()
         .enumerate()
         .map(|(k, tb)| RuleNote {
-            code: format!("TBrk{} = {}", k + 1, tb.code()),
+            code: format!("TBrk{} = {}", k + 1, super::section::label_and_code(tb)),
             meaning: tb.meaning(),
         })
         .collect();
