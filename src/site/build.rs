@@ -292,7 +292,7 @@ pub fn build(league: &League) -> Site {
                                 r.rounds_played, e.event.rounds
                             ),
                             notes: r.notes.clone(),
-                            body: SectionBody::Team(body),
+                            body: SectionBody::Team(Box::new(body)),
                         });
                         continue;
                     }
@@ -368,7 +368,7 @@ pub fn build(league: &League) -> Site {
                     kind: e.event.kind.label().to_string(),
                     progress: r.after(),
                     notes: r.notes.clone(),
-                    body: SectionBody::Individual(body),
+                    body: SectionBody::Individual(Box::new(body)),
                     place,
                 });
             }

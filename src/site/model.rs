@@ -136,8 +136,8 @@ pub struct SectionPage {
 
 /// What a section page shows, by kind of section.
 pub enum SectionBody {
-    Individual(IndividualSection),
-    Team(TeamSectionBody),
+    Individual(Box<IndividualSection>),
+    Team(Box<TeamSectionBody>),
 }
 
 /// Team standings, team crosstable, board prizes, rosters and working of a
