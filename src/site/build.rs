@@ -245,7 +245,7 @@ pub fn build(league: &League) -> Site {
                             &|id| paths.player.get(&id).cloned(),
                             &|team| format!("#roster-{}", roster_no[team]),
                         );
-                        let round_links = rounds
+                        let round_links: Vec<Link> = rounds
                             .iter()
                             .enumerate()
                             .map(|(n, page)| Link {
@@ -253,6 +253,13 @@ pub fn build(league: &League) -> Site {
                                 href: place.href(&page.place.path),
                             })
                             .collect();
+                        // The crosstable's "R3" headings open their rounds.
+                        for (h, link) in body.header.iter().zip(&mut body.header_links) {
+                            let n = h.strip_prefix('R').and_then(|n| n.parse::<usize>().ok());
+                            if let Some(l) = n.and_then(|n| round_links.get(n.wrapping_sub(1))) {
+                                *link = l.href.clone();
+                            }
+                        }
                         rounds_all.extend(rounds);
                         // The working goes on its own page, as for individual
                         // sections; each standings row's "how" opens its team's.

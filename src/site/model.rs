@@ -152,6 +152,9 @@ pub struct TeamSectionBody {
     /// The crosstable's header, as `league team crosstable` prints it
     /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).
     pub header: Vec<String>,
+    /// Beside `header`: the round page each `R1`.. heading links to, empty
+    /// for the other columns.
+    pub header_links: Vec<String>,
     pub crosstable: Vec<TeamCrossRow>,
     /// Each tiebreak used, in plain words ("TBrk1 = usat: ...").
     pub rules: Vec<RuleNote>,

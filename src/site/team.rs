@@ -322,6 +322,7 @@ pub fn team_section(
             .collect(),
         standings,
         header: r.crosstable.header.clone(),
+        header_links: vec![String::new(); r.crosstable.header.len()],
         crosstable,
         rules,
         rule_notes,
