@@ -245,7 +245,7 @@ pub fn build(league: &League) -> Site {
                             &|id| paths.player.get(&id).cloned(),
                             &|team| format!("#roster-{}", roster_no[team]),
                         );
-                        let round_links = rounds
+                        let round_links: Vec<Link> = rounds
                             .iter()
                             .enumerate()
                             .map(|(n, page)| Link {
@@ -253,6 +253,13 @@ pub fn build(league: &League) -> Site {
                                 href: place.href(&page.place.path),
                             })
                             .collect();
+                        // The crosstable's "R3" headings open their rounds.
+                        for (h, link) in body.header.iter().zip(&mut body.header_links) {
+                            let n = h.strip_prefix('R').and_then(|n| n.parse::<usize>().ok());
+                            if let Some(l) = n.and_then(|n| round_links.get(n.wrapping_sub(1))) {
+                                *link = l.href.clone();
+                            }
+                        }
                         rounds_all.extend(rounds);
                         // The working goes on its own page, as for individual
                         // sections; each standings row's "how" opens its team's.
@@ -292,7 +299,7 @@ pub fn build(league: &League) -> Site {
                                 r.rounds_played, e.event.rounds
                             ),
                             notes: r.notes.clone(),
-                            body: SectionBody::Team(body),
+                            body: SectionBody::Team(Box::new(body)),
                         });
                         continue;
                     }
@@ -369,7 +376,7 @@ pub fn build(league: &League) -> Site {
                     kind: e.event.kind.label().to_string(),
                     progress: r.after(),
                     notes: r.notes.clone(),
-                    body: SectionBody::Individual(body),
+                    body: SectionBody::Individual(Box::new(body)),
                     place,
                 });
             }
@@ -804,10 +811,12 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
 
 /// A tiebreak as a term of the rules page.
 fn rule_term(t: &Tiebreak) -> RuleTerm {
+    let (code, label) = (t.code(), short_label(t));
     RuleTerm {
         id: term_id(t),
-        code: t.code(),
-        label: short_label(t),
+        // Shown beside the label only when it says something more.
+        code: if code == label { String::new() } else { code },
+        label,
         meaning: t.meaning(),
     }
 }

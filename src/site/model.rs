@@ -136,8 +136,8 @@ pub struct SectionPage {
 
 /// What a section page shows, by kind of section.
 pub enum SectionBody {
-    Individual(IndividualSection),
-    Team(TeamSectionBody),
+    Individual(Box<IndividualSection>),
+    Team(Box<TeamSectionBody>),
 }
 
 /// Team standings, team crosstable, board prizes, rosters and working of a
@@ -152,6 +152,9 @@ pub struct TeamSectionBody {
     /// The crosstable's header, as `league team crosstable` prints it
     /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).
     pub header: Vec<String>,
+    /// Beside `header`: the round page each `R1`.. heading links to, empty
+    /// for the other columns.
+    pub header_links: Vec<String>,
     pub crosstable: Vec<TeamCrossRow>,
     /// Each tiebreak used, in plain words ("TBrk1 = usat: ...").
     pub rules: Vec<RuleNote>,
@@ -525,8 +528,9 @@ pub struct RuleFamily {
 
 /// A tiebreak on the rules page, with the anchor the column headings link.
 pub struct RuleTerm {
-    /// `tb-mm`, `tb-bh-c1`.
+    /// `tb-us-mm`, `tb-fide-bh-c1`.
     pub id: String,
+    /// The code event orders write ("mm"); empty when it is the label.
     pub code: String,
     /// The short column label ("M-Med").
     pub label: String,

@@ -82,6 +82,17 @@ pub fn short_label(t: &Tiebreak) -> String {
     }
 }
 
+/// "M-Med (mm)": the short label and, when it differs, the code event
+/// orders write.
+pub fn label_and_code(t: &Tiebreak) -> String {
+    let (label, code) = (short_label(t), t.code());
+    if label == code {
+        label
+    } else {
+        format!("{label} ({code})")
+    }
+}
+
 /// A tiebreak column heading as seen from `place`.
 pub fn heading(t: &Tiebreak, place: &Place) -> Heading {
     Heading {
@@ -183,7 +194,7 @@ pub fn individual(
         .tiebreaks
         .iter()
         .map(|t| RuleNote {
-            code: t.code(),
+            code: label_and_code(t),
             meaning: t.meaning(),
         })
         .collect();

@@ -191,7 +191,7 @@ pub fn team_section(
         .iter()
         .enumerate()
         .map(|(k, tb)| RuleNote {
-            code: format!("TBrk{} = {}", k + 1, tb.code()),
+            code: format!("TBrk{} = {}", k + 1, super::section::label_and_code(tb)),
             meaning: tb.meaning(),
         })
         .collect();
@@ -322,6 +322,7 @@ pub fn team_section(
             .collect(),
         standings,
         header: r.crosstable.header.clone(),
+        header_links: vec![String::new(); r.crosstable.header.len()],
         crosstable,
         rules,
         rule_notes,

@@ -1166,7 +1166,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     // Rosters, the withdrawal, tiebreaks in words, and the working folded away.
     assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
-    assert!(page.contains("<dt>TBrk1 = usat</dt>"));
+    assert!(page.contains("<dt>TBrk1 = USAT (usat)</dt>"));
     let working = read(&site, "2023-24/team-cup-open/working.html");
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of Rooks were worked out</span></a>"), "{page}");
     assert!(working.contains("<details id=\"working-team-1\">"));
