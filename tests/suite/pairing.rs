@@ -614,3 +614,49 @@ fn the_readme_round_robin_runs_as_written_and_prints_what_it_shows() {
         .unwrap()
         .contains("Schedule (games without a result yet"));
 }
+
+/// Issue 14: the README pairs a Swiss round with the Dutch engine, honours a
+/// bye asked for before the round is paired, and prints what it shows.
+#[test]
+fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
+    use crate::readme::{block_after, words};
+    let t = TestLeague::new();
+    t.write("round1.csv", block_after("where `round1.csv` is"));
+    t.write("spring1.csv", block_after("where `spring1.csv` is"));
+    let run_block = |marker: &str| -> Vec<String> {
+        let mut outputs = Vec::new();
+        for line in block_after(marker).lines() {
+            let line = line.trim();
+            if !line.starts_with("league ") {
+                continue;
+            }
+            let w = words(line);
+            let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+            outputs.push(t.ok(&args));
+        }
+        outputs
+    };
+    run_block("<!-- walkthrough");
+    let outputs = run_block("<!-- swiss");
+    let second = outputs.last().expect("the block pairs round 2");
+    if std::env::var_os("PRINT_README_OUTPUT").is_some() {
+        eprintln!("{second}");
+    }
+    assert_eq!(second, block_after("The second `league round pair` prints"));
+    // Round 1 as the Dutch system pairs seven players: the top half against
+    // the bottom half, the lowest-rated player on the pairing-allocated bye.
+    assert!(
+        outputs[4].contains("    1  Alice Smith (1)      0    1720  Dan Wu (4)"),
+        "{}",
+        outputs[4]
+    );
+    assert!(outputs[4].contains("Bye: Gina Low (7)"), "{}", outputs[4]);
+    // Carol's requested bye is hers, not a pairing's.
+    assert!(second.contains("Bye: Carol King (3) (score ½): requested bye, ½ point"));
+    let games = t.query(
+        "SELECT count(*) FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id \
+         WHERE e.name = 'Spring Swiss' AND r.number = 2 AND g.result IS NULL",
+    );
+    assert_eq!(games, [["3"]], "three games of round 2 written, no result yet");
+}
