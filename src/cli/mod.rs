@@ -280,7 +280,7 @@ pub fn reads_only(command: &Command) -> bool {
     matches!(
         command,
         Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
-            | Command::Event(EventCmd::List { .. } | EventCmd::Show(_))
+            | Command::Event(EventCmd::List { .. } | EventCmd::Show { .. })
             | Command::Section(SectionCmd::List { .. } | SectionCmd::Show { .. })
             | Command::Player(player::PlayerCmd::List { .. } | player::PlayerCmd::Show { .. })
             | Command::Team(

@@ -143,7 +143,7 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
                     })),
                     Format::Markdown => print(&format!(
                         "**{}**\n\n{}",
-                        players::describe_player(&p),
+                        crate::domain::text::markdown_cell(&players::describe_player(&p)),
                         t.markdown()
                     )),
                     _ => print(&t.csv()),

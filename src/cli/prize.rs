@@ -343,7 +343,10 @@ pub fn run_prizes(store: &mut Store, a: PrizesArgs) -> Result<()> {
             let mut out = String::new();
             let h = heading(&r);
             if f == Format::Markdown {
-                out.push_str(&format!("**{h}**\n\n"));
+                out.push_str(&format!(
+                    "**{}**\n\n",
+                    crate::domain::text::markdown_cell(&h)
+                ));
             } else {
                 out.push_str(&format!("{h}\n\n"));
             }

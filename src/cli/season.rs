@@ -165,7 +165,14 @@ pub enum EventCmd {
         format: Format,
     },
     /// Show an event: kind, rounds, dates, sections, tiebreak order.
-    Show(EventArgs),
+    Show {
+        #[command(flatten)]
+        event: EventArgs,
+        /// Output format: text lists the settings; JSON, CSV and markdown give
+        /// them as setting/value rows, then the sections.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Change an event's name, rounds, dates, tiebreak order, pairing settings, prize sharing or
     /// rating-report fields.
     Edit(EventEditArgs),
@@ -472,38 +479,88 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             }
             print(&t.render(format))?;
         }
-        EventCmd::Show(args) => {
-            let e = args.find(store)?;
+        EventCmd::Show { event, format } => {
+            let e = event.find(store)?;
             let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
-            let mut out = format!("{} ({}), season {}\n", e.name, e.kind.label(), e.season);
-            out.push_str(&format!("  rounds: {}\n", e.rounds));
+            // (setting, value): one list for every format.
+            let mut fields: Vec<(String, String)> = vec![
+                ("kind".into(), e.kind.label().to_string()),
+                ("rounds".into(), e.rounds.to_string()),
+            ];
             if !e.dates().is_empty() {
-                out.push_str(&format!("  dates: {}\n", e.dates()));
+                fields.push(("dates".into(), e.dates()));
             }
-            out.push_str(&format!(
-                "  tiebreaks: {} ({})\n",
-                e.tiebreaks,
-                order.codes()
+            fields.push((
+                "tiebreaks".into(),
+                format!("{} ({})", e.tiebreaks, order.codes()),
             ));
             if order.actual_play_first {
-                out.push_str("  players who scored over the board rank ahead of tied players whose points are all unplayed\n");
+                fields.push((
+                    "actual play first".into(),
+                    "players who scored over the board rank ahead of tied players whose points are all unplayed".into(),
+                ));
             }
-            out.push_str(&format!("  FIDE rules edition: {}\n", e.edition().year()));
+            fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
             if e.coin_allowed {
-                out.push_str("  a coin flip may break remaining ties\n");
+                fields.push(("coin flip".into(), "may break remaining ties".into()));
             }
             for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
-                out.push_str(&format!("  {what}: {value}\n"));
+                fields.push((what.to_string(), value.to_string()));
             }
+            let mut sections = vec![];
             for s in seasons::sections(store.conn(), e.id)? {
                 let n = player::entries(store.conn(), s.id)?.len();
                 let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
-                out.push_str(&format!(
-                    "  section {}: {n} players, {rounds} of {} rounds recorded\n",
-                    s.name, e.rounds
-                ));
+                sections.push((s.name, n, rounds));
             }
-            print(&out)?;
+            let heading = format!("{} ({}), season {}", e.name, e.kind.label(), e.season);
+            let mut table = Table::new(&["setting", "value"]);
+            for (k, v) in &fields {
+                table.push(vec![k.clone(), v.clone()]);
+            }
+            for (name, n, rounds) in &sections {
+                table.push(vec![
+                    format!("section {name}"),
+                    format!("{n} players, {rounds} of {} rounds recorded", e.rounds),
+                ]);
+            }
+            match format {
+                Format::Text => {
+                    let mut out = format!("{heading}\n");
+                    for (k, v) in &fields {
+                        out.push_str(&format!("  {k}: {v}\n"));
+                    }
+                    for (name, n, rounds) in &sections {
+                        out.push_str(&format!(
+                            "  section {name}: {n} players, {rounds} of {} rounds recorded\n",
+                            e.rounds
+                        ));
+                    }
+                    print(&out)?;
+                }
+                Format::Json => {
+                    let settings: serde_json::Map<String, serde_json::Value> = fields
+                        .iter()
+                        .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                        .collect();
+                    print_json(&serde_json::json!({
+                        "event": e.name,
+                        "season": e.season,
+                        "kind": e.kind.label(),
+                        "rounds": e.rounds,
+                        "settings": settings,
+                        "sections": sections.iter().map(|(name, n, r)| serde_json::json!({
+                            "section": name, "players": n, "rounds_recorded": r,
+                        })).collect::<Vec<_>>(),
+                    }))?;
+                }
+                Format::Csv => print(&table.csv())?,
+                Format::Markdown => print(&format!(
+                    "**{}**\n\n{}",
+                    crate::domain::text::markdown_cell(&heading),
+                    table.markdown()
+                ))?,
+            }
         }
         EventCmd::Edit(a) => {
             let event = a.event.find(store)?;
@@ -701,8 +758,13 @@ pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
                 Format::Markdown => {
                     let heading = out.lines().next().unwrap_or_default().to_string();
                     let rest: Vec<&str> = out.lines().skip(1).filter(|l| !l.is_empty()).collect();
+                    let rest: Vec<String> = rest
+                        .iter()
+                        .map(|l| crate::domain::text::markdown_cell(l))
+                        .collect();
                     print(&format!(
-                        "**{heading}**\n\n{}\n\n{}",
+                        "**{}**\n\n{}\n\n{}",
+                        crate::domain::text::markdown_cell(&heading),
                         rest.join("  \n"),
                         t.markdown()
                     ))?

@@ -658,5 +658,9 @@ fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
          JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id \
          WHERE e.name = 'Spring Swiss' AND r.number = 2 AND g.result IS NULL",
     );
-    assert_eq!(games, [["3"]], "three games of round 2 written, no result yet");
+    assert_eq!(
+        games,
+        [["3"]],
+        "three games of round 2 written, no result yet"
+    );
 }

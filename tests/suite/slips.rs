@@ -709,6 +709,7 @@ fn every_listing_takes_the_same_four_formats() {
     );
     run(&t, &["game", "add", "Carol", "Dan"], &["--round", "1"]);
     let commands: Vec<Vec<&str>> = vec![
+        vec!["event", "show", "--event", "Winter Swiss"],
         vec!["section", "list", "--event", "Winter Swiss"],
         vec![
             "section",
@@ -793,4 +794,16 @@ fn every_listing_takes_the_same_four_formats() {
     .unwrap();
     assert_eq!(v["entries"][0]["name"], "Alice Smith");
     assert_eq!(v["rounds_recorded"], 1);
+    let v: serde_json::Value = serde_json::from_str(&t.ok(&[
+        "event",
+        "show",
+        "--event",
+        "Winter Swiss",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["rounds"], 5);
+    assert_eq!(v["sections"][0]["section"], "1600+");
+    assert_eq!(v["sections"][0]["rounds_recorded"], 1);
 }
