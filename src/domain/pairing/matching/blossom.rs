@@ -201,6 +201,12 @@ struct Matcher<W> {
     /// Scratch for leaf lists and ancestor paths.
     leaves: Vec<usize>,
     path: Vec<usize>,
+    /// Counts the dual updates: a slack computed in the same epoch is
+    /// still valid.
+    epoch: u64,
+    /// The slack of `bestedge[x]` as last computed: (edge, epoch, slack).
+    /// Saves recomputing it for every edge compared against it.
+    best_cache: Vec<(usize, u64, W)>,
 }
 
 /// Appends the vertices inside blossom `b` to `out`.
@@ -290,14 +296,36 @@ impl<W: Weight> Matcher<W> {
             touched: Vec::new(),
             leaves: Vec::new(),
             path: Vec::new(),
+            epoch: 1,
+            best_cache: vec![(NONE, 0, W::ZERO); 2 * n],
         }
     }
 
     #[inline]
     fn slack(&self, k: usize) -> W {
         self.dual[self.endpoint[2 * k]]
-            .plus(self.dual[self.endpoint[2 * k + 1]])
-            .minus(self.weight2[k])
+            .plus_minus(self.dual[self.endpoint[2 * k + 1]], self.weight2[k])
+    }
+
+    /// The slack of `bestedge[x]` (which must be an edge), from the cache
+    /// when the duals have not moved since it was computed.
+    #[inline]
+    fn best_slack(&mut self, x: usize) -> W {
+        let k = self.bestedge[x];
+        let (ck, ce, cs) = self.best_cache[x];
+        if ck == k && ce == self.epoch {
+            return cs;
+        }
+        let s = self.slack(k);
+        self.best_cache[x] = (k, self.epoch, s);
+        s
+    }
+
+    /// Records `k`, of slack `s` now, as `x`'s least-slack edge.
+    #[inline]
+    fn set_best(&mut self, x: usize, k: usize, s: W) {
+        self.bestedge[x] = k;
+        self.best_cache[x] = (k, self.epoch, s);
     }
 
     fn mates(&self) -> Vec<Option<usize>> {
@@ -451,7 +479,11 @@ impl<W: Weight> Matcher<W> {
             self.best_to[bj] = NONE;
         }
         self.blossombest[b] = Some(list);
-        self.bestedge[b] = best;
+        if best == NONE {
+            self.bestedge[b] = NONE;
+        } else {
+            self.set_best(b, best, best_slack);
+        }
         self.touched = touched;
         self.leaves = leaves;
     }
@@ -653,6 +685,9 @@ impl<W: Weight> Matcher<W> {
             if bv == bw {
                 continue; // an edge inside a blossom
             }
+            if self.label[bw] == T && self.label[w] != FREE {
+                continue; // already reached: nothing this edge can add
+            }
             let mut kslack = W::ZERO;
             if !self.allowedge[k] {
                 kslack = self.slack(k);
@@ -681,14 +716,14 @@ impl<W: Weight> Matcher<W> {
                 }
             } else if self.label[bw] == S {
                 // Keep the least-slack edge between two S-blossoms.
-                if self.bestedge[bv] == NONE || kslack < self.slack(self.bestedge[bv]) {
-                    self.bestedge[bv] = k;
+                if self.bestedge[bv] == NONE || kslack < self.best_slack(bv) {
+                    self.set_best(bv, k, kslack);
                 }
             } else if self.label[w] == FREE
-                && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
             {
                 // Keep the least-slack edge from a free vertex to S.
-                self.bestedge[w] = k;
+                self.set_best(w, k, kslack);
             }
         }
         false
@@ -730,7 +765,7 @@ impl<W: Weight> Matcher<W> {
                 // delta 2: the least slack from a free vertex to S.
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             delta_type = 2;
@@ -741,7 +776,7 @@ impl<W: Weight> Matcher<W> {
                 // delta 3: half the least slack between two S-blossoms.
                 for b in 0..2 * n {
                     if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
-                        let s = self.slack(self.bestedge[b]);
+                        let s = self.best_slack(b);
                         debug_assert!(s.halve().double() == s, "odd slack between S-blossoms");
                         let d = s.halve();
                         if d < delta {
@@ -763,6 +798,7 @@ impl<W: Weight> Matcher<W> {
                         delta_blossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         S => self.dual[v] = self.dual[v].minus(delta),
