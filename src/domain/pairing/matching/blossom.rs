@@ -1221,6 +1221,69 @@ mod tests {
         })
     }
 
+    /// Runs the matcher and checks its final dual solution certifies the
+    /// matching optimal (LP duality), so graphs too large for brute force
+    /// are checked too: every edge's slack (with the duals of the blossoms
+    /// holding both ends) is non-negative and zero on matched edges;
+    /// unmatched vertices have dual zero; a blossom with positive dual is
+    /// full (its every other edge is matched).
+    fn certify<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) {
+        let mut m = Matcher::new(n, edges, max_cardinality);
+        m.solve();
+        let ancestors = |v: usize| {
+            let mut chain = vec![v];
+            while m.parent[*chain.last().unwrap()] != NONE {
+                chain.push(m.parent[*chain.last().unwrap()]);
+            }
+            chain
+        };
+        for k in 0..edges.len() {
+            let (i, j) = (m.endpoint[2 * k], m.endpoint[2 * k + 1]);
+            let mut s = m.dual[i].plus(m.dual[j]);
+            let (ci, cj) = (ancestors(i), ancestors(j));
+            for (bi, bj) in ci.iter().rev().zip(cj.iter().rev()) {
+                if bi != bj {
+                    break;
+                }
+                s = s.plus(m.dual[*bi].double());
+            }
+            assert!(s >= m.weight2[k], "edge {k} has negative slack");
+            let matched_i = m.mate[i] != NONE && m.mate[i] / 2 == k;
+            let matched_j = m.mate[j] != NONE && m.mate[j] / 2 == k;
+            assert_eq!(matched_i, matched_j);
+            if matched_i {
+                assert_eq!(s, m.weight2[k], "matched edge {k} is not tight");
+            }
+        }
+        for v in 0..n {
+            assert!(
+                m.mate[v] != NONE || m.dual[v].is_zero(),
+                "free vertex {v} with a dual"
+            );
+        }
+        for b in n..2 * n {
+            if m.base[b] != NONE && !m.dual[b].is_zero() {
+                assert_eq!(m.endps[b].len() % 2, 1);
+                for &p in m.endps[b].iter().skip(1).step_by(2) {
+                    assert_eq!(m.mate[m.endpoint[p]], p ^ 1, "blossom {b} not full");
+                    assert_eq!(m.mate[m.endpoint[p ^ 1]], p);
+                }
+            }
+        }
+    }
+
+    /// A random graph on up to 120 vertices with `edges` random edges.
+    fn big_graph() -> impl Strategy<Value = (usize, Vec<(usize, usize, u64)>)> {
+        (2usize..=120, 0u64..=3).prop_flat_map(|(n, spread)| {
+            let max_w = [1u64, 5, 100, 1 << 30][spread as usize];
+            (
+                Just(n),
+                proptest::collection::vec((0..n, 0..n, 0..=max_w), 0..=n * 6),
+            )
+                .prop_map(|(n, e)| (n, e.into_iter().filter(|(u, v, _)| u != v).collect()))
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1500))]
 
@@ -1254,6 +1317,30 @@ mod tests {
                 let mate128 = max_weight_matching(n, &big, maxc);
                 prop_assert_eq!(measure(n, &big, &mate128).1, expected.1);
             }
+        }
+
+        #[test]
+        fn brute_force_graphs_are_certified((n, edges) in graph(6)) {
+            certify(n, &edges, false);
+            certify(n, &edges, true);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn larger_graphs_are_certified_optimal((n, edges) in big_graph()) {
+            certify(n, &edges, false);
+            certify(n, &edges, true);
+            // Both modes agree on what a matching is and max cardinality
+            // never has fewer pairs.
+            let plain = max_weight_matching(n, &edges, false);
+            let most = max_weight_matching(n, &edges, true);
+            let (cp, wp) = measure(n, &edges, &plain);
+            let (cm, wm) = measure(n, &edges, &most);
+            prop_assert!(cm >= cp);
+            prop_assert!(wm <= wp);
         }
     }
 }
