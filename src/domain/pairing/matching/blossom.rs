@@ -59,7 +59,13 @@ const BREADCRUMB: u8 = 5;
 /// matchings with the most edges. Returns `mate[v]`: the vertex matched to
 /// `v`, or `None`.
 ///
-/// O(n³) time (n = `vertex_count`), O(n + m) memory.
+/// O(n³) time at worst (n = `vertex_count`), O(n + m) memory. On dense
+/// graphs it first solves the graph of each vertex's [`SPARSE_DEGREE`]
+/// heaviest edges and keeps that answer only if its dual solution proves
+/// it optimal for every edge of the whole graph (LP duality); otherwise it
+/// adds the edges that broke the proof and solves again, and after a few
+/// tries solves the whole graph. The answer is a maximum either way; only
+/// which of several equally good matchings is returned may depend on it.
 ///
 /// Panics if an edge is a loop or names a vertex out of range, or if `W` is
 /// too narrow for the weights (see [`weight_bits_available`]).
@@ -68,9 +74,100 @@ pub fn max_weight_matching<W: Weight>(
     edges: &[(usize, usize, W)],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let mut matcher = Matcher::new(vertex_count, edges, max_cardinality);
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    if edges.len() > n * SPARSE_DEGREE {
+        if let Some(mate) = solve_sparse_first(n, edges, bonus, SPARSE_DEGREE) {
+            return mate;
+        }
+    }
+    let mut matcher = Matcher::new(n, edges, bonus);
     matcher.solve();
     matcher.mates()
+}
+
+/// How many of its heaviest edges per vertex the first, sparse try of
+/// [`max_weight_matching`] keeps on a dense graph.
+pub const SPARSE_DEGREE: usize = 10;
+
+/// How many sparse tries before solving the whole graph.
+const SPARSE_TRIES: usize = 4;
+
+/// The raise of every edge's weight that makes a maximum-weight matching
+/// one of maximum cardinality (zero without `max_cardinality`): more than
+/// any matching can weigh.
+fn cardinality_bonus<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) -> W {
+    match edges.iter().map(|e| e.2).max() {
+        Some(max_weight) if max_cardinality => times(max_weight, n / 2).plus(W::ONE),
+        _ => W::ZERO,
+    }
+}
+
+/// Solves the subgraph of each vertex's `degree` heaviest edges, adding
+/// the edges that break the optimality proof until the proof holds for
+/// every edge; `None` after [`SPARSE_TRIES`] tries or if the proof fails
+/// for another reason (it should not).
+fn solve_sparse_first<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    bonus: W,
+    degree: usize,
+) -> Option<Vec<Option<usize>>> {
+    let m = edges.len();
+    // Each vertex's incident edges, then its `degree` heaviest.
+    let mut start = vec![0usize; n + 1];
+    for &(u, v, _) in edges {
+        start[u + 1] += 1;
+        start[v + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut incident = vec![0usize; 2 * m];
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        incident[fill[u]] = k;
+        fill[u] += 1;
+        incident[fill[v]] = k;
+        fill[v] += 1;
+    }
+    let mut chosen = vec![false; m];
+    for v in 0..n {
+        let list = &mut incident[start[v]..start[v + 1]];
+        if list.len() > degree {
+            list.select_nth_unstable_by(degree - 1, |&a, &b| edges[b].2.cmp(&edges[a].2));
+        }
+        for &k in list.iter().take(degree) {
+            chosen[k] = true;
+        }
+    }
+    for _ in 0..SPARSE_TRIES {
+        let index: Vec<usize> = (0..m).filter(|&k| chosen[k]).collect();
+        let sub: Vec<(usize, usize, W)> = index.iter().map(|&k| edges[k]).collect();
+        let mut matcher = Matcher::new(n, &sub, bonus);
+        matcher.solve();
+        if !matcher.complementary_slackness_holds() {
+            return None;
+        }
+        let mut broken = false;
+        for (k, &(u, v, w)) in edges.iter().enumerate() {
+            if !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double()) {
+                chosen[k] = true;
+                broken = true;
+            }
+        }
+        if !broken {
+            return Some(matcher.mates());
+        }
+    }
+    None
 }
 
 /// [`max_weight_matching`] on a graph given by a weight function:
@@ -221,7 +318,8 @@ fn leaves_into(n: usize, childs: &[Vec<usize>], b: usize, out: &mut Vec<usize>) 
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) -> Self {
+    /// The state before the first stage, every weight raised by `bonus`.
+    fn new(n: usize, edges: &[(usize, usize, W)], bonus: W) -> Self {
         let m = edges.len();
         let mut max_weight = W::ZERO;
         let mut degree = vec![0usize; n + 1];
@@ -235,11 +333,6 @@ impl<W: Weight> Matcher<W> {
             degree[v] += 1;
             max_weight = max_weight.max(w);
         }
-        let bonus = if max_cardinality && m > 0 {
-            times(max_weight, n / 2).plus(W::ONE)
-        } else {
-            W::ZERO
-        };
         let top = max_weight.plus(bonus);
         let n_bits = usize::BITS - n.leading_zeros();
         assert!(
@@ -326,6 +419,66 @@ impl<W: Weight> Matcher<W> {
     fn set_best(&mut self, x: usize, k: usize, s: W) {
         self.bestedge[x] = k;
         self.best_cache[x] = (k, self.epoch, s);
+    }
+
+    /// Whether an edge `(u, v)` of doubled raised weight `weight2`, not
+    /// necessarily one of this run's, satisfies the final dual solution:
+    /// `dual[u] + dual[v]` plus twice the duals of the blossoms holding
+    /// both is at least `weight2`.
+    fn feasible(&self, u: usize, v: usize, weight2: W) -> bool {
+        let mut s = self.dual[u].plus(self.dual[v]);
+        if self.inblossom[u] == self.inblossom[v] && self.inblossom[u] >= self.n {
+            let chain = |x: usize| {
+                let mut c = vec![x];
+                while self.parent[c[c.len() - 1]] != NONE {
+                    c.push(self.parent[c[c.len() - 1]]);
+                }
+                c
+            };
+            let (cu, cv) = (chain(u), chain(v));
+            for (bu, bv) in cu.iter().rev().zip(cv.iter().rev()) {
+                if bu != bv {
+                    break;
+                }
+                s = s.plus(self.dual[*bu].double());
+            }
+        }
+        s >= weight2
+    }
+
+    /// The optimality conditions that do not depend on the edges left out:
+    /// matched edges tight (with the duals of the blossoms around them),
+    /// unmatched vertices at dual zero, blossoms with a positive dual full.
+    fn complementary_slackness_holds(&self) -> bool {
+        let n = self.n;
+        for v in 0..n {
+            let p = self.mate[v];
+            if p == NONE {
+                if !self.dual[v].is_zero() {
+                    return false;
+                }
+            } else {
+                let k = p / 2;
+                let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+                if self.feasible(a, b, self.weight2[k].plus(W::ONE)) {
+                    return false; // slack above zero: not tight
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.base[b] != NONE && !self.dual[b].is_zero() {
+                if self.endps[b].len() % 2 != 1 {
+                    return false;
+                }
+                for &p in self.endps[b].iter().skip(1).step_by(2) {
+                    if self.mate[self.endpoint[p]] != p ^ 1 || self.mate[self.endpoint[p ^ 1]] != p
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     fn mates(&self) -> Vec<Option<usize>> {
@@ -953,6 +1106,18 @@ mod tests {
         if max_cardinality {
             assert_eq!(card, expected.0, "cardinality: {edges:?}");
         }
+        // The sparse first try, forced with very few edges per vertex, is
+        // either proven optimal or gives up (and then the full solve runs).
+        for degree in [1, 2] {
+            let bonus = cardinality_bonus(n, edges, max_cardinality);
+            if let Some(mate) = solve_sparse_first(n, edges, bonus, degree) {
+                let (card, weight) = measure(n, edges, &mate);
+                assert_eq!(weight as u128, expected.1, "sparse {degree}: {edges:?}");
+                if max_cardinality {
+                    assert_eq!(card, expected.0, "sparse {degree} cardinality: {edges:?}");
+                }
+            }
+        }
     }
 
     fn mates(pairs: &[Option<usize>]) -> Vec<Option<usize>> {
@@ -1228,7 +1393,7 @@ mod tests {
     /// unmatched vertices have dual zero; a blossom with positive dual is
     /// full (its every other edge is matched).
     fn certify<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) {
-        let mut m = Matcher::new(n, edges, max_cardinality);
+        let mut m = Matcher::new(n, edges, cardinality_bonus(n, edges, max_cardinality));
         m.solve();
         let ancestors = |v: usize| {
             let mut chain = vec![v];
@@ -1341,6 +1506,24 @@ mod tests {
             let (cm, wm) = measure(n, &edges, &most);
             prop_assert!(cm >= cp);
             prop_assert!(wm <= wp);
+            // The sparse first try agrees with the full solve whenever it
+            // answers.
+            for (maxc, card, weight) in [(false, cp, wp), (true, cm, wm)] {
+                let mut full = Matcher::new(n, &edges, cardinality_bonus(n, &edges, maxc));
+                full.solve();
+                let (fc, fw) = measure(n, &edges, &full.mates());
+                prop_assert_eq!((fc, fw), (card, weight));
+                for degree in [1, 3] {
+                    let bonus = cardinality_bonus(n, &edges, maxc);
+                    if let Some(mate) = solve_sparse_first(n, &edges, bonus, degree) {
+                        let (sc, sw) = measure(n, &edges, &mate);
+                        prop_assert_eq!(sw, weight);
+                        if maxc {
+                            prop_assert_eq!(sc, card);
+                        }
+                    }
+                }
+            }
         }
     }
 }
