@@ -98,7 +98,7 @@ pub fn max_weight_matching<W: Weight>(
 pub const SPARSE_DEGREE: usize = 10;
 
 /// How many sparse tries before solving the whole graph.
-const SPARSE_TRIES: usize = 4;
+const SPARSE_TRIES: usize = 8;
 
 /// The raise of every edge's weight that makes a maximum-weight matching
 /// one of maximum cardinality (zero without `max_cardinality`): more than
@@ -156,15 +156,27 @@ fn solve_sparse_first<W: Weight>(
         if !matcher.complementary_slackness_holds() {
             return None;
         }
-        let mut broken = false;
-        for (k, &(u, v, w)) in edges.iter().enumerate() {
-            if !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double()) {
-                chosen[k] = true;
-                broken = true;
-            }
-        }
-        if !broken {
+        let mut broken: Vec<usize> = (0..m)
+            .filter(|&k| {
+                let (u, v, w) = edges[k];
+                !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double())
+            })
+            .collect();
+        if broken.is_empty() {
             return Some(matcher.mates());
+        }
+        // Add each vertex's `degree` heaviest broken edges: a vertex left
+        // unmatched (dual zero) breaks all its edges, and most of them
+        // are not needed.
+        broken.sort_unstable_by(|&a, &b| edges[b].2.cmp(&edges[a].2));
+        let mut added = vec![0usize; n];
+        for k in broken {
+            let (u, v, _) = edges[k];
+            if added[u] < degree || added[v] < degree {
+                chosen[k] = true;
+                added[u] += 1;
+                added[v] += 1;
+            }
         }
     }
     None
