@@ -163,6 +163,8 @@ fn solve_sparse_first<W: Weight>(
             chosen[k] = true;
         }
     }
+    let mut broken = vec![false; m];
+    let mut scratch = Vec::new();
     for _ in 0..SPARSE_TRIES {
         let index: Vec<usize> = (0..m).filter(|&k| chosen[k]).collect();
         let sub: Vec<(usize, usize, W)> = index.iter().map(|&k| edges[k]).collect();
@@ -171,26 +173,31 @@ fn solve_sparse_first<W: Weight>(
         if !matcher.complementary_slackness_holds() {
             return None;
         }
-        let mut broken: Vec<usize> = (0..m)
-            .filter(|&k| {
-                let (u, v, w) = edges[k];
-                !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double())
-            })
-            .collect();
-        if broken.is_empty() {
+        let mut any_broken = false;
+        for (k, flag) in broken.iter_mut().enumerate() {
+            let (u, v, w) = edges[k];
+            *flag = !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double());
+            any_broken |= *flag;
+        }
+        if !any_broken {
             return Some(matcher.mates());
         }
         // Add each vertex's `degree` heaviest broken edges: a vertex left
         // unmatched (dual zero) breaks all its edges, and most of them
         // are not needed.
-        broken.sort_unstable_by(|&a, &b| edges[b].2.cmp(&edges[a].2));
-        let mut added = vec![0usize; n];
-        for k in broken {
-            let (u, v, _) = edges[k];
-            if added[u] < degree || added[v] < degree {
+        for v in 0..n {
+            scratch.clear();
+            scratch.extend(
+                incident[start[v]..start[v + 1]]
+                    .iter()
+                    .copied()
+                    .filter(|&k| broken[k]),
+            );
+            if scratch.len() > degree {
+                scratch.select_nth_unstable_by(degree - 1, |&a, &b| edges[b].2.cmp(&edges[a].2));
+            }
+            for &k in scratch.iter().take(degree) {
                 chosen[k] = true;
-                added[u] += 1;
-                added[v] += 1;
             }
         }
     }
