@@ -1406,6 +1406,22 @@ mod tests {
         assert_eq!(weight_bits_available::<Wide<8>>(1000, true), 512 - 12 - 11);
     }
 
+    #[test]
+    fn weights_of_the_available_width_are_accepted() {
+        // 1,000 vertices on a path and a few chords, every weight as wide as
+        // weight_bits_available allows, in Wide<2>: no overflow anywhere.
+        for maxc in [false, true] {
+            let bits = weight_bits_available::<Wide<2>>(1000, maxc);
+            let top = (Wide::<2>::ONE << bits) - Wide::ONE;
+            let mut edges: Vec<(usize, usize, Wide<2>)> = (0..999)
+                .map(|v| (v, v + 1, top - Wide::from_u64(v as u64 % 3)))
+                .collect();
+            edges.extend((0..990).step_by(7).map(|v| (v, v + 9, top)));
+            let mate = max_weight_matching(1000, &edges, maxc);
+            assert_eq!(matching_cardinality(&mate), 500);
+        }
+    }
+
     /// A random graph on up to 10 vertices: sparse or dense, with many
     /// ties and zeros when `spread` is small, parallel edges allowed.
     fn graph(max_weight: u64) -> impl Strategy<Value = (usize, Vec<(usize, usize, u64)>)> {
