@@ -37,9 +37,24 @@
 //! - **Parallel edges** are allowed: the heaviest between two vertices is the
 //!   one that can be chosen. A loop (`u == v`) or a vertex out of range is a
 //!   caller's bug and panics.
-//! - **Ties** between optimal matchings are broken by the order of the
-//!   edges, deterministically; callers that need one particular optimum
-//!   must say so in the weights.
+//! - **Dense graphs are solved sparse first.** A pairing graph is nearly
+//!   complete (a 1,000-player round has about 500,000 edges), and the
+//!   stages above rescan every free vertex's edges, O(n·m) in all. Yet the
+//!   optimum almost only uses each player's heaviest edges. So with more
+//!   than `10n` edges [`max_weight_matching`] solves the subgraph of each
+//!   vertex's ten heaviest edges, then checks the resulting dual solution
+//!   against *every* edge: if no left-out edge has negative slack, LP
+//!   duality proves the subgraph's matching optimal for the whole graph
+//!   (matched edges tight, unmatched vertices at dual zero, blossoms with a
+//!   positive dual full: checked too). Otherwise each vertex's ten heaviest
+//!   offending edges are added and it tries again; after eight tries it
+//!   solves the whole graph. Exact either way: nothing is guessed, only
+//!   proven or recomputed.
+//! - **Ties** between optimal matchings are broken deterministically (the
+//!   same edges in the same order give the same matching) but in no
+//!   documented way: callers that need one particular optimum, as the
+//!   Dutch system does, must make it the only one through the weights
+//!   (a last tie-breaking field).
 
 use super::Weight;
 
@@ -59,7 +74,13 @@ const BREADCRUMB: u8 = 5;
 /// matchings with the most edges. Returns `mate[v]`: the vertex matched to
 /// `v`, or `None`.
 ///
-/// O(n³) time (n = `vertex_count`), O(n + m) memory.
+/// O(n³) time at worst (n = `vertex_count`), O(n + m) memory. On dense
+/// graphs it first solves the graph of each vertex's [`SPARSE_DEGREE`]
+/// heaviest edges and keeps that answer only if its dual solution proves
+/// it optimal for every edge of the whole graph (LP duality); otherwise it
+/// adds the edges that broke the proof and solves again, and after a few
+/// tries solves the whole graph. The answer is a maximum either way; only
+/// which of several equally good matchings is returned may depend on it.
 ///
 /// Panics if an edge is a loop or names a vertex out of range, or if `W` is
 /// too narrow for the weights (see [`weight_bits_available`]).
@@ -68,9 +89,119 @@ pub fn max_weight_matching<W: Weight>(
     edges: &[(usize, usize, W)],
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let mut matcher = Matcher::new(vertex_count, edges, max_cardinality);
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    if edges.len() > n * SPARSE_DEGREE {
+        if let Some(mate) = solve_sparse_first(n, edges, bonus, SPARSE_DEGREE) {
+            return mate;
+        }
+    }
+    let mut matcher = Matcher::new(n, edges, bonus);
     matcher.solve();
     matcher.mates()
+}
+
+/// How many of its heaviest edges per vertex the first, sparse try of
+/// [`max_weight_matching`] keeps on a dense graph.
+pub const SPARSE_DEGREE: usize = 10;
+
+/// How many sparse tries before solving the whole graph.
+const SPARSE_TRIES: usize = 8;
+
+/// The raise of every edge's weight that makes a maximum-weight matching
+/// one of maximum cardinality (zero without `max_cardinality`): more than
+/// any matching can weigh.
+fn cardinality_bonus<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) -> W {
+    match edges.iter().map(|e| e.2).max() {
+        Some(max_weight) if max_cardinality => times(max_weight, n / 2).plus(W::ONE),
+        _ => W::ZERO,
+    }
+}
+
+/// Solves the subgraph of each vertex's `degree` heaviest edges, adding
+/// the edges that break the optimality proof until the proof holds for
+/// every edge; `None` after [`SPARSE_TRIES`] tries or if the proof fails
+/// for another reason (it should not).
+fn solve_sparse_first<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    bonus: W,
+    degree: usize,
+) -> Option<Vec<Option<usize>>> {
+    let m = edges.len();
+    // Each vertex's incident edges, then its `degree` heaviest.
+    let mut start = vec![0usize; n + 1];
+    for &(u, v, _) in edges {
+        start[u + 1] += 1;
+        start[v + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut incident = vec![0usize; 2 * m];
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        incident[fill[u]] = k;
+        fill[u] += 1;
+        incident[fill[v]] = k;
+        fill[v] += 1;
+    }
+    let mut chosen = vec![false; m];
+    for v in 0..n {
+        let list = &mut incident[start[v]..start[v + 1]];
+        if list.len() > degree {
+            list.select_nth_unstable_by(degree - 1, |&a, &b| edges[b].2.cmp(&edges[a].2));
+        }
+        for &k in list.iter().take(degree) {
+            chosen[k] = true;
+        }
+    }
+    let mut broken = vec![false; m];
+    let mut scratch = Vec::new();
+    for _ in 0..SPARSE_TRIES {
+        let index: Vec<usize> = (0..m).filter(|&k| chosen[k]).collect();
+        let sub: Vec<(usize, usize, W)> = index.iter().map(|&k| edges[k]).collect();
+        let mut matcher = Matcher::new(n, &sub, bonus);
+        matcher.solve();
+        if !matcher.complementary_slackness_holds() {
+            return None;
+        }
+        let mut any_broken = false;
+        for (k, flag) in broken.iter_mut().enumerate() {
+            let (u, v, w) = edges[k];
+            *flag = !chosen[k] && !matcher.feasible(u, v, w.plus(bonus).double());
+            any_broken |= *flag;
+        }
+        if !any_broken {
+            return Some(matcher.mates());
+        }
+        // Add each vertex's `degree` heaviest broken edges: a vertex left
+        // unmatched (dual zero) breaks all its edges, and most of them
+        // are not needed.
+        for v in 0..n {
+            scratch.clear();
+            scratch.extend(
+                incident[start[v]..start[v + 1]]
+                    .iter()
+                    .copied()
+                    .filter(|&k| broken[k]),
+            );
+            if scratch.len() > degree {
+                scratch.select_nth_unstable_by(degree - 1, |&a, &b| edges[b].2.cmp(&edges[a].2));
+            }
+            for &k in scratch.iter().take(degree) {
+                chosen[k] = true;
+            }
+        }
+    }
+    None
 }
 
 /// [`max_weight_matching`] on a graph given by a weight function:
@@ -201,6 +332,12 @@ struct Matcher<W> {
     /// Scratch for leaf lists and ancestor paths.
     leaves: Vec<usize>,
     path: Vec<usize>,
+    /// Counts the dual updates: a slack computed in the same epoch is
+    /// still valid.
+    epoch: u64,
+    /// The slack of `bestedge[x]` as last computed: (edge, epoch, slack).
+    /// Saves recomputing it for every edge compared against it.
+    best_cache: Vec<(usize, u64, W)>,
 }
 
 /// Appends the vertices inside blossom `b` to `out`.
@@ -215,7 +352,8 @@ fn leaves_into(n: usize, childs: &[Vec<usize>], b: usize, out: &mut Vec<usize>) 
 }
 
 impl<W: Weight> Matcher<W> {
-    fn new(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) -> Self {
+    /// The state before the first stage, every weight raised by `bonus`.
+    fn new(n: usize, edges: &[(usize, usize, W)], bonus: W) -> Self {
         let m = edges.len();
         let mut max_weight = W::ZERO;
         let mut degree = vec![0usize; n + 1];
@@ -229,11 +367,6 @@ impl<W: Weight> Matcher<W> {
             degree[v] += 1;
             max_weight = max_weight.max(w);
         }
-        let bonus = if max_cardinality && m > 0 {
-            times(max_weight, n / 2).plus(W::ONE)
-        } else {
-            W::ZERO
-        };
         let top = max_weight.plus(bonus);
         let n_bits = usize::BITS - n.leading_zeros();
         assert!(
@@ -290,14 +423,110 @@ impl<W: Weight> Matcher<W> {
             touched: Vec::new(),
             leaves: Vec::new(),
             path: Vec::new(),
+            epoch: 1,
+            best_cache: vec![(NONE, 0, W::ZERO); 2 * n],
         }
     }
 
     #[inline]
     fn slack(&self, k: usize) -> W {
         self.dual[self.endpoint[2 * k]]
-            .plus(self.dual[self.endpoint[2 * k + 1]])
-            .minus(self.weight2[k])
+            .plus_minus(self.dual[self.endpoint[2 * k + 1]], self.weight2[k])
+    }
+
+    /// The slack of `bestedge[x]` (which must be an edge), from the cache
+    /// when the duals have not moved since it was computed.
+    #[inline]
+    fn best_slack(&mut self, x: usize) -> W {
+        let k = self.bestedge[x];
+        let (ck, ce, cs) = self.best_cache[x];
+        if ck == k && ce == self.epoch {
+            return cs;
+        }
+        let s = self.slack(k);
+        self.best_cache[x] = (k, self.epoch, s);
+        s
+    }
+
+    /// Records `k`, of slack `s` now, as `x`'s least-slack edge.
+    #[inline]
+    fn set_best(&mut self, x: usize, k: usize, s: W) {
+        self.bestedge[x] = k;
+        self.best_cache[x] = (k, self.epoch, s);
+    }
+
+    /// Whether an edge `(u, v)` of doubled raised weight `weight2`, not
+    /// necessarily one of this run's, satisfies the final dual solution:
+    /// `dual[u] + dual[v]` plus twice the duals of the blossoms holding
+    /// both is at least `weight2`.
+    fn feasible(&self, u: usize, v: usize, weight2: W) -> bool {
+        let mut s = self.dual[u].plus(self.dual[v]);
+        if self.inblossom[u] == self.inblossom[v] && self.inblossom[u] >= self.n {
+            // The blossoms holding both: the lowest common ancestor of `u`
+            // and `v` in the nesting tree, and its ancestors.
+            let depth = |mut x: usize| {
+                let mut d = 0;
+                while self.parent[x] != NONE {
+                    x = self.parent[x];
+                    d += 1;
+                }
+                d
+            };
+            let (mut a, mut b) = (u, v);
+            let (mut da, mut db) = (depth(u), depth(v));
+            while da > db {
+                a = self.parent[a];
+                da -= 1;
+            }
+            while db > da {
+                b = self.parent[b];
+                db -= 1;
+            }
+            while a != b {
+                a = self.parent[a];
+                b = self.parent[b];
+            }
+            while a != NONE {
+                s = s.plus(self.dual[a].double());
+                a = self.parent[a];
+            }
+        }
+        s >= weight2
+    }
+
+    /// The optimality conditions that do not depend on the edges left out:
+    /// matched edges tight (with the duals of the blossoms around them),
+    /// unmatched vertices at dual zero, blossoms with a positive dual full.
+    fn complementary_slackness_holds(&self) -> bool {
+        let n = self.n;
+        for v in 0..n {
+            let p = self.mate[v];
+            if p == NONE {
+                if !self.dual[v].is_zero() {
+                    return false;
+                }
+            } else {
+                let k = p / 2;
+                let (a, b) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+                if self.feasible(a, b, self.weight2[k].plus(W::ONE)) {
+                    return false; // slack above zero: not tight
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.base[b] != NONE && !self.dual[b].is_zero() {
+                if self.endps[b].len() % 2 != 1 {
+                    return false;
+                }
+                for &p in self.endps[b].iter().skip(1).step_by(2) {
+                    if self.mate[self.endpoint[p]] != p ^ 1 || self.mate[self.endpoint[p ^ 1]] != p
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     fn mates(&self) -> Vec<Option<usize>> {
@@ -451,7 +680,11 @@ impl<W: Weight> Matcher<W> {
             self.best_to[bj] = NONE;
         }
         self.blossombest[b] = Some(list);
-        self.bestedge[b] = best;
+        if best == NONE {
+            self.bestedge[b] = NONE;
+        } else {
+            self.set_best(b, best, best_slack);
+        }
         self.touched = touched;
         self.leaves = leaves;
     }
@@ -653,6 +886,9 @@ impl<W: Weight> Matcher<W> {
             if bv == bw {
                 continue; // an edge inside a blossom
             }
+            if self.label[bw] == T && self.label[w] != FREE {
+                continue; // already reached: nothing this edge can add
+            }
             let mut kslack = W::ZERO;
             if !self.allowedge[k] {
                 kslack = self.slack(k);
@@ -681,14 +917,14 @@ impl<W: Weight> Matcher<W> {
                 }
             } else if self.label[bw] == S {
                 // Keep the least-slack edge between two S-blossoms.
-                if self.bestedge[bv] == NONE || kslack < self.slack(self.bestedge[bv]) {
-                    self.bestedge[bv] = k;
+                if self.bestedge[bv] == NONE || kslack < self.best_slack(bv) {
+                    self.set_best(bv, k, kslack);
                 }
             } else if self.label[w] == FREE
-                && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
             {
                 // Keep the least-slack edge from a free vertex to S.
-                self.bestedge[w] = k;
+                self.set_best(w, k, kslack);
             }
         }
         false
@@ -730,7 +966,7 @@ impl<W: Weight> Matcher<W> {
                 // delta 2: the least slack from a free vertex to S.
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if d < delta {
                             delta = d;
                             delta_type = 2;
@@ -741,7 +977,7 @@ impl<W: Weight> Matcher<W> {
                 // delta 3: half the least slack between two S-blossoms.
                 for b in 0..2 * n {
                     if self.parent[b] == NONE && self.label[b] == S && self.bestedge[b] != NONE {
-                        let s = self.slack(self.bestedge[b]);
+                        let s = self.best_slack(b);
                         debug_assert!(s.halve().double() == s, "odd slack between S-blossoms");
                         let d = s.halve();
                         if d < delta {
@@ -763,6 +999,7 @@ impl<W: Weight> Matcher<W> {
                         delta_blossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         S => self.dual[v] = self.dual[v].minus(delta),
@@ -916,6 +1153,18 @@ mod tests {
         );
         if max_cardinality {
             assert_eq!(card, expected.0, "cardinality: {edges:?}");
+        }
+        // The sparse first try, forced with very few edges per vertex, is
+        // either proven optimal or gives up (and then the full solve runs).
+        for degree in [1, 2] {
+            let bonus = cardinality_bonus(n, edges, max_cardinality);
+            if let Some(mate) = solve_sparse_first(n, edges, bonus, degree) {
+                let (card, weight) = measure(n, edges, &mate);
+                assert_eq!(weight as u128, expected.1, "sparse {degree}: {edges:?}");
+                if max_cardinality {
+                    assert_eq!(card, expected.0, "sparse {degree} cardinality: {edges:?}");
+                }
+            }
         }
     }
 
@@ -1157,6 +1406,22 @@ mod tests {
         assert_eq!(weight_bits_available::<Wide<8>>(1000, true), 512 - 12 - 11);
     }
 
+    #[test]
+    fn weights_of_the_available_width_are_accepted() {
+        // 1,000 vertices on a path and a few chords, every weight as wide as
+        // weight_bits_available allows, in Wide<2>: no overflow anywhere.
+        for maxc in [false, true] {
+            let bits = weight_bits_available::<Wide<2>>(1000, maxc);
+            let top = (Wide::<2>::ONE << bits) - Wide::ONE;
+            let mut edges: Vec<(usize, usize, Wide<2>)> = (0..999)
+                .map(|v| (v, v + 1, top - Wide::from_u64(v as u64 % 3)))
+                .collect();
+            edges.extend((0..990).step_by(7).map(|v| (v, v + 9, top)));
+            let mate = max_weight_matching(1000, &edges, maxc);
+            assert_eq!(matching_cardinality(&mate), 500);
+        }
+    }
+
     /// A random graph on up to 10 vertices: sparse or dense, with many
     /// ties and zeros when `spread` is small, parallel edges allowed.
     fn graph(max_weight: u64) -> impl Strategy<Value = (usize, Vec<(usize, usize, u64)>)> {
@@ -1182,6 +1447,69 @@ mod tests {
                     edges.extend(extra.into_iter().filter(|(u, v, _)| u != v));
                     (n, edges)
                 })
+        })
+    }
+
+    /// Runs the matcher and checks its final dual solution certifies the
+    /// matching optimal (LP duality), so graphs too large for brute force
+    /// are checked too: every edge's slack (with the duals of the blossoms
+    /// holding both ends) is non-negative and zero on matched edges;
+    /// unmatched vertices have dual zero; a blossom with positive dual is
+    /// full (its every other edge is matched).
+    fn certify<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) {
+        let mut m = Matcher::new(n, edges, cardinality_bonus(n, edges, max_cardinality));
+        m.solve();
+        let ancestors = |v: usize| {
+            let mut chain = vec![v];
+            while m.parent[*chain.last().unwrap()] != NONE {
+                chain.push(m.parent[*chain.last().unwrap()]);
+            }
+            chain
+        };
+        for k in 0..edges.len() {
+            let (i, j) = (m.endpoint[2 * k], m.endpoint[2 * k + 1]);
+            let mut s = m.dual[i].plus(m.dual[j]);
+            let (ci, cj) = (ancestors(i), ancestors(j));
+            for (bi, bj) in ci.iter().rev().zip(cj.iter().rev()) {
+                if bi != bj {
+                    break;
+                }
+                s = s.plus(m.dual[*bi].double());
+            }
+            assert!(s >= m.weight2[k], "edge {k} has negative slack");
+            let matched_i = m.mate[i] != NONE && m.mate[i] / 2 == k;
+            let matched_j = m.mate[j] != NONE && m.mate[j] / 2 == k;
+            assert_eq!(matched_i, matched_j);
+            if matched_i {
+                assert_eq!(s, m.weight2[k], "matched edge {k} is not tight");
+            }
+        }
+        for v in 0..n {
+            assert!(
+                m.mate[v] != NONE || m.dual[v].is_zero(),
+                "free vertex {v} with a dual"
+            );
+        }
+        for b in n..2 * n {
+            if m.base[b] != NONE && !m.dual[b].is_zero() {
+                assert_eq!(m.endps[b].len() % 2, 1);
+                for &p in m.endps[b].iter().skip(1).step_by(2) {
+                    assert_eq!(m.mate[m.endpoint[p]], p ^ 1, "blossom {b} not full");
+                    assert_eq!(m.mate[m.endpoint[p ^ 1]], p);
+                }
+            }
+        }
+    }
+
+    /// A random graph on up to 120 vertices with `edges` random edges.
+    fn big_graph() -> impl Strategy<Value = (usize, Vec<(usize, usize, u64)>)> {
+        (2usize..=120, 0u64..=3).prop_flat_map(|(n, spread)| {
+            let max_w = [1u64, 5, 100, 1 << 30][spread as usize];
+            (
+                Just(n),
+                proptest::collection::vec((0..n, 0..n, 0..=max_w), 0..=n * 6),
+            )
+                .prop_map(|(n, e)| (n, e.into_iter().filter(|(u, v, _)| u != v).collect()))
         })
     }
 
@@ -1217,6 +1545,48 @@ mod tests {
                 // The same graph with u128 weights gives the same weight.
                 let mate128 = max_weight_matching(n, &big, maxc);
                 prop_assert_eq!(measure(n, &big, &mate128).1, expected.1);
+            }
+        }
+
+        #[test]
+        fn brute_force_graphs_are_certified((n, edges) in graph(6)) {
+            certify(n, &edges, false);
+            certify(n, &edges, true);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn larger_graphs_are_certified_optimal((n, edges) in big_graph()) {
+            certify(n, &edges, false);
+            certify(n, &edges, true);
+            // Both modes agree on what a matching is and max cardinality
+            // never has fewer pairs.
+            let plain = max_weight_matching(n, &edges, false);
+            let most = max_weight_matching(n, &edges, true);
+            let (cp, wp) = measure(n, &edges, &plain);
+            let (cm, wm) = measure(n, &edges, &most);
+            prop_assert!(cm >= cp);
+            prop_assert!(wm <= wp);
+            // The sparse first try agrees with the full solve whenever it
+            // answers.
+            for (maxc, card, weight) in [(false, cp, wp), (true, cm, wm)] {
+                let mut full = Matcher::new(n, &edges, cardinality_bonus(n, &edges, maxc));
+                full.solve();
+                let (fc, fw) = measure(n, &edges, &full.mates());
+                prop_assert_eq!((fc, fw), (card, weight));
+                for degree in [1, 3] {
+                    let bonus = cardinality_bonus(n, &edges, maxc);
+                    if let Some(mate) = solve_sparse_first(n, &edges, bonus, degree) {
+                        let (sc, sw) = measure(n, &edges, &mate);
+                        prop_assert_eq!(sw, weight);
+                        if maxc {
+                            prop_assert_eq!(sc, card);
+                        }
+                    }
+                }
             }
         }
     }

@@ -51,6 +51,13 @@ pub trait Weight: Copy + Ord + Debug {
     fn is_zero(&self) -> bool;
     /// The bit length (0 for zero, 3 for five).
     fn bits(&self) -> u32;
+    /// `self + b - c` (an edge's slack, the matcher's innermost
+    /// operation); panics if the result is below zero or too large. Types
+    /// may do it in one pass.
+    #[inline]
+    fn plus_minus(self, b: Self, c: Self) -> Self {
+        self.plus(b).minus(c)
+    }
 }
 
 macro_rules! primitive_weight {
@@ -116,5 +123,9 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
     #[inline]
     fn bits(&self) -> u32 {
         Wide::bits(self)
+    }
+    #[inline]
+    fn plus_minus(self, b: Self, c: Self) -> Self {
+        Wide::add_sub(self, b, c)
     }
 }

@@ -127,6 +127,32 @@ impl<const LIMBS: usize> Wide<LIMBS> {
         (Wide(out), borrow)
     }
 
+    /// `self + b - c` in one pass; panics if the result is below zero or
+    /// does not fit (the intermediate `self + b` may exceed `MAX`).
+    #[inline]
+    pub fn add_sub(self, b: Self, c: Self) -> Self {
+        let mut out = [0u64; LIMBS];
+        let mut carry = false;
+        let mut borrow = false;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[i].overflowing_add(b.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(c.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            *o = d2;
+        }
+        // The carry out of the sum and the borrow out of the difference
+        // cancel exactly when the true result is in range.
+        assert!(
+            carry == borrow,
+            "Wide a + b - c out of range ({} bits)",
+            Self::BITS
+        );
+        Wide(out)
+    }
+
     /// `self + rhs`, or `None` if it does not fit.
     #[inline]
     pub fn checked_add(self, rhs: Self) -> Option<Self> {
@@ -551,6 +577,16 @@ mod tests {
             prop_assert_eq!(wa.checked_shl(s).map(|x| x.to_u128().unwrap()),
                 lossless.then_some(wrapped));
             prop_assert_eq!(wa.to_string(), a.to_string());
+            // a + b - c, exactly, in three limbs (a + b may pass 2^128).
+            let cv = b.rotate_left(s) | (a & (1 << 127));
+            let exact = (Wide::<3>::from_u128(a) + Wide::<3>::from_u128(b))
+                .checked_sub(Wide::<3>::from_u128(cv))
+                .and_then(|x| x.to_u128());
+            if let Some(x) = exact {
+                prop_assert_eq!(wa.add_sub(wb, w(cv)).to_u128(), Some(x));
+            } else {
+                prop_assert!(std::panic::catch_unwind(|| wa.add_sub(wb, w(cv))).is_err());
+            }
             let m = (b as u64) | 1;
             let (q, r) = wa.div_rem_u64(m);
             prop_assert_eq!((q.to_u128(), r), (Some(a / m as u128), (a % m as u128) as u64));
