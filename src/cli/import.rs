@@ -149,7 +149,7 @@ pub fn read_capped(r: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
 /// --db).
 pub enum Parsed {
     TeamMatches(TeamMatchesArgs, Vec<team_matches::TeamMatchRow>, String),
-    Trf(TrfArgs, trf::TrfEvent, String),
+    Trf(TrfArgs, Box<trf::TrfEvent>, String),
     Players(Vec<playerlist::PlayerRow>, String),
     Json(JsonArgs, crate::export::json::Document, String),
 }
@@ -175,7 +175,7 @@ pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
                 )
                 .into());
             }
-            Parsed::Trf(a, parsed, name)
+            Parsed::Trf(a, Box::new(parsed), name)
         }
         ImportCmd::Players(a) => {
             let (bytes, name) = read_file(&a.file)?;
