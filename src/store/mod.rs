@@ -27,6 +27,7 @@ pub mod merge;
 pub mod migrate;
 pub mod player;
 pub mod prize;
+pub mod ratings;
 pub mod round;
 pub mod season;
 pub mod sql;
