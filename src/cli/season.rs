@@ -236,7 +236,7 @@ pub struct EventEditArgs {
     pub actual_play_first: Option<bool>,
     /// Prize sharing and rating-report fields (issue 18).
     #[command(flatten)]
-    pub details: super::details::EventDetailArgs,
+    pub details: Box<super::details::EventDetailArgs>,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -424,7 +424,7 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                     let new = a.details.apply(&old)?;
                     crate::store::event_detail::set_details(tx, &event, &new)?;
                 }
-                Ok(seasons::event_by_id(tx, event.id)?)
+                seasons::event_by_id(tx, event.id)
             })?;
             print(&format!(
                 "{} updated (tiebreaks: {}).\n",
