@@ -387,6 +387,24 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             if e.coin_allowed {
                 out.push_str("  a coin flip may break remaining ties\n");
             }
+            let d = crate::store::event_detail::details(store.conn(), e.id)?;
+            out.push_str(&format!(
+                "  tied prizes: {}\n",
+                match d.prize_split {
+                    crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
+                    crate::domain::prizes::Split::Hort =>
+                        "Hort system (half by tiebreak, half shared)",
+                    crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
+                }
+            ));
+            let known: Vec<String> = crate::store::event_detail::FIELDS
+                .iter()
+                .zip(d.fields())
+                .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
+                .collect();
+            if !known.is_empty() {
+                out.push_str(&format!("  for rating reports: {}\n", known.join(", ")));
+            }
             for s in seasons::sections(store.conn(), e.id)? {
                 let n = player::entries(store.conn(), s.id)?.len();
                 let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
