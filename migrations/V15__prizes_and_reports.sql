@@ -87,8 +87,8 @@ CREATE TABLE rating_history (
     -- uscf: US Chess regular rating (player.rating); fide: player.fide_rating.
     system      TEXT NOT NULL CHECK (system IN ('uscf', 'fide')),
     rating      INTEGER NOT NULL CHECK (rating BETWEEN 0 AND 4000),
-    -- The list the rating came from ("2026-11 supplement", a file name),
-    -- and the date it was replaced.
+    -- The list that replaced it (its file name, or the name given with
+    -- --list), and the date it was replaced.
     list        TEXT NOT NULL CHECK (length(trim(list)) > 0),
     replaced_on TEXT NOT NULL CHECK (date(replaced_on) IS replaced_on)
 ) STRICT;

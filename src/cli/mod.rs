@@ -18,6 +18,7 @@ pub mod pair;
 pub mod pairing;
 pub mod player;
 pub mod prize;
+pub mod ratings;
 pub mod report;
 pub mod restore;
 pub mod round;
@@ -148,6 +149,9 @@ pub enum Command {
     /// Export for other programs and databases: TRF, JSON, CSV.
     #[command(subcommand)]
     Export(export::ExportCmd),
+    /// Rating lists in: a US Chess supplement or a FIDE list updates players' ratings.
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCmd),
     /// Reports to send after an event: the US Chess rating report (dBase files).
     #[command(subcommand)]
     Report(report::ReportCmd),
@@ -319,6 +323,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Standings(a) => standings::run_standings(store, a),
         Command::Export(c) => export::run(store, c),
         Command::Report(c) => report::run(store, c),
+        Command::Ratings(c) => ratings::run(store, c),
         Command::Team(c) => team::run_team(store, c),
         Command::Match(c) => team_match::run_match(store, c),
         Command::History(c) => history::run(store, c),

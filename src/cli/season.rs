@@ -329,7 +329,7 @@ pub struct EventEditArgs {
     pub pairing: PairingOptions,
     /// Prize sharing and rating-report fields (issue 18).
     #[command(flatten)]
-    pub details: super::details::EventDetailArgs,
+    pub details: Box<super::details::EventDetailArgs>,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -504,6 +504,26 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
             if e.coin_allowed {
                 fields.push(("coin flip".into(), "may break remaining ties".into()));
             }
+            let d = crate::store::event_detail::details(store.conn(), e.id)?;
+            fields.push((
+                "tied prizes".into(),
+                match d.prize_split {
+                    crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
+                    crate::domain::prizes::Split::Hort => {
+                        "Hort system (half by tiebreak, half shared)"
+                    }
+                    crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
+                }
+                .to_string(),
+            ));
+            let known: Vec<String> = crate::store::event_detail::FIELDS
+                .iter()
+                .zip(d.fields())
+                .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
+                .collect();
+            if !known.is_empty() {
+                fields.push(("for rating reports".into(), known.join(", ")));
+            }
             for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
                 fields.push((what.to_string(), value.to_string()));
             }
@@ -594,7 +614,7 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                     let new = a.details.apply(&old)?;
                     crate::store::event_detail::set_details(tx, &event, &new)?;
                 }
-                Ok(seasons::event_by_id(tx, event.id)?)
+                seasons::event_by_id(tx, event.id)
             })?;
             print(&format!(
                 "{} updated (tiebreaks: {}).\n",

@@ -4,6 +4,7 @@
 
 pub mod json;
 pub mod players;
+pub mod ratings;
 pub mod results;
 pub mod sheet;
 pub mod team_matches;

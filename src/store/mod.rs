@@ -29,6 +29,7 @@ pub mod migrate;
 pub mod pairing;
 pub mod player;
 pub mod prize;
+pub mod ratings;
 pub mod round;
 pub mod season;
 pub mod sql;

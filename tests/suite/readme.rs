@@ -66,3 +66,31 @@ fn readme_walkthrough_runs_as_written() {
         "the walkthrough should have its commands ({ran} found)"
     );
 }
+
+/// The "After the last round" block runs as written on the demo league.
+#[test]
+fn after_the_last_round_runs_as_written_on_the_demo() {
+    let t = TestLeague::new();
+    t.ok(&["demo", "--out", t.db.to_str().unwrap()]);
+    t.write(
+        "fide-list.xml",
+        std::fs::read(concat!(env!("LEAGUE_TEST_DATA"), "/ratings/fide-list.xml")).unwrap(),
+    );
+    let mut ran = 0;
+    for line in block_after("<!-- after the last round").lines() {
+        let line = line.trim();
+        if !line.starts_with("league ") {
+            continue;
+        }
+        let w = words(line);
+        let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+        let r = t.run(&args);
+        assert!(r.ok, "README line failed: {line}\n{}{}", r.stdout, r.stderr);
+        ran += 1;
+    }
+    assert!(ran >= 14, "{ran} commands found");
+    assert!(t.path("winter-swiss-report").join("TDEXPORT.DBF").exists());
+    assert!(std::fs::read_to_string(t.path("winter-1600.trf"))
+        .unwrap()
+        .contains("102 Ann Arbiter\n"));
+}

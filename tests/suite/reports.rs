@@ -256,3 +256,130 @@ fn trf_export_writes_fide_ratings_only_and_the_events_header_fields() {
     assert_eq!(player("Billy")[48..52].trim(), "");
     assert!(!text.contains("1500"), "{text}");
 }
+
+const RATINGS: &str = concat!(env!("LEAGUE_TEST_DATA"), "/ratings/");
+
+/// A US Chess supplement: Amos 1800 → 1850 and Cara 1350 → 1402 change
+/// (the old ratings kept as history), Billy stays 1500, Dev (unrated) is
+/// rated 1100 for the first time, Zed is not in the league; the Quads
+/// entries keep the ratings the event used.
+#[test]
+fn a_us_chess_supplement_updates_ratings_and_keeps_history() {
+    let t = quads();
+    for (name, id) in [
+        ("Amos", "10000001"),
+        ("Billy", "10000002"),
+        ("Cara", "10000003"),
+        ("Dev", "10000004"),
+    ] {
+        t.ok(&["player", "edit", name, "--uscf-id", id]);
+    }
+    t.ok(&[
+        "player",
+        "add",
+        "Eli Absent",
+        "--uscf-id",
+        "10000009",
+        "--rating",
+        "1600",
+    ]);
+    let out = t.ok(&[
+        "ratings",
+        "import",
+        &format!("{RATINGS}uscf-supplement.dbf"),
+        "--list",
+        "2024-12 supplement",
+    ]);
+    assert!(
+        out.starts_with("US Chess ratings from 2024-12 supplement (5 players on the list): 2 changed, 1 rated for the first time, 1 unchanged, 1 not in the league.\n"),
+        "{out}"
+    );
+    assert!(out.contains("  changed: Amos 1800 -> 1850\n"), "{out}");
+    assert!(out.contains("  changed: Cara 1350 -> 1402\n"), "{out}");
+    assert!(out.contains("  new: Dev 1100\n"), "{out}");
+    assert!(
+        out.contains("Not on the list (1 player with a US Chess id, ratings kept): Eli Absent\n"),
+        "{out}"
+    );
+    assert_eq!(
+        t.query("SELECT name, rating FROM player ORDER BY id"),
+        [
+            ["Amos", "1850"],
+            ["Billy", "1500"],
+            ["Cara", "1402"],
+            ["Dev", "1100"],
+            ["Eli Absent", "1600"]
+        ]
+        .map(|r| r.map(String::from).to_vec())
+        .to_vec()
+    );
+    assert_eq!(
+        t.query("SELECT p.name, h.system, h.rating, h.list FROM rating_history h JOIN player p ON p.id = h.player_id ORDER BY h.id"),
+        vec![
+            vec!["Amos".to_string(), "uscf".into(), "1800".into(), "2024-12 supplement".into()],
+            vec!["Cara".to_string(), "uscf".into(), "1350".into(), "2024-12 supplement".into()],
+        ]
+    );
+    // The event's entries keep the ratings the event used.
+    assert_eq!(
+        t.query("SELECT rating FROM entry ORDER BY pairing_no"),
+        vec![
+            vec!["1800".to_string()],
+            vec!["1500".into()],
+            vec!["1350".into()],
+            vec!["NULL".into()]
+        ]
+    );
+}
+
+#[test]
+fn fide_lists_in_xml_and_txt_update_fide_ratings_only() {
+    let t = quads();
+    t.ok(&[
+        "player",
+        "edit",
+        "Amos",
+        "--fide-id",
+        "2012345",
+        "--fide-rating",
+        "1900",
+    ]);
+    let out = t.ok(&["ratings", "import", &format!("{RATINGS}fide-list.xml")]);
+    assert!(
+        out.contains("1 changed, 0 rated for the first time, 0 unchanged, 1 not in the league"),
+        "{out}"
+    );
+    assert_eq!(
+        t.query("SELECT fide_rating, rating FROM player WHERE name = 'Amos'"),
+        vec![vec!["1955".to_string(), "1800".into()]]
+    );
+    let out = t.ok(&["ratings", "import", &format!("{RATINGS}fide-list.txt")]);
+    assert!(out.contains("  changed: Amos 1955 -> 1948\n"), "{out}");
+    assert_eq!(
+        t.query("SELECT rating, list FROM rating_history ORDER BY id"),
+        vec![
+            vec!["1900".to_string(), "fide-list.xml".into()],
+            vec!["1955".into(), "fide-list.txt".into()]
+        ]
+    );
+}
+
+#[test]
+fn a_bad_rating_list_is_refused_and_changes_nothing() {
+    let t = quads();
+    let bad = t.write("bad.txt", "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm\n2012345        Amos                                                         USA M                                19x8  5\n");
+    t.fails(
+        &["ratings", "import", bad.to_str().unwrap()],
+        "\"19x8\" is not a rating",
+    );
+    let other = t.write("list.csv", "id,rating\n");
+    t.fails(
+        &["ratings", "import", other.to_str().unwrap()],
+        "a rating list is a .dbf",
+    );
+    let notdbf = t.write("x.dbf", "hello");
+    t.fails(
+        &["ratings", "import", notdbf.to_str().unwrap()],
+        "not a dBase III file",
+    );
+}

@@ -1,0 +1,76 @@
+//! `league ratings import FILE`: a US Chess supplement (`.dbf`) or a FIDE
+//! list (`.xml`, `.txt`) into the players' current ratings, in one
+//! transaction; the replaced ratings are kept as history.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+
+use super::output::print;
+use crate::error::{Error, InputError, Result};
+use crate::input::ratings::{parse, ListKind};
+use crate::store::{ratings, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum RatingsCmd {
+    /// Update players' ratings from a US Chess supplement (.dbf) or a FIDE list (.xml or .txt),
+    /// matching by id; event entries keep the rating their event used.
+    Import {
+        /// The list: a .dbf (US Chess), .xml or .txt (FIDE) file.
+        file: PathBuf,
+        /// What the list is called in the rating history (default: the file's name).
+        #[arg(long)]
+        list: Option<String>,
+    },
+}
+
+pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
+    match c {
+        RatingsCmd::Import { file, list } => {
+            let source = file.display().to_string();
+            let kind = ListKind::from_path(&file).ok_or_else(|| {
+                Error::from(InputError::new(
+                    &source,
+                    "a rating list is a .dbf (US Chess supplement), .xml or .txt (FIDE) file",
+                ))
+            })?;
+            let bytes = std::fs::read(&file).map_err(|e| {
+                Error::from(InputError::new(&source, format!("cannot read it: {e}")))
+            })?;
+            let rows = parse(&bytes, kind, &source)?;
+            let name = list.unwrap_or_else(|| {
+                file.file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_else(|| source.clone())
+            });
+            let today = time::OffsetDateTime::now_utc().date().to_string();
+            let done =
+                store.write(|tx| ratings::import_list(tx, &rows, kind.is_fide(), &name, &today))?;
+            let which = if kind.is_fide() { "FIDE" } else { "US Chess" };
+            let mut out = format!(
+                "{which} ratings from {name} ({} players on the list): {} changed, {} rated for the first time, {} unchanged, {} not in the league.\n",
+                rows.len(),
+                done.changed.len(),
+                done.new.len(),
+                done.unchanged,
+                done.not_in_league
+            );
+            for (n, o, r) in &done.changed {
+                out.push_str(&format!("  changed: {n} {o} -> {r}\n"));
+            }
+            for (n, r) in &done.new {
+                out.push_str(&format!("  new: {n} {r}\n"));
+            }
+            if !done.unmatched.is_empty() {
+                out.push_str(&format!(
+                    "Not on the list ({} player{} with a {which} id, ratings kept): {}\n",
+                    done.unmatched.len(),
+                    if done.unmatched.len() == 1 { "" } else { "s" },
+                    done.unmatched.join(", ")
+                ));
+            }
+            print(&out)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,372 @@
+//! Rating lists as published: a US Chess rating supplement (a dBase III
+//! table), FIDE's XML list and FIDE's fixed-width TXT list, read into plain
+//! rows (id, name, rating) for `league ratings import`.
+//!
+//! What is read, and what was inferred:
+//! - FIDE XML (`<playerslist><player><fideid>..</fideid><name>..</name>
+//!   <country>..</country><rating>..</rating>...</player>`): the id, name,
+//!   federation and standard rating; a player with no rating element, or
+//!   an empty one, is on the list unrated.
+//! - FIDE TXT: the columns are found from the header line (`ID Number`,
+//!   `Name`, `Fed`, and the standard rating column, `SRtng` in the combined
+//!   list or `Rtng`/`Rating` in a single list), so older and newer layouts
+//!   read alike.
+//! - US Chess supplement (dBase III): the member id, name, state and
+//!   regular rating fields are found by name. The supplement's exact field
+//!   names were not available to us; accepted are `MEM_ID`/`MEMBER_ID`/
+//!   `USCF_ID`/`ID`, `MEM_NAME`/`NAME`, `MEM_STATE`/`STATE`/`ST`, and
+//!   `R_RATING`/`REG_RTG`/`RATING`/`RTG`. A rating written with a
+//!   provisional suffix ("1450P12", "1450/12") is read as its number;
+//!   a rating of 0 or blank is unrated.
+//!
+//! Bad input is refused with the file, line (TXT, XML) or record (dBase)
+//! and field named.
+
+use crate::error::InputError;
+use crate::export::dbase;
+
+/// Which list a file is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// A US Chess rating supplement (ids are US Chess ids).
+    Uscf,
+    /// FIDE's XML list.
+    FideXml,
+    /// FIDE's fixed-width TXT list.
+    FideTxt,
+}
+
+impl ListKind {
+    /// From the file's name: `.dbf`, `.xml`, `.txt`.
+    pub fn from_path(path: &std::path::Path) -> Option<ListKind> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "dbf" => ListKind::Uscf,
+            "xml" => ListKind::FideXml,
+            "txt" => ListKind::FideTxt,
+            _ => return None,
+        })
+    }
+
+    /// Whether the ids are FIDE ids.
+    pub fn is_fide(self) -> bool {
+        !matches!(self, ListKind::Uscf)
+    }
+}
+
+/// One player of a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListRow {
+    pub id: String,
+    pub name: String,
+    pub rating: Option<u32>,
+    /// Federation (FIDE lists) or state (US Chess).
+    pub place: Option<String>,
+}
+
+/// Read a list of the given kind.
+pub fn parse(bytes: &[u8], kind: ListKind, source: &str) -> Result<Vec<ListRow>, InputError> {
+    match kind {
+        ListKind::Uscf => parse_uscf(bytes, source),
+        ListKind::FideXml => parse_fide_xml(&text(bytes), source),
+        ListKind::FideTxt => parse_fide_txt(&text(bytes), source),
+    }
+}
+
+/// FIDE's lists are Latin-1 in older files and UTF-8 in newer ones.
+fn text(bytes: &[u8]) -> String {
+    let t = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    };
+    t.trim_start_matches('\u{feff}').to_string()
+}
+
+/// "1450", "1450P12", "1450/12" → 1450; 0, blank → unrated.
+fn rating_of(text: &str) -> Option<Result<u32, ()>> {
+    let t = text.trim();
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if t.is_empty() {
+        return None;
+    }
+    let rest = &t[digits.len()..];
+    let suffix_ok = rest.is_empty()
+        || ((rest.starts_with('P') || rest.starts_with('p') || rest.starts_with('/'))
+            && rest[1..].chars().all(|c| c.is_ascii_digit()));
+    if digits.is_empty() || !suffix_ok {
+        return Some(Err(()));
+    }
+    match digits.parse::<u32>() {
+        Ok(0) => None,
+        Ok(r) if r <= 4000 => Some(Ok(r)),
+        _ => Some(Err(())),
+    }
+}
+
+fn parse_uscf(bytes: &[u8], source: &str) -> Result<Vec<ListRow>, InputError> {
+    let t = dbase::read(bytes).map_err(|e| InputError::new(source, e))?;
+    let find = |names: &[&str]| {
+        t.fields
+            .iter()
+            .position(|f| names.contains(&f.name.to_ascii_uppercase().as_str()))
+    };
+    let id = find(&["MEM_ID", "MEMBER_ID", "USCF_ID", "ID"]).ok_or_else(|| {
+        InputError::new(
+            source,
+            "no member id field (MEM_ID, MEMBER_ID, USCF_ID or ID) in this table",
+        )
+    })?;
+    let name = find(&["MEM_NAME", "NAME"]);
+    let state = find(&["MEM_STATE", "STATE", "ST"]);
+    let rating = find(&["R_RATING", "REG_RTG", "RATING", "RTG"]).ok_or_else(|| {
+        InputError::new(
+            source,
+            "no regular rating field (R_RATING, REG_RTG, RATING or RTG) in this table",
+        )
+    })?;
+    let mut out = Vec::with_capacity(t.records.len());
+    for (k, r) in t.records.iter().enumerate() {
+        let at = |f: usize| InputError::at(source, k + 1, t.fields[f].name.clone(), "");
+        if r[id].is_empty() {
+            let mut e = at(id);
+            e.problem = format!("record {} has no member id", k + 1);
+            return Err(e);
+        }
+        let rating = match rating_of(&r[rating]) {
+            None => None,
+            Some(Ok(x)) => Some(x),
+            Some(Err(())) => {
+                let mut e = at(rating);
+                e.problem = format!("\"{}\" is not a rating", r[rating]);
+                return Err(e);
+            }
+        };
+        out.push(ListRow {
+            id: r[id].clone(),
+            name: name.map(|n| r[n].clone()).unwrap_or_default(),
+            rating,
+            place: state.map(|s| r[s].clone()).filter(|s| !s.is_empty()),
+        });
+    }
+    Ok(out)
+}
+
+/// The text between `<tag>` and `</tag>` in `block`.
+fn element<'a>(block: &'a str, tag: &str) -> Option<&'a str> {
+    let open = format!("<{tag}>");
+    let start = block.find(&open)? + open.len();
+    let end = block[start..].find(&format!("</{tag}>"))? + start;
+    Some(block[start..end].trim())
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+fn parse_fide_xml(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> {
+    if !text.contains("<player>") && !text.contains("<playerslist") {
+        return Err(InputError::new(
+            source,
+            "not a FIDE XML rating list (no <player> elements)",
+        ));
+    }
+    let mut out = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(start) = rest.find("<player>") {
+        let line = text[..offset + start].matches('\n').count() + 1;
+        let Some(end) = rest[start..].find("</player>") else {
+            return Err(InputError::at(
+                source,
+                line,
+                "player",
+                "a <player> element is not closed",
+            ));
+        };
+        let block = &rest[start..start + end];
+        let id = element(block, "fideid").unwrap_or_default();
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+            return Err(InputError::at(
+                source,
+                line,
+                "fideid",
+                format!("\"{id}\" is not a FIDE id"),
+            ));
+        }
+        let rating = match element(block, "rating").map(rating_of) {
+            None | Some(None) => None,
+            Some(Some(Ok(r))) => Some(r),
+            Some(Some(Err(()))) => {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    "rating",
+                    format!(
+                        "\"{}\" is not a rating",
+                        element(block, "rating").unwrap_or_default()
+                    ),
+                ))
+            }
+        };
+        out.push(ListRow {
+            id: id.to_string(),
+            name: unescape(element(block, "name").unwrap_or_default()),
+            rating,
+            place: element(block, "country")
+                .filter(|c| !c.is_empty())
+                .map(str::to_string),
+        });
+        offset += start + end + "</player>".len();
+        rest = &text[offset..];
+    }
+    Ok(out)
+}
+
+fn parse_fide_txt(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> {
+    let mut lines = text.lines().enumerate();
+    let Some((_, header)) = lines.next() else {
+        return Err(InputError::new(source, "the file is empty"));
+    };
+    let col = |name: &str| header.find(name);
+    let (Some(id_at), Some(name_at), Some(fed_at)) = (col("ID Number"), col("Name"), col("Fed"))
+    else {
+        return Err(InputError::at(
+            source,
+            1,
+            "header",
+            "not a FIDE TXT rating list (the first line should name the columns: ID Number, Name, Fed, ...)",
+        ));
+    };
+    let Some(rating_at) = col("SRtng")
+        .or_else(|| col("Rtng"))
+        .or_else(|| col("Rating"))
+    else {
+        return Err(InputError::at(
+            source,
+            1,
+            "header",
+            "no rating column (SRtng, Rtng or Rating) in the header",
+        ));
+    };
+    // A column runs from its heading to the next heading.
+    let mut starts: Vec<usize> = header
+        .char_indices()
+        .filter(|&(i, c)| c != ' ' && (i == 0 || header.as_bytes()[i - 1] == b' '))
+        .map(|(i, _)| i)
+        .collect();
+    starts.push(usize::MAX);
+    let end_of = |at: usize| {
+        starts
+            .iter()
+            .copied()
+            .find(|&s| s > at)
+            .unwrap_or(usize::MAX)
+    };
+    let cut = |line: &str, from: usize, to: usize| -> String {
+        let chars: Vec<char> = line.chars().collect();
+        let to = to.min(chars.len());
+        if from >= to {
+            String::new()
+        } else {
+            chars[from..to]
+                .iter()
+                .collect::<String>()
+                .trim()
+                .to_string()
+        }
+    };
+    let mut out = Vec::new();
+    for (n, line) in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let id = cut(line, id_at, name_at);
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+            return Err(InputError::at(
+                source,
+                n + 1,
+                "ID Number",
+                format!("\"{id}\" is not a FIDE id"),
+            ));
+        }
+        let r = cut(line, rating_at, end_of(rating_at));
+        let rating = match rating_of(&r) {
+            None => None,
+            Some(Ok(x)) => Some(x),
+            Some(Err(())) => {
+                return Err(InputError::at(
+                    source,
+                    n + 1,
+                    "rating",
+                    format!("\"{r}\" is not a rating"),
+                ))
+            }
+        };
+        let fed = cut(line, fed_at, end_of(fed_at));
+        out.push(ListRow {
+            id,
+            name: cut(line, name_at, fed_at),
+            rating,
+            place: (!fed.is_empty()).then_some(fed),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fide_txt_columns_come_from_the_header() {
+        let text = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag\n\
+                    2012345        Arbiter, Ann                                                 USA F                                2105  5   20 1990  0   20              1985      \n\
+                    2099999        Newcomer, Ned                                                USA M                                                                       2001      \n";
+        let rows = parse_fide_txt(text, "x.txt").unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                ListRow {
+                    id: "2012345".into(),
+                    name: "Arbiter, Ann".into(),
+                    rating: Some(2105),
+                    place: Some("USA".into())
+                },
+                ListRow {
+                    id: "2099999".into(),
+                    name: "Newcomer, Ned".into(),
+                    rating: None,
+                    place: Some("USA".into())
+                },
+            ]
+        );
+        let bad = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng\nX12            Someone                                                      USA\n";
+        let e = parse_fide_txt(bad, "x.txt").unwrap_err();
+        assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("ID Number")));
+    }
+
+    #[test]
+    fn fide_xml_and_ratings_with_suffixes() {
+        let xml = "<playerslist>\n<player>\n<fideid>2012345</fideid>\n<name>Arbiter, Ann</name>\n<country>USA</country>\n<rating>2105</rating>\n</player>\n<player><fideid>7</fideid><name>O&apos;Neil, Pat</name><rating></rating></player>\n</playerslist>\n";
+        let rows = parse_fide_xml(xml, "x.xml").unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].rating, Some(2105));
+        assert_eq!(rows[1].name, "O'Neil, Pat");
+        assert_eq!(rows[1].rating, None);
+        let e = parse_fide_xml(
+            "<playerslist>\n<player><fideid>12</fideid><rating>abc</rating></player>",
+            "x.xml",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("rating")));
+        assert_eq!(rating_of("1450P12"), Some(Ok(1450)));
+        assert_eq!(rating_of("1450/12"), Some(Ok(1450)));
+        assert_eq!(rating_of("0"), None);
+        assert_eq!(rating_of("9999"), Some(Err(())));
+        assert_eq!(rating_of("19x8"), Some(Err(())));
+    }
+}
