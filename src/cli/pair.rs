@@ -108,7 +108,12 @@ pub fn run(a: PairArgs) -> Result<()> {
                 .enumerate()
                 .map(|(k, b)| ((k + 1).to_string(), label(b.white), label(b.black)))
                 .collect();
-            let w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(5).max(5);
+            let w = rows
+                .iter()
+                .map(|r| r.1.chars().count())
+                .max()
+                .unwrap_or(5)
+                .max(5);
             out.push_str(&format!("Board  {:<w$}  Black\n", "White"));
             for (board, white, black) in rows {
                 out.push_str(&format!("{board:>5}  {white:<w$}  {black}\n"));

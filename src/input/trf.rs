@@ -1103,6 +1103,6 @@ pub fn iso_date(text: &str) -> Option<String> {
     ))
 }
 
+pub mod pairing;
 #[cfg(test)]
 mod tests;
-pub mod pairing;

@@ -14,7 +14,7 @@ use chess_league::input::trf::pairing::PairingFile;
 
 /// Rounds identical to the reference; the test fails below this floor (a
 /// regression) and the floor is raised as the engine improves.
-const FLOOR: usize = 0;
+const FLOOR: usize = 945;
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing")
@@ -23,17 +23,27 @@ fn data_dir() -> PathBuf {
 /// The text of `file` cut before round `round`, as the README says.
 pub fn cut(text: &str, round: usize, rounds: usize) -> String {
     let mut out = String::new();
-    let mut initial = "white1";
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("001") {
-            let _ = rest;
-            let chars: Vec<char> = line.chars().collect();
-            let start: String = chars[4..8].iter().collect();
-            if start.trim() == "1" && chars.get(96) == Some(&'b') {
-                initial = "black1";
-            }
+    // The initial colour: the lowest start number paired in round 1 had
+    // it when odd, the other colour when even (5.2.5).
+    let mut lowest: Option<(u32, char)> = None;
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        let chars: Vec<char> = line.chars().collect();
+        let start: u32 = chars[4..8]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .parse()
+            .unwrap();
+        let colour = chars.get(96).copied().unwrap_or('-');
+        if (colour == 'w' || colour == 'b') && lowest.is_none_or(|(n, _)| start < n) {
+            lowest = Some((start, colour));
         }
     }
+    let initial = match lowest {
+        Some((n, c)) if (n % 2 == 1) == (c == 'w') => "white1",
+        Some(_) => "black1",
+        None => "white1",
+    };
     out.push_str(&format!("XXR {rounds}\nXXC {initial}\n"));
     for line in text.lines() {
         if !line.starts_with("001") {
@@ -65,7 +75,10 @@ pub fn cut(text: &str, round: usize, rounds: usize) -> String {
         while head.len() < 91 {
             head.push(' ');
         }
-        let points = format!("{:>4}", format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 }));
+        let points = format!(
+            "{:>4}",
+            format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 })
+        );
         for (k, c) in points.chars().enumerate() {
             head[80 + k] = c;
         }
@@ -82,7 +95,12 @@ pub fn expected(text: &str, round: usize) -> (BTreeSet<(u32, u32)>, Option<u32>)
     let mut bye = None;
     for line in text.lines().filter(|l| l.starts_with("001")) {
         let chars: Vec<char> = line.chars().collect();
-        let me: u32 = chars[4..8].iter().collect::<String>().trim().parse().unwrap();
+        let me: u32 = chars[4..8]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .parse()
+            .unwrap();
         let from = 91 + (round - 1) * 10;
         if from >= chars.len() {
             continue;
@@ -128,12 +146,18 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
             let cut_text = cut(&text, round, rounds);
             let file = PairingFile::read(cut_text.as_bytes(), &name)
                 .unwrap_or_else(|e| panic!("{name} round {round}: {e}"));
-            let field = file.field(None).unwrap_or_else(|e| panic!("{name} round {round}: {e}"));
-            assert_eq!(field.round as usize, round, "{name}: the next round to pair");
+            let field = file
+                .field(None)
+                .unwrap_or_else(|e| panic!("{name} round {round}: {e}"));
+            assert_eq!(
+                field.round as usize, round,
+                "{name}: the next round to pair"
+            );
             let (want, want_bye) = expected(&text, round);
             match Dutch.pair(&field) {
                 Ok(p) => {
-                    let got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+                    let got: BTreeSet<(u32, u32)> =
+                        p.boards.iter().map(|b| (b.white, b.black)).collect();
                     let got_bye = p
                         .byes
                         .iter()
@@ -153,10 +177,18 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
             }
         }
     }
-    let shown = report.iter().take(200).cloned().collect::<Vec<_>>().join("\n");
+    let shown = report
+        .iter()
+        .take(200)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
     eprintln!("{same} of {total} rounds identical to the reference\n{shown}");
     if only.is_none() {
         assert_eq!(total, 956, "rounds in the reference tournaments");
     }
-    assert!(same >= FLOOR.min(total), "{same} of {total} rounds identical, below the floor of {FLOOR}:\n{shown}");
+    assert!(
+        same >= FLOOR.min(total),
+        "{same} of {total} rounds identical, below the floor of {FLOOR}:\n{shown}"
+    );
 }

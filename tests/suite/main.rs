@@ -4,9 +4,9 @@
 mod dutch_replay; // the Dutch engine replays the reference engine's 956 rounds
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser
 mod history;
-mod pair_cli; // league pair FILE.trf: JSON, sheet, TRF written back, contradictions refused // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics
 mod interchange_team; // JSON interchange of team events' forfeited boards, byes, withdrawals, and grand-prix rules
+mod pair_cli; // league pair FILE.trf: JSON, sheet, TRF written back, contradictions refused // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit

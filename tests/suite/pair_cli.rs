@@ -58,7 +58,10 @@ fn the_sheet_names_boards_and_the_bye() {
     let out = t.ok(&["pair", f.to_str().unwrap()]);
     assert!(out.contains("Round 1 (FIDE Dutch system)"), "{out}");
     assert!(out.contains("1 Player1 (0)"), "{out}");
-    assert!(out.contains("Bye: 7 Player7 (0), pairing-allocated bye"), "{out}");
+    assert!(
+        out.contains("Bye: 7 Player7 (0), pairing-allocated bye"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -74,13 +77,25 @@ fn a_reference_round_through_the_binary() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["white"].as_u64().unwrap() as u32, p["black"].as_u64().unwrap() as u32))
+        .map(|p| {
+            (
+                p["white"].as_u64().unwrap() as u32,
+                p["black"].as_u64().unwrap() as u32,
+            )
+        })
         .collect();
     let (want, bye) = expected(&text, 5);
     assert_eq!(got, want);
     assert_eq!(bye, None);
     // --round names the same round; the file written back carries it.
-    let trf = t.ok(&["pair", f.to_str().unwrap(), "--round", "5", "--format", "trf"]);
+    let trf = t.ok(&[
+        "pair",
+        f.to_str().unwrap(),
+        "--round",
+        "5",
+        "--format",
+        "trf",
+    ]);
     let (w, b) = *want.iter().next().unwrap();
     let line = trf
         .lines()
@@ -94,13 +109,12 @@ fn contradictions_in_the_file_are_refused_with_line_and_field() {
     let t = TestLeague::new();
     // Points column not the sum of the results.
     let mut text = six();
-    text = text.replacen(
-        &player(1, 2090, "0.0", ""),
-        &player(1, 2090, "1.0", ""),
-        1,
-    );
+    text = text.replacen(&player(1, 2090, "0.0", ""), &player(1, 2090, "1.0", ""), 1);
     let f = t.write("bad-points.trf", text);
-    t.fails(&["pair", f.to_str().unwrap()], "line 4, column 81: player 1 has 1 in the points column");
+    t.fails(
+        &["pair", f.to_str().unwrap()],
+        "line 4, column 81: player 1 has 1 in the points column",
+    );
 
     // A game on one line only.
     let mut text = String::from("XXR 5\n");
@@ -111,12 +125,18 @@ fn contradictions_in_the_file_are_refused_with_line_and_field() {
     text.push_str(&player(3, 1980, "0.0", "   2 w 0"));
     text.push('\n');
     let f = t.write("one-sided.trf", text);
-    t.fails(&["pair", f.to_str().unwrap()], "line 2, column 92: round 1: player 1 is paired with 2");
+    t.fails(
+        &["pair", f.to_str().unwrap()],
+        "line 2, column 92: round 1: player 1 is paired with 2",
+    );
 
     // A round beyond XXR.
     let text = six().replace("XXR 5", "XXR 1");
     let f = t.write("short.trf", text);
-    t.fails(&["pair", f.to_str().unwrap(), "--round", "2"], "round 2 cannot be paired before round 1");
+    t.fails(
+        &["pair", f.to_str().unwrap(), "--round", "2"],
+        "round 2 cannot be paired before round 1",
+    );
 
     // Nobody to pair.
     let f = t.write("empty.trf", "012 Nothing\nXXR 5\n");
@@ -124,8 +144,14 @@ fn contradictions_in_the_file_are_refused_with_line_and_field() {
 
     // Another pairing system.
     let f = t.write("burstein.trf", format!("192 FIDE_BURSTEIN\n{}", six()));
-    t.fails(&["pair", f.to_str().unwrap()], "only the FIDE Dutch system is known");
-    t.fails(&["pair", f.to_str().unwrap(), "--system", "lim"], "invalid value 'lim'");
+    t.fails(
+        &["pair", f.to_str().unwrap()],
+        "only the FIDE Dutch system is known",
+    );
+    t.fails(
+        &["pair", f.to_str().unwrap(), "--system", "lim"],
+        "invalid value 'lim'",
+    );
 
     // A round that already has games.
     let mut text = String::from("XXR 3\n");
@@ -134,10 +160,26 @@ fn contradictions_in_the_file_are_refused_with_line_and_field() {
     text.push_str(&player(2, 1990, "0.0", "   1 b 0"));
     text.push('\n');
     let f = t.write("played.trf", text);
-    t.fails(&["pair", f.to_str().unwrap(), "--round", "1"], "round 1 already has games");
-    let f = t.write("over.trf", std::fs::read_to_string(&f).unwrap().replace("XXR 3", "XXR 1"));
-    t.fails(&["pair", f.to_str().unwrap()], "round 2 is beyond the 1 rounds the file plans");
+    t.fails(
+        &["pair", f.to_str().unwrap(), "--round", "1"],
+        "round 1 already has games",
+    );
+    let f = t.write(
+        "over.trf",
+        std::fs::read_to_string(&f)
+            .unwrap()
+            .replace("XXR 3", "XXR 1"),
+    );
+    t.fails(
+        &["pair", f.to_str().unwrap()],
+        "round 2 is beyond the 1 rounds the file plans",
+    );
     // And two who have met cannot meet again: said plainly.
-    let f = t.write("met.trf", std::fs::read_to_string(&f).unwrap().replace("XXR 1", "XXR 3"));
+    let f = t.write(
+        "met.trf",
+        std::fs::read_to_string(&f)
+            .unwrap()
+            .replace("XXR 1", "XXR 3"),
+    );
     t.fails(&["pair", f.to_str().unwrap()], "round 2 cannot be paired");
 }

@@ -32,7 +32,7 @@
 
 use std::collections::HashMap;
 
-use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Past, Pairing, PointSystem};
+use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::score::{Points, Value};
 use crate::error::InputError;
 
@@ -82,7 +82,12 @@ pub struct PairingFile {
     acceleration: Vec<(u32, u32, Points)>,
 }
 
-fn err(source: &str, line: usize, field: impl Into<String>, problem: impl Into<String>) -> InputError {
+fn err(
+    source: &str,
+    line: usize,
+    field: impl Into<String>,
+    problem: impl Into<String>,
+) -> InputError {
     InputError::at(source, line, field, problem)
 }
 
@@ -92,7 +97,11 @@ fn cut(chars: &[char], from: usize, to: usize) -> String {
     if from >= to {
         return String::new();
     }
-    chars[from..to].iter().collect::<String>().trim().to_string()
+    chars[from..to]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// "1.5" → 3 half points; only whole half points.
@@ -105,12 +114,24 @@ impl PairingFile {
     /// Reads a file's bytes; `source` names it in errors.
     pub fn read(bytes: &[u8], source: &str) -> Result<PairingFile, InputError> {
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-            err(source, line, "text", "the file is not UTF-8 text; save it as UTF-8")
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
+            err(
+                source,
+                line,
+                "text",
+                "the file is not UTF-8 text; save it as UTF-8",
+            )
         })?;
         let mut file = PairingFile {
             source: source.to_string(),
-            lines: text.lines().map(|l| l.trim_end_matches('\r').to_string()).collect(),
+            lines: text
+                .lines()
+                .map(|l| l.trim_end_matches('\r').to_string())
+                .collect(),
             players: Vec::new(),
             rounds: None,
             initial_colour: None,
@@ -130,13 +151,24 @@ impl PairingFile {
             match tag.as_str() {
                 "001" => file.players.push(player_line(&chars, n, source)?),
                 "XXR" | "142" => {
-                    let r = words.first().and_then(|w| w.parse::<u32>().ok()).filter(|&r| r > 0);
+                    let r = words
+                        .first()
+                        .and_then(|w| w.parse::<u32>().ok())
+                        .filter(|&r| r > 0);
                     file.rounds = Some(r.ok_or_else(|| {
-                        err(source, n, "rounds", format!("\"{rest}\" is not a number of rounds"))
+                        err(
+                            source,
+                            n,
+                            "rounds",
+                            format!("\"{rest}\" is not a number of rounds"),
+                        )
                     })?);
                 }
                 "XXC" | "152" => {
-                    let w = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+                    let w = words
+                        .first()
+                        .map(|w| w.to_ascii_lowercase())
+                        .unwrap_or_default();
                     file.initial_colour = Some(match w.as_str() {
                         "white1" | "w" | "white" => Colour::White,
                         "black1" | "b" | "black" => Colour::Black,
@@ -152,7 +184,12 @@ impl PairingFile {
                 }
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
                     let p = words.first().and_then(|w| half_points(w)).ok_or_else(|| {
-                        err(source, n, "points", format!("\"{rest}\" is not a number of points such as 1.0"))
+                        err(
+                            source,
+                            n,
+                            "points",
+                            format!("\"{rest}\" is not a number of points such as 1.0"),
+                        )
                     })?;
                     let ps = &mut file.points;
                     match tag.as_str() {
@@ -177,7 +214,12 @@ impl PairingFile {
                         }
                         let value = cut(&chars, at + 1, at + 5);
                         let p = half_points(&value).ok_or_else(|| {
-                            err(source, n, format!("column {}", at + 2), format!("\"{value}\" is not a number of points"))
+                            err(
+                                source,
+                                n,
+                                format!("column {}", at + 2),
+                                format!("\"{value}\" is not a number of points"),
+                            )
                         })?;
                         let ps = &mut file.points;
                         match code {
@@ -219,7 +261,12 @@ impl PairingFile {
                 "XXP" => {
                     let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
                     if nums.len() < 2 || nums.len() != words.len() {
-                        return Err(err(source, n, "players", format!("\"{rest}\" is not two or more start numbers")));
+                        return Err(err(
+                            source,
+                            n,
+                            "players",
+                            format!("\"{rest}\" is not two or more start numbers"),
+                        ));
                     }
                     for (k, &a) in nums.iter().enumerate() {
                         for &b in &nums[k + 1..] {
@@ -230,7 +277,14 @@ impl PairingFile {
                 "260" => {
                     let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
                     if nums.len() < 4 || nums.len() != words.len() {
-                        return Err(err(source, n, "players", format!("\"{rest}\" is not first round, last round and two or more players")));
+                        return Err(err(
+                            source,
+                            n,
+                            "players",
+                            format!(
+                                "\"{rest}\" is not first round, last round and two or more players"
+                            ),
+                        ));
                     }
                     for (k, &a) in nums[2..].iter().enumerate() {
                         for &b in &nums[3 + k..] {
@@ -243,11 +297,23 @@ impl PairingFile {
                         Some("F") => ByeKind::RequestedFull,
                         Some("H") => ByeKind::RequestedHalf,
                         Some("Z") => ByeKind::RequestedZero,
-                        _ => return Err(err(source, n, "column 5", "the kind of bye is not F, H or Z")),
+                        _ => {
+                            return Err(err(
+                                source,
+                                n,
+                                "column 5",
+                                "the kind of bye is not F, H or Z",
+                            ))
+                        }
                     };
                     let nums: Vec<u32> = words[1..].iter().filter_map(|w| w.parse().ok()).collect();
                     if nums.len() < 2 || nums.len() + 1 != words.len() {
-                        return Err(err(source, n, "players", format!("\"{rest}\" is not a round and start numbers")));
+                        return Err(err(
+                            source,
+                            n,
+                            "players",
+                            format!("\"{rest}\" is not a round and start numbers"),
+                        ));
                     }
                     for &p in &nums[1..] {
                         file.byes.push((nums[0], p, kind));
@@ -256,8 +322,10 @@ impl PairingFile {
                 "250" => {
                     // Fictitious points (10-13), rounds (15-17, 19-21), players (23-26, 28-31).
                     let pts = half_points(&cut(&chars, 9, 13));
-                    let nums: Vec<Option<u32>> =
-                        [(14, 17), (18, 21), (22, 26), (27, 31)].iter().map(|&(a, b)| cut(&chars, a, b).parse().ok()).collect();
+                    let nums: Vec<Option<u32>> = [(14, 17), (18, 21), (22, 26), (27, 31)]
+                        .iter()
+                        .map(|&(a, b)| cut(&chars, a, b).parse().ok())
+                        .collect();
                     match (pts, nums[0], nums[1], nums[2], nums[3]) {
                         (Some(p), Some(r1), Some(r2), Some(a), Some(b)) => {
                             for r in r1..=r2 {
@@ -270,11 +338,26 @@ impl PairingFile {
                     }
                 }
                 "XXA" => {
-                    let pl = words.first().and_then(|w| w.parse::<u32>().ok()).ok_or_else(|| {
-                        err(source, n, "player", "an XXA line starts with the player's start number")
-                    })?;
+                    let pl = words
+                        .first()
+                        .and_then(|w| w.parse::<u32>().ok())
+                        .ok_or_else(|| {
+                            err(
+                                source,
+                                n,
+                                "player",
+                                "an XXA line starts with the player's start number",
+                            )
+                        })?;
                     for (r, w) in words[1..].iter().enumerate() {
-                        let p = half_points(w).ok_or_else(|| err(source, n, format!("round {}", r + 1), format!("\"{w}\" is not a number of points")))?;
+                        let p = half_points(w).ok_or_else(|| {
+                            err(
+                                source,
+                                n,
+                                format!("round {}", r + 1),
+                                format!("\"{w}\" is not a number of points"),
+                            )
+                        })?;
                         file.acceleration.push((pl, r as u32 + 1, p));
                     }
                 }
@@ -282,7 +365,10 @@ impl PairingFile {
             }
         }
         if file.players.is_empty() {
-            return Err(InputError::new(source, "the file has no player lines (001): nobody to pair"));
+            return Err(InputError::new(
+                source,
+                "the file has no player lines (001): nobody to pair",
+            ));
         }
         file.check()?;
         Ok(file)
@@ -291,11 +377,19 @@ impl PairingFile {
     /// The number of the first round in which nobody has a game or a
     /// pairing-allocated bye.
     pub fn next_round(&self) -> u32 {
-        let paired = |c: &Cell| c.opponent != 0 || matches!(c.code, 'U' | '+' | '-' | '1' | '0' | '=' | 'W' | 'D' | 'L');
+        let paired = |c: &Cell| {
+            c.opponent != 0 || matches!(c.code, 'U' | '+' | '-' | '1' | '0' | '=' | 'W' | 'D' | 'L')
+        };
         let last = self
             .players
             .iter()
-            .flat_map(|p| p.cells.iter().enumerate().filter(|(_, c)| paired(c)).map(|(r, _)| r + 1))
+            .flat_map(|p| {
+                p.cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| paired(c))
+                    .map(|(r, _)| r + 1)
+            })
             .max()
             .unwrap_or(0);
         last as u32 + 1
@@ -303,11 +397,21 @@ impl PairingFile {
 
     /// Games agree on both lines, and the score column is the sum.
     fn check(&self) -> Result<(), InputError> {
-        let index: HashMap<u32, usize> = self.players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+        let index: HashMap<u32, usize> = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.number, i))
+            .collect();
         let mut seen = HashMap::new();
         for p in &self.players {
             if let Some(first) = seen.insert(p.number, p.line) {
-                return Err(err(&self.source, p.line, "column 5", format!("start number {} is also on line {first}", p.number)));
+                return Err(err(
+                    &self.source,
+                    p.line,
+                    "column 5",
+                    format!("start number {} is also on line {first}", p.number),
+                ));
             }
         }
         for p in &self.players {
@@ -317,8 +421,12 @@ impl PairingFile {
                 if c.opponent == 0 {
                     continue;
                 }
-                let back = index.get(&c.opponent).and_then(|&o| self.players[o].cells.get(r));
-                let ok = back.is_some_and(|b| b.opponent == p.number && (b.colour != c.colour || c.colour.is_none()));
+                let back = index
+                    .get(&c.opponent)
+                    .and_then(|&o| self.players[o].cells.get(r));
+                let ok = back.is_some_and(|b| {
+                    b.opponent == p.number && (b.colour != c.colour || c.colour.is_none())
+                });
                 if !ok {
                     return Err(err(
                         &self.source,
@@ -340,7 +448,10 @@ impl PairingFile {
                         &self.source,
                         p.line,
                         "column 81",
-                        format!("player {} has {} in the points column but the results add up to {}", p.number, points, total),
+                        format!(
+                            "player {} has {} in the points column but the results add up to {}",
+                            p.number, points, total
+                        ),
                     ));
                 }
             }
@@ -368,19 +479,26 @@ impl PairingFile {
         let next = self.next_round();
         let round = round.unwrap_or(next);
         if round == 0 {
-            return Err(InputError::new(&self.source, "round 0: rounds are numbered from 1").field("--round"));
+            return Err(
+                InputError::new(&self.source, "round 0: rounds are numbered from 1")
+                    .field("--round"),
+            );
         }
         if round < next {
             return Err(InputError::new(
                 &self.source,
-                format!("round {round} already has games in the file; the next round to pair is {next}"),
+                format!(
+                    "round {round} already has games in the file; the next round to pair is {next}"
+                ),
             )
             .field("--round"));
         }
         if round > next {
             return Err(InputError::new(
                 &self.source,
-                format!("round {round} cannot be paired before round {next}, which has no games yet"),
+                format!(
+                    "round {round} cannot be paired before round {next}, which has no games yet"
+                ),
             )
             .field("--round"));
         }
@@ -434,15 +552,25 @@ impl PairingFile {
         }
         entrants.sort_by_key(|e| e.number);
         if !entrants.iter().any(|e| e.available) {
-            return Err(InputError::new(&self.source, format!("round {round}: nobody is left to pair (every player has a bye)")));
+            return Err(InputError::new(
+                &self.source,
+                format!("round {round}: nobody is left to pair (every player has a bye)"),
+            ));
         }
         let initial_colour = self.initial_colour.unwrap_or_else(|| {
             // The colour of the top-ranked player paired in round 1.
             self.players
                 .iter()
-                .filter_map(|p| p.cells.first().and_then(|c| c.colour.map(|col| (p.number, col))))
+                .filter_map(|p| {
+                    p.cells
+                        .first()
+                        .and_then(|c| c.colour.map(|col| (p.number, col)))
+                })
                 .min_by_key(|&(n, _)| n)
-                .map_or(Colour::White, |(n, col)| if n % 2 == 1 { col } else { col.opposite() })
+                .map_or(
+                    Colour::White,
+                    |(n, col)| if n % 2 == 1 { col } else { col.opposite() },
+                )
         });
         let forbidden = self
             .forbidden
@@ -464,18 +592,45 @@ impl PairingFile {
         let points = self.cell_points(c);
         if c.opponent == 0 {
             return match c.code {
-                'U' | '1' | 'W' => Past::Bye { kind: ByeKind::PairingAllocated, points },
-                'F' => Past::Bye { kind: ByeKind::RequestedFull, points },
-                'H' | '=' | 'D' => Past::Bye { kind: ByeKind::RequestedHalf, points },
-                'Z' | '0' | 'L' => Past::Bye { kind: ByeKind::RequestedZero, points },
-                '+' | '-' => Past::Bye { kind: if c.code == '+' { ByeKind::RequestedFull } else { ByeKind::RequestedZero }, points },
+                'U' | '1' | 'W' => Past::Bye {
+                    kind: ByeKind::PairingAllocated,
+                    points,
+                },
+                'F' => Past::Bye {
+                    kind: ByeKind::RequestedFull,
+                    points,
+                },
+                'H' | '=' | 'D' => Past::Bye {
+                    kind: ByeKind::RequestedHalf,
+                    points,
+                },
+                'Z' | '0' | 'L' => Past::Bye {
+                    kind: ByeKind::RequestedZero,
+                    points,
+                },
+                '+' | '-' => Past::Bye {
+                    kind: if c.code == '+' {
+                        ByeKind::RequestedFull
+                    } else {
+                        ByeKind::RequestedZero
+                    },
+                    points,
+                },
                 _ => Past::Absent,
             };
         }
         let colour = c.colour.unwrap_or(Colour::White);
         match c.code {
-            '+' | '-' => Past::Forfeit { opponent: c.opponent, colour, points },
-            _ => Past::Played { opponent: c.opponent, colour, points },
+            '+' | '-' => Past::Forfeit {
+                opponent: c.opponent,
+                colour,
+                points,
+            },
+            _ => Past::Played {
+                opponent: c.opponent,
+                colour,
+                points,
+            },
         }
     }
 
@@ -498,7 +653,8 @@ impl PairingFile {
             };
             cells.insert(p, format!("0000 - {code}"));
         }
-        let by_line: HashMap<usize, u32> = self.players.iter().map(|p| (p.line, p.number)).collect();
+        let by_line: HashMap<usize, u32> =
+            self.players.iter().map(|p| (p.line, p.number)).collect();
         let mut out = String::new();
         if self.rounds.is_none() {
             out.push_str(&format!("XXR {}\n", self.rounds.unwrap_or(round)));
@@ -531,21 +687,41 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
         .parse::<u32>()
         .ok()
         .filter(|&s| s > 0)
-        .ok_or_else(|| err(source, n, "column 5", format!("start number \"{}\" is not a number from 1", cut(chars, 4, 8))))?;
+        .ok_or_else(|| {
+            err(
+                source,
+                n,
+                "column 5",
+                format!(
+                    "start number \"{}\" is not a number from 1",
+                    cut(chars, 4, 8)
+                ),
+            )
+        })?;
     let rating_text = cut(chars, 48, 52);
     let rating = if rating_text.is_empty() {
         0
     } else {
-        rating_text
-            .parse()
-            .map_err(|_| err(source, n, "column 49", format!("rating \"{rating_text}\" is not a number")))?
+        rating_text.parse().map_err(|_| {
+            err(
+                source,
+                n,
+                "column 49",
+                format!("rating \"{rating_text}\" is not a number"),
+            )
+        })?
     };
     let points_text = cut(chars, 80, 84);
     let points = if points_text.is_empty() {
         None
     } else {
         Some(half_points(&points_text).ok_or_else(|| {
-            err(source, n, "column 81", format!("points \"{points_text}\" are not a number of half-points such as 3.5"))
+            err(
+                source,
+                n,
+                "column 81",
+                format!("points \"{points_text}\" are not a number of half-points such as 3.5"),
+            )
         })?)
     };
     let mut cells = Vec::new();
@@ -557,33 +733,73 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
         let opponent = if opp_text.is_empty() {
             0
         } else {
-            opp_text
-                .parse::<u32>()
-                .map_err(|_| err(source, n, format!("column {column}"), format!("round {round}: opponent \"{opp_text}\" is not a start number")))?
+            opp_text.parse::<u32>().map_err(|_| {
+                err(
+                    source,
+                    n,
+                    format!("column {column}"),
+                    format!("round {round}: opponent \"{opp_text}\" is not a start number"),
+                )
+            })?
         };
         let colour = match chars.get(from + 5).copied().unwrap_or(' ') {
             'w' | 'W' => Some(Colour::White),
             'b' | 'B' => Some(Colour::Black),
             '-' | ' ' => None,
-            c => return Err(err(source, n, format!("column {}", column + 5), format!("round {round}: colour '{c}' is not w, b or -"))),
+            c => {
+                return Err(err(
+                    source,
+                    n,
+                    format!("column {}", column + 5),
+                    format!("round {round}: colour '{c}' is not w, b or -"),
+                ))
+            }
         };
-        let code = chars.get(from + 7).copied().unwrap_or(' ').to_ascii_uppercase();
-        let known = if opponent == 0 { "HFUZ+-10=WDL " } else { "10=WDL+-" };
+        let code = chars
+            .get(from + 7)
+            .copied()
+            .unwrap_or(' ')
+            .to_ascii_uppercase();
+        let known = if opponent == 0 {
+            "HFUZ+-10=WDL "
+        } else {
+            "10=WDL+-"
+        };
         if !known.contains(code) {
             return Err(err(
                 source,
                 n,
                 format!("column {}", column + 7),
-                format!("round {round}: result code '{code}' does not fit {}", if opponent == 0 { "a bye (H F U Z)" } else { "a game (1 = 0 + - W D L)" }),
+                format!(
+                    "round {round}: result code '{code}' does not fit {}",
+                    if opponent == 0 {
+                        "a bye (H F U Z)"
+                    } else {
+                        "a game (1 = 0 + - W D L)"
+                    }
+                ),
             ));
         }
         if opponent != 0 && colour.is_none() {
-            return Err(err(source, n, format!("column {}", column + 5), format!("round {round}: a game against {opponent} needs the colour w or b")));
+            return Err(err(
+                source,
+                n,
+                format!("column {}", column + 5),
+                format!("round {round}: a game against {opponent} needs the colour w or b"),
+            ));
         }
-        cells.push(Cell { opponent, colour, code, column });
+        cells.push(Cell {
+            opponent,
+            colour,
+            code,
+            column,
+        });
         from += BLOCK;
     }
-    while cells.last().is_some_and(|c| c.opponent == 0 && c.code == ' ') {
+    while cells
+        .last()
+        .is_some_and(|c| c.opponent == 0 && c.code == ' ')
+    {
         cells.pop();
     }
     Ok(FilePlayer {
@@ -595,4 +811,75 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
         points,
         cells,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(n: u32, points: &str, cells: &str) -> String {
+        format!(
+            "001 {n:>4}      {:<33} {:>4}{:28}{points:>4}{:7}{cells}\n",
+            format!("Player{n}"),
+            2000 - n,
+            "",
+            ""
+        )
+    }
+
+    #[test]
+    fn extensions_and_2026_records_reach_the_field() {
+        let mut text = String::from("XXR 7\nXXC black1\nBBW 3.0\nBBD 1.0\nXXP 1 4\n");
+        text.push_str("260 002 003    2    3\n240 H 002    5\n");
+        text.push_str("250 00.0 01.0 001 002 0001 0002\n");
+        text.push_str(&line(1, "3.0", "   2 w 1"));
+        text.push_str(&line(2, "0.0", "   1 b 0"));
+        text.push_str(&line(3, "1.0", "   4 w ="));
+        text.push_str(&line(4, "1.0", "   3 b ="));
+        text.push_str(&line(5, "1.0", "0000 - U"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        assert_eq!(field.round, 2);
+        assert_eq!(field.total_rounds, 7);
+        assert_eq!(field.initial_colour, Colour::Black);
+        assert_eq!(field.points.win, Points::whole(3));
+        assert_eq!(field.points.draw, Points::ONE);
+        assert_eq!(field.forbidden, vec![(1, 4), (2, 3)]);
+        let five = &field.entrants[4];
+        assert_eq!(five.requested_bye, Some(ByeKind::RequestedHalf));
+        assert!(!five.available);
+        assert_eq!(field.entrants[0].acceleration, Points::ONE);
+        assert_eq!(field.entrants[2].acceleration, Points::ZERO);
+        assert_eq!(
+            field.entrants[4].history,
+            vec![Past::Bye {
+                kind: ByeKind::PairingAllocated,
+                points: Points::whole(1)
+            }]
+        );
+        assert_eq!(field.entrants[0].score(), Points::whole(3));
+    }
+
+    #[test]
+    fn a_requested_bye_cell_in_the_round_to_pair_leaves_the_player_out() {
+        let mut text = String::from("XXR 3\n");
+        text.push_str(&line(1, "1.0", "   2 w 1  0000 - Z"));
+        text.push_str(&line(2, "0.0", "   1 b 0"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        assert_eq!(field.round, 2);
+        assert_eq!(
+            field.entrants[0].requested_bye,
+            Some(ByeKind::RequestedZero)
+        );
+        assert_eq!(field.entrants[0].history.len(), 1);
+    }
+
+    #[test]
+    fn a_bye_code_with_an_opponent_is_refused_with_its_column() {
+        let text = line(1, "0.0", "   2 w H");
+        let e = PairingFile::read(text.as_bytes(), "t.trf").unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert_eq!(e.field.as_deref(), Some("column 99"));
+    }
 }

@@ -155,10 +155,20 @@ mod tests {
         assert_eq!(state(&[W]).preference(), (Some(B), Strength::Strong));
         assert_eq!(state(&[W, B]).preference(), (Some(W), Strength::Mild));
         assert_eq!(state(&[B, W]).preference(), (Some(B), Strength::Mild));
-        assert_eq!(state(&[B, W, W]).preference(), (Some(B), Strength::Absolute));
+        assert_eq!(
+            state(&[B, W, W]).preference(),
+            (Some(B), Strength::Absolute)
+        );
         assert_eq!(state(&[W, B, W]).preference(), (Some(B), Strength::Strong));
-        assert_eq!(state(&[B, W, B, B]).preference(), (Some(W), Strength::Absolute));
-        assert_eq!(state(&[W, W, B, W]).preference(), (Some(B), Strength::Absolute), "difference +2");
+        assert_eq!(
+            state(&[B, W, B, B]).preference(),
+            (Some(W), Strength::Absolute)
+        );
+        assert_eq!(
+            state(&[W, W, B, W]).preference(),
+            (Some(B), Strength::Absolute),
+            "difference +2"
+        );
     }
 
     fn side(c: &ColourState, number: u32) -> Side<'_> {
@@ -171,7 +181,11 @@ mod tests {
         let b = state(&[B]);
         assert_eq!(allocate(&side(&a, 1), &side(&b, 2), W), B);
         let none = state(&[]);
-        assert_eq!(allocate(&side(&none, 1), &side(&a, 2), W), W, "the other's preference is granted");
+        assert_eq!(
+            allocate(&side(&none, 1), &side(&a, 2), W),
+            W,
+            "the other's preference is granted"
+        );
     }
 
     #[test]
@@ -188,10 +202,18 @@ mod tests {
         let a = state(&[B, B]); // -2
         let b = state(&[W, B, B, B]); // -2 as well, and last two black
         let c = state(&[B, B, W, B, B]); // -3
-        assert_eq!(allocate(&side(&a, 1), &side(&c, 2), W), B, "the wider difference gets White");
+        assert_eq!(
+            allocate(&side(&a, 1), &side(&c, 2), W),
+            B,
+            "the wider difference gets White"
+        );
         // Equal differences: alternate from the most recent differing game.
         // a: B B; b: ... W B B B → aligned from the end: B/B, B/B, then - / B: no difference.
-        assert_eq!(allocate(&side(&a, 1), &side(&b, 2), W), W, "no difference: higher-ranked's preference");
+        assert_eq!(
+            allocate(&side(&a, 1), &side(&b, 2), W),
+            W,
+            "no difference: higher-ranked's preference"
+        );
     }
 
     #[test]

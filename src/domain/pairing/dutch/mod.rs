@@ -201,10 +201,7 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
     // Board order (C.04.2): the higher player's score, then their rank.
     fixed.sort_by_key(|&(i, j)| {
         let hi = i.min(j);
-        (
-            -round.players[i].score.max(round.players[j].score),
-            hi,
-        )
+        (-round.players[i].score.max(round.players[j].score), hi)
     });
     for (i, j) in fixed {
         let (i, j) = (i.min(j), i.max(j));

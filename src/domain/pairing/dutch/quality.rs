@@ -130,18 +130,26 @@ pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
     let differ = pa.score != pb.score;
     let down = |f: Float| b(f == Float::Down);
     let up = |f: Float| b(f == Float::Up);
-    v.push(Value::Num(down(pa.float1) + down(pb.float1) - b(differ) * down(pa.float1)));
+    v.push(Value::Num(
+        down(pa.float1) + down(pb.float1) - b(differ) * down(pa.float1),
+    ));
     v.push(Value::Num(1 - b(differ) * up(pb.float1)));
-    v.push(Value::Num(down(pa.float2) + down(pb.float2) - b(differ) * down(pa.float2)));
+    v.push(Value::Num(
+        down(pa.float2) + down(pb.float2) - b(differ) * down(pa.float2),
+    ));
     v.push(Value::Num(1 - b(differ) * up(pb.float2)));
     // C18-C21: their score differences.
     let ua = dsd(pa.score) as u64;
     let ub = dsd(pb.score) as u64;
     let sdu = sd as u64;
     let max_sd = (ctx.high - ctx.low) as u64;
-    v.push(Value::Num(down(pa.float1) * ua + down(pb.float1) * ub - b(differ) * down(pa.float1) * sdu));
+    v.push(Value::Num(
+        down(pa.float1) * ua + down(pb.float1) * ub - b(differ) * down(pa.float1) * sdu,
+    ));
     v.push(Value::Num(max_sd - b(differ) * up(pb.float1) * sdu));
-    v.push(Value::Num(down(pa.float2) * ua + down(pb.float2) * ub - b(differ) * down(pa.float2) * sdu));
+    v.push(Value::Num(
+        down(pa.float2) * ua + down(pb.float2) * ub - b(differ) * down(pa.float2) * sdu,
+    ));
     v.push(Value::Num(max_sd - b(differ) * up(pb.float2) * sdu));
     v
 }
@@ -151,6 +159,12 @@ pub fn bye_values(round: &Round, ctx: &Context, i: usize) -> Vec<Value> {
     let mut v = vec![Value::Num(0); ctx.fields()];
     v[0] = Value::Num(1);
     let c9 = 2 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
-    v[c9] = Value::Num(u64::from(round.field.round.saturating_sub(round.players[i].unplayed)));
+    // C9 weighs the bye receivers of the last bracket only: a higher
+    // bracket chooses its downfloaters by its own criteria.
+    if ctx.next_low.is_none() {
+        v[c9] = Value::Num(u64::from(
+            round.field.round.saturating_sub(round.players[i].unplayed),
+        ));
+    }
     v
 }

@@ -79,11 +79,22 @@ fn no_second_pairing_allocated_bye_c2() {
         ],
     );
     let p = Dutch.pair(&f).unwrap();
-    let bye_to = p.byes.iter().find(|b| b.1 == ByeKind::PairingAllocated).unwrap().0;
-    assert_ne!(bye_to, 5, "C2: player 5 already had the pairing-allocated bye");
+    let bye_to = p
+        .byes
+        .iter()
+        .find(|b| b.1 == ByeKind::PairingAllocated)
+        .unwrap()
+        .0;
+    assert_ne!(
+        bye_to, 5,
+        "C2: player 5 already had the pairing-allocated bye"
+    );
     // No rematch (C1) among the games.
     for (w, b) in boards(&p) {
-        assert!(!matches!((w.min(b), w.max(b)), (1, 3) | (2, 4)), "rematch {w}-{b}");
+        assert!(
+            !matches!((w.min(b), w.max(b)), (1, 3) | (2, 4)),
+            "rematch {w}-{b}"
+        );
     }
 }
 
@@ -103,7 +114,11 @@ fn a_forfeit_is_no_game_so_the_two_may_meet_again() {
         ],
     );
     let p = Dutch.pair(&f).unwrap();
-    assert_eq!(p.boards.len(), 1, "1 and 2 may meet: the forfeit was not a game");
+    assert_eq!(
+        p.boards.len(),
+        1,
+        "1 and 2 may meet: the forfeit was not a game"
+    );
 }
 
 #[test]

@@ -54,7 +54,10 @@ pub fn schema(edges: &[Edge], fields: usize, pairs: usize) -> Schema {
     }
     let extra = usize::BITS - (pairs + 1).leading_zeros();
     Schema {
-        widths: max.iter().map(|&m| if m == 0 { 0 } else { m + extra }).collect(),
+        widths: max
+            .iter()
+            .map(|&m| if m == 0 { 0 } else { m + extra })
+            .collect(),
     }
 }
 
@@ -84,7 +87,9 @@ fn run<const L: usize>(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<
 
 /// The maximum-weight matching, mate of each vertex.
 pub fn solve(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<Option<usize>> {
-    let bits: u32 = schema.widths.iter().sum::<u32>() + 8;
+    // The matcher needs bits(n) + 2 bits of headroom above the weights.
+    let headroom = usize::BITS - vertices.leading_zeros() + 2;
+    let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;
     match bits {
         0..=128 => run::<2>(vertices, edges, schema),
         129..=256 => run::<4>(vertices, edges, schema),
