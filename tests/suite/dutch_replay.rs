@@ -12,9 +12,18 @@ use chess_league::domain::pairing::dutch::Dutch;
 use chess_league::domain::pairing::{ByeKind, System};
 use chess_league::input::trf::pairing::PairingFile;
 
-/// Rounds identical to the reference; the test fails below this floor (a
-/// regression) and the floor is raised as the engine improves.
-const FLOOR: usize = 945;
+/// Rounds identical to the reference over all 956; the test fails below
+/// this floor (a regression) and the floor is raised as the engine
+/// improves. The 8 rounds that differ are listed in BENCHMARKS.md.
+const FLOOR: usize = 948;
+
+/// Whether to replay all 120 files: always in an optimised build (`cargo
+/// test --release`, about a minute), and with `DUTCH_ALL=1`; a debug build
+/// replays every sixth file (20 files, every one of whose rounds must be
+/// identical), since the unoptimised engine takes many minutes for all.
+fn replay_all() -> bool {
+    !cfg!(debug_assertions) || std::env::var("DUTCH_ALL").is_ok()
+}
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing")
@@ -137,6 +146,9 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
     for k in 1..=120 {
         let name = format!("dutch-{k:03}.trf");
         if only.as_ref().is_some_and(|o| *o != name) {
+            continue;
+        }
+        if only.is_none() && !replay_all() && k % 6 != 1 {
             continue;
         }
         let text = std::fs::read_to_string(data_dir().join(&name)).unwrap();
