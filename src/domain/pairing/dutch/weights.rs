@@ -67,12 +67,12 @@ fn pack<const L: usize>(values: &[Value], schema: &Schema) -> Wide<L> {
         if width == 0 {
             continue;
         }
-        w = w << width;
+        w <<= width;
         let x = match *v {
             Value::Num(n) => Wide::<L>::from(n),
             Value::Ones(lo, hi) => (Wide::<L>::ONE << hi) - (Wide::<L>::ONE << lo),
         };
-        w = w + x;
+        w += x;
     }
     w
 }
