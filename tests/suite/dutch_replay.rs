@@ -209,3 +209,20 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
         "{same} of {total} rounds identical, below the floor of {floor}:\n{shown}"
     );
 }
+
+/// dutch-090 round 5, where we differ from the reference on purpose. Seven
+/// players; only 1 and 2 may still get the pairing-allocated bye (C2). The
+/// 3.0 bracket cannot pair anyone without leaving the round unpairable (C4),
+/// so 1, 2 and 3 move down to the 2.0 bracket {5, 6}. There two pairs (2-6,
+/// 3-5) complete the round with 1 on the bye, where the reference makes one
+/// pair (1-5) and gives 2 the bye: C5 (the most pairs in the bracket)
+/// comes before everything that could prefer the reference's choice.
+#[test]
+fn c5_the_most_pairs_in_the_bracket_even_when_the_leader_gets_the_bye() {
+    let text = std::fs::read_to_string(data_dir().join("dutch-090.trf")).unwrap();
+    let file = PairingFile::read(cut(&text, 5, rounds_in(&text)).as_bytes(), "dutch-090").unwrap();
+    let p = Dutch.pair(&file.field(None).unwrap()).unwrap();
+    let got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(got, BTreeSet::from([(4, 7), (5, 3), (6, 2)]));
+    assert_eq!(p.byes, vec![(1, ByeKind::PairingAllocated)]);
+}
