@@ -34,9 +34,13 @@
 //! - A downfloater left unpaired counts, for C6 and C18-C21, with the score
 //!   difference to one point below the bracket's lowest score (the PSD
 //!   definition).
-//! - A forfeit pairs its players for floats: the higher score downfloats,
-//!   the lower upfloats; the winner of a forfeit downfloats in any case
-//!   (1.4.3), as does a player given a bye worth more than a loss.
+//! - A forfeit is no game for floats either: only its winner floats down
+//!   (1.4.3, scoring more than a loss without playing), as does a player
+//!   given a bye worth more than a loss (the reference engine agrees).
+//! - C9 (the bye receiver's unplayed games) is weighed in the last bracket
+//!   only; a higher bracket chooses its downfloaters by its own criteria.
+//! - 5.2.5 counts pairing numbers among the players of the round (absent
+//!   players left out), as the reference engine does.
 
 pub mod colour;
 pub mod facts;
