@@ -12,9 +12,18 @@ use chess_league::domain::pairing::dutch::Dutch;
 use chess_league::domain::pairing::{ByeKind, System};
 use chess_league::input::trf::pairing::PairingFile;
 
-/// Rounds identical to the reference; the test fails below this floor (a
-/// regression) and the floor is raised as the engine improves.
-const FLOOR: usize = 0;
+/// Rounds identical to the reference over all 956; the test fails below
+/// this floor (a regression) and the floor is raised as the engine
+/// improves. The 8 rounds that differ are listed in BENCHMARKS.md.
+const FLOOR: usize = 948;
+
+/// Whether to replay all 120 files: always in an optimised build (`cargo
+/// test --release`, about a minute), and with `DUTCH_ALL=1`; a debug build
+/// replays every sixth file (20 files, every one of whose rounds must be
+/// identical), since the unoptimised engine takes many minutes for all.
+fn replay_all() -> bool {
+    !cfg!(debug_assertions) || std::env::var("DUTCH_ALL").is_ok()
+}
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing")
@@ -23,17 +32,27 @@ fn data_dir() -> PathBuf {
 /// The text of `file` cut before round `round`, as the README says.
 pub fn cut(text: &str, round: usize, rounds: usize) -> String {
     let mut out = String::new();
-    let mut initial = "white1";
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("001") {
-            let _ = rest;
-            let chars: Vec<char> = line.chars().collect();
-            let start: String = chars[4..8].iter().collect();
-            if start.trim() == "1" && chars.get(96) == Some(&'b') {
-                initial = "black1";
-            }
+    // The initial colour: the lowest start number paired in round 1 had
+    // it when odd, the other colour when even (5.2.5).
+    let mut lowest: Option<(u32, char)> = None;
+    for line in text.lines().filter(|l| l.starts_with("001")) {
+        let chars: Vec<char> = line.chars().collect();
+        let start: u32 = chars[4..8]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .parse()
+            .unwrap();
+        let colour = chars.get(96).copied().unwrap_or('-');
+        if (colour == 'w' || colour == 'b') && lowest.is_none_or(|(n, _)| start < n) {
+            lowest = Some((start, colour));
         }
     }
+    let initial = match lowest {
+        Some((n, c)) if (n % 2 == 1) == (c == 'w') => "white1",
+        Some(_) => "black1",
+        None => "white1",
+    };
     out.push_str(&format!("XXR {rounds}\nXXC {initial}\n"));
     for line in text.lines() {
         if !line.starts_with("001") {
@@ -113,7 +132,7 @@ pub fn expected(text: &str, round: usize) -> (BTreeSet<(u32, u32)>, Option<u32>)
 fn rounds_in(text: &str) -> usize {
     text.lines()
         .filter(|l| l.starts_with("001"))
-        .map(|l| (l.trim_end().chars().count().saturating_sub(91) + 9) / 10)
+        .map(|l| l.trim_end().chars().count().saturating_sub(91).div_ceil(10))
         .max()
         .unwrap_or(0)
 }
@@ -127,6 +146,9 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
     for k in 1..=120 {
         let name = format!("dutch-{k:03}.trf");
         if only.as_ref().is_some_and(|o| *o != name) {
+            continue;
+        }
+        if only.is_none() && !replay_all() && k % 6 != 1 {
             continue;
         }
         let text = std::fs::read_to_string(data_dir().join(&name)).unwrap();
@@ -174,11 +196,33 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
         .collect::<Vec<_>>()
         .join("\n");
     eprintln!("{same} of {total} rounds identical to the reference\n{shown}");
-    if only.is_none() {
+    let floor = if only.is_none() && replay_all() {
         assert_eq!(total, 956, "rounds in the reference tournaments");
-    }
+        FLOOR
+    } else if only.is_none() {
+        total
+    } else {
+        0
+    };
     assert!(
-        same >= FLOOR.min(total),
-        "{same} of {total} rounds identical, below the floor of {FLOOR}:\n{shown}"
+        same >= floor,
+        "{same} of {total} rounds identical, below the floor of {floor}:\n{shown}"
     );
+}
+
+/// dutch-090 round 5, where we differ from the reference on purpose. Seven
+/// players; only 1 and 2 may still get the pairing-allocated bye (C2). The
+/// 3.0 bracket cannot pair anyone without leaving the round unpairable (C4),
+/// so 1, 2 and 3 move down to the 2.0 bracket {5, 6}. There two pairs (2-6,
+/// 3-5) complete the round with 1 on the bye, where the reference makes one
+/// pair (1-5) and gives 2 the bye: C5 (the most pairs in the bracket)
+/// comes before everything that could prefer the reference's choice.
+#[test]
+fn c5_the_most_pairs_in_the_bracket_even_when_the_leader_gets_the_bye() {
+    let text = std::fs::read_to_string(data_dir().join("dutch-090.trf")).unwrap();
+    let file = PairingFile::read(cut(&text, 5, rounds_in(&text)).as_bytes(), "dutch-090").unwrap();
+    let p = Dutch.pair(&file.field(None).unwrap()).unwrap();
+    let got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!(got, BTreeSet::from([(4, 7), (5, 3), (6, 2)]));
+    assert_eq!(p.byes, vec![(1, ByeKind::PairingAllocated)]);
 }

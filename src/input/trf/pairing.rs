@@ -812,3 +812,74 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
         cells,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(n: u32, points: &str, cells: &str) -> String {
+        format!(
+            "001 {n:>4}      {:<33} {:>4}{:28}{points:>4}{:7}{cells}\n",
+            format!("Player{n}"),
+            2000 - n,
+            "",
+            ""
+        )
+    }
+
+    #[test]
+    fn extensions_and_2026_records_reach_the_field() {
+        let mut text = String::from("XXR 7\nXXC black1\nBBW 3.0\nBBD 1.0\nXXP 1 4\n");
+        text.push_str("260 002 003    2    3\n240 H 002    5\n");
+        text.push_str("250 00.0 01.0 001 002 0001 0002\n");
+        text.push_str(&line(1, "3.0", "   2 w 1"));
+        text.push_str(&line(2, "0.0", "   1 b 0"));
+        text.push_str(&line(3, "1.0", "   4 w ="));
+        text.push_str(&line(4, "1.0", "   3 b ="));
+        text.push_str(&line(5, "1.0", "0000 - U"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        assert_eq!(field.round, 2);
+        assert_eq!(field.total_rounds, 7);
+        assert_eq!(field.initial_colour, Colour::Black);
+        assert_eq!(field.points.win, Points::whole(3));
+        assert_eq!(field.points.draw, Points::ONE);
+        assert_eq!(field.forbidden, vec![(1, 4), (2, 3)]);
+        let five = &field.entrants[4];
+        assert_eq!(five.requested_bye, Some(ByeKind::RequestedHalf));
+        assert!(!five.available);
+        assert_eq!(field.entrants[0].acceleration, Points::ONE);
+        assert_eq!(field.entrants[2].acceleration, Points::ZERO);
+        assert_eq!(
+            field.entrants[4].history,
+            vec![Past::Bye {
+                kind: ByeKind::PairingAllocated,
+                points: Points::whole(1)
+            }]
+        );
+        assert_eq!(field.entrants[0].score(), Points::whole(3));
+    }
+
+    #[test]
+    fn a_requested_bye_cell_in_the_round_to_pair_leaves_the_player_out() {
+        let mut text = String::from("XXR 3\n");
+        text.push_str(&line(1, "1.0", "   2 w 1  0000 - Z"));
+        text.push_str(&line(2, "0.0", "   1 b 0"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        assert_eq!(field.round, 2);
+        assert_eq!(
+            field.entrants[0].requested_bye,
+            Some(ByeKind::RequestedZero)
+        );
+        assert_eq!(field.entrants[0].history.len(), 1);
+    }
+
+    #[test]
+    fn a_bye_code_with_an_opponent_is_refused_with_its_column() {
+        let text = line(1, "0.0", "   2 w H");
+        let e = PairingFile::read(text.as_bytes(), "t.trf").unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert_eq!(e.field.as_deref(), Some("column 99"));
+    }
+}

@@ -7,7 +7,6 @@ use std::collections::{HashMap, HashSet};
 
 use super::colour::{ColourState, Strength};
 use crate::domain::pairing::{ByeKind, Colour, Field, Past};
-use crate::domain::score::Points;
 
 /// A float received in a round (C.04.3 1.4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,10 +63,7 @@ pub fn players(field: &Field) -> Vec<Player> {
     let float_in = |number: u32, k: usize, past: &Past| -> Float {
         let mine = before[&number][k];
         match past {
-            Past::Played { opponent, .. } | Past::Forfeit { opponent, .. } => {
-                if past.points().halves() > loss && matches!(past, Past::Forfeit { .. }) {
-                    return Float::Down;
-                }
+            Past::Played { opponent, .. } => {
                 let theirs = before.get(opponent).map_or(mine, |v| v[k]);
                 match mine.cmp(&theirs) {
                     std::cmp::Ordering::Greater => Float::Down,
@@ -75,6 +71,8 @@ pub fn players(field: &Field) -> Vec<Player> {
                     std::cmp::Ordering::Equal => Float::None,
                 }
             }
+            // A forfeit is no game: only its winner floats (1.4.3).
+            Past::Forfeit { points, .. } if points.halves() > loss => Float::Down,
             Past::Bye { points, .. } if points.halves() > loss => Float::Down,
             _ => Float::None,
         }
@@ -135,9 +133,4 @@ pub fn players(field: &Field) -> Vec<Player> {
         .collect();
     out.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     out
-}
-
-/// Points as half points, for readers of this module.
-pub fn halves(p: Points) -> i32 {
-    p.halves()
 }

@@ -34,9 +34,13 @@
 //! - A downfloater left unpaired counts, for C6 and C18-C21, with the score
 //!   difference to one point below the bracket's lowest score (the PSD
 //!   definition).
-//! - A forfeit pairs its players for floats: the higher score downfloats,
-//!   the lower upfloats; the winner of a forfeit downfloats in any case
-//!   (1.4.3), as does a player given a bye worth more than a loss.
+//! - A forfeit is no game for floats either: only its winner floats down
+//!   (1.4.3, scoring more than a loss without playing), as does a player
+//!   given a bye worth more than a loss (the reference engine agrees).
+//! - C9 (the bye receiver's unplayed games) is weighed in the last bracket
+//!   only; a higher bracket chooses its downfloaters by its own criteria.
+//! - 5.2.5 counts pairing numbers among the players of the round (absent
+//!   players left out), as the reference engine does.
 
 pub mod colour;
 pub mod facts;
@@ -70,6 +74,10 @@ pub(crate) struct Round<'a> {
     pub bye: bool,
     forbidden: HashSet<(u32, u32)>,
     pub last_round: bool,
+    /// Each player's place (1-based) among the players of this round in
+    /// pairing-number order: the "pairing number" of 5.2.5 once absent
+    /// players are left out, as the reference engine counts it.
+    seat: Vec<u32>,
 }
 
 impl Round<'_> {
@@ -103,11 +111,11 @@ impl Round<'_> {
         allocate(
             &Side {
                 colours: &a.colours,
-                number: a.number,
+                number: self.seat[i],
             },
             &Side {
                 colours: &b.colours,
-                number: b.number,
+                number: self.seat[j],
             },
             self.field.initial_colour,
         )
@@ -129,7 +137,15 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
         players,
         forbidden,
         last_round: field.round >= field.total_rounds,
+        seat: Vec::new(),
     };
+    let mut round = round;
+    let mut by_number: Vec<usize> = (0..n).collect();
+    by_number.sort_by_key(|&i| round.players[i].number);
+    round.seat = vec![0; n];
+    for (k, &i) in by_number.iter().enumerate() {
+        round.seat[i] = k as u32 + 1;
+    }
     let mut pairing = Pairing::default();
     for e in &field.entrants {
         if let Some(kind) = e.requested_bye {

@@ -22,10 +22,22 @@
 use super::quality::{bye_values, values, Context};
 use super::weights::{schema, solve, Edge, Value};
 use super::Round;
+use std::rc::Rc;
 
 /// A low-priority field added by an ordering step: its value on pair
-/// `(i, j)` (ranks, `i` higher).
-type Extra = Box<dyn Fn(usize, usize) -> Value>;
+/// `(i, j)` (ranks, `i` higher), and whether at most one pair of a
+/// matching can have a non-zero value in it.
+struct Extra {
+    value: Box<dyn Fn(usize, usize) -> Value>,
+    single: bool,
+}
+
+fn field(value: impl Fn(usize, usize) -> Value + 'static) -> Extra {
+    Extra {
+        value: Box::new(value),
+        single: false,
+    }
+}
 
 /// What pairing a bracket gives.
 pub struct Outcome {
@@ -144,40 +156,69 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
     }
 
-    /// Solves with the quality fields plus `extra` fields per edge (given
-    /// by `f(rank i, rank j)`, `i` higher), honouring the fixed pairs.
-    /// Returns the mate of every rank (or the bye vertex).
+    /// Solves with the quality fields plus the `extra` fields, honouring
+    /// the fixed pairs (their players are left out of the graph: their
+    /// pair is the same in every solution). Returns the mate of every rank
+    /// (or the bye vertex), fixed pairs included.
     fn solve_with(&self, extra: &[Extra]) -> Vec<Option<usize>> {
         let bye = self.round.bye_vertex();
-        let mut taken = vec![None; self.vertices.len()];
+        let mut out = vec![None; bye + 1];
+        let mut gone = vec![false; self.vertices.len()];
         for &(i, j) in &self.fixed {
-            let (x, y) = (self.local[i].unwrap(), self.local[j].unwrap());
-            taken[x] = Some(y);
-            taken[y] = Some(x);
+            out[i] = Some(j);
+            out[j] = Some(i);
+            gone[self.local[i].unwrap()] = true;
+            gone[self.local[j].unwrap()] = true;
+        }
+        let mut index = vec![usize::MAX; self.vertices.len()];
+        let mut back = Vec::new();
+        for (x, &g) in gone.iter().enumerate() {
+            if !g {
+                index[x] = back.len();
+                back.push(self.vertices[x]);
+            }
         }
         let mut edges = Vec::with_capacity(self.base.len());
         for e in &self.base {
-            let ok = |x: usize, y: usize| taken[x].is_none_or(|m| m == y);
-            if !ok(e.u, e.v) || !ok(e.v, e.u) {
+            if gone[e.u] || gone[e.v] {
                 continue;
             }
             let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
             let mut values = e.values.clone();
             for f in extra {
-                values.push(if j == bye { Value::Num(0) } else { f(i, j) });
+                values.push(if j == bye {
+                    Value::Num(0)
+                } else {
+                    (f.value)(i, j)
+                });
             }
             edges.push(Edge {
-                u: e.u,
-                v: e.v,
+                u: index[e.u],
+                v: index[e.v],
                 values,
             });
         }
         let fields = self.ctx.fields() + extra.len();
-        let s = schema(&edges, fields, self.vertices.len() / 2 + 1);
-        let mate = solve(self.vertices.len(), &edges, &s);
-        let mut out = vec![None; bye + 1];
+        let mut s = schema(&edges, fields, back.len() / 2 + 1);
+        // A field at most one pair of a matching can score needs no room
+        // for a sum.
+        for (k, f) in extra.iter().enumerate() {
+            if f.single {
+                let w = &mut s.widths[self.ctx.fields() + k];
+                let max = edges
+                    .iter()
+                    .map(|e| match e.values[self.ctx.fields() + k] {
+                        Value::Num(v) => 64 - v.leading_zeros(),
+                        Value::Ones(_, hi) => hi,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                *w = max;
+            }
+        }
+        let mate = solve(back.len(), &edges, &s);
         for (x, m) in mate.iter().enumerate() {
-            out[self.vertices[x]] = m.map(|y| self.vertices[y]);
+            out[back[x]] = m.map(|y| back[y]);
         }
         out
     }
@@ -201,58 +242,48 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let mut extra: Vec<Extra> = Vec::new();
         let mut mate = self.solve_with(&extra);
 
-        // 1. Which MDPs are paired.
+        // 1. Which MDPs are paired, and 2. their opponents.
         let m1 = self
             .bracket_pairs(&mate)
             .iter()
             .filter(|&&(i, _)| self.ctx.is_mdp[i])
             .count();
         let m0 = self.mdps.len();
-        let mut s1_mdps: Vec<usize> = Vec::new();
         if m1 > 0 {
+            if m1 < m0 {
+                let mdps = self.mdps.clone();
+                let pos = move |i: usize| mdps.iter().position(|&m| m == i);
+                let flags = Rc::new((self.ctx.in_bracket.clone(), self.ctx.is_mdp.clone()));
+                let ok =
+                    move |i: usize, j: usize| flags.0[i] && flags.0[j] && flags.1[i] && !flags.1[j];
+                let (p, c) = (pos.clone(), ok.clone());
+                extra.push(field(move |i, j| {
+                    Value::Num(u64::from(c(i, j) && p(i).is_some_and(|k| k < m1)))
+                }));
+                let (p, c) = (pos.clone(), ok.clone());
+                extra.push(field(move |i, j| {
+                    Value::Num(if c(i, j) {
+                        (m0 - p(i).unwrap_or(0)) as u64
+                    } else {
+                        0
+                    })
+                }));
+                let (p, c) = (pos.clone(), ok.clone());
+                extra.push(field(move |i, j| match p(i) {
+                    Some(k) if c(i, j) && k < m1 => Value::Ones(k as u32, m1 as u32),
+                    _ => Value::Num(0),
+                }));
+                let (p, c) = (pos, ok);
+                extra.push(field(move |i, j| match p(i) {
+                    Some(k) if c(i, j) && k >= m1 => {
+                        Value::Ones((m0 - 1 - k) as u32, (m0 - k) as u32)
+                    }
+                    _ => Value::Num(0),
+                }));
+            }
             let mdps = self.mdps.clone();
-            let pos = move |i: usize| mdps.iter().position(|&m| m == i);
-            let flags = std::rc::Rc::new((self.ctx.in_bracket.clone(), self.ctx.is_mdp.clone()));
-            let ctx_ok =
-                move |i: usize, j: usize| flags.0[i] && flags.0[j] && flags.1[i] && !flags.1[j];
-            let p1 = pos.clone();
-            let c1 = ctx_ok.clone();
-            extra.push(Box::new(move |i, j| {
-                Value::Num(u64::from(c1(i, j) && p1(i).is_some_and(|k| k < m1)))
-            }));
-            let p2 = pos.clone();
-            let c2 = ctx_ok.clone();
-            extra.push(Box::new(move |i, j| {
-                Value::Num(if c2(i, j) {
-                    (m0 - p2(i).unwrap_or(0)) as u64
-                } else {
-                    0
-                })
-            }));
-            let p3 = pos.clone();
-            let c3 = ctx_ok.clone();
-            extra.push(Box::new(move |i, j| match p3(i) {
-                Some(k) if c3(i, j) && k < m1 => Value::Ones(k as u32, m1 as u32),
-                _ => Value::Num(0),
-            }));
-            let p4 = pos;
-            extra.push(Box::new(move |i, j| match p4(i) {
-                Some(k) if ctx_ok(i, j) && k >= m1 => {
-                    Value::Ones((m0 - 1 - k) as u32, (m0 - k) as u32)
-                }
-                _ => Value::Num(0),
-            }));
-            mate = self.solve_with(&extra);
-            s1_mdps = self
-                .bracket_pairs(&mate)
-                .iter()
-                .filter(|&&(i, _)| self.ctx.is_mdp[i])
-                .map(|&(i, _)| i)
-                .collect();
-            s1_mdps.sort_unstable();
-            // 2. Their opponents, lowest BSN first, from the top of S1.
-            let members = self.members.clone();
-            mate = self.fix_transposition(&mut extra, &s1_mdps, &members, mate);
+            let residents = self.residents.clone();
+            mate = self.fix_transposition(&mut extra, &mdps, &residents, None);
         }
 
         // 3. The remainder as a homogeneous bracket.
@@ -269,55 +300,24 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .count();
         if pr > 0 {
             let r = rest.len();
-            let rest_pos = {
+            let pos = {
                 let rest = rest.clone();
                 move |i: usize| rest.iter().position(|&m| m == i)
             };
-            let both = {
-                let p = rest_pos.clone();
-                move |i: usize, j: usize| p(i).is_some() && p(j).is_some()
-            };
-            let (p1, b1) = (rest_pos.clone(), both.clone());
-            extra.push(Box::new(move |i, j| {
-                Value::Num(u64::from(b1(i, j) && p1(i).is_some_and(|k| k < pr)))
+            let (p, q) = (pos.clone(), pos.clone());
+            extra.push(field(move |i, j| {
+                Value::Num(u64::from(q(j).is_some() && p(i).is_some_and(|k| k < pr)))
             }));
-            let (p2, b2) = (rest_pos.clone(), both.clone());
-            extra.push(Box::new(move |i, j| {
-                Value::Num(if b2(i, j) {
-                    (r - p2(i).unwrap_or(0)) as u64
-                } else {
-                    0
-                })
+            let (p, q) = (pos.clone(), pos.clone());
+            extra.push(field(move |i, j| match (p(i), q(j)) {
+                (Some(k), Some(_)) => Value::Num((r - k) as u64),
+                _ => Value::Num(0),
             }));
-            mate = self.solve_with(&extra);
-            let s1 = |mate: &[Option<usize>]| -> Vec<usize> {
-                let mut s: Vec<usize> = self
-                    .bracket_pairs(mate)
-                    .iter()
-                    .filter(|&&(i, j)| rest.contains(&i) && rest.contains(&j))
-                    .map(|&(i, _)| i)
-                    .collect();
-                s.sort_unstable();
-                s
+            let exchanges = Exchanges {
+                rest: rest.clone(),
+                pairs: pr,
             };
-            let mut s1_rest = s1(&mate);
-            if s1_rest != rest[..pr] {
-                let (p3, b3) = (rest_pos.clone(), both.clone());
-                extra.push(Box::new(move |i, j| match p3(i) {
-                    Some(k) if b3(i, j) && k < pr => Value::Ones(k as u32, pr as u32),
-                    _ => Value::Num(0),
-                }));
-                let (p4, b4) = (rest_pos.clone(), both.clone());
-                extra.push(Box::new(move |i, j| match p4(i) {
-                    Some(k) if b4(i, j) && k >= pr => {
-                        Value::Ones((r - 1 - k) as u32, (r - k) as u32)
-                    }
-                    _ => Value::Num(0),
-                }));
-                mate = self.solve_with(&extra);
-                s1_rest = s1(&mate);
-            }
-            mate = self.fix_transposition(&mut extra, &s1_rest, &rest, mate);
+            mate = self.fix_transposition(&mut extra, &rest, &rest, Some(exchanges));
         }
 
         let pairs = self.fixed.clone();
@@ -345,41 +345,93 @@ impl<'a, 'b> Bracket<'a, 'b> {
         outcome
     }
 
-    /// Fixes the opponents of `s1` (ranks, in BSN order), each the lowest
-    /// in BSN order (`order`) still allowing an optimal pairing, a few at a
-    /// time; returns the last solution.
+    /// Fixes the opponents of the players of `s1` (ranks in BSN order;
+    /// those who end up in S2 or unpaired simply score nothing), each the
+    /// lowest in `order` still allowing an optimal pairing, a few players
+    /// at a time. With `exchanges`, after the first solve: when S1 is not
+    /// the original S1, the finer exchange order (highest BSN moved out,
+    /// lowest moved in) is added and the solve repeated. Returns the last
+    /// solution.
     fn fix_transposition(
         &mut self,
         extra: &mut Vec<Extra>,
         s1: &[usize],
         order: &[usize],
-        mut mate: Vec<Option<usize>>,
+        mut exchanges: Option<Exchanges>,
     ) -> Vec<Option<usize>> {
         let len = order.len();
-        let bits = usize::BITS - len.leading_zeros() + 1;
-        let chunk = (160 / bits as usize).max(1);
+        let bits = usize::BITS - len.leading_zeros();
+        let chunk = (240 / bits as usize).max(1);
+        let mut mate = Vec::new();
         for part in s1.chunks(chunk) {
             let base_len = extra.len();
             for &s in part {
                 let order = order.to_vec();
-                extra.push(Box::new(move |i, j| {
-                    if i != s {
-                        return Value::Num(0);
-                    }
-                    match order.iter().position(|&m| m == j) {
-                        Some(k) => Value::Num((len - k) as u64),
-                        None => Value::Num(0),
-                    }
-                }));
+                extra.push(Extra {
+                    value: Box::new(move |i, j| {
+                        if i != s {
+                            return Value::Num(0);
+                        }
+                        match order.iter().position(|&m| m == j) {
+                            Some(k) => Value::Num((len - k) as u64),
+                            None => Value::Num(0),
+                        }
+                    }),
+                    single: true,
+                });
             }
             mate = self.solve_with(extra);
-            extra.truncate(base_len);
+            if let Some(x) = exchanges.take() {
+                let mut got: Vec<usize> = x
+                    .rest
+                    .iter()
+                    .copied()
+                    .filter(|&i| mate[i].is_some_and(|j| j > i && x.rest.contains(&j)))
+                    .collect();
+                got.sort_unstable();
+                if got != x.rest[..x.pairs] {
+                    let chunk_fields = extra.split_off(base_len);
+                    let (pr, r) = (x.pairs, x.rest.len());
+                    let pos = {
+                        let rest = x.rest.clone();
+                        move |i: usize| rest.iter().position(|&m| m == i)
+                    };
+                    let (p, q) = (pos.clone(), pos.clone());
+                    extra.push(field(move |i, j| match (p(i), q(j)) {
+                        (Some(k), Some(_)) if k < pr => Value::Ones(k as u32, pr as u32),
+                        _ => Value::Num(0),
+                    }));
+                    let (p, q) = (pos.clone(), pos);
+                    extra.push(field(move |i, j| match (p(i), q(j)) {
+                        (Some(k), Some(_)) if k >= pr => {
+                            Value::Ones((r - 1 - k) as u32, (r - k) as u32)
+                        }
+                        _ => Value::Num(0),
+                    }));
+                    let base = extra.len();
+                    extra.extend(chunk_fields);
+                    mate = self.solve_with(extra);
+                    extra.truncate(base);
+                } else {
+                    extra.truncate(base_len);
+                }
+            } else {
+                extra.truncate(base_len);
+            }
             for &s in part {
                 if let Some(j) = mate[s] {
-                    self.fixed.push((s.min(j), s.max(j)));
+                    if j > s && order.contains(&j) && !self.fixed.contains(&(s, j)) {
+                        self.fixed.push((s, j));
+                    }
                 }
             }
         }
         mate
     }
+}
+
+/// The remainder's original S1, to check whether an exchange was needed.
+struct Exchanges {
+    rest: Vec<usize>,
+    pairs: usize,
 }

@@ -159,8 +159,12 @@ pub fn bye_values(round: &Round, ctx: &Context, i: usize) -> Vec<Value> {
     let mut v = vec![Value::Num(0); ctx.fields()];
     v[0] = Value::Num(1);
     let c9 = 2 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
-    v[c9] = Value::Num(u64::from(
-        round.field.round.saturating_sub(round.players[i].unplayed),
-    ));
+    // C9 weighs the bye receivers of the last bracket only: a higher
+    // bracket chooses its downfloaters by its own criteria.
+    if ctx.next_low.is_none() {
+        v[c9] = Value::Num(u64::from(
+            round.field.round.saturating_sub(round.players[i].unplayed),
+        ));
+    }
     v
 }

@@ -67,12 +67,12 @@ fn pack<const L: usize>(values: &[Value], schema: &Schema) -> Wide<L> {
         if width == 0 {
             continue;
         }
-        w = w << width;
+        w <<= width;
         let x = match *v {
             Value::Num(n) => Wide::<L>::from(n),
             Value::Ones(lo, hi) => (Wide::<L>::ONE << hi) - (Wide::<L>::ONE << lo),
         };
-        w = w + x;
+        w += x;
     }
     w
 }
@@ -87,7 +87,9 @@ fn run<const L: usize>(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<
 
 /// The maximum-weight matching, mate of each vertex.
 pub fn solve(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<Option<usize>> {
-    let bits: u32 = schema.widths.iter().sum::<u32>() + 8;
+    // The matcher needs bits(n) + 2 bits of headroom above the weights.
+    let headroom = usize::BITS - vertices.leading_zeros() + 2;
+    let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;
     match bits {
         0..=128 => run::<2>(vertices, edges, schema),
         129..=256 => run::<4>(vertices, edges, schema),
