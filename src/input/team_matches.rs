@@ -121,6 +121,12 @@ fn row(record: &csv::StringRecord, line: usize, source: &str) -> Result<TeamMatc
     }
     let get = |i: usize| record.get(i).unwrap_or("").to_string();
     let at = |field: &str, problem: String| InputError::at(source, line, field, problem);
+    // A tab inside a cell passes the whole-file check (tabs may separate
+    // other sheets' columns) but has no place in a team's name or a number.
+    for (i, field) in HEADER.iter().enumerate() {
+        crate::domain::text::no_controls(record.get(i).unwrap_or(""))
+            .map_err(|m| at(field, format!("the cell is refused: {m}")))?;
+    }
     let round_text = get(0);
     let round = round_text
         .parse::<u32>()
@@ -188,6 +194,21 @@ fn row(record: &csv::StringRecord, line: usize, source: &str) -> Result<TeamMatc
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_tab_inside_a_team_name_is_refused_with_its_field() {
+        let e = super::parse(
+            b"round,team_a,team_b,points_a,points_b\n1,Goshen\t C,BYE,4,\n",
+            "t.csv",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("t.csv") && e.contains("line 2") && e.contains("team_a"),
+            "{e}"
+        );
+        assert!(e.contains("tab"), "{e}");
+    }
+
     use super::*;
 
     #[test]
