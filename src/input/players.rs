@@ -88,7 +88,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
     } else {
         b','
     };
-    let mut reader = super::sheet::reader(text, delimiter);
+    let mut reader = super::sheet::reader(&text, delimiter);
     let mut columns: Option<Vec<Col>> = None;
     let mut rows = Vec::new();
     let mut seen: HashMap<(Col, String), usize> = HashMap::new();

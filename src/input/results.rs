@@ -14,7 +14,7 @@ use crate::error::InputError;
 /// Parse a round sheet. `source` names the file in error messages.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<SheetRow>, InputError> {
     let text = super::sheet::utf8_text(bytes, source)?;
-    let mut reader = super::sheet::reader(text, b',');
+    let mut reader = super::sheet::reader(&text, b',');
     let mut columns: Option<Columns> = None;
     let mut rows = Vec::new();
     for record in reader.records() {

@@ -6,10 +6,18 @@
 
 use crate::error::InputError;
 
-/// The sheet as text, without a byte order mark; an error naming the line
-/// of the first byte that is not UTF-8 (a sheet saved in a legacy encoding)
-/// or of a control character ([`super::no_control_text`]).
-pub fn utf8_text<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputError> {
+/// The sheet as text, without a byte order mark and with CRLF line ends
+/// made LF; an error naming the line of the first byte that is not UTF-8 (a
+/// sheet saved in a legacy encoding) or of a control character
+/// ([`super::no_control_text`]).
+///
+/// Why the line ends: the CSV reader counts a CRLF followed by an empty
+/// line as one line, so rows after it were reported a line early (found by
+/// the team-match sheet's property test).
+pub fn utf8_text<'a>(
+    bytes: &'a [u8],
+    source: &str,
+) -> Result<std::borrow::Cow<'a, str>, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -24,7 +32,12 @@ pub fn utf8_text<'a>(bytes: &'a [u8], source: &str) -> Result<&'a str, InputErro
         )
     })?;
     super::no_control_text(text, source)?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok(if text.contains('\r') {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    })
 }
 
 /// A reader over the sheet's rows: no header assumed, fields trimmed, rows

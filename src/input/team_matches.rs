@@ -63,7 +63,7 @@ pub fn parse_points(text: &str) -> Option<Points> {
 /// Parse the sheet. `source` names the file in error messages.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<TeamMatchRow>, InputError> {
     let text = super::sheet::utf8_text(bytes, source)?;
-    let mut reader = super::sheet::reader(text, b',');
+    let mut reader = super::sheet::reader(&text, b',');
     let mut header_seen = false;
     let mut rows = Vec::new();
     for record in reader.records() {

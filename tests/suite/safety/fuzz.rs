@@ -142,7 +142,10 @@ pub fn mutated(seed: &'static [u8]) -> impl Strategy<Value = Vec<u8>> {
 /// past it) and a field, and says something.
 pub fn assert_input_error(e: &InputError, source: &str, input: &[u8]) {
     assert_eq!(e.source, source, "{e}");
-    let lines = input.split(|&c| c == b'\n').count();
+    // Lines as the parsers count them: LF, CRLF, or a lone CR (old Mac
+    // files, which the TRF reader accepts) each end one.
+    let text = String::from_utf8_lossy(input).replace("\r\n", "\n");
+    let lines = text.split(['\n', '\r']).count();
     match e.line {
         Some(line) => assert!(
             (1..=lines + 1).contains(&line),
