@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Live comparison of `league pair` (FIDE Dutch) with caissify-pairings, a
+# Dutch engine from PyPI (Apache-2.0): its random tournament generator makes
+# and pairs tournaments, and pairing_compare.py replays every round of them
+# with our engine and counts the rounds that come out the same. Installs the
+# package in a throwaway virtual environment; nothing here is a test input.
+#
+# Usage: benches/reference/pairing_compare.sh [COUNT_PER_SIZE]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+count=${1:-25}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q caissify-pairings
+cargo build --release --locked -q
+for spec in "20 7 101" "40 9 202" "75 9 303"; do
+    set -- $spec
+    mkdir -p "$work/rtg/p$1"
+    "$work/venv/bin/caissify-pairings-rtg" -n "$count" -p "$1" -r "$2" -o "$work/rtg/p$1" --seed "$3" >/dev/null
+done
+python3 benches/reference/pairing_compare.py target/release/league "$work"/rtg/*/*.trf
