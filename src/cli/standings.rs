@@ -81,18 +81,15 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         let seed =
             (time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64).rem_euclid(1 << 48);
         // Standings open the file read-only; drawing the seed is the one
-        // write they make, once, on a connection of its own.
-        match store.path().map(std::path::Path::to_path_buf) {
-            Some(path) => {
-                let mut writer = Store::open(&path, false)?;
-                writer.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
-                seasons::event_by_id(writer.conn(), event.id)?
-            }
-            None => {
-                store.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
-                seasons::event_by_id(store.conn(), event.id)?
-            }
-        }
+        // write they make, once, on a connection of its own (an in-memory
+        // store has no file to reopen and is written directly).
+        let mut own = match store.path() {
+            Some(path) => Some(Store::open(path, false)?),
+            None => None,
+        };
+        let writer = own.as_mut().unwrap_or(store);
+        writer.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
+        seasons::event_by_id(writer.conn(), event.id)?
     } else {
         event
     };

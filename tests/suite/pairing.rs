@@ -572,35 +572,39 @@ fn the_sheets_print_as_markdown_json_and_a_printable_page() {
     );
 }
 
+/// Run every `league` line of the README block after `marker` in `t`, in
+/// order, each succeeding; `> FILE` sends the output to that file, as a
+/// shell would. Returns each command's output.
+fn run_readme_block(t: &TestLeague, marker: &str) -> Vec<String> {
+    use crate::readme::{block_after, words};
+    let mut outputs = Vec::new();
+    for line in block_after(marker).lines() {
+        let line = line.trim();
+        if !line.starts_with("league ") {
+            continue;
+        }
+        let (cmd, file) = match line.split_once(" > ") {
+            Some((c, f)) => (c, Some(f.trim())),
+            None => (line, None),
+        };
+        let w = words(cmd);
+        let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
+        let out = t.ok(&args);
+        if let Some(f) = file {
+            t.write(f, &out);
+        }
+        outputs.push(out);
+    }
+    outputs
+}
+
 #[test]
 fn the_readme_round_robin_runs_as_written_and_prints_what_it_shows() {
-    use crate::readme::{block_after, words};
+    use crate::readme::block_after;
     let t = TestLeague::new();
     t.write("round1.csv", block_after("where `round1.csv` is"));
-    let run_block = |marker: &str| -> Vec<String> {
-        let mut outputs = Vec::new();
-        for line in block_after(marker).lines() {
-            let line = line.trim();
-            if !line.starts_with("league ") {
-                continue;
-            }
-            // `> FILE`: the output goes to that file, as a shell would do.
-            let (cmd, file) = match line.split_once(" > ") {
-                Some((c, f)) => (c, Some(f.trim())),
-                None => (line, None),
-            };
-            let w = words(cmd);
-            let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
-            let out = t.ok(&args);
-            if let Some(f) = file {
-                t.write(f, &out);
-            }
-            outputs.push(out);
-        }
-        outputs
-    };
-    run_block("<!-- walkthrough");
-    let outputs = run_block("<!-- round robin");
+    run_readme_block(&t, "<!-- walkthrough");
+    let outputs = run_readme_block(&t, "<!-- round robin");
     assert!(outputs.len() >= 7, "the block has its commands");
     assert_eq!(
         outputs[2],
@@ -619,25 +623,12 @@ fn the_readme_round_robin_runs_as_written_and_prints_what_it_shows() {
 /// bye asked for before the round is paired, and prints what it shows.
 #[test]
 fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
-    use crate::readme::{block_after, words};
+    use crate::readme::block_after;
     let t = TestLeague::new();
     t.write("round1.csv", block_after("where `round1.csv` is"));
     t.write("spring1.csv", block_after("where `spring1.csv` is"));
-    let run_block = |marker: &str| -> Vec<String> {
-        let mut outputs = Vec::new();
-        for line in block_after(marker).lines() {
-            let line = line.trim();
-            if !line.starts_with("league ") {
-                continue;
-            }
-            let w = words(line);
-            let args: Vec<&str> = w[1..].iter().map(String::as_str).collect();
-            outputs.push(t.ok(&args));
-        }
-        outputs
-    };
-    run_block("<!-- walkthrough");
-    let outputs = run_block("<!-- swiss");
+    run_readme_block(&t, "<!-- walkthrough");
+    let outputs = run_readme_block(&t, "<!-- swiss");
     let second = outputs.last().expect("the block pairs round 2");
     if std::env::var_os("PRINT_README_OUTPUT").is_some() {
         eprintln!("{second}");
