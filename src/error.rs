@@ -86,8 +86,9 @@ pub enum Error {
     /// The database file is not usable (not SQLite, newer version, ...).
     #[error("{0}")]
     Database(String),
+    /// A failure inside SQLite that the store could not put in words.
     #[error("database error: {0}")]
-    Sql(#[from] rusqlite::Error),
+    Sql(#[from] crate::store::sql_error::SqlError),
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -122,5 +123,12 @@ impl From<crate::domain::names::NameError> for Error {
         } else {
             Error::NotFound(e.message)
         }
+    }
+}
+
+impl From<crate::domain::league::WrongKind> for Error {
+    /// A command for the other kind of event: a mistake in what was asked.
+    fn from(e: crate::domain::league::WrongKind) -> Error {
+        Error::Invalid(e.0)
     }
 }

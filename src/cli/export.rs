@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, Table};
-use super::standings::{not_team, standings_json, standings_table};
+use super::standings::{standings_json, standings_table};
 use super::{EventArgs, SectionArgs};
 use crate::error::{Error, Result};
 use crate::export::{json as jsondoc, trf as trfout};
@@ -109,7 +109,7 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
         }
         ExportCmd::Standings(a) => {
             let (event, section) = a.section.find(store)?;
-            not_team(&event)?;
+            event.need_individual()?;
             let opts = ReportOptions {
                 after_round: a.after_round,
                 tiebreaks: a.tiebreaks.clone(),

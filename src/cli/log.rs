@@ -4,7 +4,7 @@
 
 use super::output::{print, print_json, Format, Table};
 use crate::error::Result;
-use crate::store::round::{self, AuditFilter};
+use crate::store::audit::{self, AuditFilter};
 use crate::store::{season as seasons, Store};
 
 /// The kinds of audit entry.
@@ -19,16 +19,16 @@ pub enum Action {
     Restore,
 }
 
-impl Action {
-    fn as_str(self) -> &'static str {
-        match self {
-            Action::Correct => "correct",
-            Action::Delete => "delete",
-            Action::Rename => "rename",
-            Action::Merge => "merge",
-            Action::Withdraw => "withdraw",
-            Action::Edit => "edit",
-            Action::Restore => "restore",
+impl From<Action> for audit::Action {
+    fn from(a: Action) -> audit::Action {
+        match a {
+            Action::Correct => audit::Action::Correct,
+            Action::Delete => audit::Action::Delete,
+            Action::Rename => audit::Action::Rename,
+            Action::Merge => audit::Action::Merge,
+            Action::Withdraw => audit::Action::Withdraw,
+            Action::Edit => audit::Action::Edit,
+            Action::Restore => audit::Action::Restore,
         }
     }
 }
@@ -61,12 +61,12 @@ pub fn run(store: &mut Store, args: LogArgs) -> Result<()> {
         )?),
         None => None,
     };
-    let rows = round::audit_log_filtered(
+    let rows = audit::audit_log_filtered(
         store.conn(),
         &AuditFilter {
             limit: args.last,
             event_id: event.as_ref().map(|e| e.id),
-            action: args.action.map(Action::as_str),
+            action: args.action.map(audit::Action::from),
         },
     )?;
     if args.format == Format::Json {
@@ -120,7 +120,7 @@ fn when(at: &str, offset: time::UtcOffset) -> String {
 
 /// The log for a terminal: one block per entry, each line within 100
 /// columns (long subjects and values wrap, indented).
-fn blocks(rows: &[round::AuditRow], offset: time::UtcOffset) -> String {
+fn blocks(rows: &[audit::AuditRow], offset: time::UtcOffset) -> String {
     const WIDTH: usize = 100;
     let mut out = String::new();
     for r in rows {

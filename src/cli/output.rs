@@ -4,6 +4,9 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use serde_json::{json, Value as Json};
+
+use crate::domain::score::{Points, Value};
 use crate::domain::text::{
     escape_controls, escape_controls_except, markdown_cell, spreadsheet_safe,
 };
@@ -204,4 +207,83 @@ pub fn print_json(value: &serde_json::Value) -> std::io::Result<()> {
 
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// Points as "3½", or "3.5" with `--decimals`.
+pub(crate) fn points(p: Points, decimals: bool) -> String {
+    if decimals {
+        p.decimal()
+    } else {
+        p.fraction()
+    }
+}
+
+/// A tiebreak value as "3½" (or "3.5" with `--decimals`); "–" when the
+/// tiebreak has no value for the player.
+pub(crate) fn show(v: Option<Value>, decimals: bool) -> String {
+    match v {
+        Some(v) if decimals => v.decimal(),
+        Some(v) => v.fraction(),
+        None => "–".into(),
+    }
+}
+
+/// A value for JSON: a whole number as an integer (5), otherwise a
+/// decimal (5.5, 12.25).
+pub(crate) fn number(v: Value) -> Json {
+    if v.hundredths() % 100 == 0 {
+        json!(v.hundredths() / 100)
+    } else {
+        json!(v.as_f64())
+    }
+}
+
+/// Print standings, individual or team, the one way `league standings`
+/// prints them: JSON whole; otherwise the heading (text only), the table,
+/// the notes (text only) and the working asked for with `--explain`.
+pub(crate) fn print_standings(
+    format: Format,
+    json: impl FnOnce() -> Json,
+    heading: impl FnOnce() -> String,
+    table: impl FnOnce() -> Table,
+    notes: &[String],
+    explained: Option<String>,
+) -> crate::error::Result<()> {
+    if format == Format::Json {
+        return Ok(print_json(&json())?);
+    }
+    let mut out = String::new();
+    // Text and markdown carry the same heading and notes; CSV is the table
+    // alone (no title line), its places safe from spreadsheets' dates.
+    match format {
+        Format::Text => out.push_str(&heading()),
+        Format::Markdown => {
+            for line in heading().lines() {
+                out.push_str(&format!("**{}**  \n", markdown_cell(line)));
+            }
+            out.push('\n');
+        }
+        _ => {}
+    }
+    match format {
+        Format::Csv => out.push_str(&table().places_for_spreadsheets().render(format)),
+        _ => out.push_str(&table().render(format)),
+    }
+    if matches!(format, Format::Text | Format::Markdown) {
+        if format == Format::Markdown && !notes.is_empty() {
+            out.push('\n');
+        }
+        for n in notes {
+            if format == Format::Markdown {
+                out.push_str(&format!("Note: {}.\n", markdown_cell(n)));
+            } else {
+                out.push_str(&format!("Note: {n}.\n"));
+            }
+        }
+    }
+    if let Some(working) = explained {
+        out.push('\n');
+        out.push_str(&working);
+    }
+    Ok(print(&out)?)
 }

@@ -16,7 +16,7 @@ use crate::domain::pairing::{ByeKind, Pairing, Unpairable};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::store::pairing::{self as pairings, Plan};
-use crate::store::{player, round as rounds, season as seasons, Store};
+use crate::store::{player, round as rounds, season as seasons, Reader, Store, Writer};
 
 /// `league round pair`.
 #[derive(clap::Args, Debug)]
@@ -175,7 +175,7 @@ fn pair_one(
     } = job;
     let engine = settings::system(kind, rules).map_err(Error::invalid)?;
     let seed = seed();
-    let run = |conn: &rusqlite::Connection| -> Result<(Plan, Pairing)> {
+    let run = |conn: &Reader| -> Result<(Plan, Pairing)> {
         let plan = pairings::plan(conn, event, section, rules, round, replace, seed)?;
         check_plan(event, &plan, kind, rules)?;
         let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
@@ -430,8 +430,8 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
     };
     let engine = settings::system(kind, &rules).map_err(Error::invalid)?;
     let seed = seed();
-    let run = |tx: &rusqlite::Transaction| -> Result<String> {
-        let conn: &rusqlite::Connection = tx;
+    let run = |tx: &Writer| -> Result<String> {
+        let conn: &Reader = tx;
         let mut out = String::new();
         for section in &sections {
             let first = pairings::next_round(conn, section)?;
@@ -481,7 +481,7 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
 /// table, in pairing-number order as they are (or would be at the first
 /// pairing).
 fn dry_schedule(
-    conn: &rusqlite::Connection,
+    conn: &Reader,
     event: &Event,
     section: &Section,
     rules: &PairingRules,

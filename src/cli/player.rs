@@ -297,10 +297,10 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                         player.name
                     )));
                 }
-                round::audit_event(
+                crate::store::audit::audit_event(
                     tx,
                     Some(event.id),
-                    "edit",
+                    crate::store::audit::Action::Edit,
                     &format!("{} {}: {} entered outside the band", event.name, section.name, player.name),
                     None,
                     Some(&why),

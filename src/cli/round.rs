@@ -210,7 +210,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             let (bytes, source) = read_sheet(&file)?;
             let rows = results::parse(&bytes, &source)?;
             let (event, section) = section.find(store)?;
-            super::standings::not_team(&event)?;
+            event.need_individual()?;
             let done = store.write(|tx| {
                 rounds::record_sheet(
                     tx,
@@ -258,7 +258,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             reason,
         } => {
             let (event, section) = section.find(store)?;
-            super::standings::not_team(&event)?;
+            event.need_individual()?;
             let d = store
                 .write(|tx| rounds::delete_round(tx, &section, round, force, reason.as_deref()))?;
             print(&format!(
@@ -441,7 +441,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
         } => {
             let result = result.as_deref().map(parse_result).transpose()?;
             let (event, section) = section.find(store)?;
-            super::standings::not_team(&event)?;
+            event.need_individual()?;
             let row = SheetRow {
                 line: None,
                 board,
@@ -583,7 +583,7 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
             };
             let requested = !assigned.unwrap_or(kind == ByeKind::Full);
             let (event, section) = section.find(store)?;
-            super::standings::not_team(&event)?;
+            event.need_individual()?;
             let row = SheetRow {
                 line: None,
                 board: None,

@@ -357,271 +357,273 @@ pub fn check_order(text: &str) -> Result<(String, Order)> {
     ))
 }
 
+/// `league event …`: one small function per subcommand.
 pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
     match cmd {
-        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a)?,
-        EventCmd::Add(a) => {
-            let (tiebreaks, order) =
-                check_order(a.tiebreaks.as_deref().unwrap_or(a.kind.default_tiebreaks()))?;
-            let sections: Vec<String> = match &a.sections {
-                Some(s) => s
-                    .split(',')
-                    .map(|x| x.trim().to_string())
-                    .filter(|x| !x.is_empty())
-                    .collect(),
-                None => vec!["Open".to_string()],
-            };
-            if sections.is_empty() {
-                return Err(Error::invalid("--sections names no section"));
-            }
-            if a.kind.is_team() && sections.len() > 1 {
-                return Err(Error::invalid(
-                    "a team event has one section (its teams are its divisions); add another team event for another division",
-                ));
-            }
-            let rules = a.pairing.apply(PairingRules::for_kind(a.kind), a.kind)?;
-            let season = seasons::find_season(store.conn(), &a.season)?;
-            let event = store.write(|tx| {
-                let event = seasons::add_event(
-                    tx,
-                    &season,
-                    &NewEvent {
-                        name: &a.name,
-                        kind: a.kind,
-                        rounds: a.rounds,
-                        start_date: a.start.as_deref(),
-                        end_date: a.end.as_deref(),
-                        tiebreaks: &tiebreaks,
-                        actual_play_first: a.actual_play_first || order.actual_play_first,
-                        fide_edition: a.fide_edition,
-                        sb_adjusted: a.sb_adjusted,
-                        coin_allowed: a.allow_coin,
-                    },
-                )?;
-                pairings::insert_rules(tx, event.id, &rules)?;
-                for s in &sections {
-                    let (min, max) = crate::domain::league::band_from_name(s);
-                    seasons::add_section(tx, &event, s, min, max)?;
+        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a),
+        EventCmd::Add(a) => add_event(store, a),
+        EventCmd::List { season, format } => list_events(store, season, format),
+        EventCmd::Show { event, format } => show_event(store, event, format),
+        EventCmd::Edit(a) => edit_event(store, a),
+    }
+}
+
+/// `league event add`: the event, its pairing settings and its sections in
+/// one transaction.
+fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
+    let (tiebreaks, order) =
+        check_order(a.tiebreaks.as_deref().unwrap_or(a.kind.default_tiebreaks()))?;
+    let sections = a
+        .kind
+        .section_names(a.sections.as_deref())
+        .map_err(Error::invalid)?;
+    let rules = a.pairing.apply(PairingRules::for_kind(a.kind), a.kind)?;
+    let season = seasons::find_season(store.conn(), &a.season)?;
+    let event = store.write(|tx| {
+        let event = seasons::add_event(
+            tx,
+            &season,
+            &NewEvent {
+                name: &a.name,
+                kind: a.kind,
+                rounds: a.rounds,
+                start_date: a.start.as_deref(),
+                end_date: a.end.as_deref(),
+                tiebreaks: &tiebreaks,
+                actual_play_first: a.actual_play_first || order.actual_play_first,
+                fide_edition: a.fide_edition,
+                sb_adjusted: a.sb_adjusted,
+                coin_allowed: a.allow_coin,
+            },
+        )?;
+        pairings::insert_rules(tx, event.id, &rules)?;
+        seasons::add_named_sections(tx, &event, &sections)?;
+        Ok(event)
+    })?;
+    print(&format!(
+        "Added {} ({}, {} rounds) to season {} with section{} {}; tiebreaks: {}.\n",
+        event.name,
+        event.kind.label(),
+        event.rounds,
+        event.season,
+        if sections.len() > 1 { "s" } else { "" },
+        sections
+            .iter()
+            .map(|s| {
+                let (min, max) = crate::domain::league::band_from_name(s);
+                match band(min, max).as_str() {
+                    "" => s.clone(),
+                    b => format!("{s} (ratings {b})"),
                 }
-                Ok(event)
-            })?;
-            print(&format!(
-                "Added {} ({}, {} rounds) to season {} with section{} {}; tiebreaks: {}.\n",
-                event.name,
-                event.kind.label(),
-                event.rounds,
-                event.season,
-                if sections.len() > 1 { "s" } else { "" },
-                sections
-                    .iter()
-                    .map(|s| {
-                        let (min, max) = crate::domain::league::band_from_name(s);
-                        match band(min, max).as_str() {
-                            "" => s.clone(),
-                            b => format!("{s} (ratings {b})"),
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                order.codes()
-            ))?;
-            print(&format!("Pairing: {}.\n", rules.system.label()))?;
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        order.codes()
+    ))?;
+    print(&format!("Pairing: {}.\n", rules.system.label()))?;
+    Ok(())
+}
+
+/// `league event list`.
+fn list_events(store: &mut Store, season: Option<String>, format: Format) -> Result<()> {
+    let season_id = match season {
+        Some(s) => Some(seasons::find_season(store.conn(), &s)?.id),
+        None => None,
+    };
+    let all = seasons::events(store.conn(), season_id)?;
+    if format == Format::Json {
+        // Each event as stored, with its pairing settings.
+        let mut list = Vec::with_capacity(all.len());
+        for e in &all {
+            let mut v = serde_json::to_value(e).unwrap_or_default();
+            let r = pairings::rules(store.conn(), e.id)?;
+            v["pairing"] = serde_json::json!({
+                "system": r.system.as_str(),
+                "initial_colour": crate::domain::pairing::settings::colour_str(r.initial_colour),
+                "acceleration": r.acceleration.as_str(),
+                "bye_points": crate::domain::pairing::settings::bye_str(r.bye),
+                "double_round_robin": r.double_round_robin,
+                "numbers": r.numbers.as_str(),
+            });
+            list.push(v);
         }
-        EventCmd::List { season, format } => {
-            let season_id = match season {
-                Some(s) => Some(seasons::find_season(store.conn(), &s)?.id),
-                None => None,
-            };
-            let all = seasons::events(store.conn(), season_id)?;
-            if format == Format::Json {
-                // Each event as stored, with its pairing settings.
-                let mut list = Vec::with_capacity(all.len());
-                for e in &all {
-                    let mut v = serde_json::to_value(e).unwrap_or_default();
-                    let r = pairings::rules(store.conn(), e.id)?;
-                    v["pairing"] = serde_json::json!({
-                        "system": r.system.as_str(),
-                        "initial_colour": crate::domain::pairing::settings::colour_str(r.initial_colour),
-                        "acceleration": r.acceleration.as_str(),
-                        "bye_points": crate::domain::pairing::settings::bye_str(r.bye),
-                        "double_round_robin": r.double_round_robin,
-                        "numbers": r.numbers.as_str(),
-                    });
-                    list.push(v);
-                }
-                print_json(&serde_json::Value::Array(list))?;
-                return Ok(());
-            }
-            let mut t = Table::new(&[
-                "season",
-                "event",
-                "kind",
-                "rounds",
-                "dates",
-                "sections",
-                "tiebreaks",
-            ])
-            .right(&[3]);
-            for e in all {
-                let secs = seasons::sections(store.conn(), e.id)?;
-                t.push(vec![
-                    e.season.clone(),
-                    e.name.clone(),
-                    e.kind.to_string(),
-                    e.rounds.to_string(),
-                    e.dates(),
-                    secs.iter()
-                        .map(|s| s.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    e.tiebreaks.clone(),
-                ]);
-            }
-            print(&t.render(format))?;
+        print_json(&serde_json::Value::Array(list))?;
+        return Ok(());
+    }
+    let mut t = Table::new(&[
+        "season",
+        "event",
+        "kind",
+        "rounds",
+        "dates",
+        "sections",
+        "tiebreaks",
+    ])
+    .right(&[3]);
+    for e in all {
+        let secs = seasons::sections(store.conn(), e.id)?;
+        t.push(vec![
+            e.season.clone(),
+            e.name.clone(),
+            e.kind.to_string(),
+            e.rounds.to_string(),
+            e.dates(),
+            secs.iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            e.tiebreaks.clone(),
+        ]);
+    }
+    print(&t.render(format))?;
+    Ok(())
+}
+
+/// `league event show`: every setting, then the sections and how far each
+/// has been recorded.
+fn show_event(store: &mut Store, event: EventArgs, format: Format) -> Result<()> {
+    let e = event.find(store)?;
+    let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
+    // (setting, value): one list for every format.
+    let mut fields: Vec<(String, String)> = vec![
+        ("kind".into(), e.kind.label().to_string()),
+        ("rounds".into(), e.rounds.to_string()),
+    ];
+    if !e.dates().is_empty() {
+        fields.push(("dates".into(), e.dates()));
+    }
+    fields.push((
+        "tiebreaks".into(),
+        format!("{} ({})", e.tiebreaks, order.codes()),
+    ));
+    if order.actual_play_first {
+        fields.push((
+            "actual play first".into(),
+            "players who scored over the board rank ahead of tied players whose points are all unplayed".into(),
+        ));
+    }
+    fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
+    if e.coin_allowed {
+        fields.push(("coin flip".into(), "may break remaining ties".into()));
+    }
+    let d = crate::store::event_detail::details(store.conn(), e.id)?;
+    fields.push((
+        "tied prizes".into(),
+        match d.prize_split {
+            crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
+            crate::domain::prizes::Split::Hort => "Hort system (half by tiebreak, half shared)",
+            crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
         }
-        EventCmd::Show { event, format } => {
-            let e = event.find(store)?;
-            let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
-            // (setting, value): one list for every format.
-            let mut fields: Vec<(String, String)> = vec![
-                ("kind".into(), e.kind.label().to_string()),
-                ("rounds".into(), e.rounds.to_string()),
-            ];
-            if !e.dates().is_empty() {
-                fields.push(("dates".into(), e.dates()));
-            }
-            fields.push((
-                "tiebreaks".into(),
-                format!("{} ({})", e.tiebreaks, order.codes()),
-            ));
-            if order.actual_play_first {
-                fields.push((
-                    "actual play first".into(),
-                    "players who scored over the board rank ahead of tied players whose points are all unplayed".into(),
-                ));
-            }
-            fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
-            if e.coin_allowed {
-                fields.push(("coin flip".into(), "may break remaining ties".into()));
-            }
-            let d = crate::store::event_detail::details(store.conn(), e.id)?;
-            fields.push((
-                "tied prizes".into(),
-                match d.prize_split {
-                    crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
-                    crate::domain::prizes::Split::Hort => {
-                        "Hort system (half by tiebreak, half shared)"
-                    }
-                    crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
-                }
-                .to_string(),
-            ));
-            let known: Vec<String> = crate::store::event_detail::FIELDS
-                .iter()
-                .zip(d.fields())
-                .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
-                .collect();
-            if !known.is_empty() {
-                fields.push(("for rating reports".into(), known.join(", ")));
-            }
-            for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
-                fields.push((what.to_string(), value.to_string()));
-            }
-            let mut sections = vec![];
-            for s in seasons::sections(store.conn(), e.id)? {
-                let n = player::entries(store.conn(), s.id)?.len();
-                let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
-                sections.push((s.name, n, rounds));
-            }
-            let heading = format!("{} ({}), season {}", e.name, e.kind.label(), e.season);
-            let mut table = Table::new(&["setting", "value"]);
+        .to_string(),
+    ));
+    let known: Vec<String> = crate::store::event_detail::FIELDS
+        .iter()
+        .zip(d.fields())
+        .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
+        .collect();
+    if !known.is_empty() {
+        fields.push(("for rating reports".into(), known.join(", ")));
+    }
+    for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
+        fields.push((what.to_string(), value.to_string()));
+    }
+    let mut sections = vec![];
+    for s in seasons::sections(store.conn(), e.id)? {
+        let n = player::entries(store.conn(), s.id)?.len();
+        let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
+        sections.push((s.name, n, rounds));
+    }
+    let heading = format!("{} ({}), season {}", e.name, e.kind.label(), e.season);
+    let mut table = Table::new(&["setting", "value"]);
+    for (k, v) in &fields {
+        table.push(vec![k.clone(), v.clone()]);
+    }
+    for (name, n, rounds) in &sections {
+        table.push(vec![
+            format!("section {name}"),
+            format!("{n} players, {rounds} of {} rounds recorded", e.rounds),
+        ]);
+    }
+    match format {
+        Format::Text => {
+            let mut out = format!("{heading}\n");
             for (k, v) in &fields {
-                table.push(vec![k.clone(), v.clone()]);
+                out.push_str(&format!("  {k}: {v}\n"));
             }
             for (name, n, rounds) in &sections {
-                table.push(vec![
-                    format!("section {name}"),
-                    format!("{n} players, {rounds} of {} rounds recorded", e.rounds),
-                ]);
+                out.push_str(&format!(
+                    "  section {name}: {n} players, {rounds} of {} rounds recorded\n",
+                    e.rounds
+                ));
             }
-            match format {
-                Format::Text => {
-                    let mut out = format!("{heading}\n");
-                    for (k, v) in &fields {
-                        out.push_str(&format!("  {k}: {v}\n"));
-                    }
-                    for (name, n, rounds) in &sections {
-                        out.push_str(&format!(
-                            "  section {name}: {n} players, {rounds} of {} rounds recorded\n",
-                            e.rounds
-                        ));
-                    }
-                    print(&out)?;
-                }
-                Format::Json => {
-                    let settings: serde_json::Map<String, serde_json::Value> = fields
-                        .iter()
-                        .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-                        .collect();
-                    print_json(&serde_json::json!({
-                        "event": e.name,
-                        "season": e.season,
-                        "kind": e.kind.label(),
-                        "rounds": e.rounds,
-                        "settings": settings,
-                        "sections": sections.iter().map(|(name, n, r)| serde_json::json!({
-                            "section": name, "players": n, "rounds_recorded": r,
-                        })).collect::<Vec<_>>(),
-                    }))?;
-                }
-                Format::Csv => print(&table.csv())?,
-                Format::Markdown => print(&format!(
-                    "**{}**\n\n{}",
-                    crate::domain::text::markdown_cell(&heading),
-                    table.markdown()
-                ))?,
-            }
+            print(&out)?;
         }
-        EventCmd::Edit(a) => {
-            let event = a.event.find(store)?;
-            let tiebreaks = match &a.tiebreaks {
-                Some(t) => Some(check_order(t)?.0),
-                None => None,
-            };
-            let old_rules = pairings::rules(store.conn(), event.id)?;
-            let rules = a.pairing.apply(old_rules, event.kind)?;
-            let e = store.write(|tx| {
-                if rules != old_rules {
-                    pairings::set_rules(tx, &event, &rules)?;
-                }
-                seasons::edit_event(
-                    tx,
-                    &event,
-                    &EventEdit {
-                        name: a.name.as_deref(),
-                        rounds: a.rounds,
-                        start_date: a.start.as_deref(),
-                        end_date: a.end.as_deref(),
-                        tiebreaks: tiebreaks.as_deref(),
-                        actual_play_first: a.actual_play_first,
-                        fide_edition: a.fide_edition.map(Some),
-                        sb_adjusted: a.sb_adjusted,
-                        coin_allowed: a.allow_coin,
-                    },
-                )?;
-                if a.details.any() {
-                    let old = crate::store::event_detail::details(tx, event.id)?;
-                    let new = a.details.apply(&old)?;
-                    crate::store::event_detail::set_details(tx, &event, &new)?;
-                }
-                seasons::event_by_id(tx, event.id)
-            })?;
-            print(&format!(
-                "{} updated (tiebreaks: {}).\n",
-                e.name, e.tiebreaks
-            ))?;
+        Format::Json => {
+            let settings: serde_json::Map<String, serde_json::Value> = fields
+                .iter()
+                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                .collect();
+            print_json(&serde_json::json!({
+                "event": e.name,
+                "season": e.season,
+                "kind": e.kind.label(),
+                "rounds": e.rounds,
+                "settings": settings,
+                "sections": sections.iter().map(|(name, n, r)| serde_json::json!({
+                    "section": name, "players": n, "rounds_recorded": r,
+                })).collect::<Vec<_>>(),
+            }))?;
         }
+        Format::Csv => print(&table.csv())?,
+        Format::Markdown => print(&format!(
+            "**{}**\n\n{}",
+            crate::domain::text::markdown_cell(&heading),
+            table.markdown()
+        ))?,
     }
+    Ok(())
+}
+
+/// `league event edit`: settings, pairing rules and rating-report details in
+/// one transaction.
+fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
+    let event = a.event.find(store)?;
+    let tiebreaks = match &a.tiebreaks {
+        Some(t) => Some(check_order(t)?.0),
+        None => None,
+    };
+    let old_rules = pairings::rules(store.conn(), event.id)?;
+    let rules = a.pairing.apply(old_rules, event.kind)?;
+    let e = store.write(|tx| {
+        if rules != old_rules {
+            pairings::set_rules(tx, &event, &rules)?;
+        }
+        seasons::edit_event(
+            tx,
+            &event,
+            &EventEdit {
+                name: a.name.as_deref(),
+                rounds: a.rounds,
+                start_date: a.start.as_deref(),
+                end_date: a.end.as_deref(),
+                tiebreaks: tiebreaks.as_deref(),
+                actual_play_first: a.actual_play_first,
+                fide_edition: a.fide_edition.map(Some),
+                sb_adjusted: a.sb_adjusted,
+                coin_allowed: a.allow_coin,
+            },
+        )?;
+        if a.details.any() {
+            let old = crate::store::event_detail::details(tx, event.id)?;
+            let new = a.details.apply(&old)?;
+            crate::store::event_detail::set_details(tx, &event, &new)?;
+        }
+        seasons::event_by_id(tx, event.id)
+    })?;
+    print(&format!(
+        "{} updated (tiebreaks: {}).\n",
+        e.name, e.tiebreaks
+    ))?;
     Ok(())
 }
 

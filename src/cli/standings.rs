@@ -2,13 +2,12 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::output::{print, print_json, Format, Table};
+use super::output::{number, points, print, print_json, print_standings, show, Format, Table};
 use super::SectionArgs;
-use crate::domain::score::{Points, Value};
+
 use crate::domain::standings::explain;
-use crate::domain::text::markdown_cell;
 use crate::domain::tiebreak::{FideEdition, Order, Tiebreak, PRESETS};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::report::{section_report, ReportOptions, SectionReport};
 use crate::store::{season as seasons, Store};
 
@@ -40,35 +39,23 @@ fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
     text.parse()
 }
 
-/// Points as "3½", or "3.5" with `--decimals`.
-pub(crate) fn points(p: Points, decimals: bool) -> String {
-    if decimals {
-        p.decimal()
-    } else {
-        p.fraction()
-    }
-}
-
-pub(crate) fn show(v: Option<Value>, decimals: bool) -> String {
-    match v {
-        Some(v) if decimals => v.decimal(),
-        Some(v) => v.fraction(),
-        None => "–".into(),
-    }
-}
-
-pub(crate) fn number(v: Value) -> Json {
-    if v.hundredths() % 100 == 0 {
-        json!(v.hundredths() / 100)
-    } else {
-        json!(v.as_f64())
-    }
-}
-
 pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
     let event = a.section.event.find(store)?;
     if event.kind.is_team() {
-        return super::team_standings::run(store, &event, &a);
+        return super::team_standings::run(
+            store,
+            &event,
+            &ReportOptions {
+                after_round: a.after_round,
+                tiebreaks: a.tiebreaks.clone(),
+                fide_edition: None,
+            },
+            super::team_standings::View {
+                format: a.format,
+                decimals: a.decimals,
+                explain: a.explain.as_deref(),
+            },
+        );
     }
     let section = seasons::find_section(store.conn(), &event, a.section.section.as_deref())?;
     // Draw and store the coin seed the first time a coin flip is needed.
@@ -112,56 +99,6 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         &report.notes,
         explained.map(|p| explain_text(&report, p, a.decimals)),
     )
-}
-
-/// Print standings, individual or team, the one way `league standings`
-/// prints them: JSON whole; otherwise the heading (text only), the table,
-/// the notes (text only) and the working asked for with `--explain`.
-pub(crate) fn print_standings(
-    format: Format,
-    json: impl FnOnce() -> Json,
-    heading: impl FnOnce() -> String,
-    table: impl FnOnce() -> Table,
-    notes: &[String],
-    explained: Option<String>,
-) -> Result<()> {
-    if format == Format::Json {
-        return Ok(print_json(&json())?);
-    }
-    let mut out = String::new();
-    // Text and markdown carry the same heading and notes; CSV is the table
-    // alone (no title line), its places safe from spreadsheets' dates.
-    match format {
-        Format::Text => out.push_str(&heading()),
-        Format::Markdown => {
-            for line in heading().lines() {
-                out.push_str(&format!("**{}**  \n", markdown_cell(line)));
-            }
-            out.push('\n');
-        }
-        _ => {}
-    }
-    match format {
-        Format::Csv => out.push_str(&table().places_for_spreadsheets().render(format)),
-        _ => out.push_str(&table().render(format)),
-    }
-    if matches!(format, Format::Text | Format::Markdown) {
-        if format == Format::Markdown && !notes.is_empty() {
-            out.push('\n');
-        }
-        for n in notes {
-            if format == Format::Markdown {
-                out.push_str(&format!("Note: {}.\n", markdown_cell(n)));
-            } else {
-                out.push_str(&format!("Note: {n}.\n"));
-            }
-        }
-    }
-    if let Some(working) = explained {
-        out.push('\n');
-        out.push_str(&working);
-    }
-    Ok(print(&out)?)
 }
 
 /// "Winter Swiss (2022-23), section U1600: standings after round 6 of 6".
@@ -368,18 +305,5 @@ pub fn run_tiebreaks(a: TiebreaksArgs) -> Result<()> {
     }
     out.push_str(&p.render(a.format));
     print(&out)?;
-    Ok(())
-}
-
-/// Errors for commands that need individual (not team) events: a team
-/// event's games are the boards of its matches.
-pub fn not_team(event: &crate::domain::league::Event) -> Result<()> {
-    if event.kind.is_team() {
-        return Err(Error::invalid(format!(
-            "{} is a team event: record its matches with `league match record` \
-             and team byes with `league match bye`",
-            event.name
-        )));
-    }
     Ok(())
 }

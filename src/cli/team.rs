@@ -13,7 +13,7 @@ use crate::input::team_matches::parse_points;
 use crate::report::team::{team_report, TeamReport};
 use crate::report::ReportOptions;
 use crate::store::player::{self as players, NewPlayer};
-use crate::store::team::{self as teams, describe_rules, need_team_event};
+use crate::store::team::{self as teams, describe_rules};
 use crate::store::team_match as matches;
 use crate::store::Store;
 
@@ -151,7 +151,7 @@ pub struct ReportArgs {
 impl ReportArgs {
     fn report(&self, store: &Store) -> Result<TeamReport> {
         let event = self.event.find(store)?;
-        need_team_event(&event)?;
+        event.need_team()?;
         team_report(
             store.conn(),
             &event,
@@ -185,7 +185,7 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
         }
         TeamCmd::List { event, format } => {
             let e = event.find(store)?;
-            need_team_event(&e)?;
+            e.need_team()?;
             let all = teams::teams(store.conn(), e.id)?;
             let roster = teams::rosters(store.conn(), e.id)?;
             if format == Format::Json {
@@ -385,7 +385,7 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
 
 fn run_edit(store: &mut Store, a: EditArgs) -> Result<()> {
     let e = a.event.find(store)?;
-    need_team_event(&e)?;
+    e.need_team()?;
     if let Some(team) = &a.team {
         let t = teams::find_team(store.conn(), &e, team)?;
         let updated = store

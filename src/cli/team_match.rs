@@ -17,7 +17,7 @@ use crate::domain::team::Side;
 use crate::error::{Error, InputError, Result};
 use crate::input::results;
 use crate::input::team_matches::parse_points;
-use crate::store::team::{self as teams, need_team_event, TeamRow};
+use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
 use crate::store::Store;
 
@@ -245,7 +245,7 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
     match cmd {
         MatchCmd::Record(a) => {
             let e = a.event.find(store)?;
-            need_team_event(&e)?;
+            e.need_team()?;
             let home = teams::find_team(store.conn(), &e, &a.home)?;
             let away = teams::find_team(store.conn(), &e, &a.away)?;
             let details = match (&a.score, &a.results, &a.sheet) {
@@ -349,7 +349,7 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
             format,
         } => {
             let e = event.find(store)?;
-            need_team_event(&e)?;
+            e.need_team()?;
             let all = matches::round_matches(store.conn(), &e, round)?;
             print_matches(&e.name, &all, format)?;
         }

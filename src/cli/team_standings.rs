@@ -5,8 +5,7 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::output::Table;
-use super::standings::{number, points, print_standings, show, StandingsArgs};
+use super::output::{number, points, print_standings, show, Format, Table};
 use crate::domain::league::Event;
 use crate::domain::team::RankBy;
 use crate::error::Result;
@@ -14,18 +13,20 @@ use crate::report::team::{team_report, TeamReport};
 use crate::report::ReportOptions;
 use crate::store::Store;
 
+/// How `league standings` was asked to print a team event.
+pub struct View<'a> {
+    /// Text, JSON, CSV or Markdown.
+    pub format: Format,
+    /// Half points as 3.5 instead of 3½.
+    pub decimals: bool,
+    /// The team whose working to show (`--explain TEAM`).
+    pub explain: Option<&'a str>,
+}
+
 /// Print a team event's standings as `league standings` was asked.
-pub fn run(store: &mut Store, event: &Event, a: &StandingsArgs) -> Result<()> {
-    let report = team_report(
-        store.conn(),
-        event,
-        &ReportOptions {
-            after_round: a.after_round,
-            tiebreaks: a.tiebreaks.clone(),
-            fide_edition: None,
-        },
-    )?;
-    let explained = match &a.explain {
+pub fn run(store: &mut Store, event: &Event, opts: &ReportOptions, a: View) -> Result<()> {
+    let report = team_report(store.conn(), event, opts)?;
+    let explained = match a.explain {
         Some(name) => Some(report.find_team(name)?),
         None => None,
     };

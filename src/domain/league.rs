@@ -17,6 +17,29 @@ pub enum EventKind {
 }
 
 impl EventKind {
+    /// The sections a new event of this kind gets from `--sections`
+    /// ("1600+,U1600": names separated by commas, blanks dropped), or one
+    /// section "Open" when none is given. A team event has exactly one
+    /// section: its teams are its divisions (our choice: another division is
+    /// another team event, so each has its own pairings and standings).
+    pub fn section_names(self, given: Option<&str>) -> Result<Vec<String>, String> {
+        let names: Vec<String> = match given {
+            Some(text) => text
+                .split(',')
+                .map(|x| x.trim().to_string())
+                .filter(|x| !x.is_empty())
+                .collect(),
+            None => vec!["Open".to_string()],
+        };
+        if names.is_empty() {
+            return Err("--sections names no section".into());
+        }
+        if self.is_team() && names.len() > 1 {
+            return Err("a team event has one section (its teams are its divisions); add another team event for another division".into());
+        }
+        Ok(names)
+    }
+
     pub const ALL: [EventKind; 4] = [
         EventKind::Swiss,
         EventKind::RoundRobin,
@@ -107,7 +130,45 @@ pub struct Event {
     pub coin_seed: Option<i64>,
 }
 
+/// A command refused because the event is of the wrong kind: team
+/// commands on an individual event, or individual games and byes on a team
+/// event (whose games are the boards of its matches). The text says what to
+/// do instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongKind(pub String);
+
+impl std::fmt::Display for WrongKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl Event {
+    /// Refuse a team event where individual games or byes are meant.
+    pub fn need_individual(&self) -> Result<(), WrongKind> {
+        if self.kind.is_team() {
+            return Err(WrongKind(format!(
+                "{} is a team event: record its matches with `league match record` \
+                 and team byes with `league match bye`",
+                self.name
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuse anything but a team event (teams, rosters, matches).
+    pub fn need_team(&self) -> Result<(), WrongKind> {
+        if !self.kind.is_team() {
+            return Err(WrongKind(format!(
+                "{} is a {} event, not a team event; teams and matches belong to team events \
+                 (league event add NAME --kind team-swiss)",
+                self.name,
+                self.kind.label()
+            )));
+        }
+        Ok(())
+    }
+
     /// The event's tiebreak order (the stored text was validated on entry).
     pub fn order(&self) -> Result<Order, super::tiebreak::UnknownCode> {
         let mut order = Order::parse(&self.tiebreaks)?;

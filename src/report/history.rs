@@ -9,8 +9,6 @@
 //! no individual standings: their games count in a player's totals, but
 //! they have no place, no winner and no grand-prix points here.
 
-use rusqlite::Connection;
-
 use super::{report_from_facts, section_report, ReportOptions, SectionReport};
 use crate::domain::history::career::SectionLine;
 use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
@@ -22,6 +20,7 @@ use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::store::facts::{load_section, SectionFacts};
 use crate::store::history::{self as store, Meeting, SectionFilter, SectionRef};
+use crate::store::Reader;
 
 /// One section a player entered.
 #[derive(Clone, Debug)]
@@ -119,7 +118,7 @@ fn performance_of(t: &Tournament, facts: &SectionFacts, i: usize) -> Option<i64>
 }
 
 /// Every section `player` entered, oldest first, and the career totals.
-pub fn player_history(conn: &Connection, player: &Player) -> Result<PlayerHistory> {
+pub fn player_history(conn: &Reader, player: &Player) -> Result<PlayerHistory> {
     // The facts are read one section after another (one connection); the
     // standings, most of the work for a player with many events, on every core.
     let mut loaded = vec![];
@@ -216,7 +215,7 @@ pub struct H2hGame {
 }
 
 /// Every game between `a` and `b` across seasons, oldest first.
-pub fn head_to_head(conn: &Connection, a: &Player, b: &Player) -> Result<Vec<H2hGame>> {
+pub fn head_to_head(conn: &Reader, a: &Player, b: &Player) -> Result<Vec<H2hGame>> {
     if a.id == b.id {
         return Err(Error::invalid(format!(
             "both names are {}; give two different players",
@@ -329,7 +328,7 @@ fn section_winners(r: &SectionReport) -> SectionWinners {
 /// The sections matching `filter` (individual events only), oldest first;
 /// an event or section name that matches nothing is an error listing the
 /// names there are.
-pub fn section_refs(conn: &Connection, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
+pub fn section_refs(conn: &Reader, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
     let found: Vec<SectionRef> = store::sections_where(conn, filter)?
         .into_iter()
         .filter(|s| !s.event.kind.is_team())
@@ -372,10 +371,7 @@ fn list_or_none(v: &[String]) -> String {
 }
 
 /// The winner(s) of each section matching `filter`, season by season.
-pub fn section_winners_where(
-    conn: &Connection,
-    filter: &SectionFilter,
-) -> Result<Vec<SectionWinners>> {
+pub fn section_winners_where(conn: &Reader, filter: &SectionFilter) -> Result<Vec<SectionWinners>> {
     section_refs(conn, filter)?
         .into_iter()
         .map(|s| {
@@ -406,7 +402,7 @@ pub struct SeasonGrandPrix {
 }
 
 /// Read a season's grand-prix rules, if it has any.
-pub fn season_rules(conn: &Connection, season: &Season) -> Result<Option<Rules>> {
+pub fn season_rules(conn: &Reader, season: &Season) -> Result<Option<Rules>> {
     match store::grand_prix_rules(conn, season.id)? {
         None => Ok(None),
         Some(json) => serde_json::from_str(&json).map(Some).map_err(|e| {
@@ -419,7 +415,7 @@ pub fn season_rules(conn: &Connection, season: &Season) -> Result<Option<Rules>>
 }
 
 /// Everything `league history season` shows.
-pub fn season_summary(conn: &Connection, season: &Season) -> Result<SeasonSummary> {
+pub fn season_summary(conn: &Reader, season: &Season) -> Result<SeasonSummary> {
     let events = crate::store::season::events(conn, Some(season.id))?;
     let rules = season_rules(conn, season)?;
     let refs = section_refs(

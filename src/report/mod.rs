@@ -9,14 +9,13 @@ pub mod team;
 pub mod trf;
 pub mod uscf;
 
-use rusqlite::Connection;
-
 use crate::domain::league::{Event, Section};
 use crate::domain::record::Tournament;
 use crate::domain::standings::{self, Standings};
 use crate::domain::tiebreak::{Context, FideEdition, Options, Order};
 use crate::error::{Error, Result};
 use crate::store::facts::{load_section, SectionFacts};
+use crate::store::Reader;
 
 /// What may override an event's settings for one report.
 #[derive(Clone, Debug, Default)]
@@ -174,7 +173,7 @@ pub fn order_for(event: &Event, tiebreaks: Option<&str>) -> Result<Order> {
 
 /// Compute a section's standings.
 pub fn section_report(
-    conn: &Connection,
+    conn: &Reader,
     event: &Event,
     section: &Section,
     opts: &ReportOptions,
@@ -188,7 +187,7 @@ pub fn section_report(
 /// reporting progress, then the standings computed on every core. The
 /// reports follow the order of `sections`.
 pub fn section_reports(
-    conn: &Connection,
+    conn: &Reader,
     sections: &[(Event, Section)],
     opts: &ReportOptions,
     progress: &mut dyn FnMut(usize, usize),

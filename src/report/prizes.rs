@@ -5,14 +5,13 @@
 //!
 //! [`domain::prizes::award`]: crate::domain::prizes::award
 
-use rusqlite::Connection;
-
 use super::{section_report, ReportOptions, SectionReport};
 use crate::domain::league::{Event, Section};
 use crate::domain::prizes::{award, Awards, Contestant, Kind, Split};
 use crate::error::Result;
 use crate::store::event_detail;
 use crate::store::prize::{prizes, StoredPrize};
+use crate::store::Reader;
 
 /// A section's prize award with what it was computed from.
 pub struct PrizeReport {
@@ -36,7 +35,7 @@ impl PrizeReport {
 }
 
 /// Award a section's prizes from its current standings.
-pub fn section_prizes(conn: &Connection, event: &Event, section: &Section) -> Result<PrizeReport> {
+pub fn section_prizes(conn: &Reader, event: &Event, section: &Section) -> Result<PrizeReport> {
     let report = section_report(conn, event, section, &ReportOptions::default())?;
     let stored = prizes(conn, section.id)?;
     let split = event_detail::details(conn, event.id)?.prize_split;
@@ -60,7 +59,7 @@ pub fn award_report(report: SectionReport, stored: Vec<StoredPrize>, split: Spli
 /// section; zero without prizes or before the event's last round is in
 /// (`history player` counts only prizes actually due).
 pub fn money_of_entry(
-    conn: &Connection,
+    conn: &Reader,
     report: &SectionReport,
     entry: usize,
 ) -> Result<crate::domain::prizes::Money> {

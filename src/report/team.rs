@@ -4,8 +4,6 @@
 //! team boards` and the results site all read team events through
 //! [`team_report`], so they cannot disagree.
 
-use rusqlite::Connection;
-
 use super::{order_for, ReportOptions};
 use crate::domain::league::Event;
 use crate::domain::score::Value;
@@ -16,6 +14,7 @@ use crate::domain::team::{
 use crate::domain::tiebreak::{Order, TeamCode, Tiebreak, Working};
 use crate::error::{Error, Result};
 use crate::store::team::{load_team_event, LoadedTeamEvent};
+use crate::store::Reader;
 
 /// A team event's standings, crosstable and board prizes, and everything
 /// needed to print or explain them.
@@ -121,7 +120,7 @@ fn team_order(event: &Event, rules: &TeamRules, tiebreaks: Option<&str>) -> Resu
 /// Compute a team event's report. `opts.after_round` gives the standings
 /// as they stood after that round (default: the last round with every board
 /// result in); `opts.fide_edition` does not apply to team events.
-pub fn team_report(conn: &Connection, event: &Event, opts: &ReportOptions) -> Result<TeamReport> {
+pub fn team_report(conn: &Reader, event: &Event, opts: &ReportOptions) -> Result<TeamReport> {
     let loaded = load_team_event(conn, event)?;
     let order = team_order(event, &loaded.event.rules, opts.tiebreaks.as_deref())?;
     let mut notes = Vec::new();

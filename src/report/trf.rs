@@ -2,19 +2,18 @@
 //! entry's player data, the rounds with every result in, and the rank from
 //! the standings after those rounds.
 
-use rusqlite::Connection;
-
 use super::{section_report, ReportOptions};
 use crate::domain::league::{Event, Section};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::input::trf::{TrfEvent, TrfPlayer};
+use crate::store::Reader;
 use crate::store::{exchange, player as players, season as seasons};
 
 /// The section as a [`TrfEvent`] for [`crate::export::trf::write`], and the
 /// event's planned rounds (the `XXR` line). Rounds with results still
 /// missing are left out, as the standings leave them out.
-pub fn trf_event(conn: &Connection, event: &Event, section: &Section) -> Result<(TrfEvent, usize)> {
+pub fn trf_event(conn: &Reader, event: &Event, section: &Section) -> Result<(TrfEvent, usize)> {
     if event.kind.is_team() {
         return Err(Error::invalid(format!(
             "{} is a team event; TRF export writes individual sections (Swiss or round robin)",

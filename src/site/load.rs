@@ -7,8 +7,6 @@
 //! computation as `league standings` and `league team crosstable` for team
 //! events), with its facts for the players' board games.
 
-use rusqlite::Connection;
-
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
 use crate::report::team::{team_report, TeamReport};
@@ -16,6 +14,7 @@ use crate::report::{section_reports, ReportOptions, SectionReport};
 use crate::store::facts::{load_section, SectionFacts};
 use crate::store::season as seasons;
 use crate::store::team::{rosters, RosterRow};
+use crate::store::Reader;
 
 /// Which seasons go on the site.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +92,7 @@ type EventPlan = (Event, Vec<Section>);
 /// Load the seasons of `scope`, computing each section's standings once.
 /// `progress(done, total)` is called after each section.
 pub fn load(
-    conn: &Connection,
+    conn: &Reader,
     scope: &Scope,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<League> {

@@ -6,20 +6,19 @@
 
 use std::collections::HashMap;
 
-use rusqlite::Connection;
-
 use crate::domain::prizes::{Reward, Split};
 use crate::error::Result;
 use crate::report::prizes::award_parts;
 use crate::report::SectionReport;
 use crate::store::prize::StoredPrize;
+use crate::store::Reader;
 
 /// Each section's prize list and its event's split, by section id (only
 /// sections that have prizes).
 pub type PrizeLists = HashMap<i64, (Vec<StoredPrize>, Split)>;
 
 /// Read the prize lists of these sections.
-pub fn load(conn: &Connection, sections: &[(i64, i64)]) -> Result<PrizeLists> {
+pub fn load(conn: &Reader, sections: &[(i64, i64)]) -> Result<PrizeLists> {
     let mut out = PrizeLists::new();
     for &(event_id, section_id) in sections {
         let list = crate::store::prize::prizes(conn, section_id)?;

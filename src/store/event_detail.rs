@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, Transaction};
 
-use super::round::audit_event;
+use super::audit::{audit_event, Action};
 use crate::domain::league::{Event, EventDetails};
 use crate::error::Result;
 
@@ -116,7 +116,7 @@ pub(crate) fn write(tx: &Transaction, event_id: i64, new: &EventDetails) -> Resu
             event_id
         ],
     )
-    .map_err(|e| super::season::friendly(e, "event"))?;
+    .map_err(|e| super::constraint_error(e, "event"))?;
     Ok(())
 }
 
@@ -138,8 +138,8 @@ fn log_changes(
         if o != n {
             changes.push((
                 FIELDS[i].1.into(),
-                super::round::shown(o),
-                super::round::shown(n),
+                super::audit::shown(o),
+                super::audit::shown(n),
             ));
         }
     }
@@ -155,7 +155,7 @@ fn log_changes(
         audit_event(
             tx,
             Some(event.id),
-            "edit",
+            Action::Edit,
             &format!("event {}", event.name),
             Some(&old_text.join("; ")),
             Some(&new_text.join("; ")),

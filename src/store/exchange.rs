@@ -518,7 +518,9 @@ pub fn import_document(
 ) -> Result<Imported> {
     let at = |path: String, e: Error| -> Error {
         let problem = match e {
-            Error::Sql(e) => super::constraint_message(&e).unwrap_or_else(|| e.to_string()),
+            Error::Sql(super::sql_error::SqlError(e)) => {
+                super::constraint_message(&e).unwrap_or_else(|| e.to_string())
+            }
             other => other.to_string(),
         };
         InputError::new(source, problem).field(path).into()
@@ -947,7 +949,7 @@ pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Resu
                         row.title
                     ],
                 )
-                .map_err(|e| err("name", super::season::friendly(e, "player").to_string()))?;
+                .map_err(|e| err("name", super::constraint_error(e, "player").to_string()))?;
                 done.added += 1;
             }
             Some(p) => {
@@ -980,11 +982,11 @@ pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Resu
                             p.id
                         ],
                     )
-                    .map_err(|e| err("name", super::season::friendly(e, "player").to_string()))?;
+                    .map_err(|e| err("name", super::constraint_error(e, "player").to_string()))?;
                 if changed > 0 {
-                    super::round::audit(
+                    super::audit::audit(
                         tx,
-                        "edit",
+                        super::audit::Action::Edit,
                         &format!("player {}", p.name),
                         Some(&details(&p)),
                         Some(&details(&player_by_id(tx, p.id)?)),

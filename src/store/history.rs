@@ -6,7 +6,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
-use super::round::{audit, shown};
+use super::audit::{audit, shown, Action};
 use super::season::{event_row, EVENT_COLUMNS};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
@@ -169,7 +169,7 @@ pub fn set_grand_prix_rules(tx: &Transaction, season: &Season, json: Option<&str
     if old.as_deref() != json {
         audit(
             tx,
-            "edit",
+            Action::Edit,
             &format!("season {} grand-prix rules", season.name),
             Some(&shown(&old)),
             Some(&shown(&json)),

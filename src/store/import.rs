@@ -260,10 +260,10 @@ fn insert_batched<const N: usize>(
             for row in chunk {
                 tx.prepare_cached(&one)?
                     .execute(params_from_iter(row.iter()))
-                    .map_err(|e| seasons::friendly(e, what))?;
+                    .map_err(|e| super::constraint_error(e, what))?;
             }
             // Every row went in on its own: the batch's failure was not a row's.
-            batch.map_err(|e| seasons::friendly(e, what))?;
+            batch.map_err(|e| super::constraint_error(e, what))?;
         }
     }
     Ok(())

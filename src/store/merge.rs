@@ -9,8 +9,8 @@
 
 use rusqlite::{params, Connection, Transaction};
 
+use super::audit::{audit, Action, Stamp};
 use super::player::{describe_player, player_by_id};
-use super::round::audit;
 use crate::domain::league::Player;
 use crate::error::{Error, Result};
 
@@ -224,11 +224,11 @@ pub fn merge(
             ),
             params![from.id, into.id],
         )
-        .map_err(|e| super::season::friendly(e, "merge"))?;
+        .map_err(|e| super::constraint_error(e, "merge"))?;
     }
     // The ids are UNIQUE: the old row goes before the survivor takes them.
     tx.execute("DELETE FROM player WHERE id = ?1", [from.id])
-        .map_err(|e| super::season::friendly(e, "merge"))?;
+        .map_err(|e| super::constraint_error(e, "merge"))?;
     tx.execute(
         "UPDATE player SET uscf_id = COALESCE(uscf_id, ?2), fide_id = COALESCE(fide_id, ?3), \
          rating = COALESCE(rating, ?4), fide_rating = COALESCE(fide_rating, ?5), \
@@ -243,13 +243,7 @@ pub fn merge(
             from.title
         ],
     )?;
-    let at = time::OffsetDateTime::now_utc()
-        .format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default();
-    let who = std::env::var("LEAGUE_USER")
-        .or_else(|_| std::env::var("USER"))
-        .ok()
-        .filter(|w| !w.trim().is_empty());
+    let Stamp { at, who } = Stamp::now();
     tx.execute(
         "INSERT INTO player_merge (at, who, from_player_id, from_name, from_uscf_id, from_fide_id, into_player_id, into_name, \
          entries_moved, games_moved, byes_moved, rosters_moved, other_moved, filled_in, reason) \
@@ -293,7 +287,7 @@ pub fn merge(
     }
     audit(
         tx,
-        "merge",
+        Action::Merge,
         &format!(
             "player {} (#{}) into {} (#{})",
             from.name, from.id, into.name, into.id

@@ -95,7 +95,7 @@ fn check_not_newer_than(conn: &Connection, path: &Path, latest: i64) -> Result<(
 
 /// Apply pending migrations. For an existing database with pending
 /// migrations, first copy it to `<file>.before-v<N>.bak` with SQLite's
-/// backup API (see [`super::backup::snapshot`]: written whole under a
+/// backup API (see [`super::snapshot::snapshot`]: written whole under a
 /// temporary name, checked, then renamed), so a failed or unwanted upgrade
 /// can be undone.
 pub fn run(conn: &mut Connection, path: Option<&Path>) -> Result<()> {
@@ -123,7 +123,7 @@ pub fn run_migrations(
         match path {
             Some(path) if current > 0 && current < latest => {
                 let backup = backup_path(path, current);
-                super::backup::snapshot(conn, &backup).map_err(|e| {
+                super::snapshot::snapshot(conn, &backup).map_err(|e| {
                     Error::Database(format!(
                         "could not back up {} before upgrading it, so it was not upgraded and is as it was: {e}",
                         path.display()

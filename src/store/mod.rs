@@ -16,6 +16,7 @@
 //!   anything, and a failed write never reaches the database file, only the
 //!   WAL, which SQLite discards).
 
+pub mod audit;
 pub mod backup;
 pub mod check;
 pub mod demo;
@@ -32,7 +33,9 @@ pub mod prize;
 pub mod ratings;
 pub mod round;
 pub mod season;
+pub mod snapshot;
 pub mod sql;
+pub mod sql_error;
 pub mod team;
 pub mod team_match;
 
@@ -42,6 +45,26 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{Error, Result};
+use sql_error::SqlError;
+
+impl From<rusqlite::Error> for Error {
+    /// An SQLite failure, wrapped in the store's own error type.
+    fn from(e: rusqlite::Error) -> Error {
+        Error::Sql(SqlError(e))
+    }
+}
+
+/// What the layers above the store (reports, the site, the commands) read
+/// through: a connection the store opened, handed out by [`Store::conn`]
+/// or seen through a write transaction. Only the store's own functions
+/// query it; callers pass it on to them and never write SQL of their own,
+/// so no file outside `src/store/` names the database library.
+pub type Reader = Connection;
+
+/// What a command writes through: the one transaction [`Store::write`]
+/// hands to its closure, committed only when the whole command succeeded.
+/// It reads as a [`Reader`] too.
+pub type Writer<'c> = Transaction<'c>;
 
 /// An open league database.
 pub struct Store {
@@ -145,7 +168,7 @@ impl Store {
     }
 
     /// The connection, for reading.
-    pub fn conn(&self) -> &Connection {
+    pub fn conn(&self) -> &Reader {
         &self.conn
     }
 
@@ -451,7 +474,7 @@ pub fn access_problem(path: &Path) -> Option<String> {
 
 /// [`explain`] for an SQLite error.
 pub(crate) fn explain_sql(path: &Path, e: rusqlite::Error) -> Error {
-    explain(path, Error::Sql(e))
+    explain(path, e.into())
 }
 
 /// Turn a failure of the database file itself into the secretary's words,
@@ -460,7 +483,9 @@ pub(crate) fn explain_sql(path: &Path, e: rusqlite::Error) -> Error {
 /// through unchanged. Every such failure happens inside a transaction that
 /// is then rolled back, so the messages can promise the file is as it was.
 pub fn explain(path: &Path, e: Error) -> Error {
-    let Error::Sql(sql) = &e else { return e };
+    let Error::Sql(SqlError(sql)) = &e else {
+        return e;
+    };
     let Some(code) = sql.sqlite_error_code() else {
         return e;
     };
@@ -505,6 +530,16 @@ pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
          is wrong; to go back to your latest backup use `league restore BACKUP` (restore keeps the \
          damaged file as a copy)"
     )
+}
+
+/// A write refused by a constraint of the schema, in the secretary's words
+/// ("the bye was not saved: ..."), naming `what` was being saved; any other
+/// SQLite failure passes through as it is.
+pub(crate) fn constraint_error(e: rusqlite::Error, what: &str) -> Error {
+    match constraint_message(&e) {
+        Some(msg) => Error::invalid(format!("the {what} was not saved: {msg}")),
+        None => e.into(),
+    }
 }
 
 /// Turn a constraint failure raised by the schema into the secretary's words.

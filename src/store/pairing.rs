@@ -27,8 +27,9 @@ use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::round::{audit_event, bye_kind_str, changed_fields, ensure_round, paired_rounds};
-use super::season::friendly;
+use super::audit::{audit_event, changed_fields, Action};
+use super::constraint_error;
+use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::settings::{
     bye_str, colour_str, parse_bye, parse_colour, Numbering, PairingRules,
@@ -73,24 +74,9 @@ pub fn rules(conn: &Connection, event_id: i64) -> Result<PairingRules> {
     })
 }
 
-/// Store an event's pairing settings (a new event, an import).
-pub fn insert_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -> Result<()> {
-    tx.execute(
-        "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
-         double_round_robin, numbers) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            event_id,
-            r.system.as_str(),
-            colour_str(r.initial_colour),
-            r.acceleration.as_str(),
-            bye_str(r.bye),
-            r.double_round_robin,
-            r.numbers.as_str()
-        ],
-    )
-    .map_err(|e| friendly(e, "pairing settings"))?;
-    Ok(())
-}
+/// Store an event's pairing settings (replacing any): kept with the
+/// events, whose creation stores the defaults of the kind.
+pub use super::season::insert_pairing_rules as insert_rules;
 
 /// The settings as (what, value) lines for `league event show`.
 pub fn describe(r: &PairingRules) -> Vec<(&'static str, String)> {
@@ -153,7 +139,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
         audit_event(
             tx,
             Some(event.id),
-            "edit",
+            Action::Edit,
             &format!("pairing settings of {} {}", event.season, event.name),
             Some(&o),
             Some(&n),
@@ -537,7 +523,7 @@ pub fn write(
         audit_event(
             tx,
             Some(event.id),
-            "edit",
+            Action::Edit,
             &format!("pairing numbers of {} {}", event.name, section.name),
             Some(
                 &plan
@@ -577,7 +563,7 @@ pub fn write(
         audit_event(
             tx,
             Some(event.id),
-            "delete",
+            Action::Delete,
             &format!(
                 "{} {} round {} pairing",
                 event.name, section.name, plan.round
@@ -606,7 +592,7 @@ pub fn write(
             entry(b.white)?,
             entry(b.black)?
         ])
-        .map_err(|e| friendly(e, "game"))?;
+        .map_err(|e| constraint_error(e, "game"))?;
         done.games += 1;
     }
     for &(n, kind) in &pairing.byes {
@@ -615,7 +601,7 @@ pub fn write(
                 "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, 0)",
                 params![round_id, section.id, entry(n)?, bye_kind_str(bye)],
             )
-            .map_err(|e| friendly(e, "bye"))?;
+            .map_err(|e| constraint_error(e, "bye"))?;
             done.byes += 1;
         }
     }

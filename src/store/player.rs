@@ -4,7 +4,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
-use super::season::friendly;
+use super::audit::Action;
+use super::constraint_error;
 use crate::domain::league::{Entry, Player, Section};
 use crate::domain::names;
 use crate::error::{Error, Result};
@@ -118,7 +119,7 @@ pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
         "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?
     .execute(params![new.name.trim(), new.uscf_id, new.fide_id, new.rating, new.fide_rating, new.federation, new.title])
-    .map_err(|e| friendly(e, "player"))?;
+    .map_err(|e| constraint_error(e, "player"))?;
     player_by_id(tx, tx.last_insert_rowid())
 }
 
@@ -136,12 +137,12 @@ pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Resul
          title = COALESCE(?7, title) WHERE id = ?8",
         params![name, edit.uscf_id, edit.fide_id, edit.rating, edit.fide_rating, edit.federation, edit.title, player.id],
     )
-    .map_err(|e| friendly(e, "player"))?;
+    .map_err(|e| constraint_error(e, "player"))?;
     let updated = player_by_id(tx, player.id)?;
     if updated.name != player.name {
-        super::round::audit(
+        super::audit::audit(
             tx,
-            "rename",
+            Action::Rename,
             &format!("player #{}", player.id),
             Some(&player.name),
             Some(&updated.name),
@@ -149,41 +150,41 @@ pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Resul
         )?;
     }
     // Ids and ratings decide rating reports and rating-based tiebreaks.
-    if let Some((old, new)) = super::round::changed_fields(&[
+    if let Some((old, new)) = super::audit::changed_fields(&[
         (
             "US Chess id",
-            super::round::shown(&player.uscf_id),
-            super::round::shown(&updated.uscf_id),
+            super::audit::shown(&player.uscf_id),
+            super::audit::shown(&updated.uscf_id),
         ),
         (
             "FIDE id",
-            super::round::shown(&player.fide_id),
-            super::round::shown(&updated.fide_id),
+            super::audit::shown(&player.fide_id),
+            super::audit::shown(&updated.fide_id),
         ),
         (
             "rating",
-            super::round::shown(&player.rating),
-            super::round::shown(&updated.rating),
+            super::audit::shown(&player.rating),
+            super::audit::shown(&updated.rating),
         ),
         (
             "FIDE rating",
-            super::round::shown(&player.fide_rating),
-            super::round::shown(&updated.fide_rating),
+            super::audit::shown(&player.fide_rating),
+            super::audit::shown(&updated.fide_rating),
         ),
         (
             "federation",
-            super::round::shown(&player.federation),
-            super::round::shown(&updated.federation),
+            super::audit::shown(&player.federation),
+            super::audit::shown(&updated.federation),
         ),
         (
             "title",
-            super::round::shown(&player.title),
-            super::round::shown(&updated.title),
+            super::audit::shown(&player.title),
+            super::audit::shown(&updated.title),
         ),
     ]) {
-        super::round::audit(
+        super::audit::audit(
             tx,
-            "edit",
+            Action::Edit,
             &format!("player {} (#{})", updated.name, player.id),
             Some(&old),
             Some(&new),
@@ -369,7 +370,7 @@ pub fn enter(
         "INSERT INTO entry (section_id, player_id, pairing_no, rating) VALUES (?1, ?2, ?3, ?4)",
     )?
     .execute(params![section.id, player.id, no, rating.or(player.rating)])
-    .map_err(|e| friendly(e, "entry"))?;
+    .map_err(|e| constraint_error(e, "entry"))?;
     let id = tx.last_insert_rowid();
     let sql = format!(
         "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
@@ -403,10 +404,10 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
     )?;
     let section = super::season::section_by_id(tx, entry.section_id)?;
     let event = super::season::event_by_id(tx, section.event_id)?;
-    super::round::audit_event(
+    super::audit::audit_event(
         tx,
         Some(event.id),
-        "withdraw",
+        Action::Withdraw,
         &format!(
             "{} {}: {} (#{})",
             event.name, section.name, entry.name, entry.pairing_no
@@ -435,10 +436,10 @@ pub fn undo_withdraw(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> R
     )?;
     let section = super::season::section_by_id(tx, entry.section_id)?;
     let event = super::season::event_by_id(tx, section.event_id)?;
-    super::round::audit_event(
+    super::audit::audit_event(
         tx,
         Some(event.id),
-        "withdraw",
+        Action::Withdraw,
         &format!(
             "{} {}: {} (#{})",
             event.name, section.name, entry.name, entry.pairing_no
@@ -497,12 +498,12 @@ pub fn move_entry(
         "UPDATE entry SET section_id = ?1, pairing_no = ?2 WHERE id = ?3",
         params![to.id, no, entry.id],
     )
-    .map_err(|e| friendly(e, "entry"))?;
+    .map_err(|e| constraint_error(e, "entry"))?;
     let event = super::season::event_by_id(tx, from.event_id)?;
-    super::round::audit_event(
+    super::audit::audit_event(
         tx,
         Some(event.id),
-        "edit",
+        Action::Edit,
         &format!("{}: {}", event.name, entry.name),
         Some(&format!("{} #{}", from.name, entry.pairing_no)),
         Some(&format!("{} #{no}", to.name)),
@@ -526,10 +527,10 @@ pub fn remove_entry(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Re
     }
     tx.execute("DELETE FROM entry WHERE id = ?1", [entry.id])?;
     let event = super::season::event_by_id(tx, section.event_id)?;
-    super::round::audit_event(
+    super::audit::audit_event(
         tx,
         Some(event.id),
-        "delete",
+        Action::Delete,
         &format!("{} {}: entry of {}", event.name, section.name, entry.name),
         Some(&format!("#{}", entry.pairing_no)),
         None,
@@ -590,11 +591,11 @@ pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) 
         "UPDATE player SET state = ?1 WHERE id = ?2",
         params![state, player.id],
     )
-    .map_err(|e| friendly(e, "player"))?;
+    .map_err(|e| constraint_error(e, "player"))?;
     if old.as_deref() != state {
-        super::round::audit(
+        super::audit::audit(
             tx,
-            "edit",
+            Action::Edit,
             &format!("player {}", player.name),
             Some(&format!("state: {}", old.as_deref().unwrap_or("none"))),
             Some(&format!("state: {}", state.unwrap_or("none"))),

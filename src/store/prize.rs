@@ -4,7 +4,7 @@
 
 use rusqlite::{params, Connection, Row, Transaction};
 
-use super::round::audit_event;
+use super::audit::{audit_event, Action};
 use crate::domain::league::Section;
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, Result};
@@ -83,7 +83,7 @@ pub fn add_prize(
     audit_event(
         tx,
         Some(event_id),
-        "edit",
+        Action::Edit,
         &format!("prize {position} of section {}", section.name),
         None,
         Some(&describe(prize)),
@@ -115,7 +115,7 @@ pub(crate) fn insert(
          name, cash_cents, item, winner_entry_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![section_id, position, kind, prize.place, min, below, unrated, name, cash, item, winner_entry],
     )
-    .map_err(|e| super::season::friendly(e, "prize"))?;
+    .map_err(|e| super::constraint_error(e, "prize"))?;
     Ok(())
 }
 
@@ -160,7 +160,7 @@ pub fn remove_prize(
     audit_event(
         tx,
         Some(event_id),
-        "edit",
+        Action::Edit,
         &format!("prize {position} of section {}", section.name),
         Some(&describe(&old.prize)),
         None,
@@ -194,7 +194,7 @@ pub fn set_winner(
     audit_event(
         tx,
         Some(event_id),
-        "edit",
+        Action::Edit,
         &format!("prize {position} of section {}", section.name),
         None,
         Some(&format!("{} to {winner_name}", describe(&old.prize))),

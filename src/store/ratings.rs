@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, Transaction};
 
-use super::round::audit;
+use super::audit::{audit, Action};
 use crate::error::Result;
 use crate::input::ratings::ListRow;
 
@@ -96,7 +96,7 @@ pub fn import_list(
     if !out.changed.is_empty() || !out.new.is_empty() {
         audit(
             tx,
-            "edit",
+            Action::Edit,
             &format!(
                 "{} ratings from {list}",
                 if fide { "FIDE" } else { "US Chess" }

@@ -3,8 +3,10 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
+use super::audit::{audit_event, Action};
+use super::constraint_error;
 use super::player::{entries, find_entry};
-use super::season::{event_by_id, friendly};
+use super::season::event_by_id;
 use crate::domain::game::{GameResult, SheetRow};
 use crate::domain::league::{Entry, Section};
 use crate::domain::record::ByeKind;
@@ -61,7 +63,7 @@ pub fn ensure_round(
                 "INSERT INTO round (section_id, number, date) VALUES (?1, ?2, ?3)",
                 params![section.id, n, if n == number { date } else { None }],
             )
-            .map_err(|e| friendly(e, "round"))?;
+            .map_err(|e| constraint_error(e, "round"))?;
         } else if n == number && date.is_some() {
             let old: Option<String> =
                 tx.query_row("SELECT date FROM round WHERE id = ?1", [exists], |r| {
@@ -76,7 +78,7 @@ pub fn ensure_round(
                 audit_event(
                     tx,
                     Some(event.id),
-                    "edit",
+                    Action::Edit,
                     &format!("{} {} round {number} date", event.name, section.name),
                     old.as_deref(),
                     date,
@@ -271,8 +273,8 @@ pub fn record_sheet(
     // SQLite error so the caller can explain it.
     let refused = |row: &SheetRow, what: &str, e: rusqlite::Error| -> Error {
         match super::constraint_message(&e) {
-            Some(_) => err(row, "white", friendly(e, what).to_string()),
-            None => Error::Sql(e),
+            Some(_) => err(row, "white", constraint_error(e, what).to_string()),
+            None => e.into(),
         }
     };
     let find = |row: &SheetRow, field: &str, text: &str| -> Result<Entry> {
@@ -561,7 +563,7 @@ pub fn correct_result(
     audit_event(
         tx,
         Some(event.id),
-        "correct",
+        Action::Correct,
         &subject,
         Some(&old),
         Some(new.map(GameResult::as_str).unwrap_or("no result")),
@@ -652,7 +654,7 @@ pub fn delete_round(
     audit_event(
         tx,
         Some(event.id),
-        "delete",
+        Action::Delete,
         &format!("{} {} round {number}", event.name, section.name),
         Some(&old.join("; ")),
         None,
@@ -698,7 +700,7 @@ pub fn delete_pairing(
         audit_event(
             tx,
             Some(event.id),
-            "delete",
+            Action::Delete,
             &what,
             Some(&what),
             None,
@@ -718,7 +720,7 @@ pub fn delete_pairing(
         audit_event(
             tx,
             Some(event.id),
-            "delete",
+            Action::Delete,
             &what,
             Some(&what),
             None,
@@ -751,139 +753,10 @@ pub fn byes_for_missed_rounds(
             "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, 1)",
             params![round_id, section.id, entry.id, bye_kind_str(kind)],
         )
-        .map_err(|e| friendly(e, "bye"))?;
+        .map_err(|e| constraint_error(e, "bye"))?;
         n += 1;
     }
     Ok(n)
-}
-
-/// Add an entry to the audit trail that concerns no single event (a
-/// player's details, a season, a restore).
-pub fn audit(
-    tx: &Transaction,
-    action: &str,
-    subject: &str,
-    old: Option<&str>,
-    new: Option<&str>,
-    reason: Option<&str>,
-) -> Result<()> {
-    audit_event(tx, None, action, subject, old, new, reason)
-}
-
-/// Add an entry to the audit trail: who (`$LEAGUE_USER`, else `$USER`),
-/// when (UTC), what (`action`: correct, delete, rename, merge, withdraw,
-/// edit, restore), the subject in words, the old and new values and the
-/// reason. `event_id` links it to an event for `league log --event`.
-pub fn audit_event(
-    tx: &Transaction,
-    event_id: Option<i64>,
-    action: &str,
-    subject: &str,
-    old: Option<&str>,
-    new: Option<&str>,
-    reason: Option<&str>,
-) -> Result<()> {
-    let at = time::OffsetDateTime::now_utc()
-        .format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default();
-    let who = std::env::var("LEAGUE_USER")
-        .or_else(|_| std::env::var("USER"))
-        .ok()
-        .filter(|w| !w.trim().is_empty());
-    tx.execute(
-        "INSERT INTO audit (at, who, action, subject, old_value, new_value, reason, event_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![at, who, action, subject, old, new, reason, event_id],
-    )?;
-    Ok(())
-}
-
-/// One audit entry.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct AuditRow {
-    pub at: String,
-    pub who: Option<String>,
-    pub action: String,
-    /// The event it concerns ("2022-23 Winter Swiss"), when it concerns one.
-    pub event: Option<String>,
-    pub subject: String,
-    pub old_value: Option<String>,
-    pub new_value: Option<String>,
-    pub reason: Option<String>,
-}
-
-/// Which audit entries to show.
-#[derive(Clone, Debug, Default)]
-pub struct AuditFilter<'a> {
-    /// At most this many, newest first.
-    pub limit: usize,
-    /// Only those about this event.
-    pub event_id: Option<i64>,
-    /// Only this action.
-    pub action: Option<&'a str>,
-}
-
-/// The newest `limit` audit entries, newest first.
-pub fn audit_log(conn: &Connection, limit: usize) -> Result<Vec<AuditRow>> {
-    audit_log_filtered(
-        conn,
-        &AuditFilter {
-            limit,
-            ..Default::default()
-        },
-    )
-}
-
-/// The audit entries that pass `filter`, newest first.
-pub fn audit_log_filtered(conn: &Connection, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
-    let mut st = conn.prepare(
-        "SELECT a.at, a.who, a.action, se.name || ' ' || ev.name, a.subject, a.old_value, a.new_value, a.reason \
-         FROM audit a LEFT JOIN event ev ON ev.id = a.event_id LEFT JOIN season se ON se.id = ev.season_id \
-         WHERE (?2 IS NULL OR a.event_id = ?2) AND (?3 IS NULL OR a.action = ?3) \
-         ORDER BY a.id DESC LIMIT ?1",
-    )?;
-    let rows = st
-        .query_map(
-            params![filter.limit as i64, filter.event_id, filter.action],
-            |r| {
-                Ok(AuditRow {
-                    at: r.get(0)?,
-                    who: r.get(1)?,
-                    action: r.get(2)?,
-                    event: r.get(3)?,
-                    subject: r.get(4)?,
-                    old_value: r.get(5)?,
-                    new_value: r.get(6)?,
-                    reason: r.get(7)?,
-                })
-            },
-        )?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(rows)
-}
-
-/// The fields that differ between `before` and `after`, as the old and new
-/// values of an audit entry ("rounds 6; tiebreaks uscf-swiss" → "rounds 7;
-/// tiebreaks fide-swiss"); `None` when nothing changed.
-pub(crate) fn changed_fields(fields: &[(&str, String, String)]) -> Option<(String, String)> {
-    let changed: Vec<_> = fields.iter().filter(|(_, a, b)| a != b).collect();
-    if changed.is_empty() {
-        return None;
-    }
-    let side = |new: bool| {
-        changed
-            .iter()
-            .map(|(name, old, now)| format!("{name} {}", if new { now } else { old }))
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
-    Some((side(false), side(true)))
-}
-
-/// An optional value for an audit entry: the value, or "none".
-pub(crate) fn shown<T: std::fmt::Display>(v: &Option<T>) -> String {
-    v.as_ref()
-        .map(|v| v.to_string())
-        .unwrap_or_else(|| "none".into())
 }
 
 /// What is still missing in a section: games without results, and players

@@ -3,8 +3,10 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
-use super::round::{audit, audit_event, changed_fields, shown};
+use super::audit::{audit, audit_event, changed_fields, shown, Action};
+use super::constraint_error;
 use crate::domain::league::{Event, EventKind, Season, Section};
+use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
 
 fn season_row(r: &Row) -> rusqlite::Result<Season> {
@@ -61,7 +63,7 @@ pub fn add_season(
         "INSERT INTO season (name, start_date, end_date) VALUES (?1, ?2, ?3)",
         params![name.trim(), start, end],
     )
-    .map_err(|e| friendly(e, "season"))?;
+    .map_err(|e| constraint_error(e, "season"))?;
     find_season(tx, name)
 }
 
@@ -82,7 +84,7 @@ pub fn edit_season(
         "UPDATE season SET name = ?1, start_date = COALESCE(?2, start_date), end_date = COALESCE(?3, end_date) WHERE id = ?4",
         params![new_name, start, end, season.id],
     )
-    .map_err(|e| friendly(e, "season"))?;
+    .map_err(|e| constraint_error(e, "season"))?;
     let updated = find_season(tx, &new_name)?;
     if let Some((old, new)) = changed_fields(&[
         ("name", season.name.clone(), updated.name.clone()),
@@ -94,9 +96,9 @@ pub fn edit_season(
         ("end", shown(&season.end_date), shown(&updated.end_date)),
     ]) {
         let action = if updated.name != season.name {
-            "rename"
+            Action::Rename
         } else {
-            "edit"
+            Action::Edit
         };
         audit(
             tx,
@@ -251,11 +253,11 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
             new.coin_allowed
         ],
     )
-    .map_err(|e| friendly(e, "event"))?;
+    .map_err(|e| constraint_error(e, "event"))?;
     let id = tx.last_insert_rowid();
     // Pairing settings: the defaults of the kind (`league event add` then
     // stores the ones given on its command line).
-    super::pairing::insert_rules(
+    insert_pairing_rules(
         tx,
         id,
         &crate::domain::pairing::settings::PairingRules::for_kind(new.kind),
@@ -267,6 +269,25 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
         )?;
     }
     event_by_id(tx, id)
+}
+
+/// Store an event's pairing settings (a new event, an import).
+pub fn insert_pairing_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -> Result<()> {
+    tx.execute(
+        "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
+         double_round_robin, numbers) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            event_id,
+            r.system.as_str(),
+            colour_str(r.initial_colour),
+            r.acceleration.as_str(),
+            bye_str(r.bye),
+            r.double_round_robin,
+            r.numbers.as_str()
+        ],
+    )
+    .map_err(|e| constraint_error(e, "pairing settings"))?;
+    Ok(())
 }
 
 /// Change an event's settings; `None` keeps the current value.
@@ -312,7 +333,7 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
             event.id
         ],
     )
-    .map_err(|e| friendly(e, "event"))?;
+    .map_err(|e| constraint_error(e, "event"))?;
     if let Some(ed) = edit.fide_edition {
         tx.execute(
             "UPDATE event SET fide_edition = ?1 WHERE id = ?2",
@@ -361,9 +382,9 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
         ),
     ]) {
         let action = if updated.name != event.name {
-            "rename"
+            Action::Rename
         } else {
-            "edit"
+            Action::Edit
         };
         audit_event(
             tx,
@@ -458,6 +479,23 @@ pub fn find_section(conn: &Connection, event: &Event, name: Option<&str>) -> Res
     }
 }
 
+/// Add the sections named for a new event, each with the rating band its
+/// name states ("U1600", "1600+", "1400-1599"; see
+/// [`band_from_name`](crate::domain::league::band_from_name)).
+pub fn add_named_sections(
+    tx: &Transaction,
+    event: &Event,
+    names: &[String],
+) -> Result<Vec<Section>> {
+    names
+        .iter()
+        .map(|name| {
+            let (min, max) = crate::domain::league::band_from_name(name);
+            add_section(tx, event, name, min, max)
+        })
+        .collect()
+}
+
 pub fn add_section(
     tx: &Transaction,
     event: &Event,
@@ -478,7 +516,7 @@ pub fn add_section(
         "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
         params![event.id, name.trim(), min, max],
     )
-    .map_err(|e| friendly(e, "section"))?;
+    .map_err(|e| constraint_error(e, "section"))?;
     section_by_id(tx, tx.last_insert_rowid())
 }
 
@@ -493,7 +531,7 @@ pub fn edit_section(
         "UPDATE section SET name = COALESCE(?1, name), rating_min = COALESCE(?2, rating_min), rating_max = COALESCE(?3, rating_max) WHERE id = ?4",
         params![name.map(str::trim), min, max, section.id],
     )
-    .map_err(|e| friendly(e, "section"))?;
+    .map_err(|e| constraint_error(e, "section"))?;
     let updated = section_by_id(tx, section.id)?;
     if let Some((old, new)) = changed_fields(&[
         ("name", section.name.clone(), updated.name.clone()),
@@ -510,9 +548,9 @@ pub fn edit_section(
     ]) {
         let event = event_by_id(tx, section.event_id)?;
         let action = if updated.name != section.name {
-            "rename"
+            Action::Rename
         } else {
-            "edit"
+            Action::Edit
         };
         audit_event(
             tx,
@@ -528,14 +566,6 @@ pub fn edit_section(
         )?;
     }
     Ok(updated)
-}
-
-/// A constraint failure in words.
-pub(crate) fn friendly(e: rusqlite::Error, what: &str) -> Error {
-    match super::constraint_message(&e) {
-        Some(msg) => Error::invalid(format!("the {what} was not saved: {msg}")),
-        None => Error::Sql(e),
-    }
 }
 
 /// The league's name as set for its pages (`setting` key `league_name`),
@@ -593,6 +623,13 @@ pub fn set_league_name(tx: &Transaction, name: &str) -> Result<bool> {
         "INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', ?1)",
         [name],
     )?;
-    audit(tx, "edit", "league name", old.as_deref(), Some(name), None)?;
+    audit(
+        tx,
+        Action::Edit,
+        "league name",
+        old.as_deref(),
+        Some(name),
+        None,
+    )?;
     Ok(true)
 }

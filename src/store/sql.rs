@@ -113,7 +113,7 @@ fn prepare<'c>(conn: &'c Connection, text: &str) -> Result<rusqlite::Statement<'
         rusqlite::Error::SqliteFailure(_, Some(msg)) => {
             Error::invalid(format!("the query is not valid SQL: {msg}"))
         }
-        e => Error::Sql(e),
+        e => e.into(),
     })?;
     // `PRAGMA name` and `PRAGMA name(arg)` read; `PRAGMA name = value`
     // sets. SQLite reports neither as read-only.
@@ -145,7 +145,7 @@ pub fn stream(
             .progress_handler(10_000, Some(move || started.elapsed() > limit))?;
     }
     let result = stream_rows(&store.conn, text, sink).map_err(|e| match e {
-        Error::Sql(rusqlite::Error::SqliteFailure(f, _))
+        Error::Sql(super::sql_error::SqlError(rusqlite::Error::SqliteFailure(f, _)))
             if f.code == rusqlite::ErrorCode::OperationInterrupted =>
         {
             Error::invalid(format!(
@@ -200,7 +200,7 @@ fn query_error(e: rusqlite::Error) -> Error {
         rusqlite::Error::SqliteFailure(f, _)
             if f.code == rusqlite::ErrorCode::OperationInterrupted =>
         {
-            Error::Sql(e)
+            e.into()
         }
         rusqlite::Error::SqliteFailure(f, Some(msg)) if f.code == rusqlite::ErrorCode::ReadOnly => {
             Error::invalid(format!("{msg}; {ONLY_READ}"))
@@ -208,7 +208,7 @@ fn query_error(e: rusqlite::Error) -> Error {
         rusqlite::Error::SqliteFailure(_, Some(msg)) => {
             Error::invalid(format!("the query failed: {msg}"))
         }
-        e => Error::Sql(e),
+        e => e.into(),
     }
 }
 

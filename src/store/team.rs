@@ -12,9 +12,10 @@ use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
+use super::audit::{audit_event, changed_fields, shown, Action};
+use super::constraint_error;
 use super::player::{self as players};
-use super::round::{audit_event, changed_fields, shown};
-use super::season::{self as seasons, friendly};
+use super::season::{self as seasons};
 use crate::domain::league::{Event, Player, Section};
 use crate::domain::score::Points;
 use crate::domain::team::{
@@ -47,22 +48,9 @@ pub struct RosterRow {
     pub pairing_no: Option<u32>,
 }
 
-/// Refuse anything but a team event, in the secretary's words.
-pub fn need_team_event(event: &Event) -> Result<()> {
-    if !event.kind.is_team() {
-        return Err(Error::invalid(format!(
-            "{} is a {} event, not a team event; teams and matches belong to team events \
-             (league event add NAME --kind team-swiss)",
-            event.name,
-            event.kind.label()
-        )));
-    }
-    Ok(())
-}
-
 /// The section a team event's games are recorded in: its only section.
 pub fn team_section(conn: &Connection, event: &Event) -> Result<Section> {
-    need_team_event(event)?;
+    event.need_team()?;
     let all = seasons::sections(conn, event.id)?;
     match all.len() {
         1 => Ok(all[0].clone()),
@@ -141,7 +129,7 @@ pub fn add_team(
     name: &str,
     short: Option<&str>,
 ) -> Result<TeamRow> {
-    need_team_event(event)?;
+    event.need_team()?;
     let name = name.trim();
     if name.is_empty() {
         return Err(Error::invalid("a team needs a name"));
@@ -172,7 +160,7 @@ pub fn add_team(
         "INSERT INTO team (event_id, name, short_code) VALUES (?1, ?2, ?3)",
         params![event.id, name, short],
     )
-    .map_err(|e| friendly(e, "team"))?;
+    .map_err(|e| constraint_error(e, "team"))?;
     let id = tx.last_insert_rowid();
     Ok(tx.query_row(
         "SELECT id, event_id, name, short_code, withdrawn_after FROM team WHERE id = ?1",
@@ -207,7 +195,7 @@ pub fn edit_team(
         "UPDATE team SET name = ?1, short_code = ?2 WHERE id = ?3",
         params![new_name, new_short, team.id],
     )
-    .map_err(|e| friendly(e, "team"))?;
+    .map_err(|e| constraint_error(e, "team"))?;
     if let Some((old, new)) = changed_fields(&[
         ("name", team.name.clone(), new_name.clone()),
         ("short code", shown(&team.short), shown(&new_short)),
@@ -216,9 +204,9 @@ pub fn edit_team(
             tx,
             Some(event.id),
             if new_name != team.name {
-                "rename"
+                Action::Rename
             } else {
-                "edit"
+                Action::Edit
             },
             &format!("team {} of {} {}", team.name, event.season, event.name),
             Some(&old),
@@ -300,7 +288,7 @@ pub fn add_to_roster(
         "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
         params![team.id, event.id, player.id, board],
     )
-    .map_err(|e| friendly(e, "roster"))?;
+    .map_err(|e| constraint_error(e, "roster"))?;
     let entered: Option<i64> = tx
         .query_row(
             "SELECT id FROM entry WHERE section_id = ?1 AND player_id = ?2",
@@ -370,7 +358,7 @@ pub fn remove_from_roster(
     audit_event(
         tx,
         Some(event.id),
-        "delete",
+        Action::Delete,
         &format!("{} {}: roster of {}", event.season, event.name, team.name),
         Some(&format!("{} on board {}", player.name, on.board)),
         None,
@@ -455,7 +443,7 @@ pub fn describe_rules(r: &TeamRules) -> Vec<(&'static str, String)> {
 /// Store new team rules for `event` (checked first; the number of boards
 /// cannot change once a match is recorded). Logged.
 pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<TeamRules> {
-    need_team_event(event)?;
+    event.need_team()?;
     new.check().map_err(Error::invalid)?;
     let old = rules(tx, event.id)?;
     if old.boards != new.boards {
@@ -500,7 +488,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<Tea
             new.usat_adjusted
         ],
     )
-    .map_err(|e| friendly(e, "team rules"))?;
+    .map_err(|e| constraint_error(e, "team rules"))?;
     let fields: Vec<(&str, String, String)> = describe_rules(&old)
         .into_iter()
         .zip(describe_rules(new))
@@ -510,7 +498,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<Tea
         audit_event(
             tx,
             Some(event.id),
-            "edit",
+            Action::Edit,
             &format!("team rules of {} {}", event.season, event.name),
             Some(&o),
             Some(&n),
@@ -549,7 +537,7 @@ pub fn withdraw_team(
     audit_event(
         tx,
         Some(event.id),
-        "withdraw",
+        Action::Withdraw,
         &format!("{} {}: team {}", event.season, event.name, team.name),
         team.withdrawn_after
             .map(|w| format!("withdrawn after round {w}"))

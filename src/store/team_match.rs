@@ -17,9 +17,11 @@ use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
+use super::audit::{audit_event, Action};
+use super::constraint_error;
 use super::player::{entries, find_entry};
-use super::round::{audit_event, correct_result, ensure_round};
-use super::season::{self as seasons, friendly, NewEvent};
+use super::round::{correct_result, ensure_round};
+use super::season::{self as seasons, NewEvent};
 use super::team::{
     add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
 };
@@ -163,7 +165,7 @@ pub fn record_match(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![round_id, section.id, home.id, away.id, pa, pb],
     )
-    .map_err(|e| friendly(e, "match"))?;
+    .map_err(|e| constraint_error(e, "match"))?;
     let match_id = tx.last_insert_rowid();
     match details {
         MatchDetails::Boards(list) => insert_boards(
@@ -334,7 +336,7 @@ fn insert_boards(
                 b.result.as_str()
             ],
         )
-        .map_err(|e| at_board(b, "white", friendly(e, "game").to_string()))?;
+        .map_err(|e| at_board(b, "white", constraint_error(e, "game").to_string()))?;
     }
     if let Some(missing) = (1..=boards).find(|n| !seen_boards.contains(n)) {
         return Err(Error::invalid(format!(
@@ -358,7 +360,7 @@ fn insert_forfeit(
         "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) VALUES (?1, ?2, ?3, ?4)",
         params![match_id, board, present, player],
     )
-    .map_err(|e| friendly(e, "forfeited board"))?;
+    .map_err(|e| constraint_error(e, "forfeited board"))?;
     Ok(())
 }
 
@@ -379,7 +381,7 @@ pub fn record_bye(
         "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
         params![round_id, section.id, team.id],
     )
-    .map_err(|e| friendly(e, "team bye"))?;
+    .map_err(|e| constraint_error(e, "team bye"))?;
     validate(tx, event)
 }
 
@@ -491,7 +493,7 @@ pub fn delete_match(
     audit_event(
         tx,
         Some(event.id),
-        "delete",
+        Action::Delete,
         &format!("{} {} round {round}: {shown}", event.season, event.name),
         Some(&shown),
         None,
@@ -739,7 +741,7 @@ pub fn import_team_matches(
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                     params![round_id, section.id, a.id, b.id, row.points_a.0, pb.0],
                 )
-                .map_err(|e| err(row.line, "team_a", friendly(e, "match").to_string()))?;
+                .map_err(|e| err(row.line, "team_a", constraint_error(e, "match").to_string()))?;
                 matches += 1;
             }
             _ => {
@@ -758,7 +760,7 @@ pub fn import_team_matches(
                     "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
                     params![round_id, section.id, a.id],
                 )
-                .map_err(|e| err(row.line, "team_a", friendly(e, "team bye").to_string()))?;
+                .map_err(|e| err(row.line, "team_a", constraint_error(e, "team bye").to_string()))?;
                 byes += 1;
             }
         }

@@ -19,30 +19,14 @@ use std::path::{Path, PathBuf};
 const KNOWN_CYCLES: &[&[&str]] = &[
     &["cli/demo.rs", "cli/site.rs"],
     &["cli/standings.rs", "cli/team_standings.rs"],
-    &["store/backup.rs", "store/migrate.rs"],
-    &[
-        "store/pairing.rs",
-        "store/player.rs",
-        "store/round.rs",
-        "store/season.rs",
-    ],
 ];
 
 /// Files outside `src/store/` that still name rusqlite.
 const KNOWN_RUSQLITE: &[&str] = &[
-    "cli/pairing.rs",
     "demo/mod.rs",
     "demo/synthetic.rs",
     "demo/team.rs",
-    "error.rs",
-    "report/history.rs",
-    "report/mod.rs",
-    "report/prizes.rs",
-    "report/team.rs",
-    "report/trf.rs",
     "report/uscf.rs",
-    "site/load.rs",
-    "site/prizes.rs",
 ];
 
 fn src() -> PathBuf {

@@ -1,0 +1,235 @@
+//! A consistent copy of a whole database in one file: the primitive under
+//! `league backup`, `league restore` and the copy taken before an upgrade
+//! ([`migrate::run`](super::migrate::run)). It lives apart from
+//! [`backup`](super::backup) so the migrations can take a copy without
+//! importing the backup commands, which themselves run the migrations.
+//!
+//! The copy is made with SQLite's online backup API in one step (one
+//! consistent read even while another `league` process records), written
+//! under a temporary name, switched to an ordinary rollback journal (one
+//! self-contained file, no `-wal` beside it), checked with `PRAGMA
+//! quick_check`, synced, and only then renamed to its final name: a copy is
+//! either complete or absent, never half-written.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, OpenFlags};
+
+use super::{side_file, BUSY_TIMEOUT};
+use crate::error::{Error, Result};
+
+/// How many of each kind of record a database holds (for reports).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub seasons: i64,
+    pub events: i64,
+    pub sections: i64,
+    pub players: i64,
+    pub entries: i64,
+    pub rounds: i64,
+    pub games: i64,
+    pub byes: i64,
+    pub audit_entries: i64,
+}
+
+impl Counts {
+    /// Count the records; tables an old schema does not have count 0.
+    pub fn read(conn: &Connection) -> Result<Counts> {
+        let count = |table: &str| -> Result<i64> {
+            let exists: i64 = conn.query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [table],
+                |r| r.get(0),
+            )?;
+            if exists == 0 {
+                return Ok(0);
+            }
+            Ok(
+                conn.query_row(&format!("SELECT count(*) FROM \"{table}\""), [], |r| {
+                    r.get(0)
+                })?,
+            )
+        };
+        Ok(Counts {
+            seasons: count("season")?,
+            events: count("event")?,
+            sections: count("section")?,
+            players: count("player")?,
+            entries: count("entry")?,
+            rounds: count("round")?,
+            games: count("game")?,
+            byes: count("bye")?,
+            audit_entries: count("audit")?,
+        })
+    }
+
+    /// "1 season, 5 events, 80 players, 510 games, ..."
+    pub fn summary(&self) -> String {
+        let part =
+            |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        [
+            part(self.seasons, "season", "seasons"),
+            part(self.events, "event", "events"),
+            part(self.sections, "section", "sections"),
+            part(self.players, "player", "players"),
+            part(self.entries, "entry", "entries"),
+            part(self.rounds, "round", "rounds"),
+            part(self.games, "game", "games"),
+            part(self.byes, "bye", "byes"),
+            part(self.audit_entries, "log entry", "log entries"),
+        ]
+        .join(", ")
+    }
+}
+
+/// Removes a temporary file (and any journal SQLite left beside it) when
+/// dropped, unless it was [`kept`](TempFile::keep).
+pub(super) struct TempFile {
+    path: PathBuf,
+    armed: bool,
+}
+
+impl TempFile {
+    pub(super) fn new(path: PathBuf) -> TempFile {
+        let t = TempFile { path, armed: true };
+        t.remove();
+        t
+    }
+
+    pub(super) fn remove(&self) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(side_file(&self.path, suffix));
+        }
+    }
+
+    pub(super) fn keep(mut self) {
+        self.armed = false;
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if self.armed {
+            self.remove();
+        }
+    }
+}
+
+/// Copy the database open in `src` to a new file `dest` (replacing any
+/// file there, atomically), as described in the module documentation.
+/// Returns what the copy holds, counted in the copy itself.
+pub(crate) fn snapshot(src: &Connection, dest: &Path) -> Result<Counts> {
+    // Named for this process: two processes copying to the same place
+    // (say, both upgrading one old database) never write the same file.
+    let tmp = TempFile::new(side_file(dest, &format!(".partial-{}", std::process::id())));
+    let dest_err = |e: rusqlite::Error| dest_error(dest, e);
+    let mut out = Connection::open_with_flags(
+        &tmp.path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(dest_err)?;
+    {
+        let backup = Backup::new(src, &mut out).map_err(dest_err)?;
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            // -1: every page in one step, from one read snapshot.
+            match backup.step(-1).map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => {
+                    Error::Database(format!(
+                        "the database could not be read whole (SQLite says: {e}); it may be damaged: run `league check`"
+                    ))
+                }
+                _ => dest_err(e),
+            })? {
+                StepResult::Done => break,
+                StepResult::Busy | StepResult::Locked if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(50))
+                }
+                StepResult::Busy | StepResult::Locked => {
+                    return Err(Error::Database(format!(
+                        "the database stayed busy for {} seconds, so no copy was written to {}; try again",
+                        BUSY_TIMEOUT.as_secs(),
+                        dest.display()
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+    // A backup is one self-contained file: no WAL beside it.
+    let _: String = out
+        .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+        .map_err(dest_err)?;
+    let check: String = out
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .map_err(dest_err)?;
+    if check != "ok" {
+        return Err(Error::Database(format!(
+            "the copy failed SQLite's check ({check}), so the database itself is probably damaged; \
+             no copy was written to {}. Run `league check`, and keep your earlier backups",
+            dest.display()
+        )));
+    }
+    let counts = Counts::read(&out)?;
+    out.close().map_err(|(_, e)| dest_err(e))?;
+    sync_file(&tmp.path).map_err(|e| io_err(dest, e))?;
+    std::fs::rename(&tmp.path, dest).map_err(|e| io_err(dest, e))?;
+    tmp.keep();
+    sync_dir(dest);
+    Ok(counts)
+}
+
+/// A failure writing a copy, in words: the database being copied is not
+/// touched, so only the destination is named.
+fn dest_error(dest: &Path, e: rusqlite::Error) -> Error {
+    let name = dest.display();
+    Error::Database(match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DiskFull) => format!(
+            "the disk holding {name} is full, so no copy was written; free some space or choose another disk"
+        ),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => format!(
+            "{name} is in use by another program, so no copy was written; choose another name"
+        ),
+        _ => format!(
+            "cannot write {name} ({e}), so no copy was written: check that its folder exists, that \
+             you may write there and that the disk has space"
+        ),
+    })
+}
+
+pub(super) fn sync_file(path: &Path) -> std::io::Result<()> {
+    File::open(path)?.sync_all()
+}
+
+/// Make a rename durable (POSIX: sync the folder). Best effort: not every
+/// system lets a folder be opened.
+pub(super) fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+}
+
+/// A failure writing `path`, in words (a full disk said so).
+pub(super) fn io_err(path: &Path, e: std::io::Error) -> Error {
+    let full = e.raw_os_error() == Some(28); // ENOSPC
+    Error::Database(if full {
+        format!(
+            "the disk holding {} is full, so it could not be written; free some space and run the command again",
+            path.display()
+        )
+    } else {
+        format!("could not write {}: {e}", path.display())
+    })
+}
