@@ -17,10 +17,12 @@ pub struct InputError {
     /// Column (1-based character position) or the field's name ("result",
     /// "white", "$.events[0].name").
     pub field: Option<String>,
+    /// What is wrong, in the secretary's words.
     pub problem: String,
 }
 
 impl InputError {
+    /// A problem in `source` as a whole (no line or field).
     pub fn new(source: impl Into<String>, problem: impl Into<String>) -> InputError {
         InputError {
             source: source.into(),
@@ -30,6 +32,7 @@ impl InputError {
         }
     }
 
+    /// A problem at a line and field of `source`.
     pub fn at(
         source: impl Into<String>,
         line: usize,
@@ -44,11 +47,13 @@ impl InputError {
         }
     }
 
+    /// The same problem, at `line`.
     pub fn line(mut self, line: usize) -> InputError {
         self.line = Some(line);
         self
     }
 
+    /// The same problem, in `field`.
     pub fn field(mut self, field: impl Into<String>) -> InputError {
         self.field = Some(field.into());
         self
@@ -90,14 +95,17 @@ pub enum Error {
     #[error("database error: {0}")]
     Sql(#[from] crate::store::sql_error::SqlError),
     #[error("{0}")]
+    /// A file that could not be read or written.
     Io(#[from] std::io::Error),
 }
 
 impl Error {
+    /// A request that cannot be carried out as asked.
     pub fn invalid(msg: impl Into<String>) -> Error {
         Error::Invalid(msg.into())
     }
 
+    /// Something asked for that does not exist.
     pub fn not_found(msg: impl Into<String>) -> Error {
         Error::NotFound(msg.into())
     }
@@ -112,6 +120,7 @@ impl Error {
     }
 }
 
+/// The library's result: [`Error`] unless said otherwise.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl From<crate::domain::names::NameError> for Error {

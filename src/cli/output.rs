@@ -48,12 +48,16 @@ pub enum Format {
 
 /// A table: header and rows of cells; numeric columns are right-aligned.
 pub struct Table {
+    /// The column names.
     pub header: Vec<String>,
+    /// The rows, one cell per column.
     pub rows: Vec<Vec<String>>,
+    /// Whether each column is right-aligned (numbers).
     pub right: Vec<bool>,
 }
 
 impl Table {
+    /// An empty table with these column names, every column left-aligned.
     pub fn new(header: &[&str]) -> Table {
         Table {
             header: header.iter().map(|h| h.to_string()).collect(),
@@ -72,6 +76,7 @@ impl Table {
         self
     }
 
+    /// Add a row.
     pub fn push(&mut self, row: Vec<String>) {
         self.rows.push(row);
     }
@@ -90,6 +95,7 @@ impl Table {
         self
     }
 
+    /// The table in `format` (JSON is printed by the commands themselves).
     pub fn render(&self, format: Format) -> String {
         match format {
             Format::Csv => self.csv(),
@@ -136,6 +142,7 @@ impl Table {
         line
     }
 
+    /// The table aligned for the terminal.
     pub fn text(&self) -> String {
         let w = self.widths();
         let mut out = self.text_line(&w, &self.header);
@@ -147,6 +154,7 @@ impl Table {
         out
     }
 
+    /// The table as Markdown, cells escaped.
     pub fn markdown(&self) -> String {
         let esc = |c: &str| markdown_cell(c);
         let mut out = format!(
@@ -174,6 +182,7 @@ impl Table {
         out
     }
 
+    /// The table as CSV with a header line, cells made safe for spreadsheets.
     pub fn csv(&self) -> String {
         let mut w = csv::Writer::from_writer(vec![]);
         let _ = w.write_record(self.header.iter().map(|c| csv_cell(c)));
@@ -205,6 +214,7 @@ pub fn print_json(value: &serde_json::Value) -> std::io::Result<()> {
     ))
 }
 
+/// An optional value for a table cell: the value, or an empty cell.
 pub fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref().map(|x| x.to_string()).unwrap_or_default()
 }

@@ -4,14 +4,42 @@
 
 pub mod crosstable;
 pub mod fingerprint;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod game;
 pub mod history;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod league;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod names;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod pairing;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod performance;
 pub mod prizes;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod record;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod score;
 pub mod standings;
 pub mod team;

@@ -50,6 +50,7 @@ pub struct Row {
     pub rank: usize,
     /// The place as printed: "3", or "3-5" when shared.
     pub place: String,
+    /// The player's points.
     pub score: Points,
     /// The value of each tiebreak of `order` for this player. For type-A
     /// systems, computed within the group the player was in when that
@@ -62,8 +63,11 @@ pub struct Row {
 /// One tiebreak's value for a player, with its working.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explained {
+    /// The tiebreak.
     pub tiebreak: Tiebreak,
+    /// Its value for the player (`None`: the system has none for them).
     pub value: Option<Value>,
+    /// How the value was reached.
     pub working: Working,
 }
 

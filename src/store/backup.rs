@@ -37,8 +37,11 @@ use crate::error::{Error, Result};
 /// What `league backup` wrote.
 #[derive(Debug)]
 pub struct BackupReport {
+    /// Where the copy was written.
     pub path: PathBuf,
+    /// Its size in bytes.
     pub bytes: u64,
+    /// What it holds, counted in the copy itself.
     pub counts: Counts,
 }
 

@@ -31,6 +31,7 @@ pub struct CheckResult {
 }
 
 impl CheckResult {
+    /// Whether the check found nothing wrong.
     pub fn ok(&self) -> bool {
         self.problems.is_empty()
     }
@@ -41,7 +42,9 @@ impl CheckResult {
 pub struct Report {
     /// The schema version of the file and the newest this program knows.
     pub schema: i64,
+    /// The newest schema version this program knows.
     pub latest: i64,
+    /// Each check made, in order.
     pub checks: Vec<CheckResult>,
 }
 

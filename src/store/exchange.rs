@@ -500,145 +500,201 @@ fn forfeited_boards(
 /// What an import created.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Imported {
+    /// The season written into.
     pub season: String,
+    /// Events created.
     pub events: usize,
+    /// Players new to the league.
     pub players_added: usize,
+    /// Players found in the league by US Chess or FIDE id.
     pub players_matched: usize,
+    /// Games written.
     pub games: usize,
 }
 
 /// Write a checked document ([`crate::input::json::parse`]) into the
 /// league under `season_name`. `source` names the file in errors; every
 /// error names the document path of the record that could not be written.
+///
+/// Written by one function per kind of record: the season, the players,
+/// each event with its pairing settings, details and team rules, its teams
+/// and rosters, its sections with their entries, rounds (team matches,
+/// games, byes) and prizes.
 pub fn import_document(
     tx: &Transaction,
     d: &doc::Document,
     season_name: &str,
     source: &str,
 ) -> Result<Imported> {
-    let at = |path: String, e: Error| -> Error {
+    let mut run = DocImport {
+        tx,
+        source,
+        done: Imported {
+            season: season_name.to_string(),
+            ..Imported::default()
+        },
+        player_ids: HashMap::new(),
+    };
+    let season_id = run.season(d, season_name)?;
+    run.players(&d.players)?;
+    for (ei, e) in d.season.events.iter().enumerate() {
+        run.event(season_id, e, &format!("$.season.events[{ei}]"))?;
+    }
+    Ok(run.done)
+}
+
+/// One document being written: the transaction, the file's name for
+/// errors, what has been written so far and the league's id of each of
+/// the document's players (by the document's key).
+struct DocImport<'a, 't> {
+    tx: &'a Transaction<'t>,
+    source: &'a str,
+    done: Imported,
+    player_ids: HashMap<u32, i64>,
+}
+
+/// A section's entries: the league's entry id of each pairing number.
+type EntryIds = HashMap<u32, i64>;
+
+impl DocImport<'_, '_> {
+    /// A failure writing the record at document path `path`, in words: a
+    /// constraint the schema enforces is named as SQLite names it.
+    fn at(&self, path: String, e: Error) -> Error {
         let problem = match e {
             Error::Sql(super::sql_error::SqlError(e)) => {
                 super::constraint_message(&e).unwrap_or_else(|| e.to_string())
             }
             other => other.to_string(),
         };
-        InputError::new(source, problem).field(path).into()
-    };
-    let mut done = Imported {
-        season: season_name.to_string(),
-        ..Imported::default()
-    };
-    let existing = super::season::season_by_name(tx, season_name)?;
-    let season_id = match (&d.scope, existing) {
-        (doc::Scope::Season, Some(s)) => {
-            return Err(Error::invalid(format!(
+        InputError::new(self.source, problem).field(path).into()
+    }
+
+    /// A mistake in the document itself at `path`.
+    fn wrong(&self, path: String, problem: impl Into<String>) -> Error {
+        InputError::new(self.source, problem).field(path).into()
+    }
+
+    /// The season to write into: a new one named `season_name`, or (for a
+    /// document of events) an existing one that has none of its events yet.
+    fn season(&mut self, d: &doc::Document, season_name: &str) -> Result<i64> {
+        let existing = super::season::season_by_name(self.tx, season_name)?;
+        match (&d.scope, existing) {
+            (doc::Scope::Season, Some(s)) => Err(Error::invalid(format!(
                 "there is already a season \"{}\"; import this one under another name with \
                  --season-as NAME",
                 s.name
-            )))
-        }
-        (doc::Scope::Event, Some(s)) => {
-            for e in &d.season.events {
-                if super::season::find_event(tx, Some(&s.name), &e.name).is_ok() {
-                    return Err(Error::invalid(format!(
-                        "season {} already has an event \"{}\"; rename it there, or import into \
-                         another season with --season-as NAME",
-                        s.name, e.name
-                    )));
+            ))),
+            (doc::Scope::Event, Some(s)) => {
+                for e in &d.season.events {
+                    if super::season::find_event(self.tx, Some(&s.name), &e.name).is_ok() {
+                        return Err(Error::invalid(format!(
+                            "season {} already has an event \"{}\"; rename it there, or import into \
+                             another season with --season-as NAME",
+                            s.name, e.name
+                        )));
+                    }
                 }
+                Ok(s.id)
             }
-            s.id
-        }
-        (_, None) => {
-            tx.execute(
-                "INSERT INTO season (name, start_date, end_date, grand_prix) VALUES (?1, ?2, ?3, ?4)",
-                params![
-                    season_name.trim(),
-                    d.season.start_date,
-                    d.season.end_date,
-                    d.season.grand_prix
-                ],
-            )
-            .map_err(|e| at("$.season".into(), e.into()))?;
-            tx.last_insert_rowid()
-        }
-    };
-
-    // Players: by US Chess id, then FIDE id, else added.
-    let mut player_ids: HashMap<u32, i64> = HashMap::new();
-    for (k, p) in d.players.iter().enumerate() {
-        let path = format!("$.players[{k}]");
-        let find = |col: &str, id: &Option<String>| -> Result<Option<i64>> {
-            Ok(match id {
-                Some(id) => tx
-                    .query_row(
-                        &format!("SELECT id FROM player WHERE {col} = ?1"),
-                        [id],
-                        |r| r.get(0),
+            (_, None) => {
+                self.tx
+                    .execute(
+                        "INSERT INTO season (name, start_date, end_date, grand_prix) VALUES (?1, ?2, ?3, ?4)",
+                        params![
+                            season_name.trim(),
+                            d.season.start_date,
+                            d.season.end_date,
+                            d.season.grand_prix
+                        ],
                     )
-                    .optional()?,
-                None => None,
-            })
-        };
-        let by_uscf = find("uscf_id", &p.uscf_id)?;
-        let by_fide = find("fide_id", &p.fide_id)?;
-        let id = match (by_uscf, by_fide) {
-            (Some(a), Some(b)) if a != b => {
-                let (a, b) = (player_by_id(tx, a)?, player_by_id(tx, b)?);
-                return Err(InputError::new(
-                    source,
-                    format!(
-                        "US Chess id {} belongs to {} but FIDE id {} to {} in this league; \
-                         correct one of them first",
-                        p.uscf_id.as_deref().unwrap_or(""),
-                        a.name,
-                        p.fide_id.as_deref().unwrap_or(""),
-                        b.name
-                    ),
-                )
-                .field(path)
-                .into());
+                    .map_err(|e| self.at("$.season".into(), e.into()))?;
+                Ok(self.tx.last_insert_rowid())
             }
-            (Some(a), _) | (None, Some(a)) => {
-                done.players_matched += 1;
-                a
-            }
-            (None, None) => {
-                tx.execute(
-                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    params![
-                        p.name,
-                        p.uscf_id,
-                        p.fide_id,
-                        p.rating,
-                        p.fide_rating,
-                        p.federation,
-                        p.title,
-                        p.state
-                    ],
-                )
-                .map_err(|e| at(path.clone(), e.into()))?;
-                done.players_added += 1;
-                tx.last_insert_rowid()
-            }
-        };
-        player_ids.insert(p.key, id);
+        }
     }
-    let player = |key: u32, path: &str| -> Result<i64> {
-        player_ids.get(&key).copied().ok_or_else(|| {
-            InputError::new(
-                source,
+
+    /// The document's players: each is the league's player with the same
+    /// US Chess id, else the same FIDE id, else added. Ids that name two
+    /// different players of the league are refused.
+    fn players(&mut self, players: &[doc::Player]) -> Result<()> {
+        for (k, p) in players.iter().enumerate() {
+            let path = format!("$.players[{k}]");
+            let by_uscf = self.player_with("uscf_id", &p.uscf_id)?;
+            let by_fide = self.player_with("fide_id", &p.fide_id)?;
+            let id = match (by_uscf, by_fide) {
+                (Some(a), Some(b)) if a != b => {
+                    let (a, b) = (player_by_id(self.tx, a)?, player_by_id(self.tx, b)?);
+                    return Err(self.wrong(
+                        path,
+                        format!(
+                            "US Chess id {} belongs to {} but FIDE id {} to {} in this league; \
+                             correct one of them first",
+                            p.uscf_id.as_deref().unwrap_or(""),
+                            a.name,
+                            p.fide_id.as_deref().unwrap_or(""),
+                            b.name
+                        ),
+                    ));
+                }
+                (Some(a), _) | (None, Some(a)) => {
+                    self.done.players_matched += 1;
+                    a
+                }
+                (None, None) => {
+                    self.tx
+                        .execute(
+                            "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state) \
+                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                            params![
+                                p.name,
+                                p.uscf_id,
+                                p.fide_id,
+                                p.rating,
+                                p.fide_rating,
+                                p.federation,
+                                p.title,
+                                p.state
+                            ],
+                        )
+                        .map_err(|e| self.at(path.clone(), e.into()))?;
+                    self.done.players_added += 1;
+                    self.tx.last_insert_rowid()
+                }
+            };
+            self.player_ids.insert(p.key, id);
+        }
+        Ok(())
+    }
+
+    /// The league's player whose `col` (`uscf_id` or `fide_id`) is `id`.
+    fn player_with(&self, col: &str, id: &Option<String>) -> Result<Option<i64>> {
+        Ok(match id {
+            Some(id) => self
+                .tx
+                .query_row(
+                    &format!("SELECT id FROM player WHERE {col} = ?1"),
+                    [id],
+                    |r| r.get(0),
+                )
+                .optional()?,
+            None => None,
+        })
+    }
+
+    /// The league's id of the document's player `key`.
+    fn player(&self, key: u32, path: &str) -> Result<i64> {
+        self.player_ids.get(&key).copied().ok_or_else(|| {
+            self.wrong(
+                path.to_string(),
                 format!("player {key} is not in the document's players"),
             )
-            .field(path.to_string())
-            .into()
         })
-    };
+    }
 
-    for (ei, e) in d.season.events.iter().enumerate() {
-        let ep = format!("$.season.events[{ei}]");
+    /// One event: its settings, pairing rules, details, team rules, teams
+    /// and sections.
+    fn event(&mut self, season_id: i64, e: &doc::Event, ep: &str) -> Result<()> {
+        let tx = self.tx;
         tx.execute(
             "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, \
              actual_play_first, fide_edition, sb_adjusted, coin_allowed, coin_seed) \
@@ -658,15 +714,15 @@ pub fn import_document(
                 e.coin_seed
             ],
         )
-        .map_err(|x| at(ep.clone(), x.into()))?;
+        .map_err(|x| self.at(ep.to_string(), x.into()))?;
         let event_id = tx.last_insert_rowid();
-        done.events += 1;
+        self.done.events += 1;
         let rules = pairing_rules_of(e.pairing.as_ref())
-            .map_err(|m| Error::from(InputError::new(source, m).field(format!("{ep}.pairing"))))?;
+            .map_err(|m| self.wrong(format!("{ep}.pairing"), m))?;
         super::pairing::insert_rules(tx, event_id, &rules)
-            .map_err(|x| at(format!("{ep}.pairing"), x))?;
+            .map_err(|x| self.at(format!("{ep}.pairing"), x))?;
         super::event_detail::write(tx, event_id, &details_from_doc(&e.details))
-            .map_err(|x| at(format!("{ep}.details"), x))?;
+            .map_err(|x| self.at(format!("{ep}.details"), x))?;
         if let Some(r) = &e.team_rules {
             tx.execute(
                 "INSERT INTO team_rules (event_id, boards, win_halves, draw_halves, loss_halves, \
@@ -685,162 +741,216 @@ pub fn import_document(
                     r.usat_adjusted
                 ],
             )
-            .map_err(|x| at(format!("{ep}.team_rules"), x.into()))?;
+            .map_err(|x| self.at(format!("{ep}.team_rules"), x.into()))?;
         }
-        let mut team_ids: HashMap<&str, i64> = HashMap::new();
-        for (ti, t) in e.teams.iter().enumerate() {
+        let teams = self.teams(event_id, &e.teams, ep)?;
+        for (si, s) in e.sections.iter().enumerate() {
+            self.section(event_id, s, &teams, &format!("{ep}.sections[{si}]"))?;
+        }
+        Ok(())
+    }
+
+    /// An event's teams and their rosters; the league's id of each team by
+    /// name.
+    fn teams<'d>(
+        &self,
+        event_id: i64,
+        teams: &'d [doc::Team],
+        ep: &str,
+    ) -> Result<HashMap<&'d str, i64>> {
+        let mut team_ids = HashMap::new();
+        for (ti, t) in teams.iter().enumerate() {
             let tp = format!("{ep}.teams[{ti}]");
-            tx.execute(
-                "INSERT INTO team (event_id, name, short_code, withdrawn_after) VALUES (?1, ?2, ?3, ?4)",
-                params![event_id, t.name, t.short_code, t.withdrawn_after],
-            )
-            .map_err(|x| at(tp.clone(), x.into()))?;
-            let team_id = tx.last_insert_rowid();
+            self.tx
+                .execute(
+                    "INSERT INTO team (event_id, name, short_code, withdrawn_after) VALUES (?1, ?2, ?3, ?4)",
+                    params![event_id, t.name, t.short_code, t.withdrawn_after],
+                )
+                .map_err(|x| self.at(tp.clone(), x.into()))?;
+            let team_id = self.tx.last_insert_rowid();
             team_ids.insert(t.name.as_str(), team_id);
             for (ri, place) in t.roster.iter().enumerate() {
                 let rp = format!("{tp}.roster[{ri}]");
-                let pid = player(place.player, &format!("{rp}.player"))?;
-                tx.execute(
-                    "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
-                    params![team_id, event_id, pid, place.board],
-                )
-                .map_err(|x| at(rp, x.into()))?;
+                let pid = self.player(place.player, &format!("{rp}.player"))?;
+                self.tx
+                    .execute(
+                        "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
+                        params![team_id, event_id, pid, place.board],
+                    )
+                    .map_err(|x| self.at(rp, x.into()))?;
             }
         }
-        let team = |name: &Option<String>, path: &str| -> Result<Option<i64>> {
-            match name {
-                None => Ok(None),
-                Some(n) => team_ids.get(n.as_str()).copied().map(Some).ok_or_else(|| {
-                    InputError::new(source, format!("there is no team \"{n}\" in this event"))
-                        .field(path.to_string())
-                        .into()
-                }),
-            }
-        };
-        for (si, s) in e.sections.iter().enumerate() {
-            let sp = format!("{ep}.sections[{si}]");
-            tx.execute(
-                "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
-                params![event_id, s.name, s.rating_min, s.rating_max],
-            )
-            .map_err(|x| at(sp.clone(), x.into()))?;
-            let section_id = tx.last_insert_rowid();
-            let mut entry_ids: HashMap<u32, i64> = HashMap::new();
-            for (ni, n) in s.entries.iter().enumerate() {
-                let np = format!("{sp}.entries[{ni}]");
-                let pid = player(n.player, &format!("{np}.player"))?;
-                let team_id = team(&n.team, &format!("{np}.team"))?;
-                tx.execute(
-                    "INSERT INTO entry (section_id, player_id, pairing_no, rating, team_id, withdrawn_after) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![section_id, pid, n.pairing_no, n.rating, team_id, n.withdrawn_after],
+        Ok(team_ids)
+    }
+
+    /// The league's id of the event's team `name`, if a name is given.
+    fn team(
+        &self,
+        teams: &HashMap<&str, i64>,
+        name: Option<&str>,
+        path: &str,
+    ) -> Result<Option<i64>> {
+        match name {
+            None => Ok(None),
+            Some(n) => teams.get(n).copied().map(Some).ok_or_else(|| {
+                self.wrong(
+                    path.to_string(),
+                    format!("there is no team \"{n}\" in this event"),
                 )
-                .map_err(|x| at(np, x.into()))?;
-                entry_ids.insert(n.pairing_no, tx.last_insert_rowid());
-            }
-            let entry = |no: u32, path: String| -> Result<i64> {
-                entry_ids.get(&no).copied().ok_or_else(|| {
-                    InputError::new(
-                        source,
-                        format!("pairing number {no} is not entered in section {}", s.name),
-                    )
-                    .field(path)
-                    .into()
-                })
-            };
-            for (ri, r) in s.rounds.iter().enumerate() {
-                let rp = format!("{sp}.rounds[{ri}]");
-                tx.execute(
-                    "INSERT INTO round (section_id, number, date) VALUES (?1, ?2, ?3)",
-                    params![section_id, r.number, r.date],
-                )
-                .map_err(|x| at(rp.clone(), x.into()))?;
-                let round_id = tx.last_insert_rowid();
-                let mut match_ids = Vec::new();
-                for (mi, m) in r.team_matches.iter().enumerate() {
-                    let mp = format!("{rp}.team_matches[{mi}]");
-                    let a = team(&Some(m.team_a.clone()), &format!("{mp}.team_a"))?;
-                    let b = team(&m.team_b, &format!("{mp}.team_b"))?;
-                    tx.execute(
-                        "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                        params![round_id, section_id, a, b, m.points_a_halves, m.points_b_halves],
-                    )
-                    .map_err(|x| at(mp.clone(), x.into()))?;
-                    let match_id = tx.last_insert_rowid();
-                    match_ids.push(match_id);
-                    for (fi, f) in m.forfeited_boards.iter().enumerate() {
-                        let fp = format!("{mp}.forfeited_boards[{fi}]");
-                        let pid = match f.player {
-                            Some(k) => Some(player(k, &format!("{fp}.player"))?),
-                            None => None,
-                        };
-                        tx.execute(
-                            "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) \
-                             VALUES (?1, ?2, ?3, ?4)",
-                            params![match_id, f.board, f.present, pid],
-                        )
-                        .map_err(|x| at(fp, x.into()))?;
-                    }
-                }
-                for (gi, g) in r.games.iter().enumerate() {
-                    let gp = format!("{rp}.games[{gi}]");
-                    let w = entry(g.white, format!("{gp}.white"))?;
-                    let b = entry(g.black, format!("{gp}.black"))?;
-                    let m = match g.team_match {
-                        None => None,
-                        Some(i) => Some(match_ids.get(i as usize).copied().ok_or_else(|| {
-                            Error::from(
-                                InputError::new(
-                                    source,
-                                    format!("round {} has no team match {i}", r.number),
-                                )
-                                .field(format!("{gp}.team_match")),
-                            )
-                        })?),
-                    };
-                    tx.execute(
-                        "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                        params![round_id, section_id, g.board, w, b, m, g.result],
-                    )
-                    .map_err(|x| at(gp, x.into()))?;
-                    done.games += 1;
-                }
-                for (bi, b) in r.byes.iter().enumerate() {
-                    let bp = format!("{rp}.byes[{bi}]");
-                    let e = entry(b.player, format!("{bp}.player"))?;
-                    tx.execute(
-                        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![round_id, section_id, e, b.kind, b.requested],
-                    )
-                    .map_err(|x| at(bp, x.into()))?;
-                }
-            }
-            for (pi, p) in s.prizes.iter().enumerate() {
-                let pp = format!("{sp}.prizes[{pi}]");
-                let prize = prize_from_doc(p).ok_or_else(|| {
-                    Error::from(
-                        InputError::new(source, "not a prize this program knows").field(pp.clone()),
-                    )
-                })?;
-                let winner = match p.winner {
-                    Some(no) => Some(entry(no, format!("{pp}.winner"))?),
-                    None => None,
-                };
-                super::prize::insert(tx, section_id, pi as u32 + 1, &prize, winner)
-                    .map_err(|x| at(pp, x))?;
-            }
+            }),
         }
     }
-    Ok(done)
+
+    /// The league's entry of pairing number `no` in section `s`.
+    fn entry(&self, entries: &EntryIds, s: &doc::Section, no: u32, path: String) -> Result<i64> {
+        entries.get(&no).copied().ok_or_else(|| {
+            self.wrong(
+                path,
+                format!("pairing number {no} is not entered in section {}", s.name),
+            )
+        })
+    }
+
+    /// One section: its entries, rounds and prizes.
+    fn section(
+        &mut self,
+        event_id: i64,
+        s: &doc::Section,
+        teams: &HashMap<&str, i64>,
+        sp: &str,
+    ) -> Result<()> {
+        let tx = self.tx;
+        tx.execute(
+            "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
+            params![event_id, s.name, s.rating_min, s.rating_max],
+        )
+        .map_err(|x| self.at(sp.to_string(), x.into()))?;
+        let section_id = tx.last_insert_rowid();
+        let mut entries: EntryIds = HashMap::new();
+        for (ni, n) in s.entries.iter().enumerate() {
+            let np = format!("{sp}.entries[{ni}]");
+            let pid = self.player(n.player, &format!("{np}.player"))?;
+            let team_id = self.team(teams, n.team.as_deref(), &format!("{np}.team"))?;
+            tx.execute(
+                "INSERT INTO entry (section_id, player_id, pairing_no, rating, team_id, withdrawn_after) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![section_id, pid, n.pairing_no, n.rating, team_id, n.withdrawn_after],
+            )
+            .map_err(|x| self.at(np, x.into()))?;
+            entries.insert(n.pairing_no, tx.last_insert_rowid());
+        }
+        for (ri, r) in s.rounds.iter().enumerate() {
+            let at = Place {
+                section_id,
+                s,
+                entries: &entries,
+                teams,
+            };
+            self.round(&at, r, &format!("{sp}.rounds[{ri}]"))?;
+        }
+        for (pi, p) in s.prizes.iter().enumerate() {
+            let pp = format!("{sp}.prizes[{pi}]");
+            let prize = prize_from_doc(p)
+                .ok_or_else(|| self.wrong(pp.clone(), "not a prize this program knows"))?;
+            let winner = match p.winner {
+                Some(no) => Some(self.entry(&entries, s, no, format!("{pp}.winner"))?),
+                None => None,
+            };
+            super::prize::insert(tx, section_id, pi as u32 + 1, &prize, winner)
+                .map_err(|x| self.at(pp, x))?;
+        }
+        Ok(())
+    }
+
+    /// One round of a section: its team matches (with forfeited boards),
+    /// games and byes.
+    fn round(&mut self, at: &Place, r: &doc::Round, rp: &str) -> Result<()> {
+        let tx = self.tx;
+        let section_id = at.section_id;
+        tx.execute(
+            "INSERT INTO round (section_id, number, date) VALUES (?1, ?2, ?3)",
+            params![section_id, r.number, r.date],
+        )
+        .map_err(|x| self.at(rp.to_string(), x.into()))?;
+        let round_id = tx.last_insert_rowid();
+        let mut match_ids = Vec::new();
+        for (mi, m) in r.team_matches.iter().enumerate() {
+            let mp = format!("{rp}.team_matches[{mi}]");
+            let a = self.team(at.teams, Some(&m.team_a), &format!("{mp}.team_a"))?;
+            let b = self.team(at.teams, m.team_b.as_deref(), &format!("{mp}.team_b"))?;
+            tx.execute(
+                "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![round_id, section_id, a, b, m.points_a_halves, m.points_b_halves],
+            )
+            .map_err(|x| self.at(mp.clone(), x.into()))?;
+            let match_id = tx.last_insert_rowid();
+            match_ids.push(match_id);
+            for (fi, f) in m.forfeited_boards.iter().enumerate() {
+                let fp = format!("{mp}.forfeited_boards[{fi}]");
+                let pid = match f.player {
+                    Some(k) => Some(self.player(k, &format!("{fp}.player"))?),
+                    None => None,
+                };
+                tx.execute(
+                    "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) \
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![match_id, f.board, f.present, pid],
+                )
+                .map_err(|x| self.at(fp, x.into()))?;
+            }
+        }
+        for (gi, g) in r.games.iter().enumerate() {
+            let gp = format!("{rp}.games[{gi}]");
+            let w = self.entry(at.entries, at.s, g.white, format!("{gp}.white"))?;
+            let b = self.entry(at.entries, at.s, g.black, format!("{gp}.black"))?;
+            let m = match g.team_match {
+                None => None,
+                Some(i) => Some(match_ids.get(i as usize).copied().ok_or_else(|| {
+                    self.wrong(
+                        format!("{gp}.team_match"),
+                        format!("round {} has no team match {i}", r.number),
+                    )
+                })?),
+            };
+            tx.execute(
+                "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![round_id, section_id, g.board, w, b, m, g.result],
+            )
+            .map_err(|x| self.at(gp, x.into()))?;
+            self.done.games += 1;
+        }
+        for (bi, b) in r.byes.iter().enumerate() {
+            let bp = format!("{rp}.byes[{bi}]");
+            let e = self.entry(at.entries, at.s, b.player, format!("{bp}.player"))?;
+            tx.execute(
+                "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![round_id, section_id, e, b.kind, b.requested],
+            )
+            .map_err(|x| self.at(bp, x.into()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The section a round is written into: its id, its document record, its
+/// entries and its event's teams.
+struct Place<'p> {
+    section_id: i64,
+    s: &'p doc::Section,
+    entries: &'p EntryIds,
+    teams: &'p HashMap<&'p str, i64>,
 }
 
 /// What a player list changed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct PlayersMerged {
+    /// Rows that added a player.
     pub added: usize,
+    /// Rows that changed a player's details.
     pub updated: usize,
+    /// Rows that matched a player and changed nothing.
     pub unchanged: usize,
     /// Rows matched by id whose name differs from the league's.
     pub notes: Vec<String>,

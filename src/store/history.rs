@@ -14,7 +14,9 @@ use crate::error::Result;
 /// A section with its event, and the entry of the player asked about.
 #[derive(Clone, Debug)]
 pub struct SectionRef {
+    /// The event.
     pub event: Event,
+    /// The section.
     pub section: Section,
     /// The player's entry (for [`player_sections`]).
     pub entry_id: Option<i64>,
@@ -56,8 +58,11 @@ pub fn player_sections(conn: &Connection, player_id: i64) -> Result<Vec<SectionR
 /// of one section name; `None` places no limit.
 #[derive(Clone, Debug, Default)]
 pub struct SectionFilter<'a> {
+    /// Only this season's sections.
     pub season_id: Option<i64>,
+    /// Only events of this name.
     pub event: Option<&'a str>,
+    /// Only sections of this name.
     pub section: Option<&'a str>,
 }
 
@@ -101,11 +106,17 @@ pub fn event_and_section_names(conn: &Connection) -> Result<(Vec<String>, Vec<St
 /// A game between two players, with its context.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Meeting {
+    /// The season's name.
     pub season: String,
+    /// The event's name.
     pub event: String,
+    /// The section's name.
     pub section: String,
+    /// The round.
     pub round: u32,
+    /// The round's date, when recorded.
     pub date: Option<String>,
+    /// The board, when recorded.
     pub board: Option<u32>,
     /// Whether the first player had White.
     pub a_white: bool,

@@ -17,12 +17,15 @@ use crate::error::{Error, Result};
 /// What a merge of `from` into `into` would change.
 #[derive(Clone, Debug)]
 pub struct MergePlan {
+    /// The player record that goes.
     pub from: Player,
+    /// The player record that stays and takes over the other's records.
     pub into: Player,
     /// The sections whose entries move to `into`: "2022-23 Winter Swiss U1600".
     pub entries: Vec<String>,
     /// Games and byes of those entries (they move with them).
     pub games: u32,
+    /// Byes of those entries.
     pub byes: u32,
     /// Roster places (team events) that move.
     pub rosters: u32,

@@ -25,6 +25,7 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
     })
 }
 
+/// Every player, by name; with `search`, those whose name contains it.
 pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
     let sql = format!("SELECT {PLAYER_COLUMNS} FROM player WHERE ?1 IS NULL OR name LIKE '%' || ?1 || '%' ORDER BY name COLLATE NOCASE, id");
     let mut st = conn.prepare(&sql)?;
@@ -34,6 +35,7 @@ pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
     Ok(rows)
 }
 
+/// The player with this id.
 pub fn player_by_id(conn: &Connection, id: i64) -> Result<Player> {
     // Cached: an import looks up each of its players once.
     Ok(conn
@@ -72,6 +74,8 @@ pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
     )?)
 }
 
+/// "Hannah Schmidt (#12, US Chess 12345678, FIDE 2012345)": a player as
+/// the log and merge messages name them.
 pub fn describe_player(p: &Player) -> String {
     let mut s = format!("{} (#{}", p.name, p.id);
     if let Some(id) = &p.uscf_id {
@@ -87,15 +91,23 @@ pub fn describe_player(p: &Player) -> String {
 /// What a new player needs.
 #[derive(Default)]
 pub struct NewPlayer<'a> {
+    /// The full name.
     pub name: &'a str,
+    /// US Chess id.
     pub uscf_id: Option<&'a str>,
+    /// FIDE id.
     pub fide_id: Option<&'a str>,
+    /// US Chess (or the league's) rating.
     pub rating: Option<u32>,
+    /// FIDE rating.
     pub fide_rating: Option<u32>,
+    /// FIDE federation (three letters).
     pub federation: Option<&'a str>,
+    /// Title (GM, IM, WGM, FM, ...).
     pub title: Option<&'a str>,
 }
 
+/// Add a player; a US Chess or FIDE id another player has is refused.
 pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
     for (kind, id) in [("US Chess", new.uscf_id), ("FIDE", new.fide_id)] {
         if let Some(id) = id {
@@ -541,10 +553,15 @@ pub fn remove_entry(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Re
 
 /// One of a player's entries, with where it was and the score.
 pub struct PlayerEntry {
+    /// The season's name.
     pub season: String,
+    /// The event's name.
     pub event: String,
+    /// The section's name.
     pub section: String,
+    /// The player's pairing number there.
     pub pairing_no: u32,
+    /// The player's score there.
     pub score: crate::domain::score::Points,
 }
 

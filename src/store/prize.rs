@@ -13,10 +13,13 @@ use crate::error::{Error, Result};
 /// the winner's entry id.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredPrize {
+    /// The row's id.
     pub id: i64,
+    /// Its place in the section's prize list, from 1.
     pub position: u32,
     /// `Kind::Special`'s winner is left `None` here; see `winner_entry`.
     pub prize: Prize,
+    /// The entry a special prize went to, once named.
     pub winner_entry: Option<i64>,
 }
 

@@ -18,6 +18,7 @@ fn season_row(r: &Row) -> rusqlite::Result<Season> {
     })
 }
 
+/// Every season, newest first.
 pub fn seasons(conn: &Connection) -> Result<Vec<Season>> {
     let mut st = conn.prepare("SELECT id, name, start_date, end_date FROM season ORDER BY COALESCE(start_date, name) DESC, name DESC")?;
     let rows = st
@@ -26,6 +27,7 @@ pub fn seasons(conn: &Connection) -> Result<Vec<Season>> {
     Ok(rows)
 }
 
+/// The season of this name (ignoring case), if there is one.
 pub fn season_by_name(conn: &Connection, name: &str) -> Result<Option<Season>> {
     Ok(conn
         .query_row(
@@ -48,6 +50,7 @@ pub fn find_season(conn: &Connection, name: &str) -> Result<Season> {
     })
 }
 
+/// Add a season; a name already used is refused.
 pub fn add_season(
     tx: &Transaction,
     name: &str,
@@ -67,6 +70,7 @@ pub fn add_season(
     find_season(tx, name)
 }
 
+/// Rename a season or change its dates (logged).
 pub fn edit_season(
     tx: &Transaction,
     season: &Season,
@@ -157,6 +161,7 @@ pub fn events(conn: &Connection, season_id: Option<i64>) -> Result<Vec<Event>> {
     Ok(rows)
 }
 
+/// The event with this id.
 pub fn event_by_id(conn: &Connection, id: i64) -> Result<Event> {
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1"
@@ -217,18 +222,32 @@ pub fn find_event(conn: &Connection, season: Option<&str>, name: &str) -> Result
 
 /// What a new event needs.
 pub struct NewEvent<'a> {
+    /// The event's name.
     pub name: &'a str,
+    /// Swiss, round robin or a team kind.
     pub kind: EventKind,
+    /// Planned number of rounds.
     pub rounds: u32,
+    /// First day (`YYYY-MM-DD`).
     pub start_date: Option<&'a str>,
+    /// Last day (`YYYY-MM-DD`).
     pub end_date: Option<&'a str>,
+    /// The tiebreak order: a preset or codes, already checked.
     pub tiebreaks: &'a str,
+    /// Rank players who scored over the board ahead of tied players whose
+    /// points are all unplayed.
     pub actual_play_first: bool,
+    /// The FIDE rules edition chosen; `None` follows the start date.
     pub fide_edition: Option<u16>,
+    /// US Chess Sonneborn-Berger on opponents' adjusted scores instead of
+    /// final scores.
     pub sb_adjusted: bool,
+    /// Whether a coin flip may break the ties left.
     pub coin_allowed: bool,
 }
 
+/// Add an event to a season, with the pairing settings of its kind
+/// (and four boards for a team event).
 pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Event> {
     if find_event(tx, Some(&season.name), new.name).is_ok() {
         return Err(Error::invalid(format!(
@@ -292,17 +311,27 @@ pub fn insert_pairing_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -
 
 /// Change an event's settings; `None` keeps the current value.
 pub struct EventEdit<'a> {
+    /// A new name.
     pub name: Option<&'a str>,
+    /// A new number of rounds (not below the rounds already recorded).
     pub rounds: Option<u32>,
+    /// A new first day.
     pub start_date: Option<&'a str>,
+    /// A new last day.
     pub end_date: Option<&'a str>,
+    /// A new tiebreak order, already checked.
     pub tiebreaks: Option<&'a str>,
+    /// Turn the actual-play-first rule on or off.
     pub actual_play_first: Option<bool>,
+    /// A FIDE rules edition (`Some(None)`: follow the start date).
     pub fide_edition: Option<Option<u16>>,
+    /// Turn adjusted-score Sonneborn-Berger on or off.
     pub sb_adjusted: Option<bool>,
+    /// Allow or forbid the coin flip.
     pub coin_allowed: Option<bool>,
 }
 
+/// Change an event's settings; the log gets the fields changed, old and new.
 pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<Event> {
     if let Some(rounds) = edit.rounds {
         let highest: Option<u32> = tx.query_row(
@@ -419,6 +448,7 @@ pub(crate) fn section_row(r: &Row) -> rusqlite::Result<Section> {
     })
 }
 
+/// The event's sections, in the order they were added.
 pub fn sections(conn: &Connection, event_id: i64) -> Result<Vec<Section>> {
     let mut st = conn.prepare("SELECT id, event_id, name, rating_min, rating_max FROM section WHERE event_id = ?1 ORDER BY id")?;
     let rows = st
@@ -427,6 +457,7 @@ pub fn sections(conn: &Connection, event_id: i64) -> Result<Vec<Section>> {
     Ok(rows)
 }
 
+/// The section with this id.
 pub fn section_by_id(conn: &Connection, id: i64) -> Result<Section> {
     Ok(conn.query_row(
         "SELECT id, event_id, name, rating_min, rating_max FROM section WHERE id = ?1",
@@ -496,6 +527,8 @@ pub fn add_named_sections(
         .collect()
 }
 
+/// Add a section with a rating band (either bound may be open); a name the
+/// event already has is refused.
 pub fn add_section(
     tx: &Transaction,
     event: &Event,
@@ -520,6 +553,7 @@ pub fn add_section(
     section_by_id(tx, tx.last_insert_rowid())
 }
 
+/// Rename a section or change its band (logged).
 pub fn edit_section(
     tx: &Transaction,
     section: &Section,

@@ -24,14 +24,23 @@ use crate::error::{Error, Result};
 /// How many of each kind of record a database holds (for reports).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counts {
+    /// Seasons.
     pub seasons: i64,
+    /// Events.
     pub events: i64,
+    /// Sections.
     pub sections: i64,
+    /// Players.
     pub players: i64,
+    /// Entries (players in sections).
     pub entries: i64,
+    /// Rounds created.
     pub rounds: i64,
+    /// Games.
     pub games: i64,
+    /// Byes.
     pub byes: i64,
+    /// Audit entries (`league log`).
     pub audit_entries: i64,
 }
 

@@ -26,9 +26,13 @@ use crate::error::{Error, Result};
 /// One cell of a result.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
+    /// SQL NULL.
     Null,
+    /// An integer.
     Integer(i64),
+    /// A floating-point number.
     Real(f64),
+    /// Text.
     Text(String),
     /// A blob: its length in bytes.
     Blob(usize),
@@ -37,7 +41,9 @@ pub enum Cell {
 /// A query's columns and rows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QueryResult {
+    /// The column names, in order.
     pub columns: Vec<String>,
+    /// The rows, one cell per column.
     pub rows: Vec<Vec<Cell>>,
 }
 

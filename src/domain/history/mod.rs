@@ -4,9 +4,25 @@
 //! facts and `report::history` joins them with the standings; nothing here
 //! reads a database or prints.
 
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod career;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod grand_prix;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod h2h;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod places;
 
 pub use career::{career, Career, GameCounts, SectionLine};

@@ -16,7 +16,15 @@ pub mod matching;
 
 use crate::domain::score::Points;
 
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod round_robin;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 pub mod settings;
 
 /// A colour in a game.

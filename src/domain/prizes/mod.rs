@@ -121,7 +121,9 @@ impl fmt::Display for Money {
 pub enum Class {
     /// Rated players with `min <= rating < below` (either bound may be open).
     Rated {
+        /// The lowest rating allowed, if any.
         min: Option<u32>,
+        /// The rating the class is below, if any.
         below: Option<u32>,
     },
     /// Unrated players only.
@@ -209,7 +211,12 @@ pub enum Kind {
     Class(Class),
     /// Awarded by hand ("Best game", "Biggest upset"): the winner is the
     /// index of the player the secretary named, if named yet.
-    Special { name: String, winner: Option<usize> },
+    Special {
+        /// The prize's name ("Best game").
+        name: String,
+        /// The player it went to, once named.
+        winner: Option<usize>,
+    },
 }
 
 /// What a prize gives.
@@ -224,10 +231,12 @@ pub enum Reward {
 /// One prize of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prize {
+    /// A place, a class place or a special prize.
     pub kind: Kind,
     /// The place (1 for "1st"), overall or within the class; 1 for a
     /// special prize.
     pub place: u32,
+    /// Money or an item.
     pub reward: Reward,
 }
 
@@ -291,8 +300,10 @@ pub enum Split {
 }
 
 impl Split {
+    /// Every way of sharing, in the order the help lists them.
     pub const ALL: [Split; 3] = [Split::Pooled, Split::Hort, Split::Tiebreak];
 
+    /// The word stored and typed (`pooled`, `hort`, `tiebreak`).
     pub fn as_str(self) -> &'static str {
         match self {
             Split::Pooled => "pooled",
@@ -316,9 +327,11 @@ impl std::str::FromStr for Split {
 /// A player of the section, as the standings rank them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Contestant {
+    /// The player's name.
     pub name: String,
     /// The rating the event used (rating at entry).
     pub rating: Option<u32>,
+    /// The player's score.
     pub score: Points,
 }
 
@@ -337,6 +350,7 @@ pub struct Payout {
 /// Everything a prize list gives.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Awards {
+    /// Each prize or pool paid, best prize first.
     pub payouts: Vec<Payout>,
     /// (prize index, why nobody won it).
     pub unawarded: Vec<(usize, String)>,

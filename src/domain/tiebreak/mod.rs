@@ -10,10 +10,30 @@
 pub mod fide;
 pub mod uscf;
 
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 mod codes;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 mod options;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 mod order;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 mod presets;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
 mod working;
 
 use std::cell::OnceCell;
@@ -30,13 +50,16 @@ use super::score::Value;
 /// What every system reads: the section, the event's options, and facts
 /// each family derives once per section (built lazily on first use).
 pub struct Context<'a> {
+    /// The section's records.
     pub t: &'a Tournament,
+    /// The event's tiebreak options (FIDE edition, US Chess variations).
     pub options: Options,
     uscf: OnceCell<uscf::Facts>,
     fide: OnceCell<fide::Facts>,
 }
 
 impl<'a> Context<'a> {
+    /// A context for `t`; each family's facts are derived when first asked for.
     pub fn new(t: &'a Tournament, options: Options) -> Context<'a> {
         Context {
             t,

@@ -9,7 +9,14 @@ use crate::domain::record::Tournament;
 use crate::domain::score::{mean_round_int, Points, Value};
 use crate::domain::tiebreak::{Term, Working};
 
-/// The values of the last group solved (players sorted by index).
+/// How many solved groups [`de`] keeps. The standings value the players of
+/// a score group one by one, with the still-tied subgroups inside it solved
+/// in between; keeping a few groups means each is solved once (with only
+/// the last one kept, a 1,000-player Swiss solved its score groups again
+/// after every tied pair: a third of the standings' work).
+pub(super) const CACHED: usize = 8;
+
+/// The values of a group solved (players sorted by index).
 pub(super) struct Solved {
     members: Vec<usize>,
     values: Vec<Value>,
@@ -48,21 +55,42 @@ pub(super) fn de(
     w: Option<&mut Working>,
 ) -> Option<Value> {
     let n = t.players.len();
-    let mut members: Vec<usize> = group.iter().copied().filter(|&i| i < n).collect();
-    members.push(player);
-    members.sort_unstable();
-    members.dedup();
+    // The standings pass each group sorted, with the player in it: then it
+    // is used as it is, without a copy.
+    let as_given = group.windows(2).all(|p| p[0] < p[1])
+        && group.last().is_none_or(|&last| last < n)
+        && group.binary_search(&player).is_ok();
+    let members: std::borrow::Cow<[usize]> = if as_given {
+        std::borrow::Cow::Borrowed(group)
+    } else {
+        let mut m: Vec<usize> = group.iter().copied().filter(|&i| i < n).collect();
+        m.push(player);
+        m.sort_unstable();
+        m.dedup();
+        std::borrow::Cow::Owned(m)
+    };
     let at = members.binary_search(&player).ok()?;
     if w.is_none() {
-        if let Some(s) = f.de.borrow().as_ref() {
-            if s.members == members {
-                return s.values.get(at).copied();
-            }
+        let mut cache = f.de.borrow_mut();
+        if let Some(k) = cache.iter().rposition(|s| *s.members == *members) {
+            // Most recently used last: a score group whose players are
+            // valued between its small tied subgroups stays cached.
+            let solved = cache.remove(k);
+            let v = solved.values.get(at).copied();
+            cache.push(solved);
+            return v;
         }
     }
     let values = solve(t, f, &members, w, at);
     let v = values.get(at).copied();
-    *f.de.borrow_mut() = Some(Solved { members, values });
+    let mut cache = f.de.borrow_mut();
+    if cache.len() >= CACHED {
+        cache.remove(0);
+    }
+    cache.push(Solved {
+        members: members.into_owned(),
+        values,
+    });
     v
 }
 
@@ -159,10 +187,14 @@ fn solve(
         });
         // Step i passes when the player at position i - 1 scored more than
         // anyone from position i on could reach: that player is decided.
+        // rest_best[i]: the most anyone from position i on could reach.
+        let mut rest_best = vec![0i128; size + 1];
+        for i in (0..size).rev() {
+            rest_best[i] = rest_best[i + 1].max(best[order[i]]);
+        }
         let mut passed = 0;
         for i in 1..size {
-            let rest_best = order[i..].iter().map(|&k| best[k]).max().unwrap_or(0);
-            if scaled[order[i - 1]] > rest_best {
+            if scaled[order[i - 1]] > rest_best[i] {
                 passed = i;
             } else {
                 break;

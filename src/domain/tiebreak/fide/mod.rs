@@ -62,12 +62,14 @@ pub struct Facts {
     bh_all: BuchholzTable,
     /// Every player's uncut TPR and PTP, for APRO and APPO.
     performance: OnceCell<Vec<rating::Performance>>,
-    /// The last direct-encounter group computed, for the other players of
-    /// the same group.
-    de: RefCell<Option<direct::Solved>>,
+    /// The direct-encounter groups solved most recently (at most
+    /// [`direct::CACHED`]), for the other players of the same group.
+    de: RefCell<Vec<direct::Solved>>,
 }
 
 impl Facts {
+    /// The facts of `t` under the options' FIDE edition; the costly tables
+    /// are filled on first use.
     pub fn new(t: &Tournament, o: &Options) -> Facts {
         let round_robin = t.format == Format::RoundRobin;
         let edition = o.fide_edition;
@@ -78,7 +80,7 @@ impl Facts {
             fore: unplayed::View::new(&unplayed::fore(t), edition, round_robin),
             bh_all: RefCell::new(HashMap::new()),
             performance: OnceCell::new(),
-            de: RefCell::new(None),
+            de: RefCell::new(Vec::new()),
         }
     }
 

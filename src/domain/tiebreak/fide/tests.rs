@@ -641,5 +641,22 @@ fn synthetic_large_swiss_invariants() {
                 assert!(ctx.value(Tiebreak::Fide(code("DE")), i, g, None).is_some());
             }
         }
+        // The groups DE keeps solved give what a fresh context computes,
+        // however score groups and subgroups (sorted or not) interleave.
+        let de = Tiebreak::Fide(code("DE"));
+        for g in groups.values() {
+            let backwards: Vec<usize> = g.iter().rev().copied().collect();
+            for (k, &i) in g.iter().enumerate() {
+                let pair = [g[k.saturating_sub(1)], i];
+                for group in [&g[..], &pair[..], &backwards[..], &g[..]] {
+                    let fresh = Context::new(&t, options(edition));
+                    assert_eq!(
+                        ctx.value(de, i, group, None),
+                        fresh.value(de, i, group, None),
+                        "DE of player {i} in {group:?}"
+                    );
+                }
+            }
+        }
     }
 }
