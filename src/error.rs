@@ -15,7 +15,7 @@ pub struct InputError {
     /// 1-based line, when the problem is on a line.
     pub line: Option<usize>,
     /// Column (1-based character position) or the field's name ("result",
-    /// "white", "$.events[0].name").
+    /// "white", `$.events[0].name`).
     pub field: Option<String>,
     /// What is wrong, in the secretary's words.
     pub problem: String,

@@ -1,7 +1,7 @@
 //! `league standings` for a team event: the same flags and formats as for
 //! individual sections (`--after-round`, `--tiebreaks`, `--format`,
 //! `--explain TEAM`, `--decimals`), read through
-//! [`team_report`](crate::report::team::team_report).
+//! [`crate::report::team::team_report`].
 
 use serde_json::{json, Map, Value as Json};
 

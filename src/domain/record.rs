@@ -1,7 +1,8 @@
 //! Per-player round facts: the one shape every tiebreak reads.
 //!
-//! The store builds a [`Tournament`] from the SQL views (one query per
-//! section); the TRF importer and the tests build one by hand. Every round of
+//! The store builds a [`Tournament`] from a section's games and byes (two
+//! queries, giving what the `player_round` view shows: `store::facts`); the
+//! TRF importer and the tests build one by hand. Every round of
 //! every player is present, including rounds with no game and no bye
 //! (late entry, withdrawal, absence), so a tiebreak never has to guess.
 

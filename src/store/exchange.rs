@@ -1,5 +1,5 @@
 //! Interchange with other databases and programs: a season or event read
-//! into the JSON [`Document`] and written back from one, a player list
+//! into the JSON [`Document`](crate::export::json::Document) and written back from one, a player list
 //! merged into the league, and the round dates the TRF writer needs.
 //!
 //! Import rules (README, "Exchanging results"):

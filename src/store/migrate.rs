@@ -95,7 +95,7 @@ fn check_not_newer_than(conn: &Connection, path: &Path, latest: i64) -> Result<(
 
 /// Apply pending migrations. For an existing database with pending
 /// migrations, first copy it to `<file>.before-v<N>.bak` with SQLite's
-/// backup API (see [`super::snapshot::snapshot`]: written whole under a
+/// backup API (see [`super::snapshot`]: written whole under a
 /// temporary name, checked, then renamed), so a failed or unwanted upgrade
 /// can be undone.
 pub fn run(conn: &mut Connection, path: Option<&Path>) -> Result<()> {

@@ -2,7 +2,7 @@
 //! [`crate::error::Error`] (which every layer names) does not name
 //! rusqlite's type: only the store looks inside it (constraint names,
 //! SQLite's result codes), and turns what the secretary can act on into
-//! words ([`super::explain`], [`super::constraint_error`]).
+//! words ([`super::explain`], `constraint_error`).
 
 /// A failure reported by SQLite that the store did not turn into words: a
 /// bug, or a database changed by hand. Shown as SQLite's own message.
