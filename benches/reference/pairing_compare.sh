@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q caissify-pairings
 cargo build --release --locked -q
-for spec in "20 7 101" "40 9 202" "75 9 303"; do
+for spec in "20 7 101" "40 9 202" "75 9 303" "31 9 404" "11 7 505"; do
     set -- $spec
     mkdir -p "$work/rtg/p$1"
     "$work/venv/bin/caissify-pairings-rtg" -n "$count" -p "$1" -r "$2" -o "$work/rtg/p$1" --seed "$3" >/dev/null

@@ -19,6 +19,9 @@
 //!   C.04.2); or, for a round robin whose event says `drawn`, in an order
 //!   drawn by lot. From then on they are fixed; late entries get the next
 //!   numbers (`league enter`, as before).
+//! - **Acceleration**: with `acceleration baku` the engine gets each
+//!   player's Baku virtual points for round N (C.04.5.1, computed by
+//!   `domain::pairing::acceleration`): pairing only, never a score.
 //! - **Writing**: the round's games with no result, boards in the pairing's
 //!   order, and the pairing-allocated bye worth what the event says
 //!   (`bye_points`); requested byes are already recorded and stay.
@@ -31,8 +34,9 @@ use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
 use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use crate::domain::league::{Event, Section};
+use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
-    bye_str, colour_str, parse_bye, parse_colour, Numbering, PairingRules,
+    bye_str, colour_str, parse_bye, parse_colour, Acceleration, Numbering, PairingRules,
 };
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;
@@ -467,20 +471,25 @@ pub fn plan(
             }
         })
         .collect();
+    let mut field = Field {
+        round,
+        total_rounds: event.rounds,
+        initial_colour: rules.initial_colour,
+        points: PointSystem {
+            pairing_bye: rules.bye.points(),
+            ..PointSystem::default()
+        },
+        forbidden: vec![],
+        entrants,
+    };
+    // The event's acceleration: the virtual points of this round (C.04.5.1).
+    if rules.acceleration == Acceleration::Baku {
+        apply_baku(&mut field);
+    }
     Ok(Plan {
         section: section.clone(),
         round,
-        field: Field {
-            round,
-            total_rounds: event.rounds,
-            initial_colour: rules.initial_colour,
-            points: PointSystem {
-                pairing_bye: rules.bye.points(),
-                ..PointSystem::default()
-            },
-            forbidden: vec![],
-            entrants,
-        },
+        field,
         seats,
         renumber,
         existing_games,

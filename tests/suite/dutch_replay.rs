@@ -14,8 +14,8 @@ use chess_league::input::trf::pairing::PairingFile;
 
 /// Rounds identical to the reference over all 956; the test fails below
 /// this floor (a regression) and the floor is raised as the engine
-/// improves. The 8 rounds that differ are listed in BENCHMARKS.md.
-const FLOOR: usize = 948;
+/// improves. The 2 rounds that differ are listed in BENCHMARKS.md.
+const FLOOR: usize = 954;
 
 /// Whether to replay all 120 files: always in an optimised build (`cargo
 /// test --release`, about a minute), and with `DUTCH_ALL=1`; a debug build
@@ -210,19 +210,21 @@ fn every_round_of_the_reference_tournaments_pairs_as_the_reference() {
     );
 }
 
-/// dutch-090 round 5, where we differ from the reference on purpose. Seven
-/// players; only 1 and 2 may still get the pairing-allocated bye (C2). The
-/// 3.0 bracket cannot pair anyone without leaving the round unpairable (C4),
-/// so 1, 2 and 3 move down to the 2.0 bracket {5, 6}. There two pairs (2-6,
-/// 3-5) complete the round with 1 on the bye, where the reference makes one
-/// pair (1-5) and gives 2 the bye: C5 (the most pairs in the bracket)
-/// comes before everything that could prefer the reference's choice.
+/// dutch-090 round 5: the pairing-allocated bye goes to the lowest score
+/// that lets the round be completed, before any bracket's pair count (C5).
+/// Seven players; only 1 and 2 may still get the bye (C2). The 3.0 bracket
+/// cannot pair anyone without leaving the round unpairable (C4), so 1, 2 and
+/// 3 move down to the 2.0 bracket {5, 6}. Two pairs there (2-6, 3-5) would
+/// complete the round with the leader, 1, on the bye; the reference makes
+/// one pair (1-5) and gives the bye to 2, who has fewer points, and so do
+/// we (caissify-pairings places the bye the same way on its generated
+/// tournaments: BENCHMARKS.md).
 #[test]
-fn c5_the_most_pairs_in_the_bracket_even_when_the_leader_gets_the_bye() {
+fn the_bye_goes_to_the_lowest_score_even_at_the_cost_of_a_pair() {
     let text = std::fs::read_to_string(data_dir().join("dutch-090.trf")).unwrap();
     let file = PairingFile::read(cut(&text, 5, rounds_in(&text)).as_bytes(), "dutch-090").unwrap();
     let p = Dutch.pair(&file.field(None).unwrap()).unwrap();
     let got: BTreeSet<(u32, u32)> = p.boards.iter().map(|b| (b.white, b.black)).collect();
-    assert_eq!(got, BTreeSet::from([(4, 7), (5, 3), (6, 2)]));
-    assert_eq!(p.byes, vec![(1, ByeKind::PairingAllocated)]);
+    assert_eq!(got, BTreeSet::from([(5, 1), (4, 3), (6, 7)]));
+    assert_eq!(p.byes, vec![(2, ByeKind::PairingAllocated)]);
 }

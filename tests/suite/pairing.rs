@@ -655,3 +655,38 @@ fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
         "three games of round 2 written, no result yet"
     );
 }
+
+/// Issue 14: an event stored with Baku acceleration (C.04.5.1) is paired
+/// with its virtual points. Eight players, five rounds: group A is players
+/// 1-4 (2 × ⌈8 / 4⌉), who have a virtual point in rounds 1 and 2 (three
+/// accelerated rounds, the first two with a full point). So round 1 pairs
+/// 1-4 among themselves (1 v 3, 4 v 2) and 5-8 among themselves, where
+/// without acceleration the top half meets the bottom half (1 v 5 ...).
+#[test]
+fn baku_acceleration_pairs_group_a_among_themselves_in_round_one() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024-25", "--start", "2024-09-01"]);
+    t.ok(&[
+        "event",
+        "add",
+        "Open",
+        "--season",
+        "2024-25",
+        "--kind",
+        "swiss",
+        "--rounds",
+        "5",
+        "--acceleration",
+        "baku",
+    ]);
+    for k in 1..=8 {
+        let name = format!("Player {k}");
+        let rating = (2100 - 10 * k).to_string();
+        t.ok(&["player", "add", &name, "--rating", &rating]);
+        t.ok(&["enter", &name, "--event", "Open"]);
+    }
+    t.ok(&["round", "pair", "--event", "Open"]);
+    let mut got = pairs(&t, 1);
+    got.sort();
+    assert_eq!(got, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+}

@@ -12,6 +12,7 @@
 //! number", a TRF start number), 1-based, fixed at the first pairing (C.04.2).
 //! Scores are whole half-points ([`Points`]).
 
+pub mod acceleration;
 pub mod matching;
 
 use crate::domain::score::Points;

@@ -13,7 +13,8 @@
 //!   player who already had a pairing-allocated bye or scored a win's
 //!   points without playing;
 //! - the weight's fields, most important first ([`quality`]): every pair
-//!   (C4: the rest of the round can still be paired), pairs in the bracket
+//!   (C4: the rest of the round can still be paired), the bye receiver's
+//!   score (lowest first; see below), pairs in the bracket
 //!   (C5), the pairing score differences (C6), pairs and score differences
 //!   of the next bracket (C7, C8), the bye receiver's unplayed games (C9),
 //!   topscorer colours in the last round (C10, C11), colour preferences
@@ -39,6 +40,14 @@
 //!   given a bye worth more than a loss (the reference engine agrees).
 //! - C9 (the bye receiver's unplayed games) is weighed in the last bracket
 //!   only; a higher bracket chooses its downfloaters by its own criteria.
+//! - The pairing-allocated bye goes to a player of the lowest score that
+//!   still lets the round be completed, even when that costs a higher
+//!   bracket a pair (C5) or more: the bye receiver's score weighs right
+//!   after C4, in every bracket. The PAB is the round's last downfloater
+//!   (1.4.3 gives it a downfloat), and the reference engines place it so:
+//!   on caissify-pairings' generated odd fields every bye we gave
+//!   differently went, in theirs, to a lower score, at the price of a pair
+//!   in a higher bracket (BENCHMARKS.md).
 //! - 5.2.5 counts pairing numbers among the players of the round (absent
 //!   players left out), as the reference engine does.
 

@@ -236,6 +236,14 @@ impl<'a, 'b> Bracket<'a, 'b> {
         out
     }
 
+    /// Whether this is the last bracket (no player below it is left).
+    fn is_last(&self) -> bool {
+        let n = self.round.players.len();
+        self.vertices
+            .iter()
+            .all(|&i| i >= n || self.ctx.in_bracket[i])
+    }
+
     /// Pairs the bracket.
     pub fn pair(mut self) -> Outcome {
         let n = self.round.players.len();
@@ -251,8 +259,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let m0 = self.mdps.len();
         if m1 > 0 {
             if m1 < m0 {
-                let mdps = self.mdps.clone();
-                let pos = move |i: usize| mdps.iter().position(|&m| m == i);
+                let pos = positions(&self.mdps, n);
                 let flags = Rc::new((self.ctx.in_bracket.clone(), self.ctx.is_mdp.clone()));
                 let ok =
                     move |i: usize, j: usize| flags.0[i] && flags.0[j] && flags.1[i] && !flags.1[j];
@@ -283,7 +290,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
             let mdps = self.mdps.clone();
             let residents = self.residents.clone();
-            mate = self.fix_transposition(&mut extra, &mdps, &residents, None);
+            mate = self.fix_transposition(&mut extra, &mdps, &residents, m1, None);
         }
 
         // 3. The remainder as a homogeneous bracket.
@@ -300,10 +307,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .count();
         if pr > 0 {
             let r = rest.len();
-            let pos = {
-                let rest = rest.clone();
-                move |i: usize| rest.iter().position(|&m| m == i)
-            };
+            let pos = positions(&rest, n);
             let (p, q) = (pos.clone(), pos.clone());
             extra.push(field(move |i, j| {
                 Value::Num(u64::from(q(j).is_some() && p(i).is_some_and(|k| k < pr)))
@@ -317,14 +321,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 rest: rest.clone(),
                 pairs: pr,
             };
-            mate = self.fix_transposition(&mut extra, &rest, &rest, Some(exchanges));
+            mate = self.fix_transposition(&mut extra, &rest, &rest, pr, Some(exchanges));
         }
 
         let pairs = self.fixed.clone();
-        let last = self
-            .vertices
-            .iter()
-            .all(|&i| i >= n || self.ctx.in_bracket[i]);
+        let last = self.is_last();
         let mut outcome = Outcome {
             pairs,
             rest: Vec::new(),
@@ -350,20 +351,38 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// lowest in `order` still allowing an optimal pairing, a few players
     /// at a time. With `exchanges`, after the first solve: when S1 is not
     /// the original S1, the finer exchange order (highest BSN moved out,
-    /// lowest moved in) is added and the solve repeated. Returns the last
-    /// solution.
+    /// lowest moved in) is added and the solve repeated. `wanted` is the
+    /// number of pairs of `s1` with `order` every optimal pairing has.
+    /// Returns the last solution.
     fn fix_transposition(
         &mut self,
         extra: &mut Vec<Extra>,
         s1: &[usize],
         order: &[usize],
+        wanted: usize,
         mut exchanges: Option<Exchanges>,
     ) -> Vec<Option<usize>> {
         let len = order.len();
         let bits = usize::BITS - len.leading_zeros();
         let chunk = (240 / bits as usize).max(1);
         let mut mate = Vec::new();
+        // Below the last bracket only this bracket's pairs are kept, so
+        // once every player of `order` is in a fixed pair or cannot be
+        // (the bracket's pair count is reached), further solves change
+        // nothing that is kept; they are skipped. The last bracket keeps
+        // every solve: its other pairs and the bye come from the last one.
+        let last = self.is_last();
         for part in s1.chunks(chunk) {
+            if !last && !mate.is_empty() {
+                let fixed_here = self
+                    .fixed
+                    .iter()
+                    .filter(|&&(a, b)| s1.contains(&a) && order.contains(&b))
+                    .count();
+                if fixed_here >= wanted {
+                    break;
+                }
+            }
             let base_len = extra.len();
             for &s in part {
                 let order = order.to_vec();
@@ -392,10 +411,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 if got != x.rest[..x.pairs] {
                     let chunk_fields = extra.split_off(base_len);
                     let (pr, r) = (x.pairs, x.rest.len());
-                    let pos = {
-                        let rest = x.rest.clone();
-                        move |i: usize| rest.iter().position(|&m| m == i)
-                    };
+                    let pos = positions(&x.rest, self.round.players.len());
                     let (p, q) = (pos.clone(), pos.clone());
                     extra.push(field(move |i, j| match (p(i), q(j)) {
                         (Some(k), Some(_)) if k < pr => Value::Ones(k as u32, pr as u32),
@@ -428,6 +444,18 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
         mate
     }
+}
+
+/// Each player's place in `list` (ranks `0..=n`, the bye vertex
+/// included), as a cheap lookup for the ordering fields, which are
+/// evaluated on every edge of every solve.
+fn positions(list: &[usize], n: usize) -> impl Fn(usize) -> Option<usize> + Clone {
+    let mut place = vec![usize::MAX; n + 1];
+    for (k, &i) in list.iter().enumerate() {
+        place[i] = k;
+    }
+    let place = Rc::new(place);
+    move |i: usize| place.get(i).copied().filter(|&k| k != usize::MAX)
 }
 
 /// The remainder's original S1, to check whether an exchange was needed.

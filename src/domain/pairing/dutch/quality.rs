@@ -42,7 +42,7 @@ impl Context {
 
     /// The number of fields [`values`] gives.
     pub fn fields(&self) -> usize {
-        2 + self.levels() as usize + 1 + self.next_levels() as usize + 1 + 4 + 8
+        3 + self.levels() as usize + 1 + self.next_levels() as usize + 1 + 4 + 8
     }
 
     /// Whether `i`-`j` (ranks, `i` higher) is a pair of this bracket.
@@ -62,6 +62,7 @@ pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
     let nx = ctx.in_next[j] && (ctx.in_bracket[i] || ctx.in_next[i]);
     let mut v = Vec::with_capacity(ctx.fields());
     v.push(Value::Num(1)); // C4: every pair counts.
+    v.push(Value::Num(0)); // The bye receiver's score: the bye edge only.
     v.push(Value::Num(b(inb))); // C5
     let sd = (pa.score - pb.score).abs();
     // C6: per score-difference level, highest level first.
@@ -158,7 +159,12 @@ pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
 pub fn bye_values(round: &Round, ctx: &Context, i: usize) -> Vec<Value> {
     let mut v = vec![Value::Num(0); ctx.fields()];
     v[0] = Value::Num(1);
-    let c9 = 2 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
+    // The lowest score possible for the bye receiver, before any bracket's
+    // own criteria (see the module doc of `dutch`): the more points below
+    // the leader, the heavier the edge. Rank 0 has the highest score.
+    let top = round.players[0].score;
+    v[1] = Value::Num((top - round.players[i].score) as u64 + 1);
+    let c9 = 3 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
     // C9 weighs the bye receivers of the last bracket only: a higher
     // bracket chooses its downfloaters by its own criteria.
     if ctx.next_low.is_none() {
