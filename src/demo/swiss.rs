@@ -20,13 +20,14 @@
 //!
 //! Choice, for speed: the Dutch engine solves a weighted matching over a
 //! bracket and everything below it several times a round, so its time grows
-//! steeply with the section (about 0.3 s a round at 200 players, release
-//! build; minutes at 1,000, BENCHMARKS.md). Synthetic sections larger than
+//! steeply with the section (release build, on a busy two-core machine:
+//! about 30 ms a round at 56 players, 0.19 s at 112, 0.3 s at 200, minutes
+//! at 1,000; BENCHMARKS.md). Synthetic sections larger than
 //! [`ENGINE_LIMIT`] players are paired by [`Pairer::ScoreGroups`] instead, a
 //! quick score-group pairing (top half against bottom half of each score
-//! group, no rematches), so the benchmarks' 1,000-player sections and the
-//! 30-season league stay quick to make. The demo's sections are all far
-//! below the limit.
+//! group, no rematch of a game played), so the benchmarks' 225-, 250- and
+//! 1,000-player sections and the 30-season league stay quick to make. The
+//! demo's sections (12-30 players) are all below the limit.
 
 use super::game_result;
 use super::rng::Rng;
@@ -36,8 +37,9 @@ use crate::domain::record::ByeKind;
 use crate::domain::score::Points;
 
 /// The largest section the synthetic generator pairs with the Dutch engine
-/// (see the module doc for why there is a limit).
-pub const ENGINE_LIMIT: usize = 120;
+/// (see the module doc for why there is a limit): a club-sized Swiss, about
+/// 30 ms a round.
+pub const ENGINE_LIMIT: usize = 64;
 
 /// One round of a simulated section, in player indexes (0-based, the order
 /// of the ratings given: pairing number less one).
