@@ -258,7 +258,9 @@ fn check_numbers(section: &Section, numbers: &[u32]) -> Result<()> {
 
 /// Play a round robin from the FIDE Berger tables (the system a new round
 /// robin pairs with), pairing numbers by rating, every round through the
-/// same engine `league round pair` uses.
+/// same engine `league round pair` uses. An even number of players (the
+/// demo's eight): the simulation records a bye seat's round as a full
+/// point, not the zero a round robin gives, so an odd field is refused.
 pub fn play_round_robin(
     tx: &Transaction,
     rng: &mut Rng,
@@ -269,9 +271,15 @@ pub fn play_round_robin(
     let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
     check_numbers(section, &numbers)?;
     let n = ratings.len();
+    if n % 2 == 1 {
+        return Err(Error::invalid(format!(
+            "the demo's round robin {} needs an even number of players, not {n}",
+            section.name
+        )));
+    }
     let rules = PairingRules::for_kind(EventKind::RoundRobin);
     let berger = settings::system(SystemKind::Berger, &rules).map_err(Error::invalid)?;
-    let rounds = if n % 2 == 0 { n - 1 } else { n } as u32;
+    let rounds = n as u32 - 1;
     let mut never = |_: &mut Rng, _: u32| false;
     let sim = swiss::play(
         rng,
