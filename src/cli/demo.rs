@@ -18,7 +18,7 @@ pub const DEMO_SEED: u64 = 2022;
 
 /// The writer's name in the demo site's `.league-site` file: the demo only
 /// replaces a site folder it wrote itself.
-pub const WRITER: &str = "league demo";
+pub const WRITER: &str = crate::site::write::DEMO_WRITER;
 
 /// Where the demo's site goes: beside the database, `demo.db` → `demo-site`.
 pub fn site_dir(db: &Path) -> PathBuf {
@@ -120,11 +120,11 @@ pub fn run(args: DemoArgs) -> Result<()> {
         demo::mark(tx)
     })?;
     let conn = store.conn();
-    let (events, games, players): (i64, i64, i64) = conn.query_row(
-        "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM game), (SELECT count(*) FROM player)",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
+    let demo::Counts {
+        events,
+        players,
+        games,
+    } = demo::counts(conn)?;
     print(&format!(
         "Wrote the demo league to {}: season 2022-23, {events} events, {players} players, {games} games.\n\n",
         args.out.display()

@@ -12,7 +12,7 @@ use crate::site::{self, Scope};
 use crate::store::Store;
 
 /// The writer's name in the folder's `.league-site` file.
-pub const WRITER: &str = "league site";
+pub const WRITER: &str = site::write::SITE_WRITER;
 
 #[derive(clap::Args, Debug)]
 pub struct SiteArgs {
@@ -37,7 +37,7 @@ pub fn run(store: &mut Store, a: SiteArgs) -> Result<()> {
         &scope,
         &a.out,
         WRITER,
-        &[WRITER, super::demo::WRITER],
+        &[WRITER, site::write::DEMO_WRITER],
     )?;
     print(&format!(
         "Wrote {pages} pages to {}.\nOpen {}\n",

@@ -1,17 +1,22 @@
 //! The demo league: a fictional season "2022-23" recorded through the same
 //! store functions the commands use, from a fixed seed, so every run makes
 //! the same database. Also the generator of larger synthetic leagues.
+//!
+//! Every individual round is paired by the program's own pairing engine
+//! ([`swiss`]), round by round, with the results of each round drawn from
+//! the seeded generator before the next is paired: the Swiss sections by
+//! the FIDE Dutch system (the system a new Swiss event pairs with), the
+//! club championship from the Berger tables. So the demo has no rematches,
+//! balanced colours, and every round is the one `league round pair` would
+//! have made from the rounds before it. The team event has its own
+//! generator ([`team`]).
 
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod pairing;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod rng;
+pub mod swiss;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -21,17 +26,17 @@ pub mod team;
 
 use std::collections::HashSet;
 
-use rusqlite::Transaction;
-
-use crate::domain::game::{GameResult, SheetRow};
+use crate::domain::game::GameResult;
 use crate::domain::league::{EventKind, Section};
-use crate::domain::record::ByeKind;
-use crate::error::Result;
+use crate::domain::pairing::dutch::Dutch;
+use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
+use crate::error::{Error, Result};
+use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
-use crate::store::round as rounds;
 use crate::store::season::{self as seasons, NewEvent};
-use pairing::{key, Seed};
+use crate::store::Transaction;
 use rng::Rng;
+use swiss::{Events, Pairer};
 
 pub(crate) const FIRST: &[&str] = &[
     "Alice", "Ben", "Carmen", "Deepak", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jamal",
@@ -78,7 +83,7 @@ pub const DEMO_EVENTS: &[(&str, &str, &str)] = &[
 /// and a team Swiss of six teams ([`team`]).
 pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     let mut rng = Rng::new(seed);
-    tx.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', 'Riverside Chess Club')", [])?;
+    demo_store::name_league(tx, "Riverside Chess Club")?;
     let season = seasons::add_season(tx, "2022-23", Some("2022-09-01"), Some("2023-05-31"))?;
     let pool = make_players(tx, &mut rng, 80)?;
     for (name, start, end) in DEMO_EVENTS {
@@ -208,8 +213,12 @@ fn expected_per_mille(diff: i64) -> i64 {
     }
 }
 
-/// Play a Swiss section: entries, requested half-point byes, a full-point
-/// bye for the odd player, forfeits, and a withdrawal.
+/// Play a Swiss section: entries (strongest first, so pairing numbers
+/// follow rating as at a first pairing), then each round paired by the FIDE
+/// Dutch engine ([`swiss::play`]): requested half-point byes (about 4% of
+/// players a round, not in the last round), the pairing-allocated bye,
+/// forfeits, and in most sections one player who withdraws after round 3
+/// or 4.
 pub fn play_swiss(
     tx: &Transaction,
     rng: &mut Rng,
@@ -218,160 +227,79 @@ pub fn play_swiss(
     n_rounds: u32,
     start: Option<time::Date>,
 ) -> Result<()> {
-    for (pid, rating) in chosen {
-        let player = players::player_by_id(tx, *pid)?;
-        players::enter(tx, section, &player, None, Some(*rating))?;
-    }
-    let entries = players::entries(tx, section.id)?;
-    let n = entries.len();
-    let mut score = vec![0i32; n];
-    let mut balance = vec![0i32; n];
-    let mut had_bye = vec![false; n];
-    let mut withdrawn: Vec<Option<u32>> = vec![None; n];
-    let mut met: HashSet<(usize, usize)> = HashSet::new();
+    let mut chosen: Vec<(i64, u32)> = chosen.iter().map(|&&c| c).collect();
+    let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
+    check_numbers(section, &numbers)?;
+    let n = ratings.len();
     // One player withdraws after round 3 or 4 in most sections.
-    let quitter = if rng.chance(800) {
-        Some((rng.below(n as u64) as usize, rng.range(3, 4) as u32))
-    } else {
-        None
-    };
-    for round in 1..=n_rounds {
-        let mut rows = Vec::new();
-        let mut available: Vec<usize> = (0..n).filter(|&i| withdrawn[i].is_none()).collect();
-        // Requested half-point byes (not in the last round).
-        if round < n_rounds {
-            available.retain(|&i| {
-                if rng.chance(40) {
-                    rows.push(SheetRow {
-                        line: None,
-                        board: None,
-                        white: format!("#{}", entries[i].pairing_no),
-                        black: None,
-                        result: None,
-                        bye: Some((ByeKind::Half, true)),
-                    });
-                    score[i] += 1;
-                    false
-                } else {
-                    true
-                }
-            });
-        }
-        if available.len() % 2 == 1 {
-            // The lowest-ranked player without a bye gets the full point.
-            let pick = available
-                .iter()
-                .copied()
-                .filter(|&i| !had_bye[i])
-                .min_by_key(|&i| {
-                    (
-                        score[i],
-                        entries[i].rating.unwrap_or(0),
-                        std::cmp::Reverse(i),
-                    )
-                })
-                .unwrap_or(available[available.len() - 1]);
-            available.retain(|&i| i != pick);
-            had_bye[pick] = true;
-            score[pick] += 2;
-            rows.push(SheetRow {
-                line: None,
-                board: None,
-                white: format!("#{}", entries[pick].pairing_no),
-                black: None,
-                result: None,
-                bye: Some((ByeKind::Full, false)),
-            });
-        }
-        let mut seeds: Vec<Seed> = available
-            .iter()
-            .map(|&i| Seed {
-                id: i,
-                score: score[i],
-                rating: entries[i].rating.unwrap_or(0),
-                colour_balance: balance[i],
-            })
-            .collect();
-        for (board, (w, b)) in pairing::pair(&mut seeds, &met).into_iter().enumerate() {
-            let res = game_result(
-                rng,
-                entries[w].rating.unwrap_or(0),
-                entries[b].rating.unwrap_or(0),
-            );
-            let (ws, bs) = match res {
-                GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
-                GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
-                GameResult::Draw => (1, 1),
-                GameResult::DoubleForfeit => (0, 0),
-            };
-            score[w] += ws;
-            score[b] += bs;
-            balance[w] += 1;
-            balance[b] -= 1;
-            met.insert(key(w, b));
-            rows.push(SheetRow {
-                line: None,
-                board: Some(board as u32 + 1),
-                white: format!("#{}", entries[w].pairing_no),
-                black: Some(format!("#{}", entries[b].pairing_no)),
-                result: Some(res),
-                bye: None,
-            });
-        }
-        let date = start.map(|d| (d + time::Duration::weeks(round as i64 - 1)).to_string());
-        rounds::record_sheet(tx, section, round, date.as_deref(), &rows, "demo", false)?;
-        if let Some((who, after)) = quitter {
-            if after == round && withdrawn[who].is_none() {
-                withdrawn[who] = Some(round);
-                let fresh = players::entries(tx, section.id)?;
-                players::withdraw(tx, &fresh[who], round, Some("moved away"))?;
-            }
-        }
+    let mut quits = vec![None; n];
+    if rng.chance(800) {
+        let who = rng.below(n as u64) as usize;
+        quits[who] = Some(rng.range(3, 4) as u32);
+    }
+    let mut half_bye = |rng: &mut Rng, round: u32| round < n_rounds && rng.chance(40);
+    let sim = swiss::play(
+        rng,
+        &ratings,
+        n_rounds,
+        Events {
+            half_bye: &mut half_bye,
+            quits,
+        },
+        &Pairer::Engine(&Dutch),
+    );
+    synthetic::record_rounds_as(tx, section, &numbers, &sim, start, ("demo", "moved away"))?;
+    Ok(())
+}
+
+/// The engine pairs by pairing number, the simulation by place in entry
+/// order: the two must agree (1, 2, 3, ... in a new section).
+fn check_numbers(section: &Section, numbers: &[u32]) -> Result<()> {
+    if numbers.iter().enumerate().any(|(i, &n)| n != i as u32 + 1) {
+        return Err(Error::invalid(format!(
+            "the demo's {} was not numbered 1, 2, 3, ... at entry",
+            section.name
+        )));
     }
     Ok(())
 }
 
-/// Play a round robin by the circle method.
+/// Play a round robin from the FIDE Berger tables (the system a new round
+/// robin pairs with), pairing numbers by rating, every round through the
+/// same engine `league round pair` uses. An even number of players (the
+/// demo's eight): the simulation records a bye seat's round as a full
+/// point, not the zero a round robin gives, so an odd field is refused.
 pub fn play_round_robin(
     tx: &Transaction,
     rng: &mut Rng,
     section: &Section,
     chosen: &[&(i64, u32)],
 ) -> Result<()> {
-    for (pid, rating) in chosen {
-        let player = players::player_by_id(tx, *pid)?;
-        players::enter(tx, section, &player, None, Some(*rating))?;
+    let mut chosen: Vec<(i64, u32)> = chosen.iter().map(|&&c| c).collect();
+    let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
+    check_numbers(section, &numbers)?;
+    let n = ratings.len();
+    if n % 2 == 1 {
+        return Err(Error::invalid(format!(
+            "the demo's round robin {} needs an even number of players, not {n}",
+            section.name
+        )));
     }
-    let entries = players::entries(tx, section.id)?;
-    let n = entries.len();
-    let mut ring: Vec<usize> = (0..n).collect();
-    for round in 1..n as u32 {
-        let mut rows = Vec::new();
-        for k in 0..n / 2 {
-            let (a, b) = (ring[k], ring[n - 1 - k]);
-            let (w, b) = if (round as usize + k).is_multiple_of(2) {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            let res = game_result(
-                rng,
-                entries[w].rating.unwrap_or(0),
-                entries[b].rating.unwrap_or(0),
-            );
-            rows.push(SheetRow {
-                line: None,
-                board: Some(k as u32 + 1),
-                white: format!("#{}", entries[w].pairing_no),
-                black: Some(format!("#{}", entries[b].pairing_no)),
-                result: Some(res),
-                bye: None,
-            });
-        }
-        rounds::record_sheet(tx, section, round, None, &rows, "demo", false)?;
-        let last = ring.pop().expect("players");
-        ring.insert(1, last);
-    }
+    let rules = PairingRules::for_kind(EventKind::RoundRobin);
+    let berger = settings::system(SystemKind::Berger, &rules).map_err(Error::invalid)?;
+    let rounds = n as u32 - 1;
+    let mut never = |_: &mut Rng, _: u32| false;
+    let sim = swiss::play(
+        rng,
+        &ratings,
+        rounds,
+        Events {
+            half_bye: &mut never,
+            quits: vec![None; n],
+        },
+        &Pairer::Engine(berger.as_ref()),
+    );
+    synthetic::record_rounds_as(tx, section, &numbers, &sim, None, ("demo", ""))?;
     Ok(())
 }
 

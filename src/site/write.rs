@@ -48,6 +48,16 @@ use crate::error::{Error, Result};
 
 /// The file that marks a folder as a site written by this program.
 pub const MARKER: &str = ".league-site";
+
+/// The writer's name `league site` signs its folders with.
+pub const SITE_WRITER: &str = "league site";
+
+/// The writer's name `league demo` signs its site folder with. `league
+/// site` accepts a folder the demo wrote; the demo replaces only its own.
+/// Both names live here, with the folder check, so neither command needs
+/// the other.
+pub const DEMO_WRITER: &str = "league demo";
+
 /// The next marker, written in full and then renamed over [`MARKER`].
 const MARKER_NEXT: &str = ".league-site.next";
 /// Where the new pages are written before they are swapped into place.

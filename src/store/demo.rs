@@ -100,6 +100,42 @@ pub fn mark(tx: &Transaction) -> Result<()> {
     Ok(())
 }
 
+/// Name the league (the `league_name` setting, the results site's title) in
+/// a database the demo or the synthetic generator is writing. Unlike
+/// [`set_league_name`](super::season::set_league_name) it writes nothing to
+/// the log: the file is new, and the name is part of what the demo made,
+/// not a change a secretary made to it.
+pub fn name_league(tx: &Transaction, name: &str) -> Result<()> {
+    tx.execute(
+        "INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', ?1)",
+        [name],
+    )?;
+    Ok(())
+}
+
+/// How much a league holds, as `league demo` reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counts {
+    pub events: i64,
+    pub players: i64,
+    pub games: i64,
+}
+
+/// Count the events, players and games in the database.
+pub fn counts(conn: &Connection) -> Result<Counts> {
+    Ok(conn.query_row(
+        "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM player), (SELECT count(*) FROM game)",
+        [],
+        |r| {
+            Ok(Counts {
+                events: r.get(0)?,
+                players: r.get(1)?,
+                games: r.get(2)?,
+            })
+        },
+    )?)
+}
+
 /// Whether the database is the demo's, untouched.
 pub fn state(conn: &Connection) -> Result<DemoState> {
     let setting = |key: &str| -> Option<String> {

@@ -62,7 +62,12 @@ pub mod team_match;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+
+/// The transaction every writer takes, as [`Store::write`] hands it out:
+/// named here so that code above the store (the demo's generators) can pass
+/// it on to the store's writers without naming the SQLite library.
+pub use rusqlite::Transaction;
 
 use crate::error::{Error, Result};
 use sql_error::SqlError;

@@ -1,6 +1,7 @@
 //! One integration-test binary (ripgrep/mdBook style). Each module covers
 //! one area; `util` holds the harness.
 
+mod demo; // league demo pairs with the engine: no rematch, colours within ±2, rounds equal league pair's
 mod dutch_replay; // the Dutch engine replays the reference engine's 956 rounds
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser
 mod history; // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
