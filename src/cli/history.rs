@@ -216,6 +216,7 @@ fn player_text(h: &PlayerHistory, f: Format) -> String {
     let mut out = format!("{}\n\n", describe_player(&h.player));
     if h.sections.is_empty() {
         out.push_str("No events entered yet.\n");
+        out.push_str(&rating_lists_text(h));
         return out;
     }
     out.push_str(&t.render(f));
@@ -250,6 +251,32 @@ fn player_text(h: &PlayerHistory, f: Format) -> String {
             "Prize money: {} (total {}).\n",
             each.join(", "),
             crate::domain::prizes::Money(total)
+        ));
+    }
+    out.push_str(&rating_lists_text(h));
+    out
+}
+
+/// The rating lists' changes, one line each: "2024-12-20  2024-12
+/// supplement  US Chess 1800 -> 1850"; nothing when no list was imported.
+fn rating_lists_text(h: &PlayerHistory) -> String {
+    if h.rating_lists.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nRating lists:\n");
+    for r in &h.rating_lists {
+        let rating = |v: Option<u32>| v.map_or("unrated".to_string(), |v| v.to_string());
+        out.push_str(&format!(
+            "  {}  {}  {} {} -> {}\n",
+            r.day,
+            r.list,
+            if r.system == "fide" {
+                "FIDE"
+            } else {
+                "US Chess"
+            },
+            rating(r.from),
+            rating(r.to)
         ));
     }
     out
@@ -292,6 +319,9 @@ fn player_json(h: &PlayerHistory) -> Json {
             "rounds": s.event.rounds,
             "withdrawn_after": s.withdrawn_after,
             "prize_cents": s.prize_money.0,
+        })).collect::<Vec<_>>(),
+        "rating_lists": h.rating_lists.iter().map(|r| json!({
+            "system": r.system, "list": r.list, "date": r.day, "from": r.from, "to": r.to,
         })).collect::<Vec<_>>(),
         "prize_money_by_season": h.prize_money_by_season().iter().map(|(season, m)| json!({
             "season": season, "cents": m.0,

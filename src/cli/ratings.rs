@@ -21,12 +21,16 @@ pub enum RatingsCmd {
         /// What the list is called in the rating history (default: the file's name).
         #[arg(long)]
         list: Option<String>,
+        /// The day the list took effect, YYYY-MM-DD (default: today): the day the rating
+        /// history records, which decides the rating a report of an earlier event uses.
+        #[arg(long, value_parser = super::season::parse_date)]
+        date: Option<String>,
     },
 }
 
 pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
     match c {
-        RatingsCmd::Import { file, list } => {
+        RatingsCmd::Import { file, list, date } => {
             let source = file.display().to_string();
             let kind = ListKind::from_path(&file).ok_or_else(|| {
                 Error::from(InputError::new(
@@ -43,7 +47,7 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
                     .map(|n| n.to_string_lossy().to_string())
                     .unwrap_or_else(|| source.clone())
             });
-            let today = time::OffsetDateTime::now_utc().date().to_string();
+            let today = date.unwrap_or_else(|| time::OffsetDateTime::now_utc().date().to_string());
             let done =
                 store.write(|tx| ratings::import_list(tx, &rows, kind.is_fide(), &name, &today))?;
             let which = if kind.is_fide() { "FIDE" } else { "US Chess" };

@@ -1,40 +1,72 @@
 //! The US Chess rating report: the three dBase III files (`THEXPORT.DBF`,
 //! the event; `TSEXPORT.DBF`, one record per section; `TDEXPORT.DBF`, one
-//! record per player and ten rounds) that WinTD and SwissSys send to US
-//! Chess, built from plain values. [`missing`] lists every field the
+//! record per player and ten rounds) that US Chess reads from pairing
+//! programs, built from plain values. [`missing`] lists every field the
 //! report needs and lacks, all at once, before anything is built.
 //!
-//! # What is verified and what is inferred
-//! Verified (US Chess's "Appendix E1, TA and Edit File Structure", whose
-//! opening we could read, and US Chess's forum on the upload format): the
-//! three files and their names; that they are dBase III tables (see
-//! [`super::dbase`]); that the section number is a two-character field,
-//! right-aligned and blank-filled.
+//! # Source, and what it leaves open
+//! US Chess, "Appendix E1, TA and Edit File Structure" (the description of
+//! the dBase III files for pairing-program writers, published with the
+//! CFRATSYS documents:
+//! georgejohn.bcentralhost.com/GeorgeJohn/Chess/USCF/Computer/Current/Appendix_E1_TA_files.htm).
+//! What its text, as we could read it, establishes: the three files and
+//! their names (`Thexport`, `Tsexport`, `Tdexport`, the same structures as
+//! the rating system's `Tnmtevnt`, `Tnmtsect`, `Tnmtdetl`); that they are
+//! dBase III tables (see [`super::dbase`]); that one file set may carry
+//! several events, its records tied together by the event id. US Chess's
+//! forum adds that the section number is two characters, right-aligned and
+//! blank-filled, and gives the round codes below.
 //!
-//! Inferred (the appendix's field tables were not available to us; the
-//! names below follow the `H_`/`S_`/`D_` pattern of the TA files as WinTD
-//! and SwissSys users know them, and must be checked against a file US
-//! Chess accepts before the first real upload):
-//! - `THEXPORT.DBF`: `H_EVENT_ID` C8 (blank: US Chess assigns it),
-//!   `H_NAME` C35, `H_TOT_SECT` N2, `H_BEG_DATE` D, `H_END_DATE` D,
-//!   `H_AFF_ID` C8, `H_CITY` C21, `H_STATE` C2, `H_ZIPCODE` C10,
-//!   `H_COUNTRY` C21, `H_CTD_ID` C8, `H_ATD_ID` C8;
-//! - `TSEXPORT.DBF`: `S_EVENT_ID` C8, `S_SEC_NUM` C2, `S_SEC_NAME` C30,
-//!   `S_R_SYSTEM` C1 (`R` regular, `Q` quick, `D` dual), `S_CTD_ID` C8,
-//!   `S_ATD_ID` C8, `S_TRN_TYPE` C1 (`S` Swiss, `R` round robin),
-//!   `S_TOT_RNDS` N2, `S_LST_PAIR` N4 (the highest pairing number),
-//!   `S_BEG_DATE` D, `S_END_DATE` D, `S_TIME_CTL` C40;
-//! - `TDEXPORT.DBF`: `D_EVENT_ID` C8, `D_SEC_NUM` C2, `D_PAIR_NUM` N4,
-//!   `D_REC_SEQ` N2 (1 for rounds 1-10, 2 for 11-20, ...), `D_MEM_ID` C8,
-//!   `D_NAME` C30 ("Last, First": the last word of the name is taken as
-//!   the surname), `D_STATE` C2, `D_RND01`..`D_RND10` C5: the result code
-//!   then the opponent's pairing number right-aligned in four characters.
+//! The field tables of the appendix were not in the copy we could read
+//! (only its opening is stored). The layout below is that appendix's
+//! original (1991) structure as two independent report writers spell it
+//! out field by field (the Vega pairing program's US Chess report, and a
+//! later program that agrees with it on every field but one name): names,
+//! types, widths and order. US Chess's rating office said on its forum
+//! (2011) that its upload reads this original structure as well as its
+//! 2008 revision (which adds colours and time controls, and is not written
+//! here). Check the first real upload of a league against the rating
+//! office's validation before relying on it.
 //!
-//! Result codes (the ones US Chess crosstables use): `W` won, `L` lost,
-//! `D` drew, `X` won by forfeit, `F` lost by forfeit (also each side of a
-//! double forfeit, with the opponent's number), `B` full-point bye, `H`
-//! half-point bye, `U` zero-point bye or not played. A round after a
-//! player withdrew is `U`.
+//! - `THEXPORT.DBF`, one record: `H_EVENT_ID` C9 (blank: US Chess assigns
+//!   it), `H_NAME` C35, `H_TOT_SECT` N2, `H_BEG_DATE` D, `H_END_DATE` D,
+//!   `H_RCV_DATE` D and `H_ENT_DATE` D (blank: the rating office's dates
+//!   received and entered), `H_AFF_ID` C8, `H_CITY` C21, `H_STATE` C2,
+//!   `H_ZIPCODE` C10, `H_COUNTRY` C21, `H_SENDCROS` C1 (who gets the
+//!   crosstables: `T` the chief TD, `A` the affiliate, `N` nobody),
+//!   `H_SCHOLAST` C1 (`Y` scholastic, `N` not), `H_SECREC01` N7 (the
+//!   number of the event's first record in `TSEXPORT.DBF`: 1).
+//! - `TSEXPORT.DBF`, one record per section: `S_EVENT_ID` C9, `S_SEC_NUM`
+//!   C2 (right-aligned), `S_SEC_NAME` C10, `S_K_FACTOR` C1 (`F` full, `Q`
+//!   quick), `S_R_SYSTEM` C1 (`R` regular, `Q` quick, `D` dual),
+//!   `S_CTD_ID` C8, `S_ATD_ID` C8, `S_TRN_TYPE` C1 (`S` Swiss, `R` round
+//!   robin), `S_TOT_RNDS` N2, `S_LST_PAIR` N4 (the highest pairing
+//!   number), `S_DTLREC01` N7 (the number of the section's first record in
+//!   `TDEXPORT.DBF`), `S_OPER` C2 (`XX`: reported on disk) and `S_STATUS`
+//!   C1 (`#`).
+//! - `TDEXPORT.DBF`, one record per player and ten rounds: `D_EVENT_ID`
+//!   C9, `D_SEC_NUM` C2 (right-aligned), `D_PAIR_NUM` C4 (right-aligned),
+//!   `D_REC_SEQ` C1 (`1` for rounds 1-10, `2` for 11-20, ...), `D_MEM_ID`
+//!   C8, `D_RND01`..`D_RND10` C5.
+//!
+//! A round is its code and a number right-aligned in four characters: `W`
+//! won, `L` lost, `D` drew, each with the opponent's pairing number (`W
+//! 12`); `X` won by forfeit, `F` lost by forfeit (both players of a double
+//! forfeit), `B` full-point bye, `H` half-point bye, `U` not played (a
+//! zero-point bye, a round missed, every round after a withdrawal), each
+//! with 0 for the opponent (`X   0`: US Chess does not rate a forfeit, and
+//! its forum asks for no opponent there). A column past the section's last
+//! round is `    0`.
+//!
+//! What is open, and the choice made:
+//! - the K factor's codes: `F` for regular and dual rated sections, `Q` for
+//!   quick rated ones (the writers agree only on `F` as the usual value);
+//! - `S_TOT_RNDS` of a round robin: one transcription asks for the number
+//!   of players there; we write the number of rounds, as for a Swiss;
+//! - the name of the section's operator field: `S_OPER` (Vega) rather
+//!   than `S_OPERATOR` (the later program);
+//! - numbers kept in character fields (section and pairing numbers) are
+//!   right-aligned, as US Chess's forum says of the section number.
 //!
 //! The file date is the event's last day, so one event always gives the
 //! same bytes.
@@ -49,8 +81,56 @@ pub struct Event {
     pub name: String,
     pub start_date: Option<String>,
     pub end_date: Option<String>,
+    /// The event's details, the league's defaults already filled in where
+    /// the event has none.
     pub details: EventDetails,
+    /// Who gets the crosstables (`H_SENDCROS`): the league's
+    /// `report.crosstables` setting.
+    pub crosstables: Option<Crosstables>,
+    /// Whether the event is scholastic (`H_SCHOLAST`): the league's
+    /// `report.scholastic` setting.
+    pub scholastic: Option<bool>,
     pub sections: Vec<Section>,
+}
+
+/// Who US Chess sends the crosstables to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Crosstables {
+    /// The chief TD (`T`).
+    Td,
+    /// The affiliate (`A`).
+    Affiliate,
+    /// Nobody (`N`).
+    None,
+}
+
+impl Crosstables {
+    /// The word the settings use: td, affiliate, none.
+    pub fn word(self) -> &'static str {
+        match self {
+            Crosstables::Td => "td",
+            Crosstables::Affiliate => "affiliate",
+            Crosstables::None => "none",
+        }
+    }
+
+    /// From its word.
+    pub fn parse(word: &str) -> Option<Crosstables> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "td" => Some(Crosstables::Td),
+            "affiliate" => Some(Crosstables::Affiliate),
+            "none" => Some(Crosstables::None),
+            _ => None,
+        }
+    }
+
+    fn code(self) -> &'static str {
+        match self {
+            Crosstables::Td => "T",
+            Crosstables::Affiliate => "A",
+            Crosstables::None => "N",
+        }
+    }
 }
 
 /// One section.
@@ -70,7 +150,6 @@ pub struct Player {
     pub pairing_no: u32,
     pub name: String,
     pub uscf_id: Option<String>,
-    pub state: Option<String>,
     /// (outcome, opponent's pairing number), one per round.
     pub rounds: Vec<(Outcome, Option<u32>)>,
 }
@@ -78,46 +157,122 @@ pub struct Player {
 /// The three files: (file name, table).
 pub type Files = Vec<(&'static str, Table)>;
 
+/// The widest text each field holds, for the fields a secretary types.
+const NAME_WIDTH: usize = 35;
+const SECTION_WIDTH: usize = 10;
+const CITY_WIDTH: usize = 21;
+const ZIP_WIDTH: usize = 10;
+const ID_WIDTH: usize = 8;
+
+/// Where a detail is given: for the event, or once for every event.
+fn both_places(option: &str, setting: &str, example: &str) -> String {
+    format!(
+        "league event edit --{option} {example}, or for every event: league settings set report.{setting} {example}"
+    )
+}
+
 /// Everything the report needs and lacks, in words: empty when it can be
 /// written.
 pub fn missing(e: &Event) -> Vec<String> {
     let d = &e.details;
     let mut out = Vec::new();
-    let need = |v: &Option<String>, what: &str, option: &str, out: &mut Vec<String>| {
-        if v.is_none() {
-            out.push(format!("the event's {what} (league event edit --{option})"));
+    let need = |v: &Option<String>,
+                what: &str,
+                option: &str,
+                example: &str,
+                width: usize,
+                out: &mut Vec<String>| {
+        match v {
+            None => out.push(format!(
+                "the event's {what} ({})",
+                both_places(option, option, example)
+            )),
+            Some(v) if v.len() > width || !v.is_ascii() => out.push(format!(
+                "the event's {what} \"{v}\" in at most {width} plain letters and digits ({})",
+                both_places(option, option, example)
+            )),
+            Some(_) => {}
         }
     };
     need(
         &d.affiliate_id,
         "US Chess affiliate id",
         "affiliate-id",
+        "A6000000",
+        ID_WIDTH,
         &mut out,
     );
     need(
         &d.chief_td_id,
         "chief TD's US Chess id",
         "chief-td-id",
+        "ID",
+        ID_WIDTH,
         &mut out,
     );
-    need(&d.city, "city", "city", &mut out);
-    need(&d.state, "state", "state", &mut out);
-    need(&d.zip, "zip code", "zip", &mut out);
-    need(&d.country, "country", "country", &mut out);
-    need(&d.time_control, "time control", "time-control", &mut out);
-    need(&d.rating_system, "rating system", "rating-system", &mut out);
-    need(&e.start_date, "first day", "start", &mut out);
-    need(&e.end_date, "last day", "end", &mut out);
+    if let Some(a) = d.assistant_td_id.as_ref().filter(|a| a.len() > ID_WIDTH) {
+        out.push(format!(
+            "the assistant TD's US Chess id \"{a}\" in at most {ID_WIDTH} characters ({})",
+            both_places("assistant-td-id", "assistant-td-id", "ID")
+        ));
+    }
+    need(&d.city, "city", "city", "CITY", CITY_WIDTH, &mut out);
+    need(&d.state, "state", "state", "OH", 2, &mut out);
+    need(&d.zip, "zip code", "zip", "ZIP", ZIP_WIDTH, &mut out);
+    need(&d.country, "country", "country", "USA", 3, &mut out);
+    need(
+        &d.rating_system,
+        "rating system",
+        "rating-system",
+        "regular",
+        7,
+        &mut out,
+    );
+    if e.start_date.is_none() {
+        out.push("the event's first day (league event edit --start YYYY-MM-DD)".into());
+    }
+    if e.end_date.is_none() {
+        out.push("the event's last day (league event edit --end YYYY-MM-DD)".into());
+    }
+    if e.crosstables.is_none() {
+        out.push(
+            "who US Chess sends the crosstables to (league settings set report.crosstables td|affiliate|none)"
+                .into(),
+        );
+    }
+    if e.scholastic.is_none() {
+        out.push(
+            "whether the league's events are scholastic (league settings set report.scholastic yes|no)"
+                .into(),
+        );
+    }
+    if e.name.len() > NAME_WIDTH || !e.name.is_ascii() {
+        out.push(format!(
+            "the event's name \"{}\" in at most {NAME_WIDTH} plain letters and digits (league event edit --name)",
+            e.name
+        ));
+    }
     if e.sections.is_empty() {
         out.push("a section with players".into());
     }
     for s in &e.sections {
+        if s.name.len() > SECTION_WIDTH || !s.name.is_ascii() {
+            out.push(format!(
+                "section {}'s name in at most {SECTION_WIDTH} plain letters and digits (league section edit \"{}\" --event \"{}\" --name NEW)",
+                s.name, s.name, e.name
+            ));
+        }
         for p in &s.players {
-            if p.uscf_id.is_none() {
-                out.push(format!(
+            match &p.uscf_id {
+                None => out.push(format!(
                     "{}'s US Chess id (section {}, #{}; league player edit \"{}\" --uscf-id ID)",
                     p.name, s.name, p.pairing_no, p.name
-                ));
+                )),
+                Some(id) if id.len() > ID_WIDTH || !id.is_ascii() => out.push(format!(
+                    "{}'s US Chess id \"{id}\" in at most {ID_WIDTH} digits (section {}, #{})",
+                    p.name, s.name, p.pairing_no
+                )),
+                Some(_) => {}
             }
         }
         let rounds_in = s.players.first().map_or(0, |p| p.rounds.len()) as u32;
@@ -143,42 +298,35 @@ fn date(d: &Option<String>) -> String {
     d.as_deref().map(|d| d.replace('-', "")).unwrap_or_default()
 }
 
-/// "Anna Maria Lopez" → "Lopez, Anna Maria".
-pub fn surname_first(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    match words.split_last() {
-        Some((last, first)) if !first.is_empty() => format!("{last}, {}", first.join(" ")),
-        _ => name.trim().to_string(),
-    }
-}
-
-/// A round as the report writes it: code, opponent right-aligned in four.
+/// A round as the report writes it: the code, then the opponent's pairing
+/// number (0 when the round had no game) right-aligned in four.
 pub fn round_code(outcome: Outcome, opponent: Option<u32>) -> String {
-    let code = match outcome {
-        Outcome::Win => 'W',
-        Outcome::Loss => 'L',
-        Outcome::Draw => 'D',
-        Outcome::ForfeitWin => 'X',
-        Outcome::ForfeitLoss | Outcome::DoubleForfeit => 'F',
+    let (code, played) = match outcome {
+        Outcome::Win => ('W', true),
+        Outcome::Loss => ('L', true),
+        Outcome::Draw => ('D', true),
+        Outcome::ForfeitWin => ('X', false),
+        Outcome::ForfeitLoss | Outcome::DoubleForfeit => ('F', false),
         Outcome::Bye {
             kind: ByeKind::Full,
             ..
-        } => 'B',
+        } => ('B', false),
         Outcome::Bye {
             kind: ByeKind::Half,
             ..
-        } => 'H',
+        } => ('H', false),
         Outcome::Bye {
             kind: ByeKind::Zero,
             ..
         }
-        | Outcome::Absent => 'U',
+        | Outcome::Absent => ('U', false),
     };
-    match opponent {
-        Some(o) => format!("{code}{o:>4}"),
-        None => code.to_string(),
-    }
+    let number = if played { opponent.unwrap_or(0) } else { 0 };
+    format!("{code}{number:>4}")
 }
+
+/// A round column past the section's last round.
+pub const NO_ROUND: &str = "    0";
 
 fn file_date(e: &Event) -> (u16, u8, u8) {
     let d = e
@@ -206,18 +354,21 @@ pub fn build(e: &Event) -> Files {
     let header = Table {
         date: date_of,
         fields: vec![
-            c("H_EVENT_ID", 8),
+            c("H_EVENT_ID", 9),
             c("H_NAME", 35),
             n("H_TOT_SECT", 2),
             dt("H_BEG_DATE"),
             dt("H_END_DATE"),
+            dt("H_RCV_DATE"),
+            dt("H_ENT_DATE"),
             c("H_AFF_ID", 8),
             c("H_CITY", 21),
             c("H_STATE", 2),
             c("H_ZIPCODE", 10),
             c("H_COUNTRY", 21),
-            c("H_CTD_ID", 8),
-            c("H_ATD_ID", 8),
+            c("H_SENDCROS", 1),
+            c("H_SCHOLAST", 1),
+            n("H_SECREC01", 7),
         ],
         records: vec![vec![
             String::new(),
@@ -225,46 +376,48 @@ pub fn build(e: &Event) -> Files {
             e.sections.len().to_string(),
             date(&e.start_date),
             date(&e.end_date),
+            String::new(),
+            String::new(),
             s(&d.affiliate_id),
             s(&d.city),
             s(&d.state),
             s(&d.zip),
             s(&d.country),
-            s(&d.chief_td_id),
-            s(&d.assistant_td_id),
+            e.crosstables.unwrap_or(Crosstables::None).code().into(),
+            if e.scholastic == Some(true) { "Y" } else { "N" }.into(),
+            "1".into(),
         ]],
     };
-    let system = match d.rating_system.as_deref() {
-        Some("quick") => "Q",
-        Some("dual") => "D",
-        _ => "R",
+    let (system, k_factor) = match d.rating_system.as_deref() {
+        Some("quick") => ("Q", "Q"),
+        Some("dual") => ("D", "F"),
+        _ => ("R", "F"),
     };
     let mut sections = Table {
         date: date_of,
         fields: vec![
-            c("S_EVENT_ID", 8),
+            c("S_EVENT_ID", 9),
             c("S_SEC_NUM", 2),
-            c("S_SEC_NAME", 30),
+            c("S_SEC_NAME", 10),
+            c("S_K_FACTOR", 1),
             c("S_R_SYSTEM", 1),
             c("S_CTD_ID", 8),
             c("S_ATD_ID", 8),
             c("S_TRN_TYPE", 1),
             n("S_TOT_RNDS", 2),
             n("S_LST_PAIR", 4),
-            dt("S_BEG_DATE"),
-            dt("S_END_DATE"),
-            c("S_TIME_CTL", 40),
+            n("S_DTLREC01", 7),
+            c("S_OPER", 2),
+            c("S_STATUS", 1),
         ],
         records: vec![],
     };
     let mut fields = vec![
-        c("D_EVENT_ID", 8),
+        c("D_EVENT_ID", 9),
         c("D_SEC_NUM", 2),
-        n("D_PAIR_NUM", 4),
-        n("D_REC_SEQ", 2),
+        c("D_PAIR_NUM", 4),
+        c("D_REC_SEQ", 1),
         c("D_MEM_ID", 8),
-        c("D_NAME", 30),
-        c("D_STATE", 2),
     ];
     for r in 1..=10 {
         fields.push(c(&format!("D_RND{r:02}"), 5));
@@ -280,6 +433,7 @@ pub fn build(e: &Event) -> Files {
             String::new(),
             num.clone(),
             sec.name.clone(),
+            k_factor.into(),
             system.into(),
             s(&d.chief_td_id),
             s(&d.assistant_td_id),
@@ -291,9 +445,9 @@ pub fn build(e: &Event) -> Files {
                 .max()
                 .unwrap_or(0)
                 .to_string(),
-            date(&e.start_date),
-            date(&e.end_date),
-            s(&d.time_control),
+            (details.records.len() + 1).to_string(),
+            "XX".into(),
+            "#".into(),
         ]);
         for p in &sec.players {
             let chunks = p.rounds.len().div_ceil(10).max(1);
@@ -301,16 +455,14 @@ pub fn build(e: &Event) -> Files {
                 let mut rec = vec![
                     String::new(),
                     num.clone(),
-                    p.pairing_no.to_string(),
+                    format!("{:>4}", p.pairing_no),
                     (seq + 1).to_string(),
                     s(&p.uscf_id),
-                    surname_first(&p.name),
-                    s(&p.state),
                 ];
                 for r in 0..10 {
                     rec.push(match p.rounds.get(seq * 10 + r) {
                         Some(&(o, opp)) => round_code(o, opp),
-                        None => String::new(),
+                        None => NO_ROUND.to_string(),
                     });
                 }
                 details.records.push(rec);
@@ -331,7 +483,10 @@ mod tests {
     #[test]
     fn round_codes_name_the_result_and_the_opponent() {
         assert_eq!(round_code(Outcome::Win, Some(12)), "W  12");
-        assert_eq!(round_code(Outcome::DoubleForfeit, Some(3)), "F   3");
+        assert_eq!(round_code(Outcome::Draw, Some(1234)), "D1234");
+        // No opponent for a round without a game, forfeits included.
+        assert_eq!(round_code(Outcome::ForfeitWin, Some(3)), "X   0");
+        assert_eq!(round_code(Outcome::DoubleForfeit, Some(3)), "F   0");
         assert_eq!(
             round_code(
                 Outcome::Bye {
@@ -340,10 +495,95 @@ mod tests {
                 },
                 None
             ),
-            "H"
+            "H   0"
         );
-        assert_eq!(round_code(Outcome::Absent, None), "U");
-        assert_eq!(surname_first("Anna Maria Lopez"), "Lopez, Anna Maria");
-        assert_eq!(surname_first("Madonna"), "Madonna");
+        assert_eq!(
+            round_code(
+                Outcome::Bye {
+                    kind: ByeKind::Full,
+                    requested: false
+                },
+                None
+            ),
+            "B   0"
+        );
+        assert_eq!(round_code(Outcome::Absent, None), "U   0");
+    }
+
+    fn event(rounds: usize) -> Event {
+        Event {
+            name: "Open".into(),
+            start_date: Some("2024-01-06".into()),
+            end_date: Some("2024-03-02".into()),
+            details: EventDetails::default(),
+            crosstables: Some(Crosstables::Affiliate),
+            scholastic: Some(false),
+            sections: vec![Section {
+                name: "A".into(),
+                round_robin: false,
+                rounds: rounds as u32,
+                pending: vec![],
+                players: (1..=2)
+                    .map(|no| Player {
+                        pairing_no: no,
+                        name: format!("P{no}"),
+                        uscf_id: Some(format!("1000000{no}")),
+                        rounds: (0..rounds)
+                            .map(|_| {
+                                if no == 1 {
+                                    (Outcome::Win, Some(2))
+                                } else {
+                                    (Outcome::Loss, Some(1))
+                                }
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            }],
+        }
+    }
+
+    /// Twelve rounds take two records a player (`D_REC_SEQ` 1 and 2), the
+    /// second padded past round 12; the section points at its first record.
+    #[test]
+    fn rounds_past_ten_go_on_a_second_record() {
+        let files = build(&event(12));
+        let d = &files[2].1;
+        assert_eq!(d.records.len(), 4);
+        assert_eq!(d.records[1][2], "   1");
+        assert_eq!(d.records[1][3], "2");
+        assert_eq!(d.records[1][5], "W   2");
+        assert_eq!(d.records[1][6], "W   2");
+        assert!(d.records[1][7..].iter().all(|v| v == NO_ROUND));
+        assert_eq!(d.records[2][4], "10000002");
+        let s = &files[1].1;
+        assert_eq!(s.records[0][10], "1");
+        assert_eq!(files[0].1.records[0][12], "A");
+    }
+
+    #[test]
+    fn missing_names_both_places_and_too_long_values() {
+        let mut e = event(3);
+        e.details.city = Some("A city whose name runs on".into());
+        e.crosstables = None;
+        e.sections[0].name = "Under 1600 Reserve".into();
+        let m = missing(&e).join("\n");
+        assert!(
+            m.contains("the event's US Chess affiliate id (league event edit --affiliate-id A6000000, or for every event: league settings set report.affiliate-id A6000000)"),
+            "{m}"
+        );
+        assert!(
+            m.contains("the event's city \"A city whose name runs on\" in at most 21"),
+            "{m}"
+        );
+        assert!(
+            m.contains("league settings set report.crosstables td|affiliate|none"),
+            "{m}"
+        );
+        assert!(
+            m.contains("section Under 1600 Reserve's name in at most 10"),
+            "{m}"
+        );
+        assert!(!m.contains("scholastic"), "{m}");
     }
 }

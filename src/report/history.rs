@@ -55,6 +55,50 @@ pub struct PlayerHistory {
     pub player: Player,
     pub sections: Vec<PlayerSection>,
     pub career: Career,
+    /// What each imported rating list changed, oldest first.
+    pub rating_lists: Vec<RatingChange>,
+}
+
+/// A rating list's change to a player's rating (`league ratings import`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingChange {
+    /// `uscf` or `fide`.
+    pub system: String,
+    pub list: String,
+    /// The day the list took effect.
+    pub day: String,
+    /// Before and after the list (`None`: unrated).
+    pub from: Option<u32>,
+    pub to: Option<u32>,
+}
+
+/// The rating history as changes: each row keeps the rating a list
+/// replaced; the rating it gave is the next row's of the same system, or
+/// the player's current one.
+fn rating_changes(conn: &Connection, player: &Player) -> Result<Vec<RatingChange>> {
+    let rows = crate::store::ratings::history(conn, player.id)?;
+    Ok(rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let to = rows[k + 1..]
+                .iter()
+                .find(|n| n.system == r.system)
+                .map(|n| n.rating)
+                .unwrap_or(if r.system == "fide" {
+                    player.fide_rating
+                } else {
+                    player.rating
+                });
+            RatingChange {
+                system: r.system.clone(),
+                list: r.list.clone(),
+                day: r.replaced_on.clone(),
+                from: r.rating,
+                to,
+            }
+        })
+        .collect())
 }
 
 /// A section's facts and, for individual events, its standings.
@@ -187,6 +231,7 @@ pub fn player_history(conn: &Reader, player: &Player) -> Result<PlayerHistory> {
         player: player.clone(),
         career: career(&lines),
         sections,
+        rating_lists: rating_changes(conn, player)?,
     })
 }
 

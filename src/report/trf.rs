@@ -1,6 +1,8 @@
-//! A section gathered for TRF export: the event's header data, each
-//! entry's player data, the rounds with every result in, and the rank from
-//! the standings after those rounds.
+//! A section gathered for TRF export: the event's header data (the
+//! league's report defaults filling the event's gaps), each entry's player
+//! data with the FIDE rating in force when the event began, the rounds
+//! with every result in, and the rank from the standings after those
+//! rounds.
 
 use super::{section_report, ReportOptions};
 use crate::domain::league::{Event, Section};
@@ -8,7 +10,7 @@ use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::input::trf::{TrfEvent, TrfPlayer};
 use crate::store::Reader;
-use crate::store::{exchange, player as players, season as seasons};
+use crate::store::{exchange, player as players, ratings, season as seasons};
 
 /// The section as a [`TrfEvent`] for [`crate::export::trf::write`], and the
 /// event's planned rounds (the `XXR` line). Rounds with results still
@@ -49,9 +51,15 @@ pub fn trf_event(conn: &Reader, event: &Event, section: &Section) -> Result<(Trf
             name: p.name,
             sex: None,
             title: p.title,
-            // FIDE data only: the player's FIDE rating, never the US Chess
-            // rating the entry holds (issue 18).
-            rating: p.fide_rating,
+            // FIDE data only, never the US Chess rating the entry holds
+            // (issue 18): the FIDE rating in force when the event began,
+            // from the rating history when a list has replaced it since
+            // (entries keep no FIDE rating of their own), else the
+            // player's current one.
+            rating: match event.start_date.as_deref() {
+                Some(day) => ratings::rating_on(conn, p.id, "fide", day)?.unwrap_or(p.fide_rating),
+                None => p.fide_rating,
+            },
             federation: p.federation,
             // The FIDE id field holds 11 digits; an id that is not a number
             // (or too long) is left out rather than breaking the columns.
@@ -71,7 +79,7 @@ pub fn trf_event(conn: &Reader, event: &Event, section: &Section) -> Result<(Trf
         event.name.clone()
     };
     let round_dates = exchange::round_dates(conn, section.id)?;
-    let details = crate::store::event_detail::details(conn, event.id)?;
+    let details = crate::store::event_detail::details_or_league(conn, event.id)?;
     let played = report.rounds_played;
     Ok((
         TrfEvent {

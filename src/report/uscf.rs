@@ -1,6 +1,7 @@
 //! The US Chess rating report's values gathered from the store: the
-//! event, its details, each section's players (US Chess id, state) and
-//! their rounds as the standings see them. The files themselves are built
+//! event, its details (the league's defaults filling the gaps), the
+//! league's crosstable and scholastic settings, each section's players
+//! (US Chess id) and their rounds as the standings see them. The files themselves are built
 //! by [`crate::export::uscf`].
 
 use rusqlite::Connection;
@@ -30,7 +31,6 @@ pub fn event_report(conn: &Connection, event: &Event) -> Result<x::Event> {
                 pairing_no: e.pairing_no,
                 name: e.name.clone(),
                 uscf_id: p.uscf_id,
-                state: player::player_state(conn, e.player_id)?,
                 rounds: t.players[i]
                     .rounds
                     .iter()
@@ -54,7 +54,10 @@ pub fn event_report(conn: &Connection, event: &Event) -> Result<x::Event> {
         name: event.name.clone(),
         start_date: event.start_date.clone(),
         end_date: event.end_date.clone(),
-        details: event_detail::details(conn, event.id)?,
+        details: event_detail::details_or_league(conn, event.id)?,
+        crosstables: event_detail::league_setting(conn, "crosstables")?
+            .and_then(|w| x::Crosstables::parse(&w)),
+        scholastic: event_detail::league_setting(conn, "scholastic")?.map(|w| w == "yes"),
         sections,
     })
 }

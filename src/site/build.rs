@@ -21,6 +21,7 @@ use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
 use crate::parallel;
 use crate::report::SectionReport;
+use crate::store::ratings::ListRating;
 
 /// Folder of the player pages.
 const PLAYERS: &str = "players";
@@ -440,6 +441,8 @@ struct Played {
     season: String,
     percent: Option<i64>,
     rating: Option<u32>,
+    /// The event's first day, to place rating lists among the events.
+    day: Option<String>,
 }
 
 /// One player's line in a section, as their page shows it.
@@ -634,6 +637,7 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                         season: s.season.name.clone(),
                         percent,
                         rating: entry.rating,
+                        day: e.event.start_date.clone(),
                     });
                 }
             }
@@ -644,7 +648,8 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
     ids.into_iter()
         .map(|id| {
             let played = by_player.remove(&id).unwrap_or_default();
-            let charts = player_charts(&played);
+            let lists = league.rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
+            let charts = player_charts(&played, lists);
             PlayerPage {
                 place: Place::new(paths.player[&id].clone()),
                 name: names.remove(&id).unwrap_or_default(),
@@ -688,43 +693,72 @@ fn labelled(points: &[Point]) -> Vec<usize> {
     keep
 }
 
-/// Score % per event over time, and rating where known; a chart with fewer
-/// than three points or a flat line is left out (the events table says
-/// as much). Event names are written on the points, since a touch screen
-/// cannot show tooltips.
-fn player_charts(played: &[Played]) -> Vec<Chart> {
-    let mut last = "";
+/// A point of a player's rating chart: an event (the rating it used) or a
+/// rating list (the rating it gave).
+enum RatedAt<'a> {
+    Event(&'a Played),
+    List(&'a ListRating),
+}
+
+/// The events in their order with each rating list placed before the
+/// first event that began after the list was imported (lists after the
+/// last event, or when events have no dates, at the end).
+fn rating_sequence<'a>(played: &'a [Played], lists: &'a [ListRating]) -> Vec<RatedAt<'a>> {
+    let mut out = Vec::with_capacity(played.len() + lists.len());
+    let mut pending = lists.iter().peekable();
+    for p in played {
+        if let Some(day) = p.day.as_deref() {
+            while let Some(l) = pending.next_if(|l| l.day.as_str() < day) {
+                out.push(RatedAt::List(l));
+            }
+        }
+        out.push(RatedAt::Event(p));
+    }
+    out.extend(pending.map(RatedAt::List));
+    out
+}
+
+/// Score % per event over time, and US Chess rating where known (the
+/// rating each event used, and the ratings the imported rating lists
+/// gave, from the rating history); a chart with fewer than three points or
+/// a flat line is left out (the events table says as much). Event and list
+/// names are written on the points, since a touch screen cannot show
+/// tooltips.
+fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
     let seasons = played
         .iter()
         .map(|p| p.season.as_str())
         .collect::<std::collections::BTreeSet<_>>()
         .len();
-    let x_labels: Vec<String> = played
-        .iter()
-        .map(|p| {
-            let label = if p.season != last {
-                if seasons > 4 {
-                    short_season(&p.season)
-                } else {
-                    p.season.clone()
+    // The season under the first point of each season; list points have
+    // no season of their own.
+    let season_labels = |seasons_of: &mut dyn Iterator<Item = Option<&str>>| -> Vec<String> {
+        let mut last = "";
+        seasons_of
+            .map(|season| match season {
+                Some(season) if season != last => {
+                    last = season;
+                    if seasons > 4 {
+                        short_season(season)
+                    } else {
+                        season.to_string()
+                    }
                 }
-            } else {
-                String::new()
-            };
-            last = &p.season;
-            label
-        })
-        .collect();
-    let label_text = |p: &Played| {
-        let name = &p.short;
+                _ => String::new(),
+            })
+            .collect()
+    };
+    let x_labels = season_labels(&mut played.iter().map(|p| Some(p.season.as_str())));
+    let shorten = |name: &str| {
         if name.chars().count() > 16 {
             let mut s: String = name.chars().take(15).collect();
             s.push('…');
             s
         } else {
-            name.clone()
+            name.to_string()
         }
     };
+    let label_text = |p: &Played| shorten(&p.short);
     let mut charts = Vec::new();
     let with_labels = |title: &str, axes: &Axes, points: Vec<Point>, name: &str| {
         let keep = labelled(&points);
@@ -772,27 +806,54 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
             "score %",
         ));
     }
-    let ratings: Vec<Point> = played
+    let sequence = rating_sequence(played, lists);
+    let rating_labels = season_labels(&mut sequence.iter().map(|r| match r {
+        RatedAt::Event(p) => Some(p.season.as_str()),
+        RatedAt::List(_) => None,
+    }));
+    let ratings: Vec<(Point, String)> = sequence
         .iter()
         .enumerate()
-        .filter_map(|(x, p)| {
-            p.rating.map(|y| Point {
-                x,
-                y: y as i64,
-                title: format!("{}: rated {y}", p.label),
-            })
+        .filter_map(|(x, r)| match r {
+            RatedAt::Event(p) => p.rating.map(|y| {
+                let point = Point {
+                    x,
+                    y: y as i64,
+                    title: format!("{}: rated {y}", p.label),
+                };
+                (point, label_text(p))
+            }),
+            RatedAt::List(l) => Some((
+                Point {
+                    x,
+                    y: l.rating as i64,
+                    title: format!("{} ({}): rated {}", l.list, l.day, l.rating),
+                },
+                shorten(&l.list),
+            )),
         })
         .collect();
+    let from_lists = sequence.iter().any(|r| matches!(r, RatedAt::List(_)));
+    let (ratings, rating_texts): (Vec<Point>, Vec<String>) = ratings.into_iter().unzip();
     if worth_drawing(&ratings) {
         let lo = ratings.iter().map(|p| p.y).min().unwrap_or(0);
         let hi = ratings.iter().map(|p| p.y).max().unwrap_or(0);
         let y_min = (lo / 100) * 100 - 100;
         let y_max = (hi / 100) * 100 + 200;
         let step = (((y_max - y_min) / 400).max(1)) * 100;
-        charts.push(with_labels(
-            "Rating at the start of each event",
+        let keep = labelled(&ratings);
+        let texts: Vec<(usize, String)> = keep
+            .into_iter()
+            .map(|k| (k, rating_texts[k].clone()))
+            .collect();
+        let mut chart = line_chart(
+            if from_lists {
+                "Rating at the start of each event and from each rating list"
+            } else {
+                "Rating at the start of each event"
+            },
             &Axes {
-                x_labels,
+                x_labels: rating_labels,
                 y_min,
                 y_max,
                 y_ticks: (y_min..=y_max)
@@ -802,9 +863,13 @@ fn player_charts(played: &[Played]) -> Vec<Chart> {
                 x_title: "Season".into(),
                 y_title: String::new(),
             },
-            ratings,
-            "rating",
-        ));
+            &[Line {
+                name: "rating".into(),
+                points: ratings,
+            }],
+        );
+        label_points(&mut chart, &texts);
+        charts.push(chart);
     }
     charts
 }

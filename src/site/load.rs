@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::report::team::{team_report, TeamReport};
 use crate::report::{section_reports, ReportOptions, SectionReport};
 use crate::store::facts::{load_section, SectionFacts};
+use crate::store::ratings::ListRating;
 use crate::store::season as seasons;
 use crate::store::team::{rosters, RosterRow};
 use crate::store::Reader;
@@ -36,6 +37,9 @@ pub struct League {
     /// The day of the latest change the database records (see
     /// [`seasons::latest_change`]).
     pub updated: Option<String>,
+    /// US Chess ratings the rating lists gave, by player: what their
+    /// page's rating chart adds to the ratings the events used.
+    pub rating_lists: std::collections::HashMap<i64, Vec<ListRating>>,
 }
 
 /// One season and its events (in date order).
@@ -171,5 +175,6 @@ pub fn load(
         seasons: out,
         prizes: super::prizes::load(conn, &with_prizes)?,
         updated: seasons::latest_change(conn)?,
+        rating_lists: crate::store::ratings::uscf_list_ratings(conn)?,
     })
 }

@@ -1,10 +1,13 @@
 //! An event's details for prizes and rating reports (migration V15's
 //! columns of `event`): read together, edited field by field, each change
-//! in the audit trail.
+//! in the audit trail. The league may give each detail once for every
+//! event (`setting` keys `report.<column>`, V8's key/value table, set with
+//! `league settings set report.affiliate-id ...`); an event's own value
+//! comes first, the league's fills a gap.
 
-use rusqlite::{params, Connection, Transaction};
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::audit::{audit_event, Action};
+use super::audit::{audit, audit_event, Action};
 use crate::domain::league::{Event, EventDetails};
 use crate::error::Result;
 
@@ -40,6 +43,17 @@ impl EventDetails {
             &self.chief_arbiter,
             &self.deputy_arbiter,
         ]
+    }
+
+    /// These details, each one the event lacks taken from `defaults`.
+    pub fn filled_from(&self, defaults: &EventDetails) -> EventDetails {
+        let mut out = self.clone();
+        for (slot, d) in out.fields_mut().into_iter().zip(defaults.fields()) {
+            if slot.is_none() {
+                slot.clone_from(d);
+            }
+        }
+        out
     }
 
     fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
@@ -163,4 +177,66 @@ fn log_changes(
         )?;
     }
     Ok(())
+}
+
+/// The `setting` key of a league-wide report value: `report.<name>`.
+pub fn setting_key(name: &str) -> String {
+    format!("report.{name}")
+}
+
+/// A league-wide report value (`report.<name>`), if set.
+pub fn league_setting(conn: &Connection, name: &str) -> Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT value FROM setting WHERE key = ?1",
+            [setting_key(name)],
+            |r| r.get::<_, String>(0),
+        )
+        .optional()?)
+}
+
+/// Set (`Some`) or clear (`None`) a league-wide report value, the change
+/// in the audit trail; false when it was already so. `words` names it
+/// ("affiliate id").
+pub fn set_league_setting(
+    tx: &Transaction,
+    name: &str,
+    words: &str,
+    value: Option<&str>,
+) -> Result<bool> {
+    let old = league_setting(tx, name)?;
+    if old.as_deref() == value {
+        return Ok(false);
+    }
+    match value {
+        Some(v) => tx.execute(
+            "INSERT OR REPLACE INTO setting (key, value) VALUES (?1, ?2)",
+            params![setting_key(name), v],
+        )?,
+        None => tx.execute("DELETE FROM setting WHERE key = ?1", [setting_key(name)])?,
+    };
+    audit(
+        tx,
+        Action::Edit,
+        &format!("league report default: {words}"),
+        old.as_deref(),
+        value,
+        None,
+    )?;
+    Ok(true)
+}
+
+/// The league's defaults for every event's details (prize split aside).
+pub fn league_defaults(conn: &Connection) -> Result<EventDetails> {
+    let mut d = EventDetails::default();
+    for (slot, (column, _)) in d.fields_mut().into_iter().zip(FIELDS) {
+        *slot = league_setting(conn, column)?;
+    }
+    Ok(d)
+}
+
+/// An event's details with the league's defaults filling the gaps: what
+/// the rating reports use.
+pub fn details_or_league(conn: &Connection, event_id: i64) -> Result<EventDetails> {
+    Ok(details(conn, event_id)?.filled_from(&league_defaults(conn)?))
 }

@@ -1,8 +1,9 @@
 //! Rating lists into the league (`league ratings import`): players matched
 //! by id (US Chess id for a supplement, FIDE id for a FIDE list), their
 //! current rating replaced, the replaced one kept in `rating_history`
-//! (V15). Entries are never touched: a player already entered in an event
-//! keeps the rating that event used.
+//! (V15). A player rated for the first time gets a history row without a
+//! rating (V21: unrated until that list). Entries are never touched: a
+//! player already entered in an event keeps the rating that event used.
 //!
 //! A player the list shows unrated keeps the rating the league has (a list
 //! without a rating says nothing new). When an id appears twice in a list,
@@ -10,7 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rusqlite::{params, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit, Action};
 use crate::error::Result;
@@ -55,6 +56,21 @@ pub fn import_list(
             league.insert(r.get(2)?, (r.get(0)?, r.get(1)?, r.get(3)?));
         }
     }
+    // The history says which rating was in force on which day, so lists
+    // go in in the order they took effect.
+    let later: Option<(String, String)> = tx
+        .query_row(
+            "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 ORDER BY replaced_on DESC LIMIT 1",
+            params![system, today],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((later, day)) = later {
+        return Err(crate::error::Error::invalid(format!(
+            "the {} list {later} took effect on {day}, after {today}; import rating lists in the order they took effect (--date)",
+            if fide { "FIDE" } else { "US Chess" }
+        )));
+    }
     let mut out = RatingsImported::default();
     let mut seen: HashSet<&str> = HashSet::new();
     let mut update = tx.prepare(&format!(
@@ -81,6 +97,7 @@ pub fn import_list(
                 out.changed.push((name.clone(), o, n));
             }
             (None, Some(n)) => {
+                keep.execute(params![pid, system, None::<u32>, list, today])?;
                 update.execute(params![n, pid])?;
                 out.new.push((name.clone(), n));
             }
@@ -113,18 +130,101 @@ pub fn import_list(
     Ok(out)
 }
 
-/// A player's replaced ratings, oldest first: (system, rating, list, date).
-pub fn history(
-    conn: &rusqlite::Connection,
-    player_id: i64,
-) -> Result<Vec<(String, u32, String, String)>> {
+/// A rating a list replaced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replaced {
+    /// `uscf` or `fide`.
+    pub system: String,
+    /// The rating replaced; `None`: the player was unrated until the list.
+    pub rating: Option<u32>,
+    /// The list that replaced it, and the day.
+    pub list: String,
+    pub replaced_on: String,
+}
+
+/// A player's replaced ratings, oldest first.
+pub fn history(conn: &rusqlite::Connection, player_id: i64) -> Result<Vec<Replaced>> {
     let mut st = conn.prepare(
-        "SELECT system, rating, list, replaced_on FROM rating_history WHERE player_id = ?1 ORDER BY id",
+        "SELECT system, rating, list, replaced_on FROM rating_history WHERE player_id = ?1 ORDER BY replaced_on, id",
     )?;
     let rows = st
         .query_map([player_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            Ok(Replaced {
+                system: r.get(0)?,
+                rating: r.get(1)?,
+                list: r.get(2)?,
+                replaced_on: r.get(3)?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
+}
+
+/// The rating of `system` (`uscf`, `fide`) a player held on `day`
+/// (YYYY-MM-DD), as the rating history knows it: the rating the first list
+/// after that day replaced (`Some(None)`: unrated then), or `None` when no
+/// list has replaced one since, so the current rating is the one. A list
+/// imported on `day` itself already counts as in force. Ratings changed by
+/// hand (`league player edit`) leave no history: the current one stands.
+pub fn rating_on(
+    conn: &rusqlite::Connection,
+    player_id: i64,
+    system: &str,
+    day: &str,
+) -> Result<Option<Option<u32>>> {
+    Ok(conn
+        .query_row(
+            "SELECT rating FROM rating_history WHERE player_id = ?1 AND system = ?2 AND replaced_on > ?3 ORDER BY replaced_on, id LIMIT 1",
+            params![player_id, system, day],
+            |r| r.get::<_, Option<u32>>(0),
+        )
+        .optional()?)
+}
+
+/// A US Chess rating a list gave a player (`league ratings import`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListRating {
+    /// The day the list was imported (YYYY-MM-DD).
+    pub day: String,
+    /// The list's name.
+    pub list: String,
+    pub rating: u32,
+}
+
+/// Every player's US Chess ratings by list, oldest first, for the rating
+/// charts. A history row keeps the rating a list replaced, so the rating a
+/// list gave is the next row's, or for the newest list the player's
+/// current rating; a list that left a player unrated gives no point.
+pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<i64, Vec<ListRating>>> {
+    let mut st = conn.prepare(
+        "SELECT h.player_id, h.rating, h.list, h.replaced_on, p.rating FROM rating_history h
+         JOIN player p ON p.id = h.player_id WHERE h.system = 'uscf'
+         ORDER BY h.player_id, h.replaced_on, h.id",
+    )?;
+    let rows = st
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<u32>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, Option<u32>>(4)?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out: HashMap<i64, Vec<ListRating>> = HashMap::new();
+    for (k, (player, _, list, day, current)) in rows.iter().enumerate() {
+        let after = match rows.get(k + 1) {
+            Some(next) if next.0 == *player => next.1,
+            _ => *current,
+        };
+        if let Some(rating) = after {
+            out.entry(*player).or_default().push(ListRating {
+                day: day.clone(),
+                list: list.clone(),
+                rating,
+            });
+        }
+    }
+    Ok(out)
 }
