@@ -75,7 +75,7 @@ pub struct RatingChange {
 /// The rating history as changes: each row keeps the rating a list
 /// replaced; the rating it gave is the next row's of the same system, or
 /// the player's current one.
-fn rating_changes(conn: &Connection, player: &Player) -> Result<Vec<RatingChange>> {
+fn rating_changes(conn: &Reader, player: &Player) -> Result<Vec<RatingChange>> {
     let rows = crate::store::ratings::history(conn, player.id)?;
     Ok(rows
         .iter()

@@ -116,8 +116,11 @@ pub fn name_league(tx: &Transaction, name: &str) -> Result<()> {
 /// How much a league holds, as `league demo` reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counts {
+    /// Events in every season.
     pub events: i64,
+    /// Player records.
     pub players: i64,
+    /// Games recorded, played or forfeited.
     pub games: i64,
 }
 

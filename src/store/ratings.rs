@@ -139,6 +139,7 @@ pub struct Replaced {
     pub rating: Option<u32>,
     /// The list that replaced it, and the day.
     pub list: String,
+    /// The day that list took effect (YYYY-MM-DD).
     pub replaced_on: String,
 }
 
@@ -188,6 +189,7 @@ pub struct ListRating {
     pub day: String,
     /// The list's name.
     pub list: String,
+    /// The rating the list gave.
     pub rating: u32,
 }
 
