@@ -18,6 +18,7 @@ use crate::domain::score::Points;
 
 pub mod round_robin;
 pub mod settings;
+pub mod team;
 
 /// A colour in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
