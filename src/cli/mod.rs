@@ -30,6 +30,7 @@ pub mod sql;
 pub mod standings;
 pub mod team;
 pub mod team_match;
+pub mod team_pairing;
 pub mod team_standings;
 
 use std::path::PathBuf;

@@ -362,6 +362,10 @@ pub(crate) fn score_of(m: &matches::MatchRow) -> String {
     if let Some((a, b)) = m.score {
         return format!("{a}-{b}");
     }
+    if !m.boards.is_empty() && m.boards.iter().all(|g| g.result.is_none()) {
+        // Paired, not played yet.
+        return String::new();
+    }
     let (mut a, mut b) = (Points::ZERO, Points::ZERO);
     for g in &m.boards {
         let Some(r) = g.result.as_deref().and_then(GameResult::from_stored) else {
@@ -382,7 +386,7 @@ pub(crate) fn print_matches(event: &str, all: &[matches::MatchRow], format: Form
                 json!({
                     "round": m.round, "team_a": m.team_a, "team_b": m.team_b,
                     "bye": m.team_b.is_none(),
-                    "score": m.team_b.as_ref().map(|_| score_of(m)),
+                    "score": m.team_b.as_ref().map(|_| score_of(m)).filter(|s| !s.is_empty()),
                     "by_score_alone": m.score.is_some(),
                     "boards": m.boards.iter().map(|b| json!({
                         "board": b.board, "white": b.white, "black": b.black,

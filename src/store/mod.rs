@@ -35,6 +35,7 @@ pub mod season;
 pub mod sql;
 pub mod team;
 pub mod team_match;
+pub mod team_pairing;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
