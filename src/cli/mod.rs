@@ -12,6 +12,7 @@ pub mod grand_prix;
 pub mod history;
 pub mod import;
 pub mod log;
+pub mod match_table;
 pub mod merge;
 pub mod output;
 pub mod pair;

@@ -525,7 +525,13 @@ pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
                 fields.push(("for rating reports".into(), known.join(", ")));
             }
             for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
-                fields.push((what.to_string(), value.to_string()));
+                // A team event's bye is the team rules' team bye.
+                let value = if e.kind.is_team() && what == "pairing-allocated bye" {
+                    "a team bye (see the team rules)".to_string()
+                } else {
+                    value
+                };
+                fields.push((what.to_string(), value));
             }
             let mut sections = vec![];
             for s in seasons::sections(store.conn(), e.id)? {

@@ -4,9 +4,9 @@
 //! their boards by [`crate::store::team_pairing`], and printed match by
 //! match, board by board (the `league match show` table).
 
+use super::match_table::print_matches;
 use super::output::{print, Format};
 use super::sheet::SheetFormat;
-use super::team_match::print_matches;
 use crate::domain::league::Event;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
@@ -89,7 +89,9 @@ fn unpairable(event: &Event, plan: &TeamPlan, e: Unpairable) -> Error {
         "round {} of {} cannot be paired: {}{}. Nothing was written",
         plan.round,
         event.name,
-        e.reason.replace("players", "teams").replace("player", "team"),
+        e.reason
+            .replace("players", "teams")
+            .replace("player", "team"),
         if names.is_empty() {
             String::new()
         } else {
@@ -98,21 +100,12 @@ fn unpairable(event: &Event, plan: &TeamPlan, e: Unpairable) -> Error {
     ))
 }
 
-/// Plan and pair one round (no writing).
-fn pair_round(
-    conn: &rusqlite::Connection,
-    event: &Event,
-    rules: &PairingRules,
-    round: u32,
-    replace: bool,
-    seed: u64,
-) -> Result<(TeamPlan, Pairing)> {
+/// Pair a planned round: the table's rounds checked, then the engine.
+fn pair_plan(event: &Event, rules: &PairingRules, plan: &TeamPlan) -> Result<Pairing> {
     let engine = settings::system(rules.system, rules).map_err(Error::invalid)?;
-    let plan = team_pairings::plan(conn, event, rules, round, replace, seed)?;
-    check_table(event, &plan, rules)?;
-    let pairing = pair_teams(engine.as_ref(), &plan.field, rules.system.is_round_robin())
-        .map_err(|e| unpairable(event, &plan, e))?;
-    Ok((plan, pairing))
+    check_table(event, plan, rules)?;
+    pair_teams(engine.as_ref(), &plan.field, rules.system.is_round_robin())
+        .map_err(|e| unpairable(event, plan, e))
 }
 
 /// The matches of a pairing as `league match show` lists them.
@@ -227,15 +220,16 @@ pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
         Some(r) => r,
         None => team_pairings::next_round(store.conn(), event)?,
     };
-    let (plan, pairing) = if job.dry_run {
-        pair_round(store.conn(), event, &rules, round, job.replace, job.seed)?
-    } else {
-        store.write(|tx| {
-            let (plan, pairing) = pair_round(tx, event, &rules, round, job.replace, job.seed)?;
-            team_pairings::write(tx, event, &plan, &pairing)?;
-            Ok((plan, pairing))
-        })?
-    };
+    let (plan, pairing) = team_pairings::pair_round(
+        store,
+        event,
+        &rules,
+        round,
+        job.replace,
+        job.seed,
+        job.dry_run,
+        &|plan| pair_plan(event, &rules, plan),
+    )?;
     let rows = if job.dry_run {
         rows_of(&plan, &pairing)
     } else {
@@ -245,7 +239,12 @@ pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
 }
 
 /// `league round sheet` on a team event: the round's matches and boards.
-pub fn run_sheet(store: &Store, event: &Event, round: Option<u32>, format: SheetFormat) -> Result<()> {
+pub fn run_sheet(
+    store: &Store,
+    event: &Event,
+    round: Option<u32>,
+    format: SheetFormat,
+) -> Result<()> {
     let format = table_format(format)?;
     let round = match round {
         Some(r) => r,
@@ -305,18 +304,17 @@ pub fn run_pair_all(store: &mut Store, event: &Event, dry_run: bool, seed: u64) 
         }
         out + "Dry run: nothing was written.\n"
     } else {
-        store.write(|tx| {
-            let mut out = String::new();
-            for round in first..=event.rounds {
-                let (plan, pairing) = pair_round(tx, event, &rules, round, false, seed)?;
-                if round == first {
-                    out.push_str(&notes(&plan, false));
-                }
-                team_pairings::write(tx, event, &plan, &pairing)?;
-                out.push_str(&schedule_line(&rows_of(&plan, &pairing), round));
+        let done = team_pairings::pair_rounds(store, event, &rules, first, seed, &|plan| {
+            pair_plan(event, &rules, plan)
+        })?;
+        let mut out = String::new();
+        for (i, (plan, pairing)) in done.iter().enumerate() {
+            if i == 0 {
+                out.push_str(&notes(plan, false));
             }
-            Ok(out)
-        })?
+            out.push_str(&schedule_line(&rows_of(plan, pairing), plan.round));
+        }
+        out
     };
     print(&out)?;
     Ok(())

@@ -253,8 +253,7 @@ pub fn plan(
                 number: 0,
                 stored_number: stored.get(&t.id).copied().flatten(),
                 name: t.name.clone(),
-                rating: (!rated.is_empty())
-                    .then(|| rated.iter().sum::<u32>() / rated.len() as u32),
+                rating: (!rated.is_empty()).then(|| rated.iter().sum::<u32>() / rated.len() as u32),
                 line_up: players.map(|l| l.into_iter().map(|p| (p.0, p.1)).collect()),
                 withdrawn_after: t.withdrawn_after,
             }
@@ -297,7 +296,11 @@ pub fn plan(
         first_numbers(&mut seats, numbering, seed);
         renumber = seats.iter().any(|s| s.stored_number != Some(s.number));
     } else {
-        let mut next = seats.iter().filter_map(|s| s.stored_number).max().unwrap_or(0);
+        let mut next = seats
+            .iter()
+            .filter_map(|s| s.stored_number)
+            .max()
+            .unwrap_or(0);
         for s in &mut seats {
             s.number = match s.stored_number {
                 Some(n) => n,
@@ -515,6 +518,59 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
         }
     }
     Ok(())
+}
+
+/// How a command pairs a planned round (the engine, and its checks).
+pub type PairFn<'a> = &'a dyn Fn(&TeamPlan) -> Result<Pairing>;
+
+/// Plan round `round`, pair it with `pair` and, unless `dry_run`, write
+/// it: all in one transaction.
+#[allow(clippy::too_many_arguments)]
+pub fn pair_round(
+    store: &mut super::Store,
+    event: &Event,
+    rules: &PairingRules,
+    round: u32,
+    replace: bool,
+    seed: u64,
+    dry_run: bool,
+    pair: PairFn,
+) -> Result<(TeamPlan, Pairing)> {
+    let run = |conn: &Connection| -> Result<(TeamPlan, Pairing)> {
+        let plan = plan(conn, event, rules, round, replace, seed)?;
+        let pairing = pair(&plan)?;
+        Ok((plan, pairing))
+    };
+    if dry_run {
+        return run(store.conn());
+    }
+    store.write(|tx| {
+        let (plan, pairing) = run(tx)?;
+        write(tx, event, &plan, &pairing)?;
+        Ok((plan, pairing))
+    })
+}
+
+/// Every round from `first` to the event's last, each planned once the one
+/// before is written, in one transaction (`league event pair-all`).
+pub fn pair_rounds(
+    store: &mut super::Store,
+    event: &Event,
+    rules: &PairingRules,
+    first: u32,
+    seed: u64,
+    pair: PairFn,
+) -> Result<Vec<(TeamPlan, Pairing)>> {
+    store.write(|tx| {
+        let mut out = Vec::new();
+        for round in first..=event.rounds {
+            let plan = plan(tx, event, rules, round, false, seed)?;
+            let pairing = pair(&plan)?;
+            write(tx, event, &plan, &pairing)?;
+            out.push((plan, pairing));
+        }
+        Ok(out)
+    })
 }
 
 /// Whether round `round` of the event has a match or bye (for `league round

@@ -151,12 +151,28 @@ fn a_team_swiss_round_is_paired_by_rating_order_with_boards_in_roster_order() {
         "round 1 is paired Bishops v Rooks (Bishops has White on board 1); name the teams in that order",
     );
     t.ok(&[
-        "match", "record", "Bishops", "Rooks", "--results", "1-0,0-1,1-0,1-0", "--event", EVENT,
-        "--round", "1",
+        "match",
+        "record",
+        "Bishops",
+        "Rooks",
+        "--results",
+        "1-0,0-1,1-0,1-0",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
     ]);
     t.ok(&[
-        "match", "record", "Pawns", "Knights", "--results", "0-1,½-½,1-0,0-1", "--event", EVENT,
-        "--round", "1",
+        "match",
+        "record",
+        "Pawns",
+        "Knights",
+        "--results",
+        "0-1,½-½,1-0,0-1",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
     ]);
     // Round 2 by hand (match points 1/½/0, a bye worth a match win and
     // 4 game points). 1 MP: Queens (4 GP), Bishops (3), Knights (2½);
@@ -182,13 +198,20 @@ fn a_team_with_too_few_players_is_named_and_nothing_is_written() {
     let t = league(
         "team-swiss",
         "3",
-        &[("Knights", "2000", 4), ("Rooks", "1900", 3), ("Pawns", "1800", 4)],
+        &[
+            ("Knights", "2000", 4),
+            ("Rooks", "1900", 3),
+            ("Pawns", "1800", 4),
+        ],
     );
     t.fails(
         &["round", "pair", "--event", EVENT],
         "a match is on 4 boards, and Rooks has 3 players on its roster and needs 4",
     );
-    t.fails(&["round", "pair", "--event", EVENT, "--dry-run"], "Rooks has 3 players");
+    t.fails(
+        &["round", "pair", "--event", EVENT, "--dry-run"],
+        "Rooks has 3 players",
+    );
 }
 
 #[test]
@@ -208,7 +231,15 @@ fn a_second_pairing_needs_replace_and_none_once_a_result_is_in() {
         &["round", "pair", "--event", EVENT, "--round", "1"],
         "round 1 of Metro Team Swiss is already paired (2 matches); to pair it again give --replace",
     );
-    let out = t.ok(&["round", "pair", "--event", EVENT, "--round", "1", "--replace"]);
+    let out = t.ok(&[
+        "round",
+        "pair",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+        "--replace",
+    ]);
     assert!(out.contains("was replaced (kept in the log)"), "{out}");
     assert_eq!(
         t.query("SELECT COUNT(*) FROM team_match"),
@@ -220,11 +251,27 @@ fn a_second_pairing_needs_replace_and_none_once_a_result_is_in() {
     );
     // A result in: the round stays as it is.
     t.ok(&[
-        "match", "record", "Bishops", "Rooks", "--results", "1-0,1-0,1-0,1-0", "--event", EVENT,
-        "--round", "1",
+        "match",
+        "record",
+        "Bishops",
+        "Rooks",
+        "--results",
+        "1-0,1-0,1-0,1-0",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
     ]);
     t.fails(
-        &["round", "pair", "--event", EVENT, "--round", "1", "--replace"],
+        &[
+            "round",
+            "pair",
+            "--event",
+            EVENT,
+            "--round",
+            "1",
+            "--replace",
+        ],
         "cannot be paired again: results are in",
     );
 }
@@ -250,8 +297,14 @@ fn a_team_round_robin_is_paired_whole_from_the_berger_table() {
         out.contains("Round 1: Bishops – Pawns; Knights – Rooks"),
         "{out}"
     );
-    assert!(out.contains("Round 2: Pawns – Rooks; Bishops – Knights"), "{out}");
-    assert!(out.contains("Round 3: Knights – Pawns; Rooks – Bishops"), "{out}");
+    assert!(
+        out.contains("Round 2: Pawns – Rooks; Bishops – Knights"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Round 3: Knights – Pawns; Rooks – Bishops"),
+        "{out}"
+    );
     let mut met = HashSet::new();
     for r in ["1", "2", "3"] {
         for (a, b) in matches(&sheet(&t, r)) {
@@ -327,5 +380,8 @@ fn readme_team_pairing_block_runs_as_written() {
     );
     let last = outputs.last().unwrap();
     assert!(last.contains("| 2 | Pawns v Knights |"), "{last}");
-    assert!(last.contains("| 1 | Eva Park | Ada Kerr | no result |"), "{last}");
+    assert!(
+        last.contains("| 1 | Eva Park | Ada Kerr | no result |"),
+        "{last}"
+    );
 }
