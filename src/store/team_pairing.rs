@@ -38,6 +38,9 @@ use crate::domain::score::Points;
 use crate::domain::team::{RoundKind, TeamRules};
 use crate::error::{Error, Result};
 
+/// A roster player as a line-up needs them: (entry id, name, rating).
+type RosterPlayer = (i64, String, Option<u32>);
+
 /// One team as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamSeat {
@@ -211,7 +214,7 @@ pub fn plan(
     }
 
     // Rosters with each player's entry and rating, in board order.
-    let mut rosters: HashMap<i64, Vec<(u32, (i64, String, Option<u32>))>> = HashMap::new();
+    let mut rosters: HashMap<i64, Vec<(u32, RosterPlayer)>> = HashMap::new();
     {
         let mut st = conn.prepare(
             "SELECT ro.team_id, ro.board, e.id, p.name, COALESCE(e.rating, p.rating) \
