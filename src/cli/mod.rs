@@ -56,6 +56,7 @@ pub mod import;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod log;
+pub mod match_table;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -142,6 +143,7 @@ pub mod team;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod team_match;
+pub mod team_pairing;
 pub mod team_standings;
 
 use std::path::PathBuf;

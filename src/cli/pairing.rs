@@ -86,13 +86,6 @@ fn rules_and_system(
     event: &Event,
     wanted: Option<SystemKind>,
 ) -> Result<(PairingRules, SystemKind)> {
-    if event.kind.is_team() {
-        return Err(Error::invalid(format!(
-            "{} is a {}: its rounds are team matches, recorded with `league match record`; pairing teams is not available yet",
-            event.name,
-            event.kind.label()
-        )));
-    }
     let rules = pairings::rules(store.conn(), event.id)?;
     Ok((rules, wanted.unwrap_or(rules.system)))
 }
@@ -332,6 +325,17 @@ fn emit(sheet: &Sheet, format: SheetFormat, notes: &str) -> Result<()> {
 /// `league round pair`.
 pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
+    if event.kind.is_team() {
+        let job = super::team_pairing::PairJob {
+            round: a.round,
+            system: a.system,
+            dry_run: a.dry_run,
+            replace: a.replace,
+            format: a.format,
+            seed: seed(),
+        };
+        return super::team_pairing::run_pair(store, &event, job);
+    }
     let (rules, kind) = rules_and_system(store, &event, a.system)?;
     let round = match a.round {
         Some(r) => r,
@@ -350,6 +354,9 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
 /// `league round sheet`: the sheets of a round already paired.
 pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
+    if event.kind.is_team() {
+        return super::team_pairing::run_sheet(store, &event, a.round, a.format);
+    }
     let conn = store.conn();
     let round = match a.round {
         Some(r) => r,
@@ -416,6 +423,9 @@ pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
 /// `league event pair-all`: every remaining round of a round robin at once.
 pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
     let event = a.event.find(store)?;
+    if event.kind.is_team() {
+        return super::team_pairing::run_pair_all(store, &event, a.dry_run, seed());
+    }
     let (rules, kind) = rules_and_system(store, &event, None)?;
     if !kind.is_round_robin() {
         return Err(Error::invalid(format!(

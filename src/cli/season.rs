@@ -227,8 +227,8 @@ pub struct EventAdd {
 pub struct PairingOptions {
     /// Pairing system: dutch (FIDE Swiss), uscf (US Chess Swiss), berger (FIDE round-robin
     /// tables), crenshaw (US Chess round-robin tables) or manual (paired in another program,
-    /// recorded from sheets). Default: dutch for a Swiss, berger for a round robin, manual for
-    /// team events.
+    /// recorded from sheets). Default: dutch for a Swiss and a team Swiss, berger for a round
+    /// robin and a team round robin.
     #[arg(long, value_parser = parse_system)]
     pub pairing: Option<SystemKind>,
     /// The colour pairing number 1 gets in round 1 of a Swiss (FIDE "initial colour"): white or black.
@@ -261,9 +261,9 @@ impl PairingOptions {
             double_round_robin: self.double_round_robin.unwrap_or(base.double_round_robin),
             numbers: self.numbers.unwrap_or(base.numbers),
         };
-        if kind.is_team() && r.system != SystemKind::Manual {
+        if kind.is_team() && r.acceleration != Acceleration::None {
             return Err(Error::invalid(format!(
-                "a {} is paired match by match (`league match record`); pairing teams is not available yet, so its pairing stays manual",
+                "a {} pairs teams without acceleration (--acceleration is for individual Swisses)",
                 kind.label()
             )));
         }
@@ -525,7 +525,13 @@ fn show_event(store: &mut Store, event: EventArgs, format: Format) -> Result<()>
         fields.push(("for rating reports".into(), known.join(", ")));
     }
     for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
-        fields.push((what.to_string(), value.to_string()));
+        // A team event's bye is the team rules' team bye.
+        let value = if e.kind.is_team() && what == "pairing-allocated bye" {
+            "a team bye (see the team rules)".to_string()
+        } else {
+            value
+        };
+        fields.push((what.to_string(), value));
     }
     let mut sections = vec![];
     for s in seasons::sections(store.conn(), e.id)? {

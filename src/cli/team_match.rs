@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use serde_json::json;
 
 use super::import::read_file;
-use super::output::{print, print_json, Format, Table};
+pub(crate) use super::match_table::{print_matches, score_of};
+use super::output::{print, Format};
 use super::season::parse_date;
 use super::EventArgs;
 use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
@@ -354,91 +354,6 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
             print_matches(&e.name, &all, format)?;
         }
     }
-    Ok(())
-}
-
-/// "3½-½" from the stored score or the boards.
-pub(crate) fn score_of(m: &matches::MatchRow) -> String {
-    if let Some((a, b)) = m.score {
-        return format!("{a}-{b}");
-    }
-    let (mut a, mut b) = (Points::ZERO, Points::ZERO);
-    for g in &m.boards {
-        let Some(r) = g.result.as_deref().and_then(GameResult::from_stored) else {
-            continue;
-        };
-        let o = teams::outcome_for_home(r, g.white_is_a).points();
-        a += o.0;
-        b += o.1;
-    }
-    format!("{a}-{b}")
-}
-
-pub(crate) fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Result<()> {
-    if format == Format::Json {
-        let rows: Vec<_> = all
-            .iter()
-            .map(|m| {
-                json!({
-                    "round": m.round, "team_a": m.team_a, "team_b": m.team_b,
-                    "bye": m.team_b.is_none(),
-                    "score": m.team_b.as_ref().map(|_| score_of(m)),
-                    "by_score_alone": m.score.is_some(),
-                    "boards": m.boards.iter().map(|b| json!({
-                        "board": b.board, "white": b.white, "black": b.black,
-                        "white_team": if b.white_is_a { &m.team_a } else { m.team_b.as_ref().unwrap_or(&m.team_a) },
-                        "result": b.result,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        print_json(&json!({"event": event, "matches": rows}))?;
-        return Ok(());
-    }
-    let mut t = Table::new(&[
-        "round", "match", "score", "board", "white", "black", "result",
-    ])
-    .right(&[0, 3]);
-    for m in all {
-        let title = match &m.team_b {
-            Some(b) => format!("{} v {b}", m.team_a),
-            None => format!("{} (team bye)", m.team_a),
-        };
-        let score = if m.team_b.is_some() {
-            score_of(m)
-        } else {
-            String::new()
-        };
-        t.push(vec![
-            m.round.to_string(),
-            title,
-            score,
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ]);
-        for b in &m.boards {
-            t.push(vec![
-                String::new(),
-                String::new(),
-                String::new(),
-                b.board.map(|x| x.to_string()).unwrap_or_default(),
-                b.white.clone(),
-                b.black.clone(),
-                b.result
-                    .as_deref()
-                    .and_then(GameResult::from_stored)
-                    .map(|r| r.pretty().to_string())
-                    .unwrap_or_else(|| "no result".into()),
-            ]);
-        }
-    }
-    if all.is_empty() {
-        print("No matches recorded for that round yet.\n")?;
-        return Ok(());
-    }
-    print(&t.render(format))?;
     Ok(())
 }
 

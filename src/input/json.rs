@@ -536,17 +536,18 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
         let pp = format!("{ep}.pairing");
         let system: SystemKind = p.system.parse().map_err(|m| (format!("{pp}.system"), m))?;
         parse_colour(&p.initial_colour).map_err(|m| (format!("{pp}.initial_colour"), m))?;
-        p.acceleration
+        let acceleration = p
+            .acceleration
             .parse::<crate::domain::pairing::settings::Acceleration>()
             .map_err(|m| (format!("{pp}.acceleration"), m))?;
         parse_bye(&p.bye_points).map_err(|m| (format!("{pp}.bye_points"), m))?;
         p.numbers
             .parse::<Numbering>()
             .map_err(|m| (format!("{pp}.numbers"), m))?;
-        if kind.is_team() && system != SystemKind::Manual {
+        if kind.is_team() && acceleration != crate::domain::pairing::settings::Acceleration::None {
             return fail(
-                format!("{pp}.system"),
-                "a team event's pairing is \"manual\" (teams are paired match by match)",
+                format!("{pp}.acceleration"),
+                "a team event pairs teams without acceleration (\"none\")",
             );
         }
         if p.double_round_robin && !system.is_round_robin() {

@@ -58,6 +58,7 @@ pub mod team;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod team_match;
+pub mod team_pairing;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

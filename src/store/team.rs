@@ -561,6 +561,24 @@ pub struct LoadedTeamEvent {
     pub created_rounds: usize,
     /// The last round n such that rounds 1..=n have every board result in.
     pub complete_rounds: usize,
+    /// Matches with a board paired but without a result yet (`league round
+    /// pair` writes them so): (round index, first-named team's index).
+    pub pending: Vec<(usize, usize)>,
+}
+
+impl LoadedTeamEvent {
+    /// The event without the matches still waiting for results: what
+    /// [`TeamEvent::validate`] checks (a paired match is complete only once
+    /// its results are recorded).
+    pub fn recorded(&self) -> TeamEvent {
+        let mut event = self.event.clone();
+        for &(r, home) in &self.pending {
+            if let Some(round) = event.rounds.get_mut(r) {
+                round.matches.retain(|m| m.home != home);
+            }
+        }
+        event
+    }
 }
 
 impl LoadedTeamEvent {
@@ -663,6 +681,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
     }
     let mut rounds: Vec<RoundResults> = vec![RoundResults::default(); created as usize];
     let mut incomplete: Vec<bool> = vec![false; created as usize];
+    let mut pending = Vec::new();
     {
         let mut st = conn.prepare(
             "SELECT m.id, r.number, m.team_a, m.team_b, m.points_a_halves, m.points_b_halves \
@@ -699,6 +718,9 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
                             .and_then(crate::domain::game::GameResult::from_stored)
                         else {
                             incomplete[r] = true;
+                            if pending.last() != Some(&(r, home)) {
+                                pending.push((r, home));
+                            }
                             continue;
                         };
                         let home_white = g.white_team == Some(a);
@@ -769,5 +791,6 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
         names,
         created_rounds: created as usize,
         complete_rounds,
+        pending,
     })
 }

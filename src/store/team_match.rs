@@ -97,6 +97,55 @@ fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) 
     Ok(())
 }
 
+/// A match `league round pair` paired between `home` and `away` in this
+/// round, with no result in yet, is replaced by the match being recorded:
+/// the match sheet says who played on which board. The teams must be named
+/// in the paired order (the first-named team has White on board 1), so the
+/// colours the pairing gave stay; the old pairing goes in the log.
+fn take_over_paired(
+    tx: &Transaction,
+    event: &Event,
+    section: &Section,
+    round: u32,
+    home: &TeamRow,
+    away: &TeamRow,
+) -> Result<()> {
+    let paired: Option<(i64, i64, i64)> = tx
+        .query_row(
+            "SELECT m.id, m.team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id))              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
+            params![section.id, round, home.id, away.id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let Some((id, first, recorded)) = paired else {
+        return Ok(());
+    };
+    if recorded > 0 {
+        // Results are in: check_free refuses, as for any recorded match.
+        return Ok(());
+    }
+    if first != home.id {
+        return Err(Error::invalid(format!(
+            "round {round} is paired {} v {} ({} has White on board 1); name the teams in that order",
+            away.name, home.name, away.name
+        )));
+    }
+    tx.execute("DELETE FROM team_match WHERE id = ?1", [id])?;
+    audit_event(
+        tx,
+        Some(event.id),
+        "edit",
+        &format!(
+            "{} round {round}: {} v {}",
+            event.name, home.name, away.name
+        ),
+        Some("paired line-ups (no results)"),
+        Some("the match as recorded"),
+        Some("league match record"),
+    )?;
+    Ok(())
+}
+
 /// Refuse round `round` while an earlier round has no match or bye at all.
 fn check_round_order(conn: &Connection, section: &Section, round: u32) -> Result<()> {
     let played: HashSet<u32> = {
@@ -119,7 +168,7 @@ fn check_round_order(conn: &Connection, section: &Section, round: u32) -> Result
 /// Load the event and check it whole; the message says what is wrong.
 fn validate(conn: &Connection, event: &Event) -> Result<()> {
     let loaded = load_team_event(conn, event)?;
-    loaded.event.validate().map_err(Error::invalid)
+    loaded.recorded().validate().map_err(Error::invalid)
 }
 
 /// Record a match of round `round` between `home` (first-named) and
@@ -142,6 +191,7 @@ pub fn record_match(
     }
     check_round_order(tx, &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
+    take_over_paired(tx, event, &section, round, home, away)?;
     check_free(tx, &section, round, home)?;
     check_free(tx, &section, round, away)?;
     let r = rules(tx, event.id)?;

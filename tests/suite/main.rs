@@ -21,5 +21,6 @@ mod slips; // a secretary's slips: names, rematches, round gaps, future byes, am
 mod standings; // standings through the database: JSON checked value by value
 mod synthetic; // league demo --synthetic: a large made-up league, usable by every command
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input
+mod team_pairing; // league round pair on team events: team Swiss and round robin, line-ups, refusals
 mod trf_import; // real TRF files through the database give the same standings as straight from the file
 mod util; // TestLeague: a temporary league database and a way to run `league`

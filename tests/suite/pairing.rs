@@ -456,7 +456,7 @@ fn refusals_say_what_to_do_and_change_nothing() {
     let mut plain = vec!["round", "pair"];
     plain.extend_from_slice(&ws);
     s.fails(&plain, "this event is paired by hand (pairing: manual)");
-    // A team event is paired match by match.
+    // A team event pairs teams without acceleration.
     s.fails(
         &[
             "event",
@@ -468,10 +468,10 @@ fn refusals_say_what_to_do_and_change_nothing() {
             "team-swiss",
             "--rounds",
             "5",
-            "--pairing",
-            "dutch",
+            "--acceleration",
+            "baku",
         ],
-        "pairing teams is not available yet",
+        "a team Swiss pairs teams without acceleration",
     );
 }
 

@@ -27,6 +27,7 @@ pub mod round_robin;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod settings;
+pub mod team;
 
 /// A colour in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -11,15 +11,32 @@
 //! (numbers taken mod n − 1 into 1..n − 1), so round 1 of six reads
 //! 1–6, 2–5, 3–4 and round 2 reads 6–4, 5–3, 1–2.
 //!
-//! **Crenshaw** (US Chess rulebook, chapter 12): from eight players up the
-//! US tables are the Berger tables with the rounds in reverse order (round
-//! r of n − 1 is Berger round n − r). The rulebook's 4- and 6-player tables
-//! were built differently and its printed tables carry known misprints; we
-//! could not check those two tables against a source we could cite, so for
-//! every size `crenshaw` here is "Berger with the rounds reversed" (each pair
-//! still meets once, every player's colours still balance as in Berger).
-//! docs/pairing.md says so; a secretary who must follow the printed 4- or
-//! 6-player table records those rounds from a sheet (`--pairing manual`).
+//! **Crenshaw** (US Chess Official Rules, chapter 12, the "Crenshaw-Berger"
+//! tables; rule 30G pairs quads by them):
+//! - 3 or 4 players: the quad table printed on US Chess's quad results
+//!   sheet, which matches the rulebook's table for 3-4 players (as read in
+//!   the US Chess forum thread "USCF Quadrangular Tournament Chart" and on
+//!   club pages that reprint it): round 1 1–4, 2–3; round 2 3–1, 4–2;
+//!   round 3 1 v 2 and 3 v 4. It is not Berger reversed (Berger's round 2
+//!   is 4–3, 1–2). After two rounds everyone has had each colour once, and
+//!   the rulebook leaves round 3's colours to a toss; a table must print a
+//!   colour, so we give White to the lower number (1–2, 3–4), which keeps
+//!   every player's colours within one of even. A secretary who tosses
+//!   records the colours actually played (`league round record` takes the
+//!   sheet).
+//! - 8 players and up: the Berger tables with the rounds in reverse order
+//!   (round r of n − 1 is Berger round n − r), as US Chess's own forum
+//!   discussion of the tables states and checks.
+//! - 5 or 6 players: the rulebook's printed 6-player table was built
+//!   differently from the others and we found no source we could cite for
+//!   its exact contents, so `crenshaw` plays the Crenshaw construction
+//!   (Berger reversed) for six too; docs/pairing.md says so, and a
+//!   secretary who must follow the printed 6-player table records those
+//!   rounds from a sheet (`--pairing manual`).
+//!
+//! The printed tables carry known misprints (13–14 players, round 1: "7-4"
+//! for 7–14; 15–16 players, round 1: 15 shown with White against 1); the
+//! tables here are computed, so they have neither.
 //!
 //! **Double round robin**: the second cycle is the first with colours
 //! reversed. FIDE (C.05 Annex 1) advises reversing the order of the last two
@@ -47,7 +64,8 @@ use super::{Board, ByeKind, Field, Pairing, System, Unpairable};
 pub enum Table {
     /// FIDE Berger tables (C.05 Annex 1).
     Berger,
-    /// US Chess Crenshaw tables: Berger with the rounds reversed.
+    /// US Chess Crenshaw tables: the quad table for 3-4 players, Berger
+    /// with the rounds reversed from 5 players up.
     Crenshaw,
 }
 
@@ -76,6 +94,16 @@ pub fn berger_round(n: u32, r: u32) -> Vec<(u32, u32)> {
     boards
 }
 
+/// The US Chess quad table (Crenshaw, 3 or 4 players), round `r` in 1..=3,
+/// as (White, Black) in board order.
+pub fn quad_round(r: u32) -> Vec<(u32, u32)> {
+    match r {
+        1 => vec![(1, 4), (2, 3)],
+        2 => vec![(3, 1), (4, 2)],
+        _ => vec![(1, 2), (3, 4)],
+    }
+}
+
 impl RoundRobin {
     /// Seats in the table for `players` players: the players, plus a bye
     /// seat when their number is odd.
@@ -102,6 +130,8 @@ impl RoundRobin {
         // FIDE's advice for a double round robin: the first cycle's last two
         // rounds swapped. Crenshaw plays the Berger rounds backwards, so the
         // same turn is mended by swapping the second cycle's first two.
+        // The quad table is mended the same way (checked by a test).
+        let quad = self.table == Table::Crenshaw && n == 4;
         if self.cycles == 2 && per_cycle >= 2 {
             let (turn_cycle, a, b) = match self.table {
                 Table::Berger => (0, per_cycle - 1, per_cycle),
@@ -117,7 +147,11 @@ impl RoundRobin {
             Table::Berger => j,
             Table::Crenshaw => per_cycle - j + 1,
         };
-        let boards = berger_round(n, t);
+        let boards = if quad {
+            quad_round(j)
+        } else {
+            berger_round(n, t)
+        };
         Some(if cycle == 1 {
             boards.into_iter().map(|(w, b)| (b, w)).collect()
         } else {
@@ -284,18 +318,69 @@ mod tests {
     }
 
     #[test]
-    fn crenshaw_is_berger_with_the_rounds_reversed() {
+    fn crenshaw_is_berger_with_the_rounds_reversed_from_five_players() {
         let cren = RoundRobin {
             table: Table::Crenshaw,
             cycles: 1,
         };
-        for players in 3..=24u32 {
+        for players in 5..=24u32 {
             let last = RoundRobin::seats(players) - 1;
             for r in 1..=last {
                 assert_eq!(
                     cren.schedule(players, r),
                     SINGLE.schedule(players, last - r + 1)
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn crenshaw_quads_as_the_us_chess_quad_sheet_prints_them() {
+        let cren = RoundRobin {
+            table: Table::Crenshaw,
+            cycles: 1,
+        };
+        // Round 1 1-4, 2-3; round 2 3-1, 4-2; round 3 1 v 2, 3 v 4 (colours
+        // by toss in the rulebook; lower number White here).
+        let printed = [
+            vec![(1, 4), (2, 3)],
+            vec![(3, 1), (4, 2)],
+            vec![(1, 2), (3, 4)],
+        ];
+        for players in [3, 4] {
+            for (r, boards) in printed.iter().enumerate() {
+                assert_eq!(&cren.schedule(players, r as u32 + 1).unwrap(), boards);
+            }
+            assert_eq!(cren.schedule(players, 4), None);
+        }
+        // Not Berger reversed: Berger's round 2 of four is 4-3, 1-2.
+        assert_ne!(cren.schedule(4, 2), SINGLE.schedule(4, 2));
+    }
+
+    #[test]
+    fn every_crenshaw_table_meets_each_pair_once_with_balanced_colours() {
+        let cren = RoundRobin {
+            table: Table::Crenshaw,
+            cycles: 1,
+        };
+        for players in 3..=24u32 {
+            let n = RoundRobin::seats(players);
+            let mut met = HashSet::new();
+            let mut whites: HashMap<u32, u32> = HashMap::new();
+            for r in 1..n {
+                let round = cren.schedule(players, r).unwrap();
+                let mut seen = HashSet::new();
+                for &(w, b) in &round {
+                    assert!(seen.insert(w) && seen.insert(b), "a seat twice");
+                    assert!(met.insert((w.min(b), w.max(b))), "{w} and {b} meet twice");
+                    *whites.entry(w).or_default() += 1;
+                }
+                assert_eq!(seen.len() as u32, n, "{players} players round {r}");
+            }
+            assert_eq!(met.len() as u32, n * (n - 1) / 2, "every pair meets");
+            for s in 1..=n {
+                let w = whites.get(&s).copied().unwrap_or(0);
+                assert!(w == n / 2 || w + 1 == n / 2, "seat {s} of {n}: {w} Whites");
             }
         }
     }
@@ -348,9 +433,10 @@ mod tests {
                 // The second cycle is the single table, colours reversed
                 // (Crenshaw: its first two rounds swapped, see above).
                 for j in 1..=per {
-                    let k = match (table, j) {
-                        (Table::Crenshaw, 1) if per >= 2 => 2,
-                        (Table::Crenshaw, 2) => 1,
+                    let mended = table == Table::Crenshaw;
+                    let k = match j {
+                        1 if mended => 2,
+                        2 if mended => 1,
                         _ => j,
                     };
                     let reversed: Vec<_> = single

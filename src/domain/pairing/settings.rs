@@ -13,8 +13,11 @@
 //!   number of players is odd: every player sits out once, so a point for
 //!   it would change no ranking and only inflate scores (the FIDE and US
 //!   Chess tables both treat the bye seat as a round without a game);
-//! - team events are `manual`: their matches are recorded with `league
-//!   match`, and team pairing is not built yet;
+//! - a team Swiss by the Dutch system and a team round robin by the Berger
+//!   tables, as individual events of those kinds (team pairing,
+//!   [`super::team`]); a secretary who pairs elsewhere and records the
+//!   matches with `league match record` sets `manual`. Team events recorded
+//!   before team pairing existed keep the `manual` they were given;
 //! - events recorded before V14 were paired in another program: the
 //!   migration marks them `manual`, and so does an import of a JSON
 //!   document written before pairing settings existed.
@@ -196,9 +199,8 @@ impl PairingRules {
     /// The settings a new event of `kind` gets (see the module doc for why).
     pub fn for_kind(kind: EventKind) -> PairingRules {
         let system = match kind {
-            EventKind::Swiss => SystemKind::Dutch,
-            EventKind::RoundRobin => SystemKind::Berger,
-            EventKind::TeamSwiss | EventKind::TeamRoundRobin => SystemKind::Manual,
+            EventKind::Swiss | EventKind::TeamSwiss => SystemKind::Dutch,
+            EventKind::RoundRobin | EventKind::TeamRoundRobin => SystemKind::Berger,
         };
         PairingRules {
             system,
@@ -301,7 +303,11 @@ mod tests {
         assert_eq!(rr.bye, ByeKind::Zero);
         assert_eq!(
             PairingRules::for_kind(EventKind::TeamSwiss).system,
-            SystemKind::Manual
+            SystemKind::Dutch
+        );
+        assert_eq!(
+            PairingRules::for_kind(EventKind::TeamRoundRobin).system,
+            SystemKind::Berger
         );
     }
 }
