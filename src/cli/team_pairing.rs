@@ -204,11 +204,17 @@ fn emit(event: &Event, rows: &[MatchRow], format: Format, notes: &str) -> Result
 
 /// Options of `league round pair` a team event reads.
 pub struct PairJob {
+    /// The round to pair (`--round`); the next one when absent.
     pub round: Option<u32>,
+    /// A system other than the event's (`--system`).
     pub system: Option<SystemKind>,
+    /// Print the pairing without writing it (`--dry-run`).
     pub dry_run: bool,
+    /// Pair again a round already paired with no result in (`--replace`).
     pub replace: bool,
+    /// How the sheet is printed.
     pub format: SheetFormat,
+    /// Seed of the lot for a team round robin's numbers.
     pub seed: u64,
 }
 

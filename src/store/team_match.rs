@@ -134,7 +134,7 @@ fn take_over_paired(
     audit_event(
         tx,
         Some(event.id),
-        "edit",
+        Action::Edit,
         &format!(
             "{} round {round}: {} v {}",
             event.name, home.name, away.name

@@ -27,8 +27,9 @@ use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::round::{audit_event, ensure_round};
-use super::season::friendly;
+use super::audit::{audit_event, Action};
+use super::constraint_error as friendly;
+use super::round::ensure_round;
 use super::team::{load_team_event, rules as team_rules, team_section};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::settings::{Numbering, PairingRules};
@@ -44,25 +45,31 @@ type RosterPlayer = (i64, String, Option<u32>);
 /// One team as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamSeat {
+    /// The team's row.
     pub team_id: i64,
     /// The initial number the field uses (after numbering, at a first pairing).
     pub number: u32,
     /// The number stored now, if any.
     pub stored_number: Option<u32>,
+    /// The team's name.
     pub name: String,
     /// Average rating of the line-up's rated players.
     pub rating: Option<u32>,
     /// The line-up (entry id, name) in board order, or how many players the
     /// roster has when too few.
     pub line_up: std::result::Result<Vec<(i64, String)>, usize>,
+    /// If the team withdrew: the last round it is paired in.
     pub withdrawn_after: Option<u32>,
 }
 
 /// Everything needed to pair round N of a team event and write it.
 #[derive(Clone, Debug)]
 pub struct TeamPlan {
+    /// The event's one section.
     pub section: Section,
+    /// The round being paired.
     pub round: u32,
+    /// The teams as the pairing engine sees them.
     pub field: TeamField,
     /// Every team, in initial-number order.
     pub seats: Vec<TeamSeat>,
@@ -70,6 +77,7 @@ pub struct TeamPlan {
     pub renumber: bool,
     /// Matches and byes of round N already there (to be replaced).
     pub existing: usize,
+    /// The event's team pairing rules.
     pub rules: TeamRules,
 }
 
@@ -440,7 +448,7 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
         audit_event(
             tx,
             Some(event.id),
-            "edit",
+            Action::Edit,
             &format!("team numbers of {} {}", event.season, event.name),
             None,
             Some(
@@ -468,7 +476,7 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
         audit_event(
             tx,
             Some(event.id),
-            "delete",
+            Action::Delete,
             &format!("{} round {} pairing", event.name, plan.round),
             Some(&old.join("; ")),
             None,
