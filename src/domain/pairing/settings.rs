@@ -129,6 +129,90 @@ impl FromStr for Acceleration {
     }
 }
 
+/// US Chess 28N: whether team-mates (players with the same club or team,
+/// `league player edit --club`) may be paired against each other.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TeamMates {
+    /// Never paired, even if the round then cannot be paired.
+    Never,
+    /// Kept apart whenever the score groups allow (SwissSys and WinTD's
+    /// usual setting): above top half against bottom half and colours,
+    /// below equal scores and the bye.
+    IfPossible,
+    /// Clubs play no part in the pairing.
+    Ignore,
+}
+
+impl TeamMates {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamMates::Never => "never",
+            TeamMates::IfPossible => "if-possible",
+            TeamMates::Ignore => "ignore",
+        }
+    }
+}
+
+impl FromStr for TeamMates {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "never" => Ok(TeamMates::Never),
+            "if-possible" | "if possible" | "avoid" => Ok(TeamMates::IfPossible),
+            "ignore" | "no" | "none" => Ok(TeamMates::Ignore),
+            _ => Err(format!(
+                "team-mates \"{s}\" is not one of never, if-possible, ignore"
+            )),
+        }
+    }
+}
+
+/// US Chess 29E5: the largest rating difference (in rating points) of a
+/// transposition or interchange made to give players their due colours.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ColourLimits {
+    /// For alternation (29E5a, the 80-point rule).
+    pub alternation: u32,
+    /// For equalisation (29E5b, the 200-point rule).
+    pub equalisation: u32,
+}
+
+impl Default for ColourLimits {
+    fn default() -> Self {
+        ColourLimits {
+            alternation: 80,
+            equalisation: 200,
+        }
+    }
+}
+
+impl fmt::Display for ColourLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.alternation, self.equalisation)
+    }
+}
+
+impl FromStr for ColourLimits {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            format!(
+                "colour limits \"{s}\" should be two rating differences, for alternation then equalisation, like 80,200"
+            )
+        };
+        let (a, e) = s.split_once(',').ok_or_else(bad)?;
+        let a: u32 = a.trim().parse().map_err(|_| bad())?;
+        let e: u32 = e.trim().parse().map_err(|_| bad())?;
+        if a > 4000 || e > 4000 {
+            return Err(bad());
+        }
+        Ok(ColourLimits {
+            alternation: a,
+            equalisation: e,
+        })
+    }
+}
+
 /// How a round robin's table numbers are given.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Numbering {
@@ -190,6 +274,13 @@ pub struct PairingRules {
     pub double_round_robin: bool,
     /// Round robins: table numbers by rating or drawn.
     pub numbers: Numbering,
+    /// US Chess Swiss: team-mate avoidance (28N).
+    pub team_mates: TeamMates,
+    /// US Chess Swiss: the 80- and 200-point limits of 29E5.
+    pub colour_limits: ColourLimits,
+    /// US Chess Swiss: the added-score acceleration (28R) lasts this many
+    /// rounds; 0 for none.
+    pub accelerate_rounds: u32,
 }
 
 impl PairingRules {
@@ -211,6 +302,9 @@ impl PairingRules {
             },
             double_round_robin: false,
             numbers: Numbering::Rating,
+            team_mates: TeamMates::IfPossible,
+            colour_limits: ColourLimits::default(),
+            accelerate_rounds: 0,
         }
     }
 
@@ -239,19 +333,16 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             cycles,
         })),
         SystemKind::Dutch => Ok(Box::new(super::dutch::Dutch)),
-        // Issue 15: the US Chess Swiss engine goes here the same way.
-        SystemKind::Uscf => Err(not_yet("the US Chess Swiss system")),
+        SystemKind::Uscf => Ok(Box::new(super::uscf::Uscf {
+            team_mates: rules.team_mates,
+            limits: rules.colour_limits,
+            accelerate_rounds: rules.accelerate_rounds,
+        })),
         SystemKind::Manual => Err(
             "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
                 .to_string(),
         ),
     }
-}
-
-fn not_yet(what: &str) -> String {
-    format!(
-        "league cannot pair by {what} yet; pair this round in your usual program and record it with `league round record` (round robins can be paired here: --system berger or crenshaw)"
-    )
 }
 
 /// `full`, `half`, `zero` as stored.
@@ -288,6 +379,19 @@ mod tests {
         assert_eq!(parse_colour("Black"), Ok(Colour::Black));
         assert_eq!(parse_bye("half"), Ok(ByeKind::Half));
         assert!(parse_bye("two").is_err());
+        for t in [TeamMates::Never, TeamMates::IfPossible, TeamMates::Ignore] {
+            assert_eq!(t.as_str().parse::<TeamMates>(), Ok(t));
+        }
+        assert_eq!(
+            "100, 250".parse::<ColourLimits>(),
+            Ok(ColourLimits {
+                alternation: 100,
+                equalisation: 250
+            })
+        );
+        assert_eq!(ColourLimits::default().to_string(), "80,200");
+        assert!("80".parse::<ColourLimits>().is_err());
+        assert!("80,x".parse::<ColourLimits>().is_err());
     }
 
     #[test]
