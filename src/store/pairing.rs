@@ -728,6 +728,7 @@ mod tests {
             rating,
             title: title.map(str::to_string),
             withdrawn_after: None,
+            club: None,
         }
     }
 

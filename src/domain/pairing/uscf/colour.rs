@@ -140,8 +140,8 @@ mod tests {
 
     #[test]
     fn equal_claims_go_back_to_the_last_different_round_then_to_the_higher_player() {
-        // Both B W: identical, the higher-ranked gets their due White.
-        assert_eq!(allocate(&[B, W], &[B, W], B), W);
+        // Both B W: identical, the higher-ranked gets their due Black.
+        assert_eq!(allocate(&[B, W], &[B, W], W), B);
         // hi W B W B, lo B W W B: both due White by alternation. From the
         // latest game back: B/B, W/W, then B/W differ: hi had Black there,
         // so hi gets White.

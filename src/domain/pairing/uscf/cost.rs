@@ -15,6 +15,7 @@
 //! | alternation | 27A5 | players given the colour that alternates |
 //! | 29E5e | transposition before interchange | not an interchange, nor a transposition beyond the 80-point limit |
 //! | switch | 27A3 top half against bottom half | rating points away from the natural board |
+//! | halves | 27A3 | not an interchange (at equal switch, a transposition keeps top half against bottom half) |
 //! | ranks | ties of the above | ranks away from the natural board |
 //!
 //! 27A1 (no rematch), forbidden pairs, 28N "never" and 28L3 (no second
@@ -114,6 +115,7 @@ impl Context<'_> {
                         Value::Num(u64::from(2 - l1 - l2)),
                         Value::Num(u64::from(!e29e5e)),
                         Value::Num(max_switch - u64::from(sw).min(max_switch)),
+                        Value::Num(u64::from(k != Kind::Interchange)),
                         Value::Num(n as u64 - u64::from(rank_sw).min(n as u64)),
                     ],
                 });
@@ -137,6 +139,7 @@ impl Context<'_> {
                         Value::Num(2),
                         Value::Num(1),
                         Value::Num(max_switch),
+                        Value::Num(1),
                         Value::Num(n as u64),
                     ],
                 });
@@ -152,4 +155,4 @@ pub fn team_mates(a: &Player, b: &Player) -> bool {
 }
 
 /// Number of fields of every edge.
-pub const FIELDS: usize = 12;
+pub const FIELDS: usize = 13;

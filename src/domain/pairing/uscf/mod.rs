@@ -87,10 +87,9 @@ impl System for Uscf {
             return Ok(pairing);
         }
         let bye = n % 2 == 1;
-        let (seats, _) = natural::natural(&players, bye);
-        let ctx = Context {
+        let mut ctx = Context {
             players: &players,
-            seats: &seats,
+            seats: &[],
             forbidden: field
                 .forbidden
                 .iter()
@@ -100,6 +99,8 @@ impl System for Uscf {
             limits: self.limits,
             bye,
         };
+        let (seats, _) = natural::natural(&players, bye, |i, j| ctx.allowed(i, j));
+        ctx.seats = &seats;
         let edges = ctx.edges();
         let vertices = n + usize::from(bye);
         let mate = solve(vertices, &edges, &schema(&edges, FIELDS, n / 2 + 1));

@@ -46,9 +46,15 @@ pub fn bye_order(players: &[Player]) -> Vec<usize> {
 }
 
 /// The natural pairing of `players` (ranked by score, then rating).
-/// `bye` is whether somebody sits out. Returns each player's seat and the
-/// natural bye receiver.
-pub fn natural(players: &[Player], bye: bool) -> (Vec<Seat>, Option<usize>) {
+/// `bye` is whether somebody sits out; `allowed` says whether two players
+/// may meet (the dropped player meets the highest *eligible* player of the
+/// next group, 29D1). Returns each player's seat and the natural bye
+/// receiver.
+pub fn natural(
+    players: &[Player],
+    bye: bool,
+    allowed: impl Fn(usize, usize) -> bool,
+) -> (Vec<Seat>, Option<usize>) {
     let n = players.len();
     let mut seats = vec![
         Seat {
@@ -74,8 +80,10 @@ pub fn natural(players: &[Player], bye: bool) -> (Vec<Seat>, Option<usize>) {
         }
         let mut group: Vec<usize> = rest[start..end].to_vec();
         if let Some(d) = carry.take() {
-            // 29D1: the dropped player meets the highest-rated of this group.
-            let top = group.remove(0);
+            // 29D1: the dropped player meets the highest-rated player of
+            // this group they may meet (the highest if they may meet none).
+            let k = group.iter().position(|&g| allowed(d, g)).unwrap_or(0);
+            let top = group.remove(k);
             seats[d] = Seat {
                 opponent: Some(top),
                 unit,
