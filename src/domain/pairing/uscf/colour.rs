@@ -97,7 +97,11 @@ pub fn allocate(hi: &[Colour], lo: &[Colour], lot: Colour) -> Colour {
     let hard = |c: Colour| hard_failure(hi, c) as u32 + hard_failure(lo, c.opposite()) as u32;
     let (hw, hb) = (hard(Colour::White), hard(Colour::Black));
     if hw != hb {
-        return if hw < hb { Colour::White } else { Colour::Black };
+        return if hw < hb {
+            Colour::White
+        } else {
+            Colour::Black
+        };
     }
     match (due(hi), due(lo)) {
         (None, None) => lot,
@@ -131,7 +135,10 @@ mod tests {
 
     #[test]
     fn equalisation_comes_before_alternation() {
-        assert_eq!(due(&[W, W, B]).map(|d| (d.colour, d.strength)), Some((B, 2)));
+        assert_eq!(
+            due(&[W, W, B]).map(|d| (d.colour, d.strength)),
+            Some((B, 2))
+        );
         assert_eq!(due(&[W, B]).map(|d| (d.colour, d.strength)), Some((W, 1)));
         assert_eq!(due(&[]), None);
         // 29E4: a player due Black to equalise beats one due Black to alternate.

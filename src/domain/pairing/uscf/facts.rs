@@ -100,6 +100,12 @@ pub fn players(field: &Field, accelerate_rounds: u32) -> Vec<Player> {
             }
         })
         .collect();
-    out.sort_by_key(|p| (std::cmp::Reverse(p.score), std::cmp::Reverse(p.rating), p.number));
+    out.sort_by_key(|p| {
+        (
+            std::cmp::Reverse(p.score),
+            std::cmp::Reverse(p.rating),
+            p.number,
+        )
+    });
     out
 }

@@ -174,6 +174,6 @@ fn unpairable(field: &Field, system: &Uscf, n: usize, left: Vec<u32>) -> Unpaira
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod tests;

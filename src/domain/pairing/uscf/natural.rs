@@ -35,12 +35,7 @@ pub fn bye_order(players: &[Player]) -> Vec<usize> {
         .collect();
     order.sort_by_key(|&i| {
         let p = &players[i];
-        (
-            p.score,
-            p.unrated(),
-            p.rating,
-            std::cmp::Reverse(p.number),
-        )
+        (p.score, p.unrated(), p.rating, std::cmp::Reverse(p.number))
     });
     order
 }

@@ -210,7 +210,13 @@ fn seen(f: &Field, u: &Uscf) -> Vec<Seen> {
         })
         .collect();
     // US Chess order: score, rating, pairing number.
-    out.sort_by_key(|s| (std::cmp::Reverse(s.score), std::cmp::Reverse(s.rating), s.number));
+    out.sort_by_key(|s| {
+        (
+            std::cmp::Reverse(s.score),
+            std::cmp::Reverse(s.rating),
+            s.number,
+        )
+    });
     out
 }
 
@@ -253,11 +259,7 @@ fn due(colours: &[Colour]) -> Option<Colour> {
 }
 
 /// Every pairing of the players (by index; `None` partner = the bye).
-fn all_pairings(
-    ps: &[Seen],
-    f: &Field,
-    u: &Uscf,
-) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
+fn all_pairings(ps: &[Seen], f: &Field, u: &Uscf) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
     fn go(
         left: &mut Vec<usize>,
         ps: &[Seen],
@@ -290,7 +292,15 @@ fn all_pairings(
     let ok = |i: usize, j: usize| may_meet(&ps[i], &ps[j], f, u);
     let mut out = Vec::new();
     let mut left: Vec<usize> = (0..ps.len()).collect();
-    go(&mut left, ps, &ok, ps.len() % 2 == 1, &mut vec![], None, &mut out);
+    go(
+        &mut left,
+        ps,
+        &ok,
+        ps.len() % 2 == 1,
+        &mut vec![],
+        None,
+        &mut out,
+    );
     out
 }
 
@@ -310,7 +320,14 @@ fn score_key(ps: &[Seen], pairs: &[(usize, usize)], bye: Option<usize>) -> Vec<u
 /// 28L2: place of the bye receiver in the order of who should get it.
 fn bye_key(ps: &[Seen], bye: Option<usize>) -> usize {
     let mut order: Vec<usize> = (0..ps.len()).filter(|&i| ps[i].bye_ok).collect();
-    order.sort_by_key(|&i| (ps[i].score, ps[i].rating == 0, ps[i].rating, std::cmp::Reverse(ps[i].number)));
+    order.sort_by_key(|&i| {
+        (
+            ps[i].score,
+            ps[i].rating == 0,
+            ps[i].rating,
+            std::cmp::Reverse(ps[i].number),
+        )
+    });
     bye.map_or(0, |b| order.iter().position(|&i| i == b).unwrap())
 }
 
@@ -327,7 +344,14 @@ fn natural_pairs(ps: &[Seen], f: &Field, u: &Uscf) -> (HashSet<(u32, u32)>, Opti
     let mut bye = None;
     if ps.len() % 2 == 1 {
         let mut order: Vec<usize> = (0..ps.len()).filter(|&i| ps[i].bye_ok).collect();
-        order.sort_by_key(|&i| (ps[i].score, ps[i].rating == 0, ps[i].rating, std::cmp::Reverse(ps[i].number)));
+        order.sort_by_key(|&i| {
+            (
+                ps[i].score,
+                ps[i].rating == 0,
+                ps[i].rating,
+                std::cmp::Reverse(ps[i].number),
+            )
+        });
         if let Some(&b) = order.first() {
             bye = Some(ps[b].number);
             rest.retain(|&i| i != b);
@@ -342,7 +366,11 @@ fn natural_pairs(ps: &[Seen], f: &Field, u: &Uscf) -> (HashSet<(u32, u32)>, Opti
     let mut k = 0;
     while k < rest.len() {
         let s = ps[rest[k]].score;
-        let mut group: Vec<usize> = rest[k..].iter().copied().take_while(|&i| ps[i].score == s).collect();
+        let mut group: Vec<usize> = rest[k..]
+            .iter()
+            .copied()
+            .take_while(|&i| ps[i].score == s)
+            .collect();
         k += group.len();
         if let Some(d) = carry.take() {
             let at = group
@@ -372,12 +400,20 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
             return if all.is_empty() {
                 Ok(())
             } else {
-                Err(format!("refused ({}) but {} pairings exist", e.reason, all.len()))
+                Err(format!(
+                    "refused ({}) but {} pairings exist",
+                    e.reason,
+                    all.len()
+                ))
             }
         }
         Ok(p) => p,
     };
-    let pairs: Vec<(usize, usize)> = p.boards.iter().map(|b| (index(b.white), index(b.black))).collect();
+    let pairs: Vec<(usize, usize)> = p
+        .boards
+        .iter()
+        .map(|b| (index(b.white), index(b.black)))
+        .collect();
     let bye = p
         .byes
         .iter()
@@ -390,7 +426,10 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     }
     for &(i, j) in &pairs {
         if !may_meet(&ps[i], &ps[j], f, u) {
-            return Err(format!("{} and {} may not meet", ps[i].number, ps[j].number));
+            return Err(format!(
+                "{} and {} may not meet",
+                ps[i].number, ps[j].number
+            ));
         }
     }
     if let Some(b) = bye {
@@ -399,7 +438,9 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
         }
     }
     // 27A2, then 28L.
-    let key = |pairs: &[(usize, usize)], bye: Option<usize>| (score_key(&ps, pairs, bye), bye_key(&ps, bye));
+    let key = |pairs: &[(usize, usize)], bye: Option<usize>| {
+        (score_key(&ps, pairs, bye), bye_key(&ps, bye))
+    };
     let best = all.iter().map(|(q, b)| key(q, *b)).min().unwrap();
     let mine = key(&pairs, bye);
     if mine != best {
@@ -408,7 +449,11 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     let top: Vec<&(Vec<(usize, usize)>, Option<usize>)> =
         all.iter().filter(|(q, b)| key(q, *b) == best).collect();
     // Colours: bad boards only when unavoidable.
-    let bad_of = |q: &[(usize, usize)]| q.iter().map(|&(i, j)| bad_board(&ps[i], &ps[j])).sum::<u32>();
+    let bad_of = |q: &[(usize, usize)]| {
+        q.iter()
+            .map(|&(i, j)| bad_board(&ps[i], &ps[j]))
+            .sum::<u32>()
+    };
     let fewest = top.iter().map(|(q, _)| bad_of(q)).min().unwrap();
     let actual: u32 = p
         .boards
@@ -419,7 +464,9 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
         })
         .sum();
     if actual != fewest {
-        return Err(format!("{actual} bad colours where {fewest} are unavoidable"));
+        return Err(format!(
+            "{actual} bad colours where {fewest} are unavoidable"
+        ));
     }
     // 28N if possible.
     if u.team_mates == TeamMates::IfPossible {
@@ -430,7 +477,10 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
             .min()
             .unwrap();
         if mates(&ps, &pairs) != fewest {
-            return Err(format!("{} team-mate boards where {fewest} are unavoidable", mates(&ps, &pairs)));
+            return Err(format!(
+                "{} team-mate boards where {fewest} are unavoidable",
+                mates(&ps, &pairs)
+            ));
         }
     }
     // 27A3: the natural pairing when nothing stands in its way.
@@ -439,15 +489,22 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     let clean = nat_idx.iter().all(|&(i, j)| {
         let (a, b) = (&ps[i], &ps[j]);
         may_meet(a, b, f, u)
-            && due(&a.colours).zip(due(&b.colours)).is_none_or(|(x, y)| x != y)
+            && due(&a.colours)
+                .zip(due(&b.colours))
+                .is_none_or(|(x, y)| x != y)
             && bad_board(a, b) == 0
             && (u.team_mates == TeamMates::Ignore || a.club.is_empty() || a.club != b.club)
     }) && key(&nat_idx, nat_bye.map(index)) == best;
     if clean {
-        let got: HashSet<(u32, u32)> =
-            p.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
+        let got: HashSet<(u32, u32)> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect();
         if got != natural {
-            return Err(format!("27A3: natural pairing {natural:?} was possible, got {got:?}"));
+            return Err(format!(
+                "27A3: natural pairing {natural:?} was possible, got {got:?}"
+            ));
         }
     }
     Ok(())

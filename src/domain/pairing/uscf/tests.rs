@@ -47,7 +47,9 @@ fn boards(p: &Pairing) -> Vec<(u32, u32)> {
 
 /// Ratings 2000, 1990, ... for players 1, 2, ...
 fn flat(n: u32, step: u32) -> Vec<Entrant> {
-    (1..=n).map(|k| entrant(k, 2000 - step * (k - 1), vec![])).collect()
+    (1..=n)
+        .map(|k| entrant(k, 2000 - step * (k - 1), vec![]))
+        .collect()
 }
 
 fn uscf() -> Uscf {
