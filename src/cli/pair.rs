@@ -119,7 +119,11 @@ pub fn run(a: PairArgs) -> Result<()> {
     }
     let table = |table: Table| {
         let n = field.entrants.len() as u32;
-        let single = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+        let single = if n.is_multiple_of(2) {
+            n.saturating_sub(1)
+        } else {
+            n
+        };
         RoundRobin {
             table,
             cycles: if field.total_rounds > single { 2 } else { 1 },

@@ -221,12 +221,12 @@ fn seen(f: &Field, u: &Uscf) -> Vec<Seen> {
 }
 
 fn may_meet(a: &Seen, b: &Seen, f: &Field, u: &Uscf) -> bool {
-    !a.met.contains(&b.number)
-        && !f
-            .forbidden
-            .iter()
-            .any(|&(x, y)| (x, y) == (a.number, b.number) || (y, x) == (a.number, b.number))
-        && !(u.team_mates == TeamMates::Never && !a.club.is_empty() && a.club == b.club)
+    let forbidden = f
+        .forbidden
+        .iter()
+        .any(|&(x, y)| (x, y) == (a.number, b.number) || (y, x) == (a.number, b.number));
+    let mates = u.team_mates == TeamMates::Never && !a.club.is_empty() && a.club == b.club;
+    !a.met.contains(&b.number) && !forbidden && !mates
 }
 
 /// A third colour in a row, or three ahead in one colour.
@@ -258,8 +258,11 @@ fn due(colours: &[Colour]) -> Option<Colour> {
     }
 }
 
+/// A pairing by player index: the boards, and the bye receiver.
+type Candidate = (Vec<(usize, usize)>, Option<usize>);
+
 /// Every pairing of the players (by index; `None` partner = the bye).
-fn all_pairings(ps: &[Seen], f: &Field, u: &Uscf) -> Vec<(Vec<(usize, usize)>, Option<usize>)> {
+fn all_pairings(ps: &[Seen], f: &Field, u: &Uscf) -> Vec<Candidate> {
     fn go(
         left: &mut Vec<usize>,
         ps: &[Seen],
@@ -267,7 +270,7 @@ fn all_pairings(ps: &[Seen], f: &Field, u: &Uscf) -> Vec<(Vec<(usize, usize)>, O
         bye_left: bool,
         cur: &mut Vec<(usize, usize)>,
         bye: Option<usize>,
-        out: &mut Vec<(Vec<(usize, usize)>, Option<usize>)>,
+        out: &mut Vec<Candidate>,
     ) {
         let Some(&i) = left.first() else {
             out.push((cur.clone(), bye));
@@ -446,8 +449,7 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     if mine != best {
         return Err(format!("27A2/28L: got {mine:?}, best is {best:?}"));
     }
-    let top: Vec<&(Vec<(usize, usize)>, Option<usize>)> =
-        all.iter().filter(|(q, b)| key(q, *b) == best).collect();
+    let top: Vec<&Candidate> = all.iter().filter(|(q, b)| key(q, *b) == best).collect();
     // Colours: bad boards only when unavoidable.
     let bad_of = |q: &[(usize, usize)]| {
         q.iter()
