@@ -32,8 +32,8 @@ use std::collections::HashSet;
 use super::colour::{allocate, misses};
 use super::facts::Player;
 use super::natural::{bye_order, kind, switch, Kind, Seat};
+use super::options::{ColourLimits, TeamMates};
 use crate::domain::pairing::dutch::weights::{Edge, Value};
-use crate::domain::pairing::settings::{ColourLimits, TeamMates};
 use crate::domain::pairing::Colour;
 
 /// The facts every board's cost is computed from.

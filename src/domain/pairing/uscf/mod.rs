@@ -44,10 +44,11 @@ pub mod colour;
 pub mod cost;
 pub mod facts;
 pub mod natural;
+pub mod options;
 
 use self::cost::{Context, FIELDS};
+use self::options::{ColourLimits, TeamMates};
 use super::dutch::weights::{schema, solve};
-use super::settings::{ColourLimits, TeamMates};
 use super::{Board, ByeKind, Colour, Field, Pairing, System, Unpairable};
 
 /// The US Chess Swiss system with the event's options.
