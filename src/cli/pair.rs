@@ -1,9 +1,12 @@
 //! `league pair FILE.trf`: pair the next round of a TRF file with the FIDE
-//! Dutch system, without a database, for arbiters who keep their event in
-//! another program and for checking the engine against others.
+//! Dutch system, the US Chess Swiss system or a round-robin table, without a
+//! database, for arbiters who keep their event in another program and for
+//! checking the engines against others.
 //!
 //! The file is read by [`input::trf::pairing`](crate::input::trf::pairing),
-//! paired by [`domain::pairing::dutch`](crate::domain::pairing::dutch), and
+//! paired by the engine chosen with `--system` (a TRF file has no clubs, so
+//! US Chess team-mate avoidance plays no part; a round robin is double when
+//! the file's planned rounds (XXR) exceed one cycle), and
 //! printed as a pairing sheet (text), as JSON with TRF start numbers, or as
 //! the TRF file with the new round written in (results pending). Nothing is
 //! written to disk.
@@ -16,6 +19,9 @@ use serde_json::json;
 use super::import::read_file;
 use super::output::{print, print_json};
 use crate::domain::pairing::dutch::Dutch;
+use crate::domain::pairing::round_robin::{RoundRobin, Table};
+use crate::domain::pairing::settings::{ColourLimits, TeamMates};
+use crate::domain::pairing::uscf::Uscf;
 use crate::domain::pairing::{ByeKind, Pairing, System};
 use crate::error::{Error, Result};
 use crate::input::trf::pairing::PairingFile;
@@ -38,6 +44,23 @@ pub enum PairSystem {
     /// The FIDE Dutch system (C.04.3, 2026 revision).
     #[default]
     Dutch,
+    /// The US Chess Swiss system (Official Rules, 7th edition, rules 27-29).
+    Uscf,
+    /// FIDE Berger round-robin tables (C.05 Annex 1), by start number.
+    Berger,
+    /// US Chess Crenshaw round-robin tables, by start number.
+    Crenshaw,
+}
+
+impl PairSystem {
+    fn label(self) -> &'static str {
+        match self {
+            PairSystem::Dutch => "FIDE Dutch system",
+            PairSystem::Uscf => "US Chess Swiss system",
+            PairSystem::Berger => "Berger tables",
+            PairSystem::Crenshaw => "Crenshaw tables",
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -53,6 +76,17 @@ pub struct PairArgs {
     /// How to print it: text (a pairing sheet), json, or trf (the file with the round in it).
     #[arg(long, value_enum, default_value_t)]
     pub format: PairFormat,
+    /// --system uscf: the 29E5 limits for colour switches, to alternate then to equalise
+    /// (default 80,200).
+    #[arg(long, value_parser = parse_colour_limits)]
+    pub colour_limits: Option<ColourLimits>,
+    /// --system uscf: pair the first N rounds with added-score acceleration (28R).
+    #[arg(long, default_value_t = 0)]
+    pub accelerate_rounds: u32,
+}
+
+fn parse_colour_limits(text: &str) -> std::result::Result<ColourLimits, String> {
+    text.parse()
 }
 
 fn kind_name(kind: ByeKind) -> &'static str {
@@ -78,8 +112,33 @@ pub fn run(a: PairArgs) -> Result<()> {
     let (bytes, name) = read_file(&a.file)?;
     let file = PairingFile::read(&bytes, &name)?;
     let field = file.field(a.round)?;
+    if a.system != PairSystem::Uscf && (a.colour_limits.is_some() || a.accelerate_rounds > 0) {
+        return Err(Error::invalid(
+            "--colour-limits and --accelerate-rounds are US Chess options: add --system uscf",
+        ));
+    }
+    let table = |table: Table| {
+        let n = field.entrants.len() as u32;
+        let single = if n.is_multiple_of(2) {
+            n.saturating_sub(1)
+        } else {
+            n
+        };
+        RoundRobin {
+            table,
+            cycles: if field.total_rounds > single { 2 } else { 1 },
+        }
+    };
     let pairing: Pairing = match a.system {
         PairSystem::Dutch => Dutch.pair(&field),
+        PairSystem::Uscf => Uscf {
+            team_mates: TeamMates::Ignore,
+            limits: a.colour_limits.unwrap_or_default(),
+            accelerate_rounds: a.accelerate_rounds,
+        }
+        .pair(&field),
+        PairSystem::Berger => table(Table::Berger).pair(&field),
+        PairSystem::Crenshaw => table(Table::Crenshaw).pair(&field),
     }
     .map_err(|u| Error::invalid(format!("round {} cannot be paired: {u}", field.round)))?;
     match a.format {
@@ -101,7 +160,7 @@ pub fn run(a: PairArgs) -> Result<()> {
                     None => n.to_string(),
                 }
             };
-            let mut out = format!("Round {} (FIDE Dutch system)\n\n", field.round);
+            let mut out = format!("Round {} ({})\n\n", field.round, a.system.label());
             let rows: Vec<(String, String, String)> = pairing
                 .boards
                 .iter()

@@ -52,6 +52,10 @@ pub enum PlayerCmd {
         /// The player's US state, two letters (for the US Chess report); "" clears it.
         #[arg(long)]
         state: Option<String>,
+        /// The player's club or team, so a US Chess Swiss can keep team-mates apart
+        /// (event --team-mates); "" clears it.
+        #[arg(long)]
+        club: Option<String>,
     },
     /// Merge two players who are one person (shows what would change; --yes to merge).
     Merge(super::merge::MergeArgs),
@@ -73,14 +77,19 @@ pub struct PlayerFields {
     /// Current FIDE rating.
     #[arg(long)]
     pub fide_rating: Option<u32>,
+    /// The player's club or team, so a US Chess Swiss can keep team-mates apart
+    /// (event --team-mates).
+    #[arg(long)]
+    pub club: Option<String>,
 }
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
     match cmd {
         PlayerCmd::Merge(a) => super::merge::run(store, a)?,
         PlayerCmd::Add(f) => {
+            let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
             let p = store.write(|tx| {
-                players::add_player(
+                let p = players::add_player(
                     tx,
                     &NewPlayer {
                         name: &f.name,
@@ -90,7 +99,11 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
                         fide_rating: f.fide_rating,
                         ..Default::default()
                     },
-                )
+                )?;
+                if club.is_some() {
+                    players::set_player_club(tx, &p, club)?;
+                }
+                Ok(p)
             })?;
             print(&format!("Added {}.\n", players::describe_player(&p)))?;
         }
@@ -157,6 +170,9 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             if let Some(r) = p.fide_rating {
                 out.push_str(&format!("  FIDE rating: {r}\n"));
             }
+            if let Some(c) = players::player_club(store.conn(), p.id)? {
+                out.push_str(&format!("  club: {c}\n"));
+            }
             for e in players::entries_of_player(store.conn(), p.id)? {
                 out.push_str(&format!(
                     "  {} {} {}: #{}, {} points\n",
@@ -177,6 +193,7 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             rating,
             fide_rating,
             state,
+            club,
         } => {
             let p = players::find_player(store.conn(), &player)?;
             let state = match state.as_deref().map(str::trim) {
@@ -194,6 +211,9 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             let p = store.write(|tx| {
                 if let Some(st) = &state {
                     players::set_player_state(tx, &p, st.as_deref())?;
+                }
+                if let Some(c) = club.as_deref().map(str::trim) {
+                    players::set_player_club(tx, &p, Some(c).filter(|c| !c.is_empty()))?;
                 }
                 players::edit_player(
                     tx,

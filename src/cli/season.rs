@@ -6,7 +6,8 @@ use super::output::{opt, print, print_json, Format, Table};
 use super::{EventArgs, SectionArgs};
 use crate::domain::league::EventKind;
 use crate::domain::pairing::settings::{
-    parse_bye, parse_colour, Acceleration, Numbering, PairingRules, SystemKind,
+    parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules, SystemKind,
+    TeamMates,
 };
 use crate::domain::pairing::Colour;
 use crate::domain::record::ByeKind as RecordBye;
@@ -248,6 +249,18 @@ pub struct PairingOptions {
     /// Round robins: table numbers by rating or drawn by lot at the first pairing.
     #[arg(long, value_parser = parse_numbers)]
     pub numbers: Option<Numbering>,
+    /// US Chess Swiss (28N): may players of the same club (player --club) meet? never;
+    /// if-possible (kept apart unless the scores need them to meet; the default); ignore clubs.
+    #[arg(long, value_parser = parse_team_mates)]
+    pub team_mates: Option<TeamMates>,
+    /// US Chess Swiss (29E5): the largest rating difference of a switch made for colours,
+    /// to alternate then to equalise, e.g. 80,200 (the default).
+    #[arg(long, value_parser = parse_colour_limits)]
+    pub colour_limits: Option<ColourLimits>,
+    /// US Chess Swiss (28R): pair the first N rounds with added-score acceleration (one
+    /// point added, for pairing only, to the top half by rating); 0 for none (the default).
+    #[arg(long)]
+    pub accelerate_rounds: Option<u32>,
 }
 
 impl PairingOptions {
@@ -260,7 +273,32 @@ impl PairingOptions {
             bye: self.bye_points.unwrap_or(base.bye),
             double_round_robin: self.double_round_robin.unwrap_or(base.double_round_robin),
             numbers: self.numbers.unwrap_or(base.numbers),
+            team_mates: self.team_mates.unwrap_or(base.team_mates),
+            colour_limits: self.colour_limits.unwrap_or(base.colour_limits),
+            accelerate_rounds: self.accelerate_rounds.unwrap_or(base.accelerate_rounds),
         };
+        let us_chess = [
+            ("--team-mates", self.team_mates.is_some()),
+            ("--colour-limits", self.colour_limits.is_some()),
+            (
+                "--accelerate-rounds",
+                self.accelerate_rounds.is_some_and(|n| n > 0),
+            ),
+        ];
+        if let Some((flag, _)) = us_chess
+            .iter()
+            .find(|(_, given)| *given && r.system != SystemKind::Uscf)
+        {
+            return Err(Error::invalid(format!(
+                "{flag} is a US Chess Swiss option (--pairing uscf); this event pairs by {}",
+                r.system
+            )));
+        }
+        if r.system == SystemKind::Uscf && r.acceleration != Acceleration::None {
+            return Err(Error::invalid(
+                "US Chess Swiss pairing accelerates by the added-score method: use --accelerate-rounds N (and --acceleration none)",
+            ));
+        }
         if kind.is_team() && r.acceleration != Acceleration::None {
             return Err(Error::invalid(format!(
                 "a {} pairs teams without acceleration (--acceleration is for individual Swisses)",
@@ -291,6 +329,14 @@ fn parse_acceleration(text: &str) -> std::result::Result<Acceleration, String> {
 }
 
 fn parse_numbers(text: &str) -> std::result::Result<Numbering, String> {
+    text.parse()
+}
+
+fn parse_team_mates(text: &str) -> std::result::Result<TeamMates, String> {
+    text.parse()
+}
+
+fn parse_colour_limits(text: &str) -> std::result::Result<ColourLimits, String> {
     text.parse()
 }
 

@@ -205,6 +205,18 @@ pub struct PairingSettings {
     pub double_round_robin: bool,
     /// Round-robin table numbers: `rating` or `drawn`.
     pub numbers: String,
+    /// US Chess 28N: `never`, `if-possible` or `ignore`. Absent in
+    /// documents written before V19: `if-possible`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_mates: Option<String>,
+    /// US Chess 29E5 limits, alternation then equalisation: `"80,200"`.
+    /// Absent before V19: `80,200`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour_limits: Option<String>,
+    /// US Chess 28R1: rounds paired with added-score acceleration. Absent
+    /// before V19: 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accelerate_rounds: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -353,6 +365,10 @@ pub struct Player {
     /// US state, two capital letters (version 3; absent in older files).
     #[serde(default)]
     pub state: Option<String>,
+    /// Club or team for US Chess 28N team-mate avoidance (V19; absent in
+    /// older files and when not known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
 }
 
 /// An optional field that must still be present (`null` when empty): a

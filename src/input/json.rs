@@ -544,6 +544,14 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
         p.numbers
             .parse::<Numbering>()
             .map_err(|m| (format!("{pp}.numbers"), m))?;
+        if let Some(t) = &p.team_mates {
+            t.parse::<crate::domain::pairing::settings::TeamMates>()
+                .map_err(|m| (format!("{pp}.team_mates"), m))?;
+        }
+        if let Some(c) = &p.colour_limits {
+            c.parse::<crate::domain::pairing::settings::ColourLimits>()
+                .map_err(|m| (format!("{pp}.colour_limits"), m))?;
+        }
         if kind.is_team() && acceleration != crate::domain::pairing::settings::Acceleration::None {
             return fail(
                 format!("{pp}.acceleration"),

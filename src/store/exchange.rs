@@ -134,8 +134,10 @@ impl PlayerKeys {
         for (i, &id) in self.ids.iter().enumerate() {
             let p: Player = player_by_id(conn, id)?;
             let state = super::player::player_state(conn, id)?;
+            let club = super::player::player_club(conn, id)?;
             list.push(doc::Player {
                 state,
+                club,
                 key: i as u32 + 1,
                 name: p.name,
                 uscf_id: p.uscf_id,
@@ -160,6 +162,9 @@ fn pairing_settings(conn: &Connection, event_id: i64) -> Result<doc::PairingSett
         bye_points: bye_str(r.bye).to_string(),
         double_round_robin: r.double_round_robin,
         numbers: r.numbers.as_str().to_string(),
+        team_mates: Some(r.team_mates.as_str().to_string()),
+        colour_limits: Some(r.colour_limits.to_string()),
+        accelerate_rounds: Some(r.accelerate_rounds),
     })
 }
 
@@ -172,6 +177,7 @@ fn pairing_rules_of(
     let Some(p) = p else {
         return Ok(PairingRules::manual());
     };
+    let defaults = PairingRules::manual();
     Ok(PairingRules {
         system: p.system.parse()?,
         initial_colour: parse_colour(&p.initial_colour)?,
@@ -179,6 +185,15 @@ fn pairing_rules_of(
         bye: parse_bye(&p.bye_points)?,
         double_round_robin: p.double_round_robin,
         numbers: p.numbers.parse()?,
+        team_mates: match &p.team_mates {
+            Some(t) => t.parse()?,
+            None => defaults.team_mates,
+        },
+        colour_limits: match &p.colour_limits {
+            Some(c) => c.parse()?,
+            None => defaults.colour_limits,
+        },
+        accelerate_rounds: p.accelerate_rounds.unwrap_or(defaults.accelerate_rounds),
     })
 }
 
@@ -643,8 +658,8 @@ impl DocImport<'_, '_> {
                 (None, None) => {
                     self.tx
                         .execute(
-                            "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state) \
-                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                            "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title, state, club) \
+                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                             params![
                                 p.name,
                                 p.uscf_id,
@@ -653,7 +668,8 @@ impl DocImport<'_, '_> {
                                 p.fide_rating,
                                 p.federation,
                                 p.title,
-                                p.state
+                                p.state,
+                                p.club.as_deref().map(str::trim).filter(|c| !c.is_empty())
                             ],
                         )
                         .map_err(|e| self.at(path.clone(), e.into()))?;

@@ -36,7 +36,8 @@ use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
-    bye_str, colour_str, parse_bye, parse_colour, Acceleration, Numbering, PairingRules,
+    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules,
+    SystemKind,
 };
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;
@@ -48,7 +49,8 @@ use crate::error::{Error, Result};
 pub fn rules(conn: &Connection, event_id: i64) -> Result<PairingRules> {
     let row = conn
         .query_row(
-            "SELECT system, initial_colour, acceleration, bye_points, double_round_robin, numbers \
+            "SELECT system, initial_colour, acceleration, bye_points, double_round_robin, numbers, \
+             team_mates, alternation_limit, equalisation_limit, accelerate_rounds \
              FROM pairing_rules WHERE event_id = ?1",
             [event_id],
             |r| {
@@ -59,11 +61,15 @@ pub fn rules(conn: &Connection, event_id: i64) -> Result<PairingRules> {
                     r.get::<_, String>(3)?,
                     r.get::<_, bool>(4)?,
                     r.get::<_, String>(5)?,
+                    r.get::<_, String>(6)?,
+                    r.get::<_, u32>(7)?,
+                    r.get::<_, u32>(8)?,
+                    r.get::<_, u32>(9)?,
                 ))
             },
         )
         .optional()?;
-    let Some((system, colour, accel, bye, double, numbers)) = row else {
+    let Some((system, colour, accel, bye, double, numbers, mates, alt, eq, rounds)) = row else {
         return Ok(PairingRules::manual());
     };
     // The CHECKs of V14 keep these to known words.
@@ -75,6 +81,12 @@ pub fn rules(conn: &Connection, event_id: i64) -> Result<PairingRules> {
         bye: parse_bye(&bye).map_err(bad)?,
         double_round_robin: double,
         numbers: numbers.parse().map_err(bad)?,
+        team_mates: mates.parse().map_err(bad)?,
+        colour_limits: ColourLimits {
+            alternation: alt,
+            equalisation: eq,
+        },
+        accelerate_rounds: rounds,
     })
 }
 
@@ -91,6 +103,24 @@ pub fn describe(r: &PairingRules) -> Vec<(&'static str, String)> {
     if !r.system.is_round_robin() {
         lines.push(("initial colour", colour_str(r.initial_colour).to_string()));
         lines.push(("acceleration", r.acceleration.as_str().to_string()));
+        if r.system == SystemKind::Uscf {
+            lines.push(("team-mates", r.team_mates.as_str().to_string()));
+            lines.push((
+                "colour limits",
+                format!(
+                    "{} points to alternate, {} to equalise",
+                    r.colour_limits.alternation, r.colour_limits.equalisation
+                ),
+            ));
+            lines.push((
+                "accelerated rounds",
+                if r.accelerate_rounds == 0 {
+                    "none".to_string()
+                } else {
+                    format!("the first {} (added score)", r.accelerate_rounds)
+                },
+            ));
+        }
     } else {
         lines.push((
             "round robin",
@@ -132,6 +162,9 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
             ("bye", bye_str(r.bye).to_string()),
             ("double round robin", r.double_round_robin.to_string()),
             ("numbers", r.numbers.as_str().to_string()),
+            ("team-mates", r.team_mates.as_str().to_string()),
+            ("colour limits", r.colour_limits.to_string()),
+            ("accelerated rounds", r.accelerate_rounds.to_string()),
         ]
     };
     let fields: Vec<(&str, String, String)> = show(&old)
@@ -165,6 +198,8 @@ pub struct Seat {
     pub rating: Option<u32>,
     pub title: Option<String>,
     pub withdrawn_after: Option<u32>,
+    /// The player's club (US Chess 28N), if known.
+    pub club: Option<String>,
 }
 
 /// Everything needed to pair round N of a section and write the result.
@@ -324,7 +359,7 @@ pub fn plan(
 
     // Entries, with the player's title.
     let mut st = conn.prepare(
-        "SELECT e.id, e.pairing_no, p.name, e.rating, p.title, e.withdrawn_after \
+        "SELECT e.id, e.pairing_no, p.name, e.rating, p.title, e.withdrawn_after, p.club \
          FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no",
     )?;
     let mut seats = st
@@ -337,6 +372,7 @@ pub fn plan(
                 rating: r.get(3)?,
                 title: r.get(4)?,
                 withdrawn_after: r.get(5)?,
+                club: r.get(6)?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -467,7 +503,7 @@ pub fn plan(
                 available: !withdrawn && bye.is_none(),
                 requested_bye: if withdrawn { None } else { bye },
                 acceleration: Points::ZERO,
-                club: String::new(),
+                club: s.club.clone().unwrap_or_default(),
             }
         })
         .collect();
@@ -683,6 +719,7 @@ mod tests {
             rating,
             title: title.map(str::to_string),
             withdrawn_after: None,
+            club: None,
         }
     }
 

@@ -621,3 +621,34 @@ pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) 
     }
     Ok(())
 }
+
+/// A player's club or team (migration V19), for US Chess 28N team-mate
+/// avoidance; `None` when not known.
+pub fn player_club(conn: &Connection, player_id: i64) -> Result<Option<String>> {
+    Ok(
+        conn.query_row("SELECT club FROM player WHERE id = ?1", [player_id], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// Set (or with `None` clear) a player's club; logged as an edit.
+pub fn set_player_club(tx: &Transaction, player: &Player, club: Option<&str>) -> Result<()> {
+    let old = player_club(tx, player.id)?;
+    tx.execute(
+        "UPDATE player SET club = ?1 WHERE id = ?2",
+        params![club, player.id],
+    )
+    .map_err(|e| friendly(e, "player"))?;
+    if old.as_deref() != club {
+        super::round::audit(
+            tx,
+            "edit",
+            &format!("player {}", player.name),
+            Some(&format!("club: {}", old.as_deref().unwrap_or("none"))),
+            Some(&format!("club: {}", club.unwrap_or("none"))),
+            None,
+        )?;
+    }
+    Ok(())
+}

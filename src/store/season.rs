@@ -294,7 +294,8 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
 pub fn insert_pairing_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -> Result<()> {
     tx.execute(
         "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
-         double_round_robin, numbers) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+         double_round_robin, numbers, team_mates, alternation_limit, equalisation_limit, \
+         accelerate_rounds) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             event_id,
             r.system.as_str(),
@@ -302,7 +303,11 @@ pub fn insert_pairing_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -
             r.acceleration.as_str(),
             bye_str(r.bye),
             r.double_round_robin,
-            r.numbers.as_str()
+            r.numbers.as_str(),
+            r.team_mates.as_str(),
+            r.colour_limits.alternation,
+            r.colour_limits.equalisation,
+            r.accelerate_rounds
         ],
     )
     .map_err(|e| constraint_error(e, "pairing settings"))?;

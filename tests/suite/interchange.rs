@@ -785,6 +785,9 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                         bye_points: ["full", "half", "zero"][next(3)].into(),
                         double_round_robin: false,
                         numbers: ["rating", "drawn"][next(2)].into(),
+                        team_mates: Some("if-possible".into()),
+                        colour_limits: Some("80,200".into()),
+                        accelerate_rounds: Some(0),
                     }),
                     teams: vec![],
                     details: doc::EventDetails {
@@ -832,6 +835,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     federation: None,
                     title: None,
                     state: (k % 3 == 0).then(|| "OH".to_string()),
+                    club: (k % 4 == 0).then(|| "Eastside".to_string()),
                 })
                 .collect(),
         }

@@ -518,6 +518,7 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                 federation: None,
                 title: None,
                 state: None,
+                club: None,
             })
             .collect();
         doc::Document {
@@ -558,6 +559,9 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                         bye_points: "full".into(),
                         double_round_robin: false,
                         numbers: "rating".into(),
+                        team_mates: Some("if-possible".into()),
+                        colour_limits: Some("80,200".into()),
+                        accelerate_rounds: Some(0),
                     }),
                     teams: (0..k)
                         .map(|t| doc::Team {

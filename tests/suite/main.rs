@@ -23,4 +23,5 @@ mod synthetic; // league demo --synthetic: a large made-up league, usable by eve
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input
 mod team_pairing; // league round pair on team events: team Swiss and round robin, line-ups, refusals
 mod trf_import; // real TRF files through the database give the same standings as straight from the file
+mod uscf; // the US Chess Swiss system through the commands: event options, clubs, JSON, league pair --system uscf|berger
 mod util; // TestLeague: a temporary league database and a way to run `league`

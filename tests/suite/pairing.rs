@@ -424,13 +424,14 @@ fn refusals_say_what_to_do_and_change_nothing() {
         "needs at least two players",
     );
 
-    // A Swiss: the US Chess system is not available yet (issue 15); the
-    // Dutch one is; pair-all is for round robins.
+    // A Swiss: the US Chess system pairs it too (tests/suite/uscf.rs);
+    // pair-all is for round robins.
     let s = TestLeague::small();
     let ws = ["--event", "Winter Swiss", "--section", "1600+"];
-    let mut pair = vec!["round", "pair", "--system", "uscf"];
+    let mut pair = vec!["round", "pair", "--system", "uscf", "--dry-run"];
     pair.extend_from_slice(&ws);
-    s.fails(&pair, "league cannot pair by the US Chess Swiss system yet");
+    let out = s.ok(&pair);
+    assert!(out.contains("US Chess Swiss system"), "{out}");
     s.fails(
         &["event", "pair-all", "--event", "Winter Swiss"],
         "pair-all is for round robins",

@@ -227,6 +227,9 @@ pub trait System {
 /// The FIDE Dutch system (C.04.3).
 pub mod dutch;
 
+/// The US Chess Swiss system (Official Rules, 7th edition, rules 27-29).
+pub mod uscf;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::round_robin::{RoundRobin, Table};
+pub use super::uscf::options::{ColourLimits, TeamMates};
 use super::{Colour, System};
 use crate::domain::league::EventKind;
 use crate::domain::record::ByeKind;
@@ -193,6 +194,13 @@ pub struct PairingRules {
     pub double_round_robin: bool,
     /// Round robins: table numbers by rating or drawn.
     pub numbers: Numbering,
+    /// US Chess Swiss: team-mate avoidance (28N).
+    pub team_mates: TeamMates,
+    /// US Chess Swiss: the 80- and 200-point limits of 29E5.
+    pub colour_limits: ColourLimits,
+    /// US Chess Swiss: the added-score acceleration (28R) lasts this many
+    /// rounds; 0 for none.
+    pub accelerate_rounds: u32,
 }
 
 impl PairingRules {
@@ -213,6 +221,9 @@ impl PairingRules {
             },
             double_round_robin: false,
             numbers: Numbering::Rating,
+            team_mates: TeamMates::IfPossible,
+            colour_limits: ColourLimits::default(),
+            accelerate_rounds: 0,
         }
     }
 
@@ -241,19 +252,16 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             cycles,
         })),
         SystemKind::Dutch => Ok(Box::new(super::dutch::Dutch)),
-        // Issue 15: the US Chess Swiss engine goes here the same way.
-        SystemKind::Uscf => Err(not_yet("the US Chess Swiss system")),
+        SystemKind::Uscf => Ok(Box::new(super::uscf::Uscf {
+            team_mates: rules.team_mates,
+            limits: rules.colour_limits,
+            accelerate_rounds: rules.accelerate_rounds,
+        })),
         SystemKind::Manual => Err(
             "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
                 .to_string(),
         ),
     }
-}
-
-fn not_yet(what: &str) -> String {
-    format!(
-        "league cannot pair by {what} yet; pair this round in your usual program and record it with `league round record` (round robins can be paired here: --system berger or crenshaw)"
-    )
 }
 
 /// `full`, `half`, `zero` as stored.
@@ -290,6 +298,19 @@ mod tests {
         assert_eq!(parse_colour("Black"), Ok(Colour::Black));
         assert_eq!(parse_bye("half"), Ok(ByeKind::Half));
         assert!(parse_bye("two").is_err());
+        for t in [TeamMates::Never, TeamMates::IfPossible, TeamMates::Ignore] {
+            assert_eq!(t.as_str().parse::<TeamMates>(), Ok(t));
+        }
+        assert_eq!(
+            "100, 250".parse::<ColourLimits>(),
+            Ok(ColourLimits {
+                alternation: 100,
+                equalisation: 250
+            })
+        );
+        assert_eq!(ColourLimits::default().to_string(), "80,200");
+        assert!("80".parse::<ColourLimits>().is_err());
+        assert!("80,x".parse::<ColourLimits>().is_err());
     }
 
     #[test]
