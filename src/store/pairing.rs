@@ -36,8 +36,8 @@ use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
-    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules,
-    SystemKind,
+    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering,
+    PairingRules, SystemKind,
 };
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;

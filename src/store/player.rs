@@ -639,11 +639,11 @@ pub fn set_player_club(tx: &Transaction, player: &Player, club: Option<&str>) ->
         "UPDATE player SET club = ?1 WHERE id = ?2",
         params![club, player.id],
     )
-    .map_err(|e| friendly(e, "player"))?;
+    .map_err(|e| constraint_error(e, "player"))?;
     if old.as_deref() != club {
-        super::round::audit(
+        super::audit::audit(
             tx,
-            "edit",
+            Action::Edit,
             &format!("player {}", player.name),
             Some(&format!("club: {}", old.as_deref().unwrap_or("none"))),
             Some(&format!("club: {}", club.unwrap_or("none"))),
