@@ -161,7 +161,7 @@ pub fn simulate_swiss(
                 GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
                 GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
                 GameResult::Draw => (1, 1),
-                GameResult::DoubleForfeit => (0, 0),
+                GameResult::DoubleForfeit | GameResult::DoubleLoss => (0, 0),
             };
             score[w] += ws;
             score[b] += bs;
@@ -542,7 +542,7 @@ mod tests {
                     GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
                     GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
                     GameResult::Draw => (1, 1),
-                    GameResult::DoubleForfeit => (0, 0),
+                    GameResult::DoubleForfeit | GameResult::DoubleLoss => (0, 0),
                 };
                 score[w] += ws;
                 score[b] += bs;
