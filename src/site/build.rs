@@ -7,14 +7,14 @@
 use std::collections::HashMap;
 
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
-use super::load::{League, SectionKind};
+use super::load::{League, SeasonData, SectionKind};
 use super::model::*;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
 use super::team::team_section;
 use crate::domain::crosstable::CODES;
-use crate::domain::league::{Entry, Season};
+use crate::domain::league::{Entry, Event, Season, Section};
 use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};
 use crate::domain::score::Points;
@@ -50,44 +50,38 @@ impl Paths {
     }
 }
 
-fn name_pages(league: &League) -> Paths {
+/// The seasons (newest first), each with its events and their sections,
+/// as the pages are named from them.
+type OutlineSeasons<'a> = Vec<(&'a Season, Vec<(&'a Event, Vec<&'a Section>)>)>;
+
+/// Name every page from the outline of the league and every player on it
+/// (player id and name, in any order, repeats allowed).
+fn name_pages(outline: &OutlineSeasons, mut people: Vec<(i64, String)>) -> Paths {
     // Named in id order, so adding a season or player later does not rename
     // the pages that already exist.
-    let mut seasons: Vec<usize> = (0..league.seasons.len()).collect();
-    seasons.sort_by_key(|&i| league.seasons[i].season.id);
+    let mut seasons: Vec<usize> = (0..outline.len()).collect();
+    seasons.sort_by_key(|&i| outline[i].0.id);
     let mut season_slugs = Slugs::reserving(&[PLAYERS, "index", "rules", "style"]);
-    let mut season = vec![String::new(); league.seasons.len()];
+    let mut season = vec![String::new(); outline.len()];
     for &i in &seasons {
-        let s = &league.seasons[i].season;
+        let s = outline[i].0;
         season[i] = season_slugs.assign(&s.name, &format!("season-{}", s.id));
     }
     let mut section = HashMap::new();
-    for (si, s) in league.seasons.iter().enumerate() {
+    for (si, (_, events)) in outline.iter().enumerate() {
         let mut slugs = Slugs::reserving(&["index"]);
         let mut all: Vec<(i64, usize, usize)> = Vec::new();
-        for (ei, e) in s.events.iter().enumerate() {
-            for (ki, k) in e.sections.iter().enumerate() {
-                all.push((k.section.id, ei, ki));
+        for (ei, (_, sections)) in events.iter().enumerate() {
+            for (ki, k) in sections.iter().enumerate() {
+                all.push((k.id, ei, ki));
             }
         }
         all.sort();
         for (id, ei, ki) in all {
-            let e = &s.events[ei];
-            let text = format!("{} {}", e.event.name, e.sections[ki].section.name);
+            let (event, sections) = &events[ei];
+            let text = format!("{} {}", event.name, sections[ki].name);
             let slug = slugs.assign(&text, &format!("section-{id}"));
             section.insert((si, ei, ki), format!("{}/{slug}.html", season[si]));
-        }
-    }
-    let mut people: Vec<(i64, String)> = Vec::new();
-    for s in &league.seasons {
-        for e in &s.events {
-            for k in &e.sections {
-                let facts = match &k.kind {
-                    SectionKind::Individual(r) => &r.facts,
-                    SectionKind::Team(t) => &t.facts,
-                };
-                people.extend(facts.entries.iter().map(|e| (e.player_id, e.name.clone())));
-            }
         }
     }
     people.sort();
@@ -107,58 +101,94 @@ fn name_pages(league: &League) -> Paths {
     }
 }
 
-/// Build every page of the site.
-pub fn build(league: &League) -> Site {
-    let paths = name_pages(league);
-    // The individual sections' bodies (standings, crosstable, everyone's
-    // working: most of the work) side by side, in page order.
-    let jobs: Vec<(usize, &SectionReport, &str)> = league
-        .seasons
-        .iter()
-        .enumerate()
-        .flat_map(|(si, s)| {
-            s.events.iter().enumerate().flat_map(move |(ei, e)| {
+/// Everything about the league that every page needs, besides the
+/// sections' reports: the page names, the prize lists, and what the frame
+/// of each page shows.
+pub struct Frame<'a> {
+    paths: Paths,
+    prizes: &'a super::prizes::PrizeLists,
+}
+
+/// One season's pages, built from its sections' reports.
+pub struct SeasonPages {
+    pub page: SeasonPage,
+    /// The season's events as the front page lists them (the newest
+    /// season's only are shown in full).
+    pub index_events: Vec<IndexEvent>,
+    pub sections: Vec<SectionPage>,
+    pub rounds: Vec<RoundPage>,
+    pub workings: Vec<WorkingPage>,
+}
+
+/// What the player pages gather, season by season, oldest first.
+#[derive(Default)]
+pub struct PlayerData {
+    by_player: HashMap<i64, Vec<Played>>,
+    names: HashMap<i64, String>,
+}
+
+impl<'a> Frame<'a> {
+    /// Name every page of the league (`seasons` newest first, as loaded)
+    /// with every player in it.
+    pub fn new(
+        seasons: &[(Season, Vec<(Event, Vec<Section>)>)],
+        people: Vec<(i64, String)>,
+        prizes: &'a super::prizes::PrizeLists,
+    ) -> Frame<'a> {
+        let outline: OutlineSeasons = seasons
+            .iter()
+            .map(|(s, events)| {
+                (
+                    s,
+                    events
+                        .iter()
+                        .map(|(e, sections)| (e, sections.iter().collect()))
+                        .collect(),
+                )
+            })
+            .collect();
+        Frame {
+            paths: name_pages(&outline, people),
+            prizes,
+        }
+    }
+
+    /// The pages of season `si` (its index among the loaded seasons,
+    /// newest first): the season page, and each section's page, round
+    /// pages and working page. The individual sections' bodies (standings,
+    /// crosstable, everyone's working: most of the work) are built side by
+    /// side.
+    pub fn season(&self, si: usize, s: &SeasonData) -> SeasonPages {
+        let paths = &self.paths;
+        let jobs: Vec<(&SectionReport, &str)> = s
+            .events
+            .iter()
+            .enumerate()
+            .flat_map(|(ei, e)| {
                 e.sections
                     .iter()
                     .enumerate()
-                    .map(move |(ki, k)| (si, ei, ki, k))
+                    .map(move |(ki, k)| (ei, ki, k))
             })
+            .filter_map(|(ei, ki, k)| match &k.kind {
+                SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+                SectionKind::Team(_) => None,
+            })
+            .collect();
+        // Each individual section's body and its round pages.
+        let mut bodies = parallel::map(&jobs, |&(r, path)| {
+            let place = Place::new(path);
+            let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
+            let body = individual(r, &place, &|i| place.href(&player(i)));
+            let season = (s.season.name.as_str(), paths.season_index(si));
+            let rounds = round_pages(r, path, (season.0, &season.1), &player);
+            (body, rounds)
         })
-        .filter_map(|(si, ei, ki, k)| match &k.kind {
-            SectionKind::Individual(r) => Some((si, &**r, paths.section[&(si, ei, ki)].as_str())),
-            SectionKind::Team(_) => None,
-        })
-        .collect();
-    // Each individual section's body and its round pages.
-    let mut bodies = parallel::map(&jobs, |&(si, r, path)| {
-        let place = Place::new(path);
-        let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
-        let body = individual(r, &place, &|i| place.href(&player(i)));
-        let season = (
-            league.seasons[si].season.name.as_str(),
-            paths.season_index(si),
-        );
-        let rounds = round_pages(r, path, (season.0, &season.1), &player);
-        (body, rounds)
-    })
-    .into_iter();
-    let mut rounds_all: Vec<RoundPage> = Vec::new();
-    let mut workings: Vec<WorkingPage> = Vec::new();
-    // Without a name (`league settings set league-name`) the pages say
-    // "Chess league", never "Results: results".
-    let title = league
-        .name
-        .clone()
-        .unwrap_or_else(|| "Chess league".to_string());
-    let mut sections = Vec::new();
-    let mut seasons = Vec::new();
-    let index_place = Place::new("index.html");
-    let mut index = IndexPage {
-        place: index_place.clone(),
-        seasons: Vec::new(),
-        older: Vec::new(),
-    };
-    for (si, s) in league.seasons.iter().enumerate() {
+        .into_iter();
+        let mut rounds_all: Vec<RoundPage> = Vec::new();
+        let mut workings: Vec<WorkingPage> = Vec::new();
+        let mut sections = Vec::new();
+        let index_place = Place::new("index.html");
         let season_place = Place::new(paths.season_index(si));
         let mut page = SeasonPage {
             place: season_place.clone(),
@@ -337,7 +367,7 @@ pub fn build(league: &League) -> Site {
                 let Some((mut body, rounds)) = bodies.next() else {
                     continue;
                 };
-                body.prizes = super::prizes::block(r, &league.prizes);
+                body.prizes = super::prizes::block(r, self.prizes);
                 let season_link = Link {
                     text: s.season.name.clone(),
                     href: place.href(&paths.season_index(si)),
@@ -397,33 +427,130 @@ pub fn build(league: &League) -> Site {
                 sections: index_links,
             });
         }
-        // The newest season in full; the older ones as links only.
-        if si == 0 {
-            index.seasons.push(IndexSeason {
-                link: Link {
-                    text: s.season.name.clone(),
-                    href: index_place.href(&paths.season_index(si)),
-                },
-                dates: season_dates(&s.season),
-                events: index_events,
-            });
-        } else {
-            index.older.push(Link {
-                text: s.season.name.clone(),
-                href: index_place.href(&paths.season_index(si)),
-            });
+        SeasonPages {
+            page,
+            index_events,
+            sections,
+            rounds: rounds_all,
+            workings,
         }
-        seasons.push(page);
     }
-    let players = player_pages(league, &paths);
-    let directory = directory(&players);
+
+    /// Gather what the player pages show of season `si`; call it for the
+    /// seasons oldest first (the order of each player's charts).
+    pub fn players_of(&self, data: &mut PlayerData, si: usize, s: &SeasonData) {
+        add_played(data, &self.paths, si, s);
+    }
+
+    /// The front page, from each season's events (newest season first).
+    pub fn index(&self, seasons: Vec<(&Season, Vec<IndexEvent>)>) -> IndexPage {
+        let index_place = Place::new("index.html");
+        let mut index = IndexPage {
+            place: index_place.clone(),
+            seasons: Vec::new(),
+            older: Vec::new(),
+        };
+        let paths = &self.paths;
+        for (si, (season, index_events)) in seasons.into_iter().enumerate() {
+            // The newest season in full; the older ones as links only.
+            if si == 0 {
+                index.seasons.push(IndexSeason {
+                    link: Link {
+                        text: season.name.clone(),
+                        href: index_place.href(&paths.season_index(si)),
+                    },
+                    dates: season_dates(season),
+                    events: index_events,
+                });
+            } else {
+                index.older.push(Link {
+                    text: season.name.clone(),
+                    href: index_place.href(&paths.season_index(si)),
+                });
+            }
+        }
+        index
+    }
+
+    /// The player pages from what was gathered, in player id order, and
+    /// the directory of them.
+    pub fn players(&self, data: PlayerData) -> (Vec<PlayerPage>, DirectoryPage) {
+        let players = player_pages(data, &self.paths);
+        let directory = directory(&players);
+        (players, directory)
+    }
+}
+
+/// The page title's league name: without one (`league settings set
+/// league-name`) the pages say "Chess league", never "Results: results".
+pub fn title(name: Option<&str>) -> String {
+    name.map_or_else(|| "Chess league".to_string(), str::to_string)
+}
+
+/// Build every page of the site.
+pub fn build(league: &League) -> Site {
+    let outline: Vec<(Season, Vec<(Event, Vec<Section>)>)> = league
+        .seasons
+        .iter()
+        .map(|s| {
+            (
+                s.season.clone(),
+                s.events
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.event.clone(),
+                            e.sections.iter().map(|k| k.section.clone()).collect(),
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut people: Vec<(i64, String)> = Vec::new();
+    for s in &league.seasons {
+        for e in &s.events {
+            for k in &e.sections {
+                let facts = match &k.kind {
+                    SectionKind::Individual(r) => &r.facts,
+                    SectionKind::Team(t) => &t.facts,
+                };
+                people.extend(facts.entries.iter().map(|e| (e.player_id, e.name.clone())));
+            }
+        }
+    }
+    let frame = Frame::new(&outline, people, &league.prizes);
+    let mut seasons = Vec::new();
+    let mut sections = Vec::new();
+    let mut rounds = Vec::new();
+    let mut workings = Vec::new();
+    let mut index_parts = Vec::new();
+    for (si, s) in league.seasons.iter().enumerate() {
+        let built = frame.season(si, s);
+        seasons.push(built.page);
+        sections.extend(built.sections);
+        rounds.extend(built.rounds);
+        workings.extend(built.workings);
+        index_parts.push((&s.season, built.index_events));
+    }
+    let mut data = PlayerData::default();
+    for (si, s) in league.seasons.iter().enumerate().rev() {
+        frame.players_of(&mut data, si, s);
+    }
+    let (players, directory) = frame.players(data);
     Site {
-        league: title,
-        index,
-        rules: rules_page(league),
+        league: title(league.name.as_deref()),
+        index: frame.index(index_parts),
+        rules: rules_page(
+            league
+                .seasons
+                .iter()
+                .flat_map(|s| &s.events)
+                .map(|e| &e.event),
+        ),
         seasons,
         sections,
-        rounds: rounds_all,
+        rounds,
         workings,
         players,
         directory,
@@ -544,11 +671,10 @@ fn section_view(kind: &SectionKind) -> SectionView<'_> {
     }
 }
 
-fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
-    let mut by_player: HashMap<i64, Vec<Played>> = HashMap::new();
-    let mut names: HashMap<i64, String> = HashMap::new();
-    // Oldest season first, events in date order: the order of the charts.
-    for (si, s) in league.seasons.iter().enumerate().rev() {
+/// Add season `si`'s lines to each player's events.
+fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
+    let PlayerData { by_player, names } = data;
+    {
         for (ei, e) in s.events.iter().enumerate() {
             for (ki, k) in e.sections.iter().enumerate() {
                 let view = section_view(&k.kind);
@@ -639,6 +765,14 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
             }
         }
     }
+}
+
+/// Each player's page, from their events (oldest first), in id order.
+fn player_pages(data: PlayerData, paths: &Paths) -> Vec<PlayerPage> {
+    let PlayerData {
+        mut by_player,
+        mut names,
+    } = data;
     let mut ids: Vec<i64> = by_player.keys().copied().collect();
     ids.sort();
     ids.into_iter()
@@ -825,16 +959,15 @@ fn rule_term(t: &Tiebreak) -> RuleTerm {
 /// tiebreak code with its meaning, the presets, and the crosstable codes,
 /// all from the definitions the program computes with. Every term has an id
 /// the standings' column headings link to.
-fn rules_page(league: &League) -> RulesPage {
+/// The rules page: the tiebreaks the events use (`events` newest season
+/// first, so the tiebreaks in use now come first), then the rest.
+pub fn rules_page<'e>(events: impl Iterator<Item = &'e Event>) -> RulesPage {
     let mut used: Vec<Tiebreak> = Vec::new();
-    // Newest season first, so the tiebreaks in use now come first.
-    for s in &league.seasons {
-        for e in &s.events {
-            if let Ok(order) = e.event.order() {
-                for t in &order.tiebreaks {
-                    if !used.contains(t) {
-                        used.push(*t);
-                    }
+    for e in events {
+        if let Ok(order) = e.order() {
+            for t in &order.tiebreaks {
+                if !used.contains(t) {
+                    used.push(*t);
                 }
             }
         }
