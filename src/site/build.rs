@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
-use super::load::{League, SeasonData, SectionKind};
+use super::load::{EventPlan, League, SeasonData, SectionKind};
 use super::model::*;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
@@ -131,7 +131,7 @@ impl<'a> Frame<'a> {
     /// Name every page of the league (`seasons` newest first, as loaded)
     /// with every player in it.
     pub fn new(
-        seasons: &[(Season, Vec<(Event, Vec<Section>)>)],
+        seasons: &[(Season, Vec<EventPlan>)],
         people: Vec<(i64, String)>,
         prizes: &'a super::prizes::PrizeLists,
     ) -> Frame<'a> {
@@ -476,8 +476,34 @@ impl<'a> Frame<'a> {
     /// the directory of them.
     pub fn players(&self, data: PlayerData) -> (Vec<PlayerPage>, DirectoryPage) {
         let players = player_pages(data, &self.paths);
-        let directory = directory(&players);
+        let lines: Vec<DirectoryEntry> = players
+            .iter()
+            .map(|p| DirectoryEntry {
+                name: p.name.clone(),
+                path: p.place.path.clone(),
+                events: p.events.len(),
+                last_season: p
+                    .events
+                    .first()
+                    .map(|e| e.season.text.clone())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let directory = directory(&lines);
         (players, directory)
+    }
+
+    /// The player pages made `slice` at a time and handed to `each` (so
+    /// that a long archive's pages are never all held at once); returns
+    /// the directory of them.
+    pub fn players_in_slices(
+        &self,
+        data: PlayerData,
+        slice: usize,
+        each: &mut dyn FnMut(Vec<PlayerPage>) -> crate::error::Result<()>,
+    ) -> crate::error::Result<DirectoryPage> {
+        let lines = player_pages_in_slices(data, &self.paths, slice, each)?;
+        Ok(directory(&lines))
     }
 }
 
@@ -489,7 +515,7 @@ pub fn title(name: Option<&str>) -> String {
 
 /// Build every page of the site.
 pub fn build(league: &League) -> Site {
-    let outline: Vec<(Season, Vec<(Event, Vec<Section>)>)> = league
+    let outline: Vec<(Season, Vec<EventPlan>)> = league
         .seasons
         .iter()
         .map(|s| {
@@ -560,13 +586,27 @@ pub fn build(league: &League) -> Site {
 
 /// One player's event, with what the chart needs.
 struct Played {
+    /// The event's line, its games left empty: they are kept compact in
+    /// `games` until the page is made (a long archive's players have
+    /// hundreds of thousands of games between them).
     event: PlayerEvent,
+    games: Vec<GameLine>,
     label: String,
     /// The event's name, for the label on its point.
     short: String,
     season: String,
     percent: Option<i64>,
     rating: Option<u32>,
+}
+
+/// One game (or bye, or absence) of a player's event, as their page
+/// lists it: the opponent by player id, named when the page is made.
+struct GameLine {
+    round: usize,
+    colour: &'static str,
+    opponent: Option<i64>,
+    result: &'static str,
+    points: Points,
 }
 
 /// One player's line in a section, as their page shows it.
@@ -686,27 +726,24 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                     let entry = &entries[i];
                     let me = Place::new(paths.player[&entry.player_id].clone());
                     let record = &t.players[i];
-                    let games: Vec<PlayerGame> = record
+                    let games: Vec<GameLine> = record
                         .rounds
                         .iter()
                         .enumerate()
                         .filter(|(_, round)| !(view.team && round.outcome == Outcome::Absent))
-                        .map(|(k, round)| PlayerGame {
+                        .map(|(k, round)| GameLine {
                             round: k + 1,
                             colour: match round.colour {
                                 Some(Colour::White) if round.outcome.is_paired() => "White",
                                 Some(Colour::Black) if round.outcome.is_paired() => "Black",
                                 _ => "",
-                            }
-                            .to_string(),
-                            opponent: round.opponent.filter(|_| round.outcome.is_paired()).map(
-                                |o| Link {
-                                    text: entries[o].name.clone(),
-                                    href: me.href(&paths.player[&entries[o].player_id]),
-                                },
-                            ),
-                            result: round.outcome.words().to_string(),
-                            points: round.points().fraction(),
+                            },
+                            opponent: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .map(|o| entries[o].player_id),
+                            result: round.outcome.words(),
+                            points: round.points(),
                         })
                         .collect();
                     let rated: Vec<RatedGame> = record
@@ -753,8 +790,9 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 board: board.clone(),
                                 place: place.clone(),
                             }),
-                            games,
+                            games: Vec::new(),
                         },
+                        games,
                         label: format!("{} {} ({})", e.event.name, k.section.name, s.season.name),
                         short: e.event.name.clone(),
                         season: s.season.name.clone(),
@@ -769,24 +807,90 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
 
 /// Each player's page, from their events (oldest first), in id order.
 fn player_pages(data: PlayerData, paths: &Paths) -> Vec<PlayerPage> {
+    let mut pages = Vec::new();
+    let _ = player_pages_in_slices(data, paths, usize::MAX, &mut |slice| {
+        pages.extend(slice);
+        Ok(())
+    });
+    pages
+}
+
+/// Each player's page, in id order, handed to `each` `slice` pages at a
+/// time (each page's games named only then); returns each page's line
+/// for the directory.
+fn player_pages_in_slices(
+    data: PlayerData,
+    paths: &Paths,
+    slice: usize,
+    each: &mut dyn FnMut(Vec<PlayerPage>) -> crate::error::Result<()>,
+) -> crate::error::Result<Vec<DirectoryEntry>> {
     let PlayerData {
         mut by_player,
-        mut names,
+        names,
     } = data;
     let mut ids: Vec<i64> = by_player.keys().copied().collect();
     ids.sort();
-    ids.into_iter()
-        .map(|id| {
-            let played = by_player.remove(&id).unwrap_or_default();
-            let charts = player_charts(&played);
-            PlayerPage {
-                place: Place::new(paths.player[&id].clone()),
-                name: names.remove(&id).unwrap_or_default(),
-                charts,
-                events: played.into_iter().rev().map(|p| p.event).collect(),
+    let mut lines = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(slice.max(1)) {
+        let pages: Vec<PlayerPage> = chunk
+            .iter()
+            .map(|&id| {
+                let played = by_player.remove(&id).unwrap_or_default();
+                let charts = player_charts(&played);
+                let me = Place::new(paths.player[&id].clone());
+                let events: Vec<PlayerEvent> = played
+                    .into_iter()
+                    .rev()
+                    .map(|p| {
+                        let mut event = p.event;
+                        event.games = p
+                            .games
+                            .into_iter()
+                            .map(|g| PlayerGame {
+                                round: g.round,
+                                colour: g.colour.to_string(),
+                                opponent: g.opponent.map(|o| Link {
+                                    text: names.get(&o).cloned().unwrap_or_default(),
+                                    href: me.href(&paths.player[&o]),
+                                }),
+                                result: g.result.to_string(),
+                                points: g.points.fraction(),
+                            })
+                            .collect();
+                        event
+                    })
+                    .collect();
+                PlayerPage {
+                    name: names.get(&id).cloned().unwrap_or_default(),
+                    charts,
+                    events,
+                    place: me,
+                }
+            })
+            .collect();
+        lines.extend(pages.iter().map(|p| {
+            DirectoryEntry {
+                name: p.name.clone(),
+                path: p.place.path.clone(),
+                events: p.events.len(),
+                last_season: p
+                    .events
+                    .first()
+                    .map(|e| e.season.text.clone())
+                    .unwrap_or_default(),
             }
-        })
-        .collect()
+        }));
+        each(pages)?;
+    }
+    Ok(lines)
+}
+
+/// What the directory lists of a player.
+struct DirectoryEntry {
+    name: String,
+    path: String,
+    events: usize,
+    last_season: String,
 }
 
 /// "2022-23" as "'22" (the first year's last two digits), for crowded axes.
@@ -1010,7 +1114,7 @@ pub fn rules_page<'e>(events: impl Iterator<Item = &'e Event>) -> RulesPage {
 /// The player directory: every player with a page, grouped by the first
 /// letter of the surname (the last word of the name, transliterated), A to
 /// Z; names with no letter go under "#". Shown "Surname, Given names".
-fn directory(players: &[PlayerPage]) -> DirectoryPage {
+fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
     let place = Place::new(format!("{PLAYERS}/index.html"));
     let mut lines: Vec<(String, String, DirectoryLine)> = players
         .iter()
@@ -1037,14 +1141,10 @@ fn directory(players: &[PlayerPage]) -> DirectoryPage {
                 DirectoryLine {
                     player: Link {
                         text: shown,
-                        href: place.href(&p.place.path),
+                        href: place.href(&p.path),
                     },
-                    events: p.events.len(),
-                    last_season: p
-                        .events
-                        .first()
-                        .map(|e| e.season.text.clone())
-                        .unwrap_or_default(),
+                    events: p.events,
+                    last_season: p.last_season.clone(),
                 },
             )
         })

@@ -49,6 +49,10 @@ fn result_text((white, black): (Outcome, Outcome)) -> &'static str {
     }
 }
 
+/// A game of a round page: (board recorded, white, black, White's and
+/// Black's outcomes or None while pending).
+type BoardGame = (Option<u32>, usize, usize, Option<(Outcome, Outcome)>);
+
 /// The words a pending game shows.
 pub const PENDING: &str = "result not yet in";
 
@@ -102,8 +106,7 @@ pub fn round_pages(
             let k = n - 1;
             // (board recorded, white, black, White's and Black's outcomes
             // or None pending)
-            let mut games: Vec<(Option<u32>, usize, usize, Option<(Outcome, Outcome)>)> =
-                Vec::new();
+            let mut games: Vec<BoardGame> = Vec::new();
             let mut byes = Vec::new();
             let mut absent = Vec::new();
             for (i, p) in t.players.iter().enumerate() {

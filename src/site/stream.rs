@@ -108,15 +108,14 @@ pub fn stream(
         ))?,
         (2, 0, 0),
     )?;
-    let (players, directory) = frame.players(players);
-    put(r.directory(&directory)?, (3, 0, 0))?;
-    for (n, slice) in players.chunks(PLAYER_SLICE).enumerate() {
-        for (k, f) in parallel::map(slice, |p| r.player(p))
-            .into_iter()
-            .enumerate()
-        {
-            put(f?, (8, n * PLAYER_SLICE + k, 0))?;
+    let mut rank = 0;
+    let directory = frame.players_in_slices(players, PLAYER_SLICE, &mut |slice| {
+        for f in parallel::map(&slice, |p| r.player(p)) {
+            put(f?, (8, rank, 0))?;
+            rank += 1;
         }
-    }
+        Ok(())
+    })?;
+    put(r.directory(&directory)?, (3, 0, 0))?;
     Ok(pages)
 }
