@@ -486,6 +486,44 @@ mod tests {
         write(dir, files, "league site", &["league site"], &mut |_, _| {})
     }
 
+    /// Issue 16: a page is staged as soon as it is added (nothing of the
+    /// site is held until the end), the folder's site changes only at
+    /// `finish`, the marker lists the pages by rank whatever order they came
+    /// in, and a writer given up takes its staging folder away.
+    #[test]
+    fn pages_are_staged_as_they_come_and_swapped_in_at_the_end() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        site(&dir, &[file("index.html")]).unwrap();
+        let mut w = Writer::begin(&dir, "league site", &["league site"]).unwrap();
+        w.add_ranked(&file("b.html"), (2, 0, 0)).unwrap();
+        assert!(dir.join(STAGING).join("b.html").is_file());
+        assert!(!dir.join("b.html").exists());
+        w.add_ranked(&file("index.html"), (1, 0, 0)).unwrap();
+        // Unchanged on disk: not staged again.
+        assert!(!dir.join(STAGING).join("index.html").exists());
+        w.finish().unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("b.html")).unwrap(),
+            "<p>b.html</p>"
+        );
+        assert!(!dir.join(STAGING).exists());
+        let marker = fs::read_to_string(dir.join(MARKER)).unwrap();
+        let paths: Vec<&str> = marker
+            .lines()
+            .skip(1)
+            .map(|l| l.split_once(' ').unwrap().1)
+            .collect();
+        assert_eq!(paths, vec!["index.html", "b.html"]);
+
+        let mut w = Writer::begin(&dir, "league site", &["league site"]).unwrap();
+        w.add(&file("c.html")).unwrap();
+        drop(w);
+        assert!(!dir.join(STAGING).exists());
+        assert!(!dir.join("c.html").exists());
+        assert_eq!(fs::read_to_string(dir.join(MARKER)).unwrap(), marker);
+    }
+
     #[test]
     fn rewriting_replaces_the_earlier_site_and_nothing_else() {
         let tmp = tempfile::tempdir().unwrap();
