@@ -76,7 +76,7 @@ pub fn write_site(
     let mut w = site::write::Writer::begin(out, writer, accept)?;
     let pb = bar("writing the site");
     let pages = site::stream(
-        store.conn(),
+        store,
         &outline,
         &mut |f, rank| w.add_ranked(&f, rank),
         &mut |done, total| {

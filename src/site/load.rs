@@ -117,21 +117,13 @@ impl Outline {
     /// Every player with an entry in the outline's sections: (player id,
     /// name), in no particular order.
     pub fn people(&self, conn: &Connection) -> Result<Vec<(i64, String)>> {
-        let mut st = conn.prepare_cached(
-            "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
-        )?;
-        let mut out = Vec::new();
-        for (_, events) in &self.seasons {
-            for (_, sections) in events {
-                for k in sections {
-                    let rows = st.query_map([k.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                    for row in rows {
-                        out.push(row?);
-                    }
-                }
-            }
-        }
-        Ok(out)
+        let sections: Vec<i64> = self
+            .seasons
+            .iter()
+            .flat_map(|(_, events)| events)
+            .flat_map(|(_, sections)| sections.iter().map(|k| k.id))
+            .collect();
+        crate::store::player::people_of_sections(conn, &sections)
     }
 }
 

@@ -13,14 +13,13 @@
 //! for byte, as [`build`](super::build::build) and
 //! [`render`](super::render::render) make for the whole league at once.
 
-use rusqlite::Connection;
-
 use super::build::{rules_page, title, Frame, PlayerData};
 use super::load::{load_season, Outline};
 use super::render::{stylesheet, Renderer, SiteFile};
 use super::write::Rank;
 use crate::error::Result;
 use crate::parallel;
+use crate::store::Store;
 
 /// How many player pages are rendered side by side before they are handed
 /// on: enough to keep every core busy, few enough to hold little.
@@ -34,11 +33,12 @@ const PLAYER_SLICE: usize = 256;
 /// of pages (HTML files). `progress(done, total)` counts sections whose
 /// reports are computed.
 pub fn stream(
-    conn: &Connection,
+    store: &Store,
     outline: &Outline,
     sink: &mut dyn FnMut(SiteFile, Rank) -> Result<()>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<usize> {
+    let conn = store.conn();
     let people = outline.people(conn)?;
     let frame = Frame::new(&outline.seasons, people, &outline.prizes);
     let league = title(outline.name.as_deref());
