@@ -88,8 +88,8 @@ pub enum GameCmd {
         /// Black: pairing number, id or name.
         black: String,
         /// The result from White's side: 1-0, 0-1, 1/2-1/2 (or ½-½ or =), 1F-0F (or +/-: White wins
-        /// by forfeit), 0F-1F (or -/+), 0F-0F (or -/-: neither appeared). Leave out to pair only.
-        /// `0-0` is refused as ambiguous.
+        /// by forfeit), 0F-1F (or -/+), 0F-0F (or -/-: neither appeared), 0-0 (played and lost by
+        /// both, an arbiter's decision). Leave out to pair only.
         #[arg(allow_hyphen_values = true)]
         result: Option<String>,
         #[command(flatten)]

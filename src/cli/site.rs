@@ -61,8 +61,9 @@ fn bar(what: &'static str) -> ProgressBar {
 }
 
 /// Load, build, render and write the site of `scope` into `out` as
-/// `writer`; returns the index page's path and the number of pages.
-/// The folder is checked before any work is done.
+/// `writer`, one season at a time ([`site::stream`]): each page goes to the
+/// writer as soon as it is rendered. Returns the index page's path and the
+/// number of pages. The folder is checked before any work is done.
 pub fn write_site(
     store: &Store,
     scope: &Scope,
@@ -71,25 +72,19 @@ pub fn write_site(
     accept: &[&str],
 ) -> Result<(PathBuf, usize)> {
     site::write::check(out, accept)?;
-    let pb = bar("computing standings");
-    let league = site::load(store.conn(), scope, &mut |done, total| {
-        pb.set_length(total as u64);
-        pb.set_position(done as u64);
-    })?;
+    let outline = site::load::outline(store.conn(), scope)?;
+    let mut w = site::write::Writer::begin(out, writer, accept)?;
+    let pb = bar("writing the site");
+    let pages = site::stream(
+        store,
+        &outline,
+        &mut |f, rank| w.add_ranked(&f, rank),
+        &mut |done, total| {
+            pb.set_length(total as u64);
+            pb.set_position(done as u64);
+        },
+    )?;
+    let index = w.finish()?;
     pb.finish_and_clear();
-    let model = site::build(&league);
-    let pb = bar("writing pages");
-    let files = site::render(&model, &mut |done, total| {
-        pb.set_length(total as u64);
-        pb.set_position(done as u64);
-    })?;
-    // Freeing the reports and page models (millions of small strings) takes
-    // a while: done on another thread while the files are written.
-    let freeing = std::thread::spawn(move || drop((model, league)));
-    let index = site::write(out, &files, writer, accept, &mut |_, _| {});
-    let _ = freeing.join();
-    let index = index?;
-    pb.finish_and_clear();
-    let pages = files.iter().filter(|f| f.path.ends_with(".html")).count();
     Ok((index, pages))
 }

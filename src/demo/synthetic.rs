@@ -431,7 +431,7 @@ mod tests {
                     GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
                     GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
                     GameResult::Draw => (1, 1),
-                    GameResult::DoubleForfeit => (0, 0),
+                    GameResult::DoubleForfeit | GameResult::DoubleLoss => (0, 0),
                 };
                 score[w] += ws;
                 score[b] += bs;

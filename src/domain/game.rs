@@ -16,6 +16,12 @@ pub enum GameResult {
     BlackForfeitWin,
     /// Neither player appeared.
     DoubleForfeit,
+    /// The game was played and both players lost it: 0 for each, by an
+    /// arbiter's decision (FIDE Laws 12.9 lets the arbiter declare a game
+    /// lost; Vega's and Swiss-Manager's TRF files write it as `0` on both
+    /// lines). Unlike a double forfeit it counts as a played game for each
+    /// side: for tiebreaks it is a loss over the board.
+    DoubleLoss,
 }
 
 impl GameResult {
@@ -35,9 +41,10 @@ impl GameResult {
             "1/2-1/2" | "=" | "0.5-0.5" | "D" | "DRAW" | "1/2" => GameResult::Draw,
             "1F-0F" | "+/-" | "+-" | "1-0F" | "1F-0" | "+:-" | "F-" => GameResult::WhiteForfeitWin,
             "0F-1F" | "-/+" | "-+" | "0F-1" | "0-1F" | "-F" => GameResult::BlackForfeitWin,
-            // `0-0` alone is refused: a double forfeit and a game both
-            // players lost are different things (see `not_understood`).
             "0F-0F" | "-/-" | "--" | "0F" => GameResult::DoubleForfeit,
+            // A game both players lost, by an arbiter's decision. `0-0`
+            // is this (not a double forfeit: that is `0F-0F`).
+            "0-0" => GameResult::DoubleLoss,
             _ => return None,
         })
     }
@@ -51,13 +58,16 @@ impl GameResult {
             GameResult::WhiteForfeitWin => "1F-0F",
             GameResult::BlackForfeitWin => "0F-1F",
             GameResult::DoubleForfeit => "0F-0F",
+            GameResult::DoubleLoss => "0-0",
         }
     }
 
-    /// "½-½" for people; the other forms as stored.
+    /// "½-½" and "0–0" (with an en dash, as crosstables print a double
+    /// loss) for people; the other forms as stored.
     pub fn pretty(self) -> &'static str {
         match self {
             GameResult::Draw => "½-½",
+            GameResult::DoubleLoss => "0–0",
             other => other.as_str(),
         }
     }
@@ -75,7 +85,27 @@ impl GameResult {
             GameResult::WhiteForfeitWin => (Outcome::ForfeitWin, Outcome::ForfeitLoss),
             GameResult::BlackForfeitWin => (Outcome::ForfeitLoss, Outcome::ForfeitWin),
             GameResult::DoubleForfeit => (Outcome::DoubleForfeit, Outcome::DoubleForfeit),
+            // Played and lost by both: each side a loss over the board.
+            GameResult::DoubleLoss => (Outcome::Loss, Outcome::Loss),
         }
+    }
+
+    /// The result whose [`outcomes`](GameResult::outcomes) are White's
+    /// `white` and Black's `black`; `None` for a pair no game gives (both
+    /// won, a win against a draw, ...). A loss on both sides is a
+    /// [`GameResult::DoubleLoss`].
+    pub fn from_outcomes(white: Outcome, black: Outcome) -> Option<GameResult> {
+        [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::WhiteForfeitWin,
+            GameResult::BlackForfeitWin,
+            GameResult::DoubleForfeit,
+            GameResult::DoubleLoss,
+        ]
+        .into_iter()
+        .find(|r| r.outcomes() == (white, black))
     }
 
     /// The result with colours swapped (for "PLAYER RESULT" entry from Black's side).
@@ -112,19 +142,12 @@ pub struct SheetRow {
 
 /// The result codes accepted, for error messages.
 pub const ACCEPTED_RESULTS: &str =
-    "1-0, 0-1, 1/2-1/2 (or ½-½ or = or 0.5-0.5), 1F-0F (or +/-), 0F-1F (or -/+), 0F-0F (or -/-)";
+    "1-0, 0-1, 1/2-1/2 (or ½-½ or = or 0.5-0.5), 1F-0F (or +/-), 0F-1F (or -/+), \
+     0F-0F (or -/-) for a double forfeit, 0-0 for a game both players lost";
 
-/// Why `text` is not a result, in words: `0-0` is ambiguous, anything else
-/// is listed against what is accepted.
+/// Why `text` is not a result, in words, listed against what is accepted.
 pub fn not_understood(text: &str) -> String {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    if t == "0-0" || t == "0:0" {
-        format!(
-            "result \"{text}\" is ambiguous: write 0F-0F for a double forfeit (neither player appeared); a game both players lost by an arbiter's decision is not a result this program records"
-        )
-    } else {
-        format!("result \"{text}\" not understood; use {ACCEPTED_RESULTS}")
-    }
+    format!("result \"{text}\" not understood; use {ACCEPTED_RESULTS}")
 }
 
 #[cfg(test)]
@@ -144,6 +167,9 @@ mod tests {
             ("-/+", GameResult::BlackForfeitWin),
             ("0f-0f", GameResult::DoubleForfeit),
             (" 1 - 0 ", GameResult::WhiteWins),
+            ("0-0", GameResult::DoubleLoss),
+            ("0:0", GameResult::DoubleLoss),
+            ("0 – 0", GameResult::DoubleLoss),
         ] {
             assert_eq!(GameResult::parse(text), Some(want), "{text}");
         }
@@ -154,8 +180,31 @@ mod tests {
             GameResult::Draw,
             GameResult::DoubleForfeit,
             GameResult::BlackForfeitWin,
+            GameResult::DoubleLoss,
         ] {
             assert_eq!(GameResult::parse(r.as_str()), Some(r));
+            assert_eq!(GameResult::parse(r.pretty()), Some(r));
         }
+    }
+
+    #[test]
+    fn a_double_loss_is_a_played_loss_for_both_and_unlike_a_double_forfeit() {
+        let (white, black) = GameResult::DoubleLoss.outcomes();
+        assert_eq!((white, black), (Outcome::Loss, Outcome::Loss));
+        assert!(white.is_played() && black.is_played());
+        assert_eq!(white.points(), crate::domain::score::Points::ZERO);
+        assert_eq!(GameResult::DoubleLoss.swapped(), GameResult::DoubleLoss);
+        assert_ne!(GameResult::parse("0-0"), GameResult::parse("0F-0F"));
+        assert_eq!(GameResult::DoubleLoss.as_str(), "0-0");
+        assert_eq!(GameResult::DoubleLoss.to_string(), "0–0");
+        assert_eq!(
+            GameResult::from_outcomes(Outcome::Loss, Outcome::Loss),
+            Some(GameResult::DoubleLoss)
+        );
+        assert_eq!(
+            GameResult::from_outcomes(Outcome::Loss, Outcome::Win),
+            Some(GameResult::BlackWins)
+        );
+        assert_eq!(GameResult::from_outcomes(Outcome::Win, Outcome::Draw), None);
     }
 }

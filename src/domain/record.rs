@@ -312,6 +312,8 @@ impl Tournament {
                     (round.outcome, back.outcome),
                     (Outcome::Win, Outcome::Loss)
                         | (Outcome::Loss, Outcome::Win)
+                        // Played and lost by both (an arbiter's decision).
+                        | (Outcome::Loss, Outcome::Loss)
                         | (Outcome::Draw, Outcome::Draw)
                         | (Outcome::ForfeitWin, Outcome::ForfeitLoss)
                         | (Outcome::ForfeitLoss, Outcome::ForfeitWin)

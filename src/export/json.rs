@@ -323,7 +323,8 @@ pub struct Game {
     /// Pairing numbers.
     pub white: u32,
     pub black: u32,
-    /// `1-0`, `0-1`, `1/2-1/2`, `1F-0F`, `0F-1F`, `0F-0F`; `None` while
+    /// `1-0`, `0-1`, `1/2-1/2`, `0-0` (played, lost by both), `1F-0F`,
+    /// `0F-1F`, `0F-0F`; `None` while
     /// the game is paired but not played.
     #[serde(deserialize_with = "required")]
     pub result: Option<String>,

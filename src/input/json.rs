@@ -16,7 +16,7 @@ use crate::error::InputError;
 use crate::export::json::{Document, Event, Scope, Section, TeamMatch, FORMAT_VERSION};
 
 /// The results a game may have (as stored).
-const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "1F-0F", "0F-1F", "0F-0F"];
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "0-0", "1F-0F", "0F-1F", "0F-0F"];
 
 /// Read and check a document. `source` names the file in errors.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Document, InputError> {

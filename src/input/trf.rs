@@ -39,7 +39,8 @@
 //!   the end of a line are absences.
 //! - Every game must appear on both players' lines in the same round with
 //!   mirrored results (`1`/`0`, `=`/`=`, `+`/`-`, `-`/`-`) and different
-//!   colours. A round robin exported in grid order (the k-th block is the
+//!   colours; `0`/`0` is a played game lost by both (an arbiter's
+//!   decision, as Vega writes it): a loss over the board for each. A round robin exported in grid order (the k-th block is the
 //!   game against the k-th other player, not round k) is recognised when
 //!   every pair met equally often, and its games are placed in Berger
 //!   rounds.
@@ -561,6 +562,9 @@ fn compare(source: &str, mine: Half, theirs: Half) -> Result<(), InputError> {
         (mine.result, theirs.result),
         (GameResult::Win, GameResult::Loss)
             | (GameResult::Loss, GameResult::Win)
+            // Played and lost by both: an arbiter's decision (Vega writes
+            // `0` on both lines). Both score 0; the game counts as played.
+            | (GameResult::Loss, GameResult::Loss)
             | (GameResult::Draw, GameResult::Draw)
             | (GameResult::ForfeitWin, GameResult::ForfeitLoss)
             | (GameResult::ForfeitLoss, GameResult::ForfeitWin)

@@ -285,9 +285,11 @@ pub fn head_to_head(conn: &Reader, a: &Player, b: &Player) -> Result<Vec<H2hGame
         .collect())
 }
 
-/// A stored result ("1-0", "0F-1F", ...) from one side.
+/// A stored result ("1-0", "0F-1F", "0-0", ...) from one side.
 fn outcome_for_a(result: &str, a_white: bool) -> Outcome {
     let white = match result {
+        // Lost by both (an arbiter's decision): a loss from either side.
+        "0-0" => return Outcome::Loss,
         "1-0" => Outcome::Win,
         "0-1" => Outcome::Loss,
         "1/2-1/2" => Outcome::Draw,

@@ -7,14 +7,14 @@
 use std::collections::HashMap;
 
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
-use super::load::{League, SectionKind};
+use super::load::{EventPlan, League, SeasonData, SectionKind};
 use super::model::*;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
 use super::team::team_section;
 use crate::domain::crosstable::CODES;
-use crate::domain::league::{Entry, Season};
+use crate::domain::league::{Entry, Event, Season, Section};
 use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};
 use crate::domain::score::Points;
@@ -51,44 +51,38 @@ impl Paths {
     }
 }
 
-fn name_pages(league: &League) -> Paths {
+/// The seasons (newest first), each with its events and their sections,
+/// as the pages are named from them.
+type OutlineSeasons<'a> = Vec<(&'a Season, Vec<(&'a Event, Vec<&'a Section>)>)>;
+
+/// Name every page from the outline of the league and every player on it
+/// (player id and name, in any order, repeats allowed).
+fn name_pages(outline: &OutlineSeasons, mut people: Vec<(i64, String)>) -> Paths {
     // Named in id order, so adding a season or player later does not rename
     // the pages that already exist.
-    let mut seasons: Vec<usize> = (0..league.seasons.len()).collect();
-    seasons.sort_by_key(|&i| league.seasons[i].season.id);
+    let mut seasons: Vec<usize> = (0..outline.len()).collect();
+    seasons.sort_by_key(|&i| outline[i].0.id);
     let mut season_slugs = Slugs::reserving(&[PLAYERS, "index", "rules", "style"]);
-    let mut season = vec![String::new(); league.seasons.len()];
+    let mut season = vec![String::new(); outline.len()];
     for &i in &seasons {
-        let s = &league.seasons[i].season;
+        let s = outline[i].0;
         season[i] = season_slugs.assign(&s.name, &format!("season-{}", s.id));
     }
     let mut section = HashMap::new();
-    for (si, s) in league.seasons.iter().enumerate() {
+    for (si, (_, events)) in outline.iter().enumerate() {
         let mut slugs = Slugs::reserving(&["index"]);
         let mut all: Vec<(i64, usize, usize)> = Vec::new();
-        for (ei, e) in s.events.iter().enumerate() {
-            for (ki, k) in e.sections.iter().enumerate() {
-                all.push((k.section.id, ei, ki));
+        for (ei, (_, sections)) in events.iter().enumerate() {
+            for (ki, k) in sections.iter().enumerate() {
+                all.push((k.id, ei, ki));
             }
         }
         all.sort();
         for (id, ei, ki) in all {
-            let e = &s.events[ei];
-            let text = format!("{} {}", e.event.name, e.sections[ki].section.name);
+            let (event, sections) = &events[ei];
+            let text = format!("{} {}", event.name, sections[ki].name);
             let slug = slugs.assign(&text, &format!("section-{id}"));
             section.insert((si, ei, ki), format!("{}/{slug}.html", season[si]));
-        }
-    }
-    let mut people: Vec<(i64, String)> = Vec::new();
-    for s in &league.seasons {
-        for e in &s.events {
-            for k in &e.sections {
-                let facts = match &k.kind {
-                    SectionKind::Individual(r) => &r.facts,
-                    SectionKind::Team(t) => &t.facts,
-                };
-                people.extend(facts.entries.iter().map(|e| (e.player_id, e.name.clone())));
-            }
         }
     }
     people.sort();
@@ -108,58 +102,110 @@ fn name_pages(league: &League) -> Paths {
     }
 }
 
-/// Build every page of the site.
-pub fn build(league: &League) -> Site {
-    let paths = name_pages(league);
-    // The individual sections' bodies (standings, crosstable, everyone's
-    // working: most of the work) side by side, in page order.
-    let jobs: Vec<(usize, &SectionReport, &str)> = league
-        .seasons
-        .iter()
-        .enumerate()
-        .flat_map(|(si, s)| {
-            s.events.iter().enumerate().flat_map(move |(ei, e)| {
+/// Everything about the league that every page needs, besides the
+/// sections' reports: the page names, the prize lists, and what the frame
+/// of each page shows.
+pub struct Frame<'a> {
+    paths: Paths,
+    prizes: &'a super::prizes::PrizeLists,
+}
+
+/// One season's pages, built from its sections' reports.
+pub struct SeasonPages {
+    /// The season's own page.
+    pub page: SeasonPage,
+    /// The season's events as the front page lists them (the newest
+    /// season's only are shown in full).
+    pub index_events: Vec<IndexEvent>,
+    /// One page per section.
+    pub sections: Vec<SectionPage>,
+    /// One page per round of each section.
+    pub rounds: Vec<RoundPage>,
+    /// The tiebreak working page of each section.
+    pub workings: Vec<WorkingPage>,
+}
+
+/// What the player pages gather, season by season, oldest first.
+#[derive(Default)]
+pub struct PlayerData {
+    by_player: HashMap<i64, Vec<Played>>,
+    names: HashMap<i64, String>,
+    /// US Chess ratings the rating lists gave, by player, oldest first.
+    rating_lists: HashMap<i64, Vec<ListRating>>,
+}
+
+impl PlayerData {
+    /// Nothing gathered yet; the rating lists' ratings for the charts.
+    pub fn new(rating_lists: HashMap<i64, Vec<ListRating>>) -> Self {
+        PlayerData {
+            rating_lists,
+            ..PlayerData::default()
+        }
+    }
+}
+
+impl<'a> Frame<'a> {
+    /// Name every page of the league (`seasons` newest first, as loaded)
+    /// with every player in it.
+    pub fn new(
+        seasons: &[(Season, Vec<EventPlan>)],
+        people: Vec<(i64, String)>,
+        prizes: &'a super::prizes::PrizeLists,
+    ) -> Frame<'a> {
+        let outline: OutlineSeasons = seasons
+            .iter()
+            .map(|(s, events)| {
+                (
+                    s,
+                    events
+                        .iter()
+                        .map(|(e, sections)| (e, sections.iter().collect()))
+                        .collect(),
+                )
+            })
+            .collect();
+        Frame {
+            paths: name_pages(&outline, people),
+            prizes,
+        }
+    }
+
+    /// The pages of season `si` (its index among the loaded seasons,
+    /// newest first): the season page, and each section's page, round
+    /// pages and working page. The individual sections' bodies (standings,
+    /// crosstable, everyone's working: most of the work) are built side by
+    /// side.
+    pub fn season(&self, si: usize, s: &SeasonData) -> SeasonPages {
+        let paths = &self.paths;
+        let jobs: Vec<(&SectionReport, &str)> = s
+            .events
+            .iter()
+            .enumerate()
+            .flat_map(|(ei, e)| {
                 e.sections
                     .iter()
                     .enumerate()
-                    .map(move |(ki, k)| (si, ei, ki, k))
+                    .map(move |(ki, k)| (ei, ki, k))
             })
+            .filter_map(|(ei, ki, k)| match &k.kind {
+                SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+                SectionKind::Team(_) => None,
+            })
+            .collect();
+        // Each individual section's body and its round pages.
+        let mut bodies = parallel::map(&jobs, |&(r, path)| {
+            let place = Place::new(path);
+            let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
+            let body = individual(r, &place, &|i| place.href(&player(i)));
+            let season = (s.season.name.as_str(), paths.season_index(si));
+            let rounds = round_pages(r, path, (season.0, &season.1), &player);
+            (body, rounds)
         })
-        .filter_map(|(si, ei, ki, k)| match &k.kind {
-            SectionKind::Individual(r) => Some((si, &**r, paths.section[&(si, ei, ki)].as_str())),
-            SectionKind::Team(_) => None,
-        })
-        .collect();
-    // Each individual section's body and its round pages.
-    let mut bodies = parallel::map(&jobs, |&(si, r, path)| {
-        let place = Place::new(path);
-        let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
-        let body = individual(r, &place, &|i| place.href(&player(i)));
-        let season = (
-            league.seasons[si].season.name.as_str(),
-            paths.season_index(si),
-        );
-        let rounds = round_pages(r, path, (season.0, &season.1), &player);
-        (body, rounds)
-    })
-    .into_iter();
-    let mut rounds_all: Vec<RoundPage> = Vec::new();
-    let mut workings: Vec<WorkingPage> = Vec::new();
-    // Without a name (`league settings set league-name`) the pages say
-    // "Chess league", never "Results: results".
-    let title = league
-        .name
-        .clone()
-        .unwrap_or_else(|| "Chess league".to_string());
-    let mut sections = Vec::new();
-    let mut seasons = Vec::new();
-    let index_place = Place::new("index.html");
-    let mut index = IndexPage {
-        place: index_place.clone(),
-        seasons: Vec::new(),
-        older: Vec::new(),
-    };
-    for (si, s) in league.seasons.iter().enumerate() {
+        .into_iter();
+        let mut rounds_all: Vec<RoundPage> = Vec::new();
+        let mut workings: Vec<WorkingPage> = Vec::new();
+        let mut sections = Vec::new();
+        let index_place = Place::new("index.html");
         let season_place = Place::new(paths.season_index(si));
         let mut page = SeasonPage {
             place: season_place.clone(),
@@ -338,7 +384,7 @@ pub fn build(league: &League) -> Site {
                 let Some((mut body, rounds)) = bodies.next() else {
                     continue;
                 };
-                body.prizes = super::prizes::block(r, &league.prizes);
+                body.prizes = super::prizes::block(r, self.prizes);
                 let season_link = Link {
                     text: s.season.name.clone(),
                     href: place.href(&paths.season_index(si)),
@@ -398,33 +444,156 @@ pub fn build(league: &League) -> Site {
                 sections: index_links,
             });
         }
-        // The newest season in full; the older ones as links only.
-        if si == 0 {
-            index.seasons.push(IndexSeason {
-                link: Link {
-                    text: s.season.name.clone(),
-                    href: index_place.href(&paths.season_index(si)),
-                },
-                dates: season_dates(&s.season),
-                events: index_events,
-            });
-        } else {
-            index.older.push(Link {
-                text: s.season.name.clone(),
-                href: index_place.href(&paths.season_index(si)),
-            });
+        SeasonPages {
+            page,
+            index_events,
+            sections,
+            rounds: rounds_all,
+            workings,
         }
-        seasons.push(page);
     }
-    let players = player_pages(league, &paths);
-    let directory = directory(&players);
+
+    /// Gather what the player pages show of season `si`; call it for the
+    /// seasons oldest first (the order of each player's charts).
+    pub fn players_of(&self, data: &mut PlayerData, si: usize, s: &SeasonData) {
+        add_played(data, &self.paths, si, s);
+    }
+
+    /// The front page, from each season's events (newest season first).
+    pub fn index(&self, seasons: Vec<(&Season, Vec<IndexEvent>)>) -> IndexPage {
+        let index_place = Place::new("index.html");
+        let mut index = IndexPage {
+            place: index_place.clone(),
+            seasons: Vec::new(),
+            older: Vec::new(),
+        };
+        let paths = &self.paths;
+        for (si, (season, index_events)) in seasons.into_iter().enumerate() {
+            // The newest season in full; the older ones as links only.
+            if si == 0 {
+                index.seasons.push(IndexSeason {
+                    link: Link {
+                        text: season.name.clone(),
+                        href: index_place.href(&paths.season_index(si)),
+                    },
+                    dates: season_dates(season),
+                    events: index_events,
+                });
+            } else {
+                index.older.push(Link {
+                    text: season.name.clone(),
+                    href: index_place.href(&paths.season_index(si)),
+                });
+            }
+        }
+        index
+    }
+
+    /// The player pages from what was gathered, in player id order, and
+    /// the directory of them.
+    pub fn players(&self, data: PlayerData) -> (Vec<PlayerPage>, DirectoryPage) {
+        let players = player_pages(data, &self.paths);
+        let lines: Vec<DirectoryEntry> = players
+            .iter()
+            .map(|p| DirectoryEntry {
+                name: p.name.clone(),
+                path: p.place.path.clone(),
+                events: p.events.len(),
+                last_season: p
+                    .events
+                    .first()
+                    .map(|e| e.season.text.clone())
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let directory = directory(&lines);
+        (players, directory)
+    }
+
+    /// The player pages made `slice` at a time and handed to `each` (so
+    /// that a long archive's pages are never all held at once); returns
+    /// the directory of them.
+    pub fn players_in_slices(
+        &self,
+        data: PlayerData,
+        slice: usize,
+        each: &mut dyn FnMut(Vec<PlayerPage>) -> crate::error::Result<()>,
+    ) -> crate::error::Result<DirectoryPage> {
+        let lines = player_pages_in_slices(data, &self.paths, slice, each)?;
+        Ok(directory(&lines))
+    }
+}
+
+/// The page title's league name: without one (`league settings set
+/// league-name`) the pages say "Chess league", never "Results: results".
+pub fn title(name: Option<&str>) -> String {
+    name.map_or_else(|| "Chess league".to_string(), str::to_string)
+}
+
+/// Build every page of the site.
+pub fn build(league: &League) -> Site {
+    let outline: Vec<(Season, Vec<EventPlan>)> = league
+        .seasons
+        .iter()
+        .map(|s| {
+            (
+                s.season.clone(),
+                s.events
+                    .iter()
+                    .map(|e| {
+                        (
+                            e.event.clone(),
+                            e.sections.iter().map(|k| k.section.clone()).collect(),
+                        )
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut people: Vec<(i64, String)> = Vec::new();
+    for s in &league.seasons {
+        for e in &s.events {
+            for k in &e.sections {
+                let facts = match &k.kind {
+                    SectionKind::Individual(r) => &r.facts,
+                    SectionKind::Team(t) => &t.facts,
+                };
+                people.extend(facts.entries.iter().map(|e| (e.player_id, e.name.clone())));
+            }
+        }
+    }
+    let frame = Frame::new(&outline, people, &league.prizes);
+    let mut seasons = Vec::new();
+    let mut sections = Vec::new();
+    let mut rounds = Vec::new();
+    let mut workings = Vec::new();
+    let mut index_parts = Vec::new();
+    for (si, s) in league.seasons.iter().enumerate() {
+        let built = frame.season(si, s);
+        seasons.push(built.page);
+        sections.extend(built.sections);
+        rounds.extend(built.rounds);
+        workings.extend(built.workings);
+        index_parts.push((&s.season, built.index_events));
+    }
+    let mut data = PlayerData::new(league.rating_lists.clone());
+    for (si, s) in league.seasons.iter().enumerate().rev() {
+        frame.players_of(&mut data, si, s);
+    }
+    let (players, directory) = frame.players(data);
     Site {
-        league: title,
-        index,
-        rules: rules_page(league),
+        league: title(league.name.as_deref()),
+        index: frame.index(index_parts),
+        rules: rules_page(
+            league
+                .seasons
+                .iter()
+                .flat_map(|s| &s.events)
+                .map(|e| &e.event),
+        ),
         seasons,
         sections,
-        rounds: rounds_all,
+        rounds,
         workings,
         players,
         directory,
@@ -434,7 +603,11 @@ pub fn build(league: &League) -> Site {
 
 /// One player's event, with what the chart needs.
 struct Played {
+    /// The event's line, its games left empty: they are kept compact in
+    /// `games` until the page is made (a long archive's players have
+    /// hundreds of thousands of games between them).
     event: PlayerEvent,
+    games: Vec<GameLine>,
     label: String,
     /// The event's name, for the label on its point.
     short: String,
@@ -443,6 +616,16 @@ struct Played {
     rating: Option<u32>,
     /// The event's first day, to place rating lists among the events.
     day: Option<String>,
+}
+
+/// One game (or bye, or absence) of a player's event, as their page
+/// lists it: the opponent by player id, named when the page is made.
+struct GameLine {
+    round: usize,
+    colour: &'static str,
+    opponent: Option<i64>,
+    result: &'static str,
+    points: Points,
 }
 
 /// One player's line in a section, as their page shows it.
@@ -547,11 +730,12 @@ fn section_view(kind: &SectionKind) -> SectionView<'_> {
     }
 }
 
-fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
-    let mut by_player: HashMap<i64, Vec<Played>> = HashMap::new();
-    let mut names: HashMap<i64, String> = HashMap::new();
-    // Oldest season first, events in date order: the order of the charts.
-    for (si, s) in league.seasons.iter().enumerate().rev() {
+/// Add season `si`'s lines to each player's events.
+fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
+    let PlayerData {
+        by_player, names, ..
+    } = data;
+    {
         for (ei, e) in s.events.iter().enumerate() {
             for (ki, k) in e.sections.iter().enumerate() {
                 let view = section_view(&k.kind);
@@ -563,27 +747,24 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                     let entry = &entries[i];
                     let me = Place::new(paths.player[&entry.player_id].clone());
                     let record = &t.players[i];
-                    let games: Vec<PlayerGame> = record
+                    let games: Vec<GameLine> = record
                         .rounds
                         .iter()
                         .enumerate()
                         .filter(|(_, round)| !(view.team && round.outcome == Outcome::Absent))
-                        .map(|(k, round)| PlayerGame {
+                        .map(|(k, round)| GameLine {
                             round: k + 1,
                             colour: match round.colour {
                                 Some(Colour::White) if round.outcome.is_paired() => "White",
                                 Some(Colour::Black) if round.outcome.is_paired() => "Black",
                                 _ => "",
-                            }
-                            .to_string(),
-                            opponent: round.opponent.filter(|_| round.outcome.is_paired()).map(
-                                |o| Link {
-                                    text: entries[o].name.clone(),
-                                    href: me.href(&paths.player[&entries[o].player_id]),
-                                },
-                            ),
-                            result: round.outcome.words().to_string(),
-                            points: round.points().fraction(),
+                            },
+                            opponent: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .map(|o| entries[o].player_id),
+                            result: round.outcome.words(),
+                            points: round.points(),
                         })
                         .collect();
                     let rated: Vec<RatedGame> = record
@@ -630,34 +811,110 @@ fn player_pages(league: &League, paths: &Paths) -> Vec<PlayerPage> {
                                 board: board.clone(),
                                 place: place.clone(),
                             }),
-                            games,
+                            games: Vec::new(),
                         },
+                        games,
                         label: format!("{} {} ({})", e.event.name, k.section.name, s.season.name),
                         short: e.event.name.clone(),
+                        day: e.event.start_date.clone(),
                         season: s.season.name.clone(),
                         percent,
                         rating: entry.rating,
-                        day: e.event.start_date.clone(),
                     });
                 }
             }
         }
     }
+}
+
+/// Each player's page, from their events (oldest first), in id order.
+fn player_pages(data: PlayerData, paths: &Paths) -> Vec<PlayerPage> {
+    let mut pages = Vec::new();
+    let _ = player_pages_in_slices(data, paths, usize::MAX, &mut |slice| {
+        pages.extend(slice);
+        Ok(())
+    });
+    pages
+}
+
+/// Each player's page, in id order, handed to `each` `slice` pages at a
+/// time (each page's games named only then); returns each page's line
+/// for the directory.
+fn player_pages_in_slices(
+    data: PlayerData,
+    paths: &Paths,
+    slice: usize,
+    each: &mut dyn FnMut(Vec<PlayerPage>) -> crate::error::Result<()>,
+) -> crate::error::Result<Vec<DirectoryEntry>> {
+    let PlayerData {
+        mut by_player,
+        names,
+        rating_lists,
+    } = data;
     let mut ids: Vec<i64> = by_player.keys().copied().collect();
     ids.sort();
-    ids.into_iter()
-        .map(|id| {
-            let played = by_player.remove(&id).unwrap_or_default();
-            let lists = league.rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
-            let charts = player_charts(&played, lists);
-            PlayerPage {
-                place: Place::new(paths.player[&id].clone()),
-                name: names.remove(&id).unwrap_or_default(),
-                charts,
-                events: played.into_iter().rev().map(|p| p.event).collect(),
+    let mut lines = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(slice.max(1)) {
+        let pages: Vec<PlayerPage> = chunk
+            .iter()
+            .map(|&id| {
+                let played = by_player.remove(&id).unwrap_or_default();
+                let lists = rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
+                let charts = player_charts(&played, lists);
+                let me = Place::new(paths.player[&id].clone());
+                let events: Vec<PlayerEvent> = played
+                    .into_iter()
+                    .rev()
+                    .map(|p| {
+                        let mut event = p.event;
+                        event.games = p
+                            .games
+                            .into_iter()
+                            .map(|g| PlayerGame {
+                                round: g.round,
+                                colour: g.colour.to_string(),
+                                opponent: g.opponent.map(|o| Link {
+                                    text: names.get(&o).cloned().unwrap_or_default(),
+                                    href: me.href(&paths.player[&o]),
+                                }),
+                                result: g.result.to_string(),
+                                points: g.points.fraction(),
+                            })
+                            .collect();
+                        event
+                    })
+                    .collect();
+                PlayerPage {
+                    name: names.get(&id).cloned().unwrap_or_default(),
+                    charts,
+                    events,
+                    place: me,
+                }
+            })
+            .collect();
+        lines.extend(pages.iter().map(|p| {
+            DirectoryEntry {
+                name: p.name.clone(),
+                path: p.place.path.clone(),
+                events: p.events.len(),
+                last_season: p
+                    .events
+                    .first()
+                    .map(|e| e.season.text.clone())
+                    .unwrap_or_default(),
             }
-        })
-        .collect()
+        }));
+        each(pages)?;
+    }
+    Ok(lines)
+}
+
+/// What the directory lists of a player.
+struct DirectoryEntry {
+    name: String,
+    path: String,
+    events: usize,
+    last_season: String,
 }
 
 /// "2022-23" as "'22" (the first year's last two digits), for crowded axes.
@@ -890,16 +1147,15 @@ fn rule_term(t: &Tiebreak) -> RuleTerm {
 /// tiebreak code with its meaning, the presets, and the crosstable codes,
 /// all from the definitions the program computes with. Every term has an id
 /// the standings' column headings link to.
-fn rules_page(league: &League) -> RulesPage {
+/// The rules page: the tiebreaks the events use (`events` newest season
+/// first, so the tiebreaks in use now come first), then the rest.
+pub fn rules_page<'e>(events: impl Iterator<Item = &'e Event>) -> RulesPage {
     let mut used: Vec<Tiebreak> = Vec::new();
-    // Newest season first, so the tiebreaks in use now come first.
-    for s in &league.seasons {
-        for e in &s.events {
-            if let Ok(order) = e.event.order() {
-                for t in &order.tiebreaks {
-                    if !used.contains(t) {
-                        used.push(*t);
-                    }
+    for e in events {
+        if let Ok(order) = e.order() {
+            for t in &order.tiebreaks {
+                if !used.contains(t) {
+                    used.push(*t);
                 }
             }
         }
@@ -942,7 +1198,7 @@ fn rules_page(league: &League) -> RulesPage {
 /// The player directory: every player with a page, grouped by the first
 /// letter of the surname (the last word of the name, transliterated), A to
 /// Z; names with no letter go under "#". Shown "Surname, Given names".
-fn directory(players: &[PlayerPage]) -> DirectoryPage {
+fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
     let place = Place::new(format!("{PLAYERS}/index.html"));
     let mut lines: Vec<(String, String, DirectoryLine)> = players
         .iter()
@@ -969,14 +1225,10 @@ fn directory(players: &[PlayerPage]) -> DirectoryPage {
                 DirectoryLine {
                     player: Link {
                         text: shown,
-                        href: place.href(&p.place.path),
+                        href: place.href(&p.path),
                     },
-                    events: p.events.len(),
-                    last_season: p
-                        .events
-                        .first()
-                        .map(|e| e.season.text.clone())
-                        .unwrap_or_default(),
+                    events: p.events,
+                    last_season: p.last_season.clone(),
                 },
             )
         })

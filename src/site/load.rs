@@ -91,15 +91,51 @@ impl League {
 }
 
 /// An event and its sections, before their reports are computed.
-type EventPlan = (Event, Vec<Section>);
+pub type EventPlan = (Event, Vec<Section>);
 
-/// Load the seasons of `scope`, computing each section's standings once.
-/// `progress(done, total)` is called after each section.
-pub fn load(
-    conn: &Reader,
-    scope: &Scope,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<League> {
+/// The seasons of a site, before any section's report is computed: what
+/// names the pages, and what every page's frame shows.
+pub struct Outline {
+    /// The league's name, when one is set.
+    pub name: Option<String>,
+    /// Newest season first, each with its events (in date order) and their
+    /// sections.
+    pub seasons: Vec<(Season, Vec<EventPlan>)>,
+    /// The prize lists of sections that have one.
+    pub prizes: super::prizes::PrizeLists,
+    /// The day of the latest change the database records.
+    pub updated: Option<String>,
+    /// Each player's US Chess rating-list ratings, oldest first, for the
+    /// rating chart of their page.
+    pub rating_lists: std::collections::HashMap<i64, Vec<ListRating>>,
+}
+
+impl Outline {
+    /// Number of sections, for progress.
+    pub fn section_count(&self) -> usize {
+        self.seasons
+            .iter()
+            .flat_map(|(_, events)| events)
+            .map(|(_, sections)| sections.len())
+            .sum()
+    }
+
+    /// Every player with an entry in the outline's sections: (player id,
+    /// name), in no particular order.
+    pub fn people(&self, conn: &Reader) -> Result<Vec<(i64, String)>> {
+        let sections: Vec<i64> = self
+            .seasons
+            .iter()
+            .flat_map(|(_, events)| events)
+            .flat_map(|(_, sections)| sections.iter().map(|k| k.id))
+            .collect();
+        crate::store::player::people_of_sections(conn, &sections)
+    }
+}
+
+/// The outline of `scope`: its seasons, events and sections, the prize
+/// lists and the league's name, without any report.
+pub fn outline(conn: &Reader, scope: &Scope) -> Result<Outline> {
     let chosen: Vec<Season> = match scope {
         Scope::All => seasons::seasons(conn)?,
         Scope::Season(name) => vec![seasons::find_season(conn, name)?],
@@ -113,68 +149,103 @@ pub fn load(
         }
         plan.push((season, events));
     }
-    // Individual sections are computed together (their facts read in one
-    // pass); team events one by one, after them.
-    let individual: Vec<(Event, Section)> = plan
+    let with_prizes: Vec<(i64, i64)> = plan
         .iter()
         .flat_map(|(_, events)| events)
         .filter(|(e, _)| !e.kind.is_team())
+        .flat_map(|(e, sections)| sections.iter().map(|s| (e.id, s.id)))
+        .collect();
+    Ok(Outline {
+        name: seasons::league_name(conn)?,
+        seasons: plan,
+        prizes: super::prizes::load(conn, &with_prizes)?,
+        updated: seasons::latest_change(conn)?,
+        rating_lists: crate::store::ratings::uscf_list_ratings(conn)?,
+    })
+}
+
+/// Load one season of an outline: each section's report, the individual
+/// sections' computed side by side. `progress(done)` is called with the
+/// number of this season's sections done so far.
+pub fn load_season(
+    conn: &Reader,
+    season: &Season,
+    events: &[EventPlan],
+    progress: &mut dyn FnMut(usize),
+) -> Result<SeasonData> {
+    // Individual sections are computed together (their facts read in one
+    // pass); team events one by one, after them.
+    let individual: Vec<(Event, Section)> = events
+        .iter()
+        .filter(|(e, _)| !e.kind.is_team())
         .flat_map(|(e, sections)| sections.iter().map(|s| (e.clone(), s.clone())))
         .collect();
-    let teams = plan
-        .iter()
-        .flat_map(|(_, events)| events)
-        .filter(|(e, _)| e.kind.is_team())
-        .map(|(_, sections)| sections.len())
-        .sum::<usize>();
-    let total = individual.len() + teams;
     let mut reports = section_reports(
         conn,
         &individual,
         &ReportOptions::default(),
-        &mut |done, _| progress(done, total),
+        &mut |done, _| progress(done),
     )?
     .into_iter();
     let mut done = individual.len();
-    let mut out = Vec::new();
-    for (season, events) in plan {
-        let mut loaded = Vec::new();
-        for (event, sections) in events {
-            let mut data = Vec::new();
-            for section in sections {
-                let kind = if event.kind.is_team() {
-                    let section_data = TeamSection {
-                        report: team_report(conn, &event, &ReportOptions::default())?,
-                        facts: load_section(conn, section.id, event.kind)?,
-                        rosters: rosters(conn, event.id)?,
-                    };
-                    done += 1;
-                    progress(done, total);
-                    SectionKind::Team(Box::new(section_data))
-                } else {
-                    let Some(report) = reports.next() else {
-                        break;
-                    };
-                    SectionKind::Individual(Box::new(report))
+    let mut loaded = Vec::new();
+    for (event, sections) in events {
+        let mut data = Vec::new();
+        for section in sections {
+            let kind = if event.kind.is_team() {
+                let section_data = TeamSection {
+                    report: team_report(conn, event, &ReportOptions::default())?,
+                    facts: load_section(conn, section.id, event.kind)?,
+                    rosters: rosters(conn, event.id)?,
                 };
-                data.push(SectionData { section, kind });
-            }
-            loaded.push(EventData {
-                event,
-                sections: data,
+                done += 1;
+                progress(done);
+                SectionKind::Team(Box::new(section_data))
+            } else {
+                let Some(report) = reports.next() else {
+                    break;
+                };
+                SectionKind::Individual(Box::new(report))
+            };
+            data.push(SectionData {
+                section: section.clone(),
+                kind,
             });
         }
-        out.push(SeasonData {
-            season,
-            events: loaded,
+        loaded.push(EventData {
+            event: event.clone(),
+            sections: data,
         });
     }
-    let with_prizes: Vec<(i64, i64)> = individual.iter().map(|(e, s)| (e.id, s.id)).collect();
+    Ok(SeasonData {
+        season: season.clone(),
+        events: loaded,
+    })
+}
+
+/// Load the seasons of `scope`, computing each section's standings once.
+/// `progress(done, total)` is called after each section.
+pub fn load(
+    conn: &Reader,
+    scope: &Scope,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<League> {
+    let outline = outline(conn, scope)?;
+    let total = outline.section_count();
+    let mut before = 0;
+    let mut out = Vec::new();
+    for (season, events) in &outline.seasons {
+        let data = load_season(conn, season, events, &mut |done| {
+            progress(before + done, total)
+        })?;
+        before += events.iter().map(|(_, k)| k.len()).sum::<usize>();
+        out.push(data);
+    }
     Ok(League {
-        name: seasons::league_name(conn)?,
+        name: outline.name,
         seasons: out,
-        prizes: super::prizes::load(conn, &with_prizes)?,
-        updated: seasons::latest_change(conn)?,
-        rating_lists: crate::store::ratings::uscf_list_ratings(conn)?,
+        prizes: outline.prizes,
+        updated: outline.updated,
+        rating_lists: outline.rating_lists,
     })
 }

@@ -13,6 +13,9 @@
 //!   in `templates/site/` to strings, pure;
 //! - [`write`](write::write): put the files in a folder, replacing only a
 //!   site this program wrote there before.
+//!
+//! `league site` runs these stages one season at a time ([`stream`]), so
+//! that a long archive's site never sits in memory whole.
 
 pub mod build;
 #[allow(
@@ -43,10 +46,12 @@ pub mod render;
 pub mod round;
 pub mod section;
 pub mod slug;
+pub mod stream;
 pub mod team;
 pub mod write;
 
 pub use build::build;
 pub use load::{load, League, Scope};
 pub use render::{render, SiteFile};
+pub use stream::stream;
 pub use write::write;

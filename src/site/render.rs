@@ -108,11 +108,138 @@ fn page(path: &str, t: &dyn askama::DynTemplate) -> Result<SiteFile> {
     })
 }
 
+/// The style sheet as a file of the site.
+pub fn stylesheet() -> SiteFile {
+    SiteFile {
+        path: "style.css".into(),
+        contents: STYLESHEET.to_string(),
+    }
+}
+
+/// Renders one page at a time, with what every page's frame shows: the
+/// league's name and the day of the latest change.
+#[derive(Copy, Clone)]
+pub struct Renderer<'a> {
+    pub league: &'a str,
+    pub updated: &'a str,
+}
+
+impl Renderer<'_> {
+    pub fn index(&self, p: &IndexPage) -> Result<SiteFile> {
+        page(
+            &p.place.path,
+            &IndexHtml {
+                league: self.league,
+                title: "All seasons",
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn rules(&self, p: &RulesPage) -> Result<SiteFile> {
+        page(
+            &p.place.path,
+            &RulesHtml {
+                league: self.league,
+                title: "Tiebreak rules",
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn directory(&self, p: &DirectoryPage) -> Result<SiteFile> {
+        page(
+            &p.place.path,
+            &DirectoryHtml {
+                league: self.league,
+                title: "Players",
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn season(&self, p: &SeasonPage) -> Result<SiteFile> {
+        let title = format!("Season {}", p.name);
+        page(
+            &p.place.path,
+            &SeasonHtml {
+                league: self.league,
+                title: &title,
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn section(&self, p: &SectionPage) -> Result<SiteFile> {
+        let title = format!("{} {} ({})", p.event, p.section, p.season.text);
+        page(
+            &p.place.path,
+            &SectionHtml {
+                league: self.league,
+                title: &title,
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn round(&self, p: &RoundPage) -> Result<SiteFile> {
+        page(
+            &p.place.path,
+            &RoundHtml {
+                league: self.league,
+                title: &p.heading,
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn working(&self, p: &WorkingPage) -> Result<SiteFile> {
+        let title = format!("How the tiebreaks were worked out: {}", p.heading);
+        page(
+            &p.place.path,
+            &WorkingHtml {
+                league: self.league,
+                title: &title,
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+
+    pub fn player(&self, p: &PlayerPage) -> Result<SiteFile> {
+        page(
+            &p.place.path,
+            &PlayerHtml {
+                league: self.league,
+                title: &p.name,
+                root: &p.place.root,
+                updated: self.updated,
+                p,
+            },
+        )
+    }
+}
+
 /// Render every page of `site`, the stylesheet included, in a stable order.
 /// `progress(done, total)` is called after each page.
 pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<SiteFile>> {
-    let league = site.league.as_str();
-    let updated = site.updated.as_str();
+    let r = Renderer {
+        league: site.league.as_str(),
+        updated: site.updated.as_str(),
+    };
     let total = 4
         + site.seasons.len()
         + site.sections.len()
@@ -124,133 +251,25 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
         files.push(f);
         progress(files.len(), total);
     };
-    push(
-        SiteFile {
-            path: "style.css".into(),
-            contents: STYLESHEET.to_string(),
-        },
-        &mut files,
-    );
-    let p = &site.index;
-    push(
-        page(
-            &p.place.path,
-            &IndexHtml {
-                league,
-                title: "All seasons",
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )?,
-        &mut files,
-    );
-    let p = &site.rules;
-    push(
-        page(
-            &p.place.path,
-            &RulesHtml {
-                league,
-                title: "Tiebreak rules",
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )?,
-        &mut files,
-    );
-    let p = &site.directory;
-    push(
-        page(
-            &p.place.path,
-            &DirectoryHtml {
-                league,
-                title: "Players",
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )?,
-        &mut files,
-    );
+    push(stylesheet(), &mut files);
+    push(r.index(&site.index)?, &mut files);
+    push(r.rules(&site.rules)?, &mut files);
+    push(r.directory(&site.directory)?, &mut files);
     for p in &site.seasons {
-        let title = format!("Season {}", p.name);
-        push(
-            page(
-                &p.place.path,
-                &SeasonHtml {
-                    league,
-                    title: &title,
-                    root: &p.place.root,
-                    updated,
-                    p,
-                },
-            )?,
-            &mut files,
-        );
+        push(r.season(p)?, &mut files);
     }
-    // Section and player pages side by side (most of the rendering), added
-    // in order.
-    let sections = parallel::map(&site.sections, |p| {
-        let title = format!("{} {} ({})", p.event, p.section, p.season.text);
-        page(
-            &p.place.path,
-            &SectionHtml {
-                league,
-                title: &title,
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )
-    });
-    for f in sections {
+    // Section, round and player pages side by side (most of the
+    // rendering), added in order.
+    for f in parallel::map(&site.sections, |p| r.section(p)) {
         push(f?, &mut files);
     }
-    let rounds = parallel::map(&site.rounds, |p| {
-        page(
-            &p.place.path,
-            &RoundHtml {
-                league,
-                title: &p.heading,
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )
-    });
-    for f in rounds {
+    for f in parallel::map(&site.rounds, |p| r.round(p)) {
         push(f?, &mut files);
     }
     for p in &site.workings {
-        let title = format!("How the tiebreaks were worked out: {}", p.heading);
-        push(
-            page(
-                &p.place.path,
-                &WorkingHtml {
-                    league,
-                    title: &title,
-                    root: &p.place.root,
-                    updated,
-                    p,
-                },
-            )?,
-            &mut files,
-        );
+        push(r.working(p)?, &mut files);
     }
-    let players = parallel::map(&site.players, |p| {
-        page(
-            &p.place.path,
-            &PlayerHtml {
-                league,
-                title: &p.name,
-                root: &p.place.root,
-                updated,
-                p,
-            },
-        )
-    });
-    for f in players {
+    for f in parallel::map(&site.players, |p| r.player(p)) {
         push(f?, &mut files);
     }
     Ok(files)

@@ -33,10 +33,13 @@ pub fn working_path(section_path: &str) -> String {
     format!("{}/working.html", section_folder(section_path))
 }
 
-/// A game's result as White–Black, in the members' notation.
-fn result_text(white: Outcome) -> &'static str {
+/// A game's result as White–Black, in the members' notation, from
+/// White's and Black's outcomes (a loss on both sides is a game both
+/// players lost: "0–0").
+fn result_text((white, black): (Outcome, Outcome)) -> &'static str {
     match white {
         Outcome::Win => "1–0",
+        Outcome::Loss if black == Outcome::Loss => "0–0",
         Outcome::Loss => "0–1",
         Outcome::Draw => "½–½",
         Outcome::ForfeitWin => "1–0 forfeit",
@@ -45,6 +48,10 @@ fn result_text(white: Outcome) -> &'static str {
         _ => "",
     }
 }
+
+/// A game of a round page: (board recorded, white, black, White's and
+/// Black's outcomes or None while pending).
+type BoardGame = (Option<u32>, usize, usize, Option<(Outcome, Outcome)>);
 
 /// The words a pending game shows.
 pub const PENDING: &str = "result not yet in";
@@ -97,8 +104,9 @@ pub fn round_pages(
                 href: place.href(&player(i)),
             };
             let k = n - 1;
-            // (board recorded, white, black, White's outcome or None pending)
-            let mut games: Vec<(Option<u32>, usize, usize, Option<Outcome>)> = Vec::new();
+            // (board recorded, white, black, White's and Black's outcomes
+            // or None pending)
+            let mut games: Vec<BoardGame> = Vec::new();
             let mut byes = Vec::new();
             let mut absent = Vec::new();
             for (i, p) in t.players.iter().enumerate() {
@@ -111,7 +119,11 @@ pub fn round_pages(
                     o if o.is_paired() => {
                         if round.colour == Some(Colour::White) {
                             if let Some(b) = round.opponent {
-                                games.push((board_of(r, n, i), i, b, Some(o)));
+                                let theirs = t.players[b]
+                                    .rounds
+                                    .get(k)
+                                    .map_or(Outcome::Absent, |x| x.outcome);
+                                games.push((board_of(r, n, i), i, b, Some((o, theirs))));
                             }
                         }
                     }
@@ -223,6 +235,7 @@ fn board_text(o: BoardOutcome) -> &'static str {
         BoardOutcome::HomeForfeitWin => "1–0 forfeit",
         BoardOutcome::AwayForfeitWin => "0–1 forfeit",
         BoardOutcome::DoubleForfeit => "0–0 double forfeit",
+        BoardOutcome::DoubleLoss => "0–0 lost by both",
     }
 }
 
@@ -423,8 +436,13 @@ mod tests {
             working_path("2022-23/winter-swiss-1600.html"),
             "2022-23/winter-swiss-1600/working.html"
         );
-        assert_eq!(result_text(Outcome::Draw), "½–½");
-        assert_eq!(result_text(Outcome::ForfeitLoss), "0–1 forfeit");
+        assert_eq!(result_text((Outcome::Draw, Outcome::Draw)), "½–½");
+        assert_eq!(
+            result_text((Outcome::ForfeitLoss, Outcome::ForfeitWin)),
+            "0–1 forfeit"
+        );
+        assert_eq!(result_text((Outcome::Loss, Outcome::Win)), "0–1");
+        assert_eq!(result_text((Outcome::Loss, Outcome::Loss)), "0–0");
         assert_eq!(points_words(Points::ONE), "1 point");
         assert_eq!(points_words(Points::HALF), "½ point");
         assert_eq!(points_words(Points::ZERO), "0 points");

@@ -258,17 +258,10 @@ fn clear_staging(dir: &Path) -> Result<()> {
     }
 }
 
-/// What to do with one page of the new site.
-enum Plan {
-    /// On disk word for word already.
-    Keep,
-    /// Written to the staging folder, then renamed into place.
-    Swap,
-}
-
 /// Write `files` into `dir` as `writer` ("league site", "league demo"),
 /// replacing the site an accepted writer put there before. Returns the path
 /// of the index page. `progress(done, total)` is called after each file.
+/// The same as a [`Writer`] given each file in turn.
 pub fn write(
     dir: &Path,
     files: &[SiteFile],
@@ -276,30 +269,86 @@ pub fn write(
     accept: &[&str],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PathBuf> {
-    let earlier = check(dir, accept)?;
-    fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
-    clear_staging(dir)?;
+    let mut w = Writer::begin(dir, writer, accept)?;
+    for (i, f) in files.iter().enumerate() {
+        w.add(f)?;
+        progress(i + 1, files.len());
+    }
+    w.finish()
+}
 
-    // 1. Plan every page before anything is written: a link or a file this
-    //    program did not write in the way refuses the whole site.
-    let mut plans = Vec::with_capacity(files.len());
-    for f in files {
+/// Where a page is listed in the marker: pages are listed in the order of
+/// their ranks (and, for equal ranks, the order they were added), so the
+/// marker does not depend on the order the pages were made in.
+pub type Rank = (u8, usize, usize);
+
+/// A site written page by page as the pages are made, so that the whole
+/// site is never held in memory (issue 16: `league site --all` on a
+/// 30-season league): [`Writer::begin`] checks the folder, each
+/// [`Writer::add`] checks a page's place and stages it (written in full in
+/// `.league-staging/`, or left alone when it is on disk word for word),
+/// and [`Writer::finish`] swaps the staged pages into place. Until
+/// `finish`, the site in the folder is untouched: a page in the way, a
+/// full disk or a kill leaves the old site as it was (a writer dropped
+/// unfinished clears its staging folder; a killed one's is cleared by the
+/// next run).
+pub struct Writer {
+    dir: PathBuf,
+    writer: String,
+    earlier: Listing,
+    staging: PathBuf,
+    /// Each page added: its place in the marker, fingerprint, path, and
+    /// whether it was staged.
+    pages: Vec<(Rank, u64, String, bool)>,
+    /// Set once `finish` starts swapping: the staging folder is then the
+    /// next run's to clear.
+    finishing: bool,
+}
+
+impl Writer {
+    /// Check `dir` (see [`check`]), create it, and start a staging folder.
+    pub fn begin(dir: &Path, writer: &str, accept: &[&str]) -> Result<Writer> {
+        let earlier = check(dir, accept)?;
+        fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+        clear_staging(dir)?;
+        let staging = dir.join(STAGING);
+        fs::create_dir(&staging).map_err(|e| Error::file(&staging, e))?;
+        Ok(Writer {
+            dir: dir.to_path_buf(),
+            writer: writer.to_string(),
+            earlier,
+            staging,
+            pages: Vec::new(),
+            finishing: false,
+        })
+    }
+
+    /// Check the place of one page and stage it: a link or a file this
+    /// program did not write in its way refuses the whole site (nothing in
+    /// the folder's site changed).
+    pub fn add(&mut self, f: &SiteFile) -> Result<()> {
+        self.add_ranked(f, (0, self.pages.len(), 0))
+    }
+
+    /// [`Writer::add`], listing the page in the marker at `rank`.
+    pub fn add_ranked(&mut self, f: &SiteFile, rank: Rank) -> Result<()> {
+        let dir = &self.dir;
         if !inside(&f.path) {
             return Err(Error::invalid(format!(
                 "the page name {} is not inside the site folder",
                 f.path
             )));
         }
-        let plan = match walk(dir, &f.path)? {
-            None => Plan::Swap,
+        let swap = match walk(dir, &f.path)? {
+            None => true,
             Some(m) if m.is_file() => {
                 let p = dir.join(&f.path);
                 let on_disk = fs::read(&p).map_err(|e| Error::file(&p, e))?;
-                let legacy = earlier.files.get(&f.path).is_some_and(Vec::is_empty);
+                let legacy = self.earlier.files.get(&f.path).is_some_and(Vec::is_empty);
                 if on_disk == f.contents.as_bytes() {
-                    Plan::Keep
-                } else if legacy || earlier.vouches(&f.path, &on_disk) {
-                    Plan::Swap
+                    false
+                } else if legacy || self.earlier.vouches(&f.path, &on_disk) {
+                    true
                 } else {
                     return Err(Error::invalid(format!(
                         "{} is in the way of the site: this program did not write it, or it was changed since; move it away or choose another folder with --out",
@@ -314,49 +363,54 @@ pub fn write(
                 )))
             }
         };
-        plans.push(plan);
-    }
-
-    // 2. Write the new and changed pages beside the site.
-    let staging = dir.join(STAGING);
-    fs::create_dir(&staging).map_err(|e| Error::file(&staging, e))?;
-    let staged = (|| -> Result<()> {
-        for (i, (f, plan)) in files.iter().zip(&plans).enumerate() {
-            if let Plan::Swap = plan {
-                let p = staging.join(&f.path);
-                if let Some(parent) = p.parent() {
-                    fs::create_dir_all(parent).map_err(|e| Error::file(parent, e))?;
-                }
-                fs::write(&p, &f.contents).map_err(|e| Error::file(&dir.join(&f.path), e))?;
+        if swap {
+            let p = self.staging.join(&f.path);
+            if let Some(parent) = p.parent() {
+                fs::create_dir_all(parent).map_err(|e| Error::file(parent, e))?;
             }
-            progress(i + 1, files.len());
+            fs::write(&p, &f.contents).map_err(|e| Error::file(&dir.join(&f.path), e))?;
         }
+        self.pages.push((
+            rank,
+            fingerprint(f.contents.as_bytes()),
+            f.path.clone(),
+            swap,
+        ));
         Ok(())
-    })();
-    if let Err(e) = staged {
-        let _ = clear_staging(dir);
-        return Err(e);
     }
 
-    // 3. The marker vouches for the old and the new contents while the
-    //    pages are swapped.
-    let new_entries: Vec<(u64, &str)> = files
-        .iter()
-        .map(|f| (fingerprint(f.contents.as_bytes()), f.path.as_str()))
-        .collect();
-    let both = earlier
-        .files
-        .iter()
-        .flat_map(|(p, hs)| hs.iter().map(move |h| (*h, p.as_str())))
-        .chain(new_entries.iter().copied());
-    replace_marker(dir, &marker_text(writer, both))?;
+    /// Swap the staged pages into place, remove the earlier site's pages
+    /// this one does not have, and write the marker. Returns the path of
+    /// the index page.
+    pub fn finish(mut self) -> Result<PathBuf> {
+        self.finishing = true;
+        self.pages.sort_by_key(|p| p.0);
+        let dir = self.dir.as_path();
+        let staging = self.staging.as_path();
+        let (writer, earlier) = (self.writer.as_str(), &self.earlier);
 
-    // 4. Swap each page into place (checking the way again: nothing may have
-    //    turned into a link since the plan).
-    for (f, plan) in files.iter().zip(&plans) {
-        if let Plan::Swap = plan {
-            let target = dir.join(&f.path);
-            if let Some(parent) = Path::new(&f.path)
+        // The marker vouches for the old and the new contents while the
+        // pages are swapped.
+        let new_entries: Vec<(u64, &str)> = self
+            .pages
+            .iter()
+            .map(|(_, h, p, _)| (*h, p.as_str()))
+            .collect();
+        let both = earlier
+            .files
+            .iter()
+            .flat_map(|(p, hs)| hs.iter().map(move |h| (*h, p.as_str())))
+            .chain(new_entries.iter().copied());
+        replace_marker(dir, &marker_text(writer, both))?;
+
+        // Swap each page into place (checking the way again: nothing may
+        // have turned into a link since it was staged).
+        for (_, _, path, swap) in &self.pages {
+            if !*swap {
+                continue;
+            }
+            let target = dir.join(path);
+            if let Some(parent) = Path::new(path)
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
             {
@@ -364,56 +418,67 @@ pub fn write(
                 let full = dir.join(parent);
                 fs::create_dir_all(&full).map_err(|e| Error::file(&full, e))?;
             }
-            if walk(dir, &f.path)?.is_some_and(|m| !m.is_file()) {
+            if walk(dir, path)?.is_some_and(|m| !m.is_file()) {
                 return Err(Error::invalid(format!(
                     "{} is in the way of the site: it is not a file",
                     target.display()
                 )));
             }
-            fs::rename(staging.join(&f.path), &target).map_err(|e| Error::file(&target, e))?;
+            fs::rename(staging.join(path), &target).map_err(|e| Error::file(&target, e))?;
         }
-    }
 
-    // 5. Remove the earlier site's pages this one does not have, when they
-    //    still hold what was written; then the folders they leave empty.
-    let now: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let mut folders: Vec<PathBuf> = Vec::new();
-    for (rel, hashes) in &earlier.files {
-        if now.contains(rel.as_str()) || hashes.is_empty() {
-            continue;
+        // Remove the earlier site's pages this one does not have, when they
+        // still hold what was written; then the folders they leave empty.
+        let now: HashSet<&str> = self.pages.iter().map(|(_, _, p, _)| p.as_str()).collect();
+        let mut folders: Vec<PathBuf> = Vec::new();
+        for (rel, hashes) in &earlier.files {
+            if now.contains(rel.as_str()) || hashes.is_empty() {
+                continue;
+            }
+            let p = dir.join(rel);
+            let Some(m) = walk(dir, rel).ok().flatten() else {
+                continue;
+            };
+            if !m.is_file() {
+                continue;
+            }
+            let ours = fs::read(&p).is_ok_and(|b| hashes.contains(&fingerprint(&b)));
+            if ours {
+                fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
+            }
+            if let Some(parent) = Path::new(rel)
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+            {
+                folders.push(dir.join(parent));
+            }
         }
-        let p = dir.join(rel);
-        let Some(m) = walk(dir, rel).ok().flatten() else {
-            continue;
-        };
-        if !m.is_file() {
-            continue;
+        folders.sort();
+        folders.dedup();
+        for f in folders.iter().rev() {
+            // Only a real folder, and only when empty: anything else put
+            // there is left alone.
+            if own_metadata(f)?.is_some_and(|m| m.is_dir()) {
+                let _ = fs::remove_dir(f);
+            }
         }
-        let ours = fs::read(&p).is_ok_and(|b| hashes.contains(&fingerprint(&b)));
-        if ours {
-            fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
-        }
-        if let Some(parent) = Path::new(rel)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            folders.push(dir.join(parent));
-        }
-    }
-    folders.sort();
-    folders.dedup();
-    for f in folders.iter().rev() {
-        // Only a real folder, and only when empty: anything else put there
-        // is left alone.
-        if own_metadata(f)?.is_some_and(|m| m.is_dir()) {
-            let _ = fs::remove_dir(f);
-        }
-    }
 
-    // 6. The marker for the new site alone; the staging folder goes.
-    replace_marker(dir, &marker_text(writer, new_entries.into_iter()))?;
-    clear_staging(dir)?;
-    Ok(dir.join("index.html"))
+        // The marker for the new site alone; the staging folder goes.
+        replace_marker(dir, &marker_text(writer, new_entries.into_iter()))?;
+        clear_staging(dir)?;
+        Ok(dir.join("index.html"))
+    }
+}
+
+impl Drop for Writer {
+    /// A writer given up before `finish` (a page refused, an error while
+    /// the pages were made) takes its staging folder away: the folder's
+    /// site is as it was.
+    fn drop(&mut self) {
+        if !self.finishing {
+            let _ = clear_staging(&self.dir);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -429,6 +494,44 @@ mod tests {
 
     fn site(dir: &Path, files: &[SiteFile]) -> Result<PathBuf> {
         write(dir, files, "league site", &["league site"], &mut |_, _| {})
+    }
+
+    /// Issue 16: a page is staged as soon as it is added (nothing of the
+    /// site is held until the end), the folder's site changes only at
+    /// `finish`, the marker lists the pages by rank whatever order they came
+    /// in, and a writer given up takes its staging folder away.
+    #[test]
+    fn pages_are_staged_as_they_come_and_swapped_in_at_the_end() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("site");
+        site(&dir, &[file("index.html")]).unwrap();
+        let mut w = Writer::begin(&dir, "league site", &["league site"]).unwrap();
+        w.add_ranked(&file("b.html"), (2, 0, 0)).unwrap();
+        assert!(dir.join(STAGING).join("b.html").is_file());
+        assert!(!dir.join("b.html").exists());
+        w.add_ranked(&file("index.html"), (1, 0, 0)).unwrap();
+        // Unchanged on disk: not staged again.
+        assert!(!dir.join(STAGING).join("index.html").exists());
+        w.finish().unwrap();
+        assert_eq!(
+            fs::read_to_string(dir.join("b.html")).unwrap(),
+            "<p>b.html</p>"
+        );
+        assert!(!dir.join(STAGING).exists());
+        let marker = fs::read_to_string(dir.join(MARKER)).unwrap();
+        let paths: Vec<&str> = marker
+            .lines()
+            .skip(1)
+            .map(|l| l.split_once(' ').unwrap().1)
+            .collect();
+        assert_eq!(paths, vec!["index.html", "b.html"]);
+
+        let mut w = Writer::begin(&dir, "league site", &["league site"]).unwrap();
+        w.add(&file("c.html")).unwrap();
+        drop(w);
+        assert!(!dir.join(STAGING).exists());
+        assert!(!dir.join("c.html").exists());
+        assert_eq!(fs::read_to_string(dir.join(MARKER)).unwrap(), marker);
     }
 
     #[test]

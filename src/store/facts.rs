@@ -69,6 +69,8 @@ fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
         "1-0" => (Win, Loss),
         "0-1" => (Loss, Win),
         "1/2-1/2" => (Draw, Draw),
+        // Played and lost by both (V20): a loss over the board for each.
+        "0-0" => (Loss, Loss),
         "1F-0F" => (ForfeitWin, ForfeitLoss),
         "0F-1F" => (ForfeitLoss, ForfeitWin),
         "0F-0F" => (DoubleForfeit, DoubleForfeit),

@@ -120,7 +120,7 @@ pub struct Meeting {
     pub board: Option<u32>,
     /// Whether the first player had White.
     pub a_white: bool,
-    /// As stored: `1-0`, `0-1`, `1/2-1/2`, `1F-0F`, `0F-1F`, `0F-0F`.
+    /// As stored: `1-0`, `0-1`, `1/2-1/2`, `0-0`, `1F-0F`, `0F-1F`, `0F-0F`.
     pub result: String,
 }
 

@@ -169,14 +169,19 @@ pub fn import_trf(
                     if !white_side {
                         continue;
                     }
-                    let result = match outcome {
-                        Outcome::Win => GameResult::WhiteWins,
-                        Outcome::Loss => GameResult::BlackWins,
-                        Outcome::Draw => GameResult::Draw,
-                        Outcome::ForfeitWin => GameResult::WhiteForfeitWin,
-                        Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
-                        _ => GameResult::DoubleForfeit,
-                    };
+                    // The result from both lines (`check` made them agree):
+                    // a loss on both is a game both players lost.
+                    let theirs = t.players[o].rounds.get(r).map(|b| b.outcome);
+                    let result = theirs
+                        .and_then(|b| GameResult::from_outcomes(outcome, b))
+                        .unwrap_or(match outcome {
+                            Outcome::Win => GameResult::WhiteWins,
+                            Outcome::Loss => GameResult::BlackWins,
+                            Outcome::Draw => GameResult::Draw,
+                            Outcome::ForfeitWin => GameResult::WhiteForfeitWin,
+                            Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
+                            _ => GameResult::DoubleForfeit,
+                        });
                     games.push([
                         Value::Integer(round_id),
                         Value::Integer(section.id),

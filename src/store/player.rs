@@ -232,6 +232,23 @@ pub fn entries(conn: &Connection, section_id: i64) -> Result<Vec<Entry>> {
     Ok(rows)
 }
 
+/// Every player entered in `sections`: (player id, name), one row per
+/// entry (a player in two sections is listed twice), in no particular
+/// order. The site names its player pages from it before any report.
+pub fn people_of_sections(conn: &Connection, sections: &[i64]) -> Result<Vec<(i64, String)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
+    )?;
+    let mut out = Vec::new();
+    for id in sections {
+        let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        for row in rows {
+            out.push(row?);
+        }
+    }
+    Ok(out)
+}
+
 /// Find an entry of a section from what the secretary typed: a pairing
 /// number ("7" or "#7"), a US Chess or FIDE id, or a name (exact, then a
 /// unique part of a name). Unknown and ambiguous names list candidates.

@@ -608,6 +608,7 @@ pub fn outcome_for_home(result: crate::domain::game::GameResult, home_white: boo
         G::WhiteForfeitWin => BoardOutcome::HomeForfeitWin,
         G::BlackForfeitWin => BoardOutcome::AwayForfeitWin,
         G::DoubleForfeit => BoardOutcome::DoubleForfeit,
+        G::DoubleLoss => BoardOutcome::DoubleLoss,
     }
 }
 

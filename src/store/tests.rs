@@ -24,6 +24,26 @@ fn league() -> Store {
     store
 }
 
+/// Each row of `sql` as its values joined by `|` (NULL as `NULL`).
+fn rows(conn: &Connection, sql: &str) -> Vec<String> {
+    let mut st = conn.prepare(sql).unwrap();
+    let n = st.column_count();
+    st.query_map([], |r| {
+        Ok((0..n)
+            .map(|i| match r.get_ref(i).unwrap() {
+                rusqlite::types::ValueRef::Null => "NULL".to_string(),
+                rusqlite::types::ValueRef::Integer(v) => v.to_string(),
+                rusqlite::types::ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                other => format!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+            .join("|"))
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
 fn refused(conn: &Connection, sql: &str) -> String {
     match conn.execute_batch(sql) {
         Ok(()) => panic!("SQLite accepted: {sql}"),
@@ -144,4 +164,88 @@ fn an_older_database_upgrades_to_the_same_schema_as_a_new_one() {
         .unwrap();
     assert_eq!(n, 1);
     assert!(migrate::backup_path(&path, 7).exists());
+}
+
+/// V20 builds the game table again (a CHECK cannot be changed in place):
+/// a database at V18 with games keeps every game with its id, and every
+/// index, trigger and view on the table works as before, with '0-0' (a
+/// game both players lost) now accepted and counted as played.
+#[test]
+fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
+    fn names(conn: &Connection, kind: &str) -> Vec<String> {
+        let mut st = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = ?1 AND tbl_name = 'game' ORDER BY name")
+            .unwrap();
+        st.query_map([kind], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v18.db");
+    let (indexes, triggers) = {
+        let mut conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+        migrate::run_to(&mut conn, 18).unwrap();
+        conn.execute_batch(
+            "INSERT INTO season (id, name) VALUES (1, '2022-23');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+             INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D');
+             INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2), (3, 1, 3, 3), (4, 1, 4, 4);
+             INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 1, 2);
+             INSERT INTO game (id, round_id, section_id, board, white_entry, black_entry, result) VALUES
+                 (7, 1, 1, 1, 1, 2, '1-0'), (9, 1, 1, 2, 3, 4, '0F-0F'), (12, 2, 1, 1, 2, 3, NULL);",
+        )
+        .unwrap();
+        refused(
+            &conn,
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+        );
+        (names(&conn, "index"), names(&conn, "trigger"))
+    };
+    let upgraded = Store::open(&path, false).unwrap();
+    let conn = upgraded.conn();
+    assert_eq!(
+        rows(conn, "SELECT id, board, white_entry, black_entry, COALESCE(result, '-') FROM game ORDER BY id"),
+        vec!["7|1|1|2|1-0", "9|2|3|4|0F-0F", "12|1|2|3|-"]
+    );
+    assert_eq!(names(conn, "index"), indexes);
+    assert_eq!(names(conn, "trigger"), triggers);
+    // The rules still hold: one game per player per round, known results.
+    let e = refused(
+        conn,
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (2, 1, 4, 3)",
+    );
+    assert!(e.contains("already has a game or bye in this round"), "{e}");
+    refused(
+        conn,
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0F')",
+    );
+    let e = refused(
+        conn,
+        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 1)",
+    );
+    assert!(e.contains("already has a game or bye in this round"), "{e}");
+    // A double loss: played, 0 for each, through every view.
+    conn.execute_batch(
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+    )
+    .unwrap();
+    assert_eq!(
+        rows(
+            conn,
+            "SELECT pr.entry_id, pr.outcome, pr.halves, pr.played, es.games, es.losses, es.score_halves \
+             FROM player_round pr JOIN entry_score es ON es.entry_id = pr.entry_id \
+             WHERE pr.round_no = 2 AND pr.entry_id IN (1, 4) ORDER BY pr.entry_id"
+        ),
+        vec!["1|loss|0|1|2|1|2", "4|loss|0|1|1|1|0"]
+    );
+    assert_eq!(
+        rows(
+            conn,
+            "SELECT outcome FROM game_side WHERE game_id = (SELECT id FROM game WHERE result = '0-0') ORDER BY colour"
+        ),
+        vec!["loss", "loss"]
+    );
 }

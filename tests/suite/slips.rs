@@ -184,7 +184,7 @@ fn a_requested_bye_for_a_future_round_is_a_request_not_a_round_played() {
 }
 
 #[test]
-fn results_spelled_every_way_and_zero_zero_refused() {
+fn results_spelled_every_way_and_zero_zero_a_double_loss() {
     let t = league();
     // -/+ and +/- need no `--` before them.
     let out = run(
@@ -196,20 +196,48 @@ fn results_spelled_every_way_and_zero_zero_refused() {
         out.contains("Alice Smith (1) v Bob Jones (2) 0F-1F"),
         "{out}"
     );
-    let before = snapshot(&t.db);
-    fails(
+    // 0-0: a game both players lost (an arbiter's decision), not a double
+    // forfeit (0F-0F): played, 0 for each.
+    let out = run(
         &t,
         &["game", "add", "Carol", "Dan", "0-0"],
         &["--round", "1"],
-        "result \"0-0\" is ambiguous: write 0F-0F for a double forfeit",
+    );
+    assert!(out.contains("Carol King (3) v Dan Wu (4) 0–0"), "{out}");
+    let sides = t.query(
+        "SELECT outcome, halves, played FROM player_round WHERE round_no = 1 AND entry_id IN \
+         (SELECT white_entry FROM game WHERE result = '0-0' UNION SELECT black_entry FROM game WHERE result = '0-0')",
+    );
+    assert_eq!(
+        sides,
+        vec![
+            vec!["loss".to_string(), "0".into(), "1".into()],
+            vec!["loss".to_string(), "0".into(), "1".into()]
+        ]
+    );
+    let before = snapshot(&t.db);
+    fails(
+        &t,
+        &["game", "add", "Eve", "Alice", "0-0F"],
+        &["--round", "2"],
+        "result \"0-0F\" not understood; use 1-0, 0-1",
     );
     assert_eq!(snapshot(&t.db), before);
-    let out = run(
-        &t,
-        &["game", "add", "Carol", "Dan", "0F-0F"],
-        &["--round", "1"],
+}
+
+#[test]
+fn a_round_sheet_records_a_game_lost_by_both() {
+    let t = league();
+    t.write("r1.csv", "1,Alice,Bob,0-0\n2,Carol,Dan,1-0\n");
+    let out = run(&t, &["round", "record"], &["--round", "1", "r1.csv"]);
+    assert!(
+        out.contains("  Alice Smith (1) v Bob Jones (2) 0–0\n"),
+        "{out}"
     );
-    assert!(out.contains("Carol King (3) v Dan Wu (4) 0F-0F"), "{out}");
+    assert_eq!(
+        t.query("SELECT result FROM game ORDER BY board"),
+        vec![vec!["0-0".to_string()], vec!["1-0".to_string()]]
+    );
 }
 
 #[test]

@@ -404,3 +404,128 @@ fn each_quirk_of_real_files_imports_with_its_warning() {
     assert!(names.contains(&"José, María".to_string()), "{names:?}");
     assert!(names.contains(&"Müller, Jürgen".to_string()), "{names:?}");
 }
+
+/// Issue 16: a Vega file in which a played game was lost by both players
+/// (`0` on both lines, an arbiter's decision; players 1 and 2 in round 1 of
+/// double-loss.trf). It imports as a game both lost: 0 for each, counted as
+/// played for tiebreaks, and it is written back the same way by the TRF and
+/// JSON exports.
+#[test]
+fn a_game_lost_by_both_players_imports_as_played_and_exports_back() {
+    let t = TestLeague::new();
+    let v = import_quirk(&t, "double-loss.trf", &[]);
+    assert_eq!(v["warnings"], serde_json::json!([]), "{v}");
+    let event = "double-loss.trf";
+    assert_eq!(
+        t.query(
+            "SELECT w.name, b.name, g.result FROM game_detail g JOIN player w ON w.id = g.white_player_id \
+             JOIN player b ON b.id = g.black_player_id WHERE g.round = 1 ORDER BY g.white"
+        ),
+        vec![
+            vec!["Alpha, Ann".to_string(), "Bravo, Ben".into(), "0-0".into()],
+            vec!["Charlie, Cy".to_string(), "Delta, Di".into(), "1-0".into()],
+        ]
+    );
+    // Both score 0 for it and both played two games.
+    assert_eq!(
+        scores(&t, event),
+        vec![
+            ("Alpha, Ann".to_string(), 0.5),
+            ("Bravo, Ben".into(), 1.0),
+            ("Charlie, Cy".into(), 1.5),
+            ("Delta, Di".into(), 0.0),
+        ]
+    );
+    assert_eq!(
+        t.query("SELECT p.name, es.games, es.losses FROM entry_score es JOIN player p ON p.id = es.player_id ORDER BY p.name"),
+        vec![
+            vec!["Alpha, Ann".to_string(), "2".into(), "1".into()],
+            vec!["Bravo, Ben".to_string(), "2".into(), "1".into()],
+            vec!["Charlie, Cy".to_string(), "2".into(), "0".into()],
+            vec!["Delta, Di".to_string(), "2".into(), "2".into()],
+        ]
+    );
+    // Buchholz counts the game as played: Alpha's opponents scored 1 (Bravo)
+    // and 1½ (Charlie); Bravo's ½ (Alpha) and 0 (Delta). As an unplayed
+    // round, FIDE's 2024 rules would count a virtual opponent instead.
+    let json: serde_json::Value = serde_json::from_str(&t.ok(&[
+        "standings",
+        "--event",
+        event,
+        "--tiebreaks",
+        "BH",
+        "--fide-edition",
+        "2024",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let bh: Vec<(String, f64)> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["tiebreaks"]["BH"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        bh,
+        vec![
+            ("Charlie, Cy".to_string(), 0.5),
+            ("Bravo, Ben".into(), 0.5),
+            ("Alpha, Ann".into(), 2.5),
+            ("Delta, Di".into(), 2.5),
+        ]
+    );
+    // The TRF export writes `0` on both lines again: every round block of
+    // the file comes back.
+    let exported = t.ok(&["export", "trf", "--event", event]);
+    let blocks = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("001"))
+            .map(|l| l.get(91..).unwrap_or("").trim_end().to_string())
+            .collect()
+    };
+    let original = std::fs::read_to_string(format!("{QUIRKS}/double-loss.trf")).unwrap();
+    assert_eq!(blocks(&exported), blocks(&original));
+    assert!(exported.contains("   2 w 0     3 w ="), "{exported}");
+    // JSON export and import keep it as a game both lost.
+    let json = t.ok(&["export", "json", "--event", event]);
+    assert!(json.contains("\"result\": \"0-0\""), "{json}");
+    let file = t.write("double-loss.json", &json);
+    let other = TestLeague::new();
+    other.ok(&["--create", "import", "json", file.to_str().unwrap()]);
+    assert_eq!(
+        other.query("SELECT count(*) FROM game WHERE result = '0-0'"),
+        vec![vec!["1".to_string()]]
+    );
+    assert_eq!(scores(&other, event), scores(&t, event));
+    // The site's round page says 0–0.
+    let site = t.path("site");
+    t.ok(&["site", "--out", site.to_str().unwrap(), "--all"]);
+    let mut found = false;
+    for entry in walk(&site) {
+        let text = std::fs::read_to_string(&entry).unwrap_or_default();
+        if text.contains("Alpha, Ann") && text.contains("0–0") {
+            found = true;
+        }
+    }
+    assert!(found, "no page of the site shows the game as 0–0");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}

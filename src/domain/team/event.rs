@@ -177,6 +177,9 @@ pub enum BoardOutcome {
     AwayForfeitWin,
     /// Neither player appeared: 0-0.
     DoubleForfeit,
+    /// Played, and lost by both players (an arbiter's decision): 0-0, a
+    /// board played over the board that neither side scores.
+    DoubleLoss,
 }
 
 impl BoardOutcome {
@@ -186,7 +189,7 @@ impl BoardOutcome {
             BoardOutcome::HomeWin | BoardOutcome::HomeForfeitWin => (Points::ONE, Points::ZERO),
             BoardOutcome::AwayWin | BoardOutcome::AwayForfeitWin => (Points::ZERO, Points::ONE),
             BoardOutcome::Draw => (Points::HALF, Points::HALF),
-            BoardOutcome::DoubleForfeit => (Points::ZERO, Points::ZERO),
+            BoardOutcome::DoubleForfeit | BoardOutcome::DoubleLoss => (Points::ZERO, Points::ZERO),
         }
     }
 
@@ -194,11 +197,15 @@ impl BoardOutcome {
     pub fn is_played(self) -> bool {
         matches!(
             self,
-            BoardOutcome::HomeWin | BoardOutcome::Draw | BoardOutcome::AwayWin
+            BoardOutcome::HomeWin
+                | BoardOutcome::Draw
+                | BoardOutcome::AwayWin
+                | BoardOutcome::DoubleLoss
         )
     }
 
-    /// The usual notation: "1-0", "½-½", "0-1", "+-", "-+", "--".
+    /// The usual notation: "1-0", "½-½", "0-1", "+-", "-+", "--", and
+    /// "0-0" for a game both players lost.
     pub fn notation(self) -> &'static str {
         match self {
             BoardOutcome::HomeWin => "1-0",
@@ -207,6 +214,7 @@ impl BoardOutcome {
             BoardOutcome::HomeForfeitWin => "+-",
             BoardOutcome::AwayForfeitWin => "-+",
             BoardOutcome::DoubleForfeit => "--",
+            BoardOutcome::DoubleLoss => "0-0",
         }
     }
 }
@@ -222,7 +230,7 @@ impl FromStr for BoardOutcome {
 
     /// Accepts "1-0", "0-1", "½-½", "1/2-1/2", "0.5-0.5", "=", and for
     /// forfeits "+-", "-+", "--" (also "+/-", "-/+", "-/-", "1F-0F",
-    /// "0F-1F", "0F-0F").
+    /// "0F-1F", "0F-0F"), and "0-0" for a game both players lost.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_uppercase().as_str() {
             "1-0" => Ok(BoardOutcome::HomeWin),
@@ -231,8 +239,10 @@ impl FromStr for BoardOutcome {
             "+-" | "+/-" | "1F-0F" => Ok(BoardOutcome::HomeForfeitWin),
             "-+" | "-/+" | "0F-1F" => Ok(BoardOutcome::AwayForfeitWin),
             "--" | "-/-" | "0F-0F" => Ok(BoardOutcome::DoubleForfeit),
+            "0-0" | "0:0" | "0–0" => Ok(BoardOutcome::DoubleLoss),
             other => Err(format!(
-                "\"{other}\" is not a board result: write 1-0, ½-½, 0-1, or for forfeits +-, -+, --"
+                "\"{other}\" is not a board result: write 1-0, ½-½, 0-1, 0-0 (lost by both), or for \
+                 forfeits +-, -+, --"
             )),
         }
     }
@@ -280,8 +290,8 @@ pub struct TeamMatch {
     /// Game points scored by each side.
     pub home_points: Points,
     pub away_points: Points,
-    /// Boards that neither side scored (double forfeits): home + away +
-    /// void boards = the event's boards.
+    /// Boards that neither side scored (double forfeits, and games both
+    /// players lost): home + away + void boards = the event's boards.
     pub void_boards: u32,
     /// No board was played over the board: the whole match was forfeited.
     pub forfeited: bool,
@@ -302,7 +312,12 @@ impl TeamMatch {
         }
         let void_boards = boards
             .iter()
-            .filter(|b| b.outcome == BoardOutcome::DoubleForfeit)
+            .filter(|b| {
+                matches!(
+                    b.outcome,
+                    BoardOutcome::DoubleForfeit | BoardOutcome::DoubleLoss
+                )
+            })
             .count() as u32;
         let forfeited = !boards.iter().any(|b| b.outcome.is_played());
         TeamMatch {

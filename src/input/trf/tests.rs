@@ -620,3 +620,21 @@ proptest! {
         let _ = parse(&bytes, "mutated");
     }
 }
+
+#[test]
+fn a_game_lost_by_both_is_a_played_loss_for_each() {
+    let lines = vec![
+        player(1, "Alpha", 2000, "0.5", &[(2, 'w', '0'), (3, 'b', '=')]),
+        player(2, "Beta", 1900, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]),
+        player(3, "Gamma", 0, "1.0", &[(0, '-', 'H'), (1, 'w', '=')]),
+    ];
+    let e = parse(&small(&lines), "test.trf").unwrap();
+    assert!(e.warnings.is_empty(), "{:?}", e.warnings);
+    let (a, b) = (&e.tournament.players[0], &e.tournament.players[1]);
+    assert_eq!(a.rounds[0].outcome, Outcome::Loss);
+    assert_eq!(b.rounds[0].outcome, Outcome::Loss);
+    assert_eq!(a.rounds[0].played_opponent(), Some(1));
+    assert_eq!(b.rounds[0].played_opponent(), Some(0));
+    assert_eq!(a.score(), Points::HALF);
+    assert!(e.tournament.check().is_ok());
+}
