@@ -101,7 +101,13 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
         ExportCmd::Trf(a) => {
             let (event, section) = a.section.find(store)?;
             let (data, planned) = trf_event(store.conn(), &event, &section)?;
-            emit(&trfout::write(&data, planned), a.out.as_ref())
+            let text = trfout::write(&data, planned);
+            emit(&text, a.out.as_ref())?;
+            // After the file is written, so a refused --out says nothing else.
+            for w in trfout::long_names(&data) {
+                eprintln!("Warning: {w}.");
+            }
+            Ok(())
         }
         ExportCmd::Json(a) => {
             let d = document(store, a.season.as_deref(), a.event.as_deref())?;

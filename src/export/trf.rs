@@ -19,7 +19,12 @@
 //!   (TRF-16 has no column for national ratings, so they are left out);
 //! - `XXR` with the event's planned number of rounds, for pairing programs;
 //! - one `001` line per player: start number, sex, title, name (33
-//!   characters at most, as the format allows), rating, federation, FIDE id,
+//!   characters at most, as the format allows: a longer name is cut to its
+//!   first 33 characters for that column only, and [`long_names`] gives the
+//!   warning `league export trf` prints on standard error for each such
+//!   player; TRF-2026 keeps the same columns and has no record for the full
+//!   name, so the file stays readable by every TRF-16 program), rating,
+//!   federation, FIDE id,
 //!   birth, points, rank, then each round: opponent, colour, result code
 //!   (`1 = 0` played, `+ -` forfeits with the opponent named, `-` on both
 //!   lines for a double forfeit, `U` pairing-allocated bye, `F` full-point
@@ -41,7 +46,7 @@ use crate::domain::record::{ByeKind, Colour, Format, Outcome, Round};
 use crate::input::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, WITHDRAWALS};
 
 /// The longest name the name field (columns 15-47) holds.
-pub const NAME_WIDTH: usize = 33;
+pub const NAME_WIDTH: usize = crate::input::trf::NAME_WIDTH;
 
 /// Write `event` as TRF-16 text (lines end in `\n`). `planned_rounds` is
 /// the `XXR` value: at least `event.rounds` (the rounds written).
@@ -126,6 +131,30 @@ pub fn write(event: &TrfEvent, planned_rounds: usize) -> String {
         }
     );
     out
+}
+
+/// One warning for each player whose name is longer than the name field
+/// ([`NAME_WIDTH`] characters), naming the player and what the file carries
+/// instead; empty when every name fits. [`write`] cuts such a name for the
+/// column only: the league's record keeps the full name.
+pub fn long_names(event: &TrfEvent) -> Vec<String> {
+    event
+        .players
+        .iter()
+        .filter_map(|p| {
+            let name = one_line(&p.name);
+            let length = name.chars().count();
+            (length > NAME_WIDTH).then(|| {
+                let cut: String = name.chars().take(NAME_WIDTH).collect();
+                format!(
+                    "player {} \"{name}\" has a name of {length} characters; TRF's name field \
+                     (columns 15-47) holds {NAME_WIDTH}, so the file carries \"{}\"",
+                    p.start_no,
+                    cut.trim_end()
+                )
+            })
+        })
+        .collect()
 }
 
 /// One `001` line.

@@ -62,8 +62,18 @@
 //!   round (a bye, an absence) keeps each player's own line for that
 //!   player, the forfeit becoming one against an unknown opponent
 //!   (`unmatched_forfeits`); a points column that disagrees with the
-//!   results is ignored (the results are the record). Lone CR line ends
-//!   (old Macintosh files) are line ends.
+//!   results is ignored (the results are the record); a name that fills
+//!   the whole name field (33 characters, the last in column 47 not a
+//!   space) is kept as written, with a warning naming the line and the
+//!   player that a longer name may have been cut there (correct it with
+//!   `league player edit`). Lone CR line ends (old Macintosh files) are
+//!   line ends.
+//! - Long names: TRF-2026 (FIDE handbook C.04 Annex 2, TRF26, applied from
+//!   1 September 2025) keeps the `001` name in columns 15-47 like TRF-16
+//!   and has no record for a longer name, so no file can carry more than
+//!   33 characters of a name without shifting the later columns. A line
+//!   whose name runs past column 47 is refused with an error saying so
+//!   (its later columns cannot be trusted); a full field is warned about.
 //! - Refused: more than 99 rounds (the database's limit), a file with no
 //!   player lines or no rounds, a control character anywhere.
 
@@ -142,6 +152,13 @@ pub const WITHDRAWALS: &str = "### withdrawals:";
 pub const ASSIGNED_BYES: &str = "### assigned byes:";
 
 /// The first column of the round blocks (1-based) and their width.
+/// The longest name TRF's name field (columns 15-47 of a `001` line) holds;
+/// TRF-16 and TRF-2026 alike.
+pub const NAME_WIDTH: usize = 33;
+
+/// The name field's last column (1-based).
+const NAME_LAST_COLUMN: usize = 47;
+
 const ROUNDS_COLUMN: usize = 92;
 const BLOCK: usize = 10;
 /// The most rounds an event may have (the database's limit, migration V1):
@@ -241,6 +258,9 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                             line.player.start_no
                         ),
                     ));
+                }
+                if let Some(w) = full_name_field(&chars, &line.player, n) {
+                    warnings.push(w);
                 }
                 lines.push(line);
             }
@@ -918,6 +938,16 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
         t => match t.parse::<u32>() {
             Ok(0) => None,
             Ok(r) => Some(r),
+            Err(_) if chars.get(NAME_LAST_COLUMN).is_some_and(|c| !c.is_whitespace()) => {
+                return Err(err(
+                    48,
+                    format!(
+                        "the name runs past column {NAME_LAST_COLUMN} into the rating (columns \
+                         49-52 read \"{t}\"); TRF's name field is columns 15-{NAME_LAST_COLUMN}, \
+                         {NAME_WIDTH} characters at most: shorten the name there"
+                    ),
+                ))
+            }
             Err(_) => {
                 return Err(err(
                     49,
@@ -946,7 +976,7 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
     let birth = text(69, 79).map(|b| iso_date(&b).unwrap_or(b));
     let player = TrfPlayer {
         start_no,
-        name: field(chars, 14, 47),
+        name: field(chars, 14, NAME_LAST_COLUMN),
         sex: chars.get(9).copied().filter(|c| !c.is_whitespace()),
         title: text(10, 13),
         rating,
@@ -1050,6 +1080,24 @@ fn round_side(opponent: u32, colour: Option<Colour>, result: char) -> Result<Sid
 
 fn unknown_code(c: char) -> String {
     format!("result code '{c}' is not one of 1 = 0 + - W D L H F U Z")
+}
+
+/// The warning for a name that fills the whole name field (columns
+/// 15-47, 33 characters, the last one not a space): a longer name may have
+/// been cut there by the program that wrote the file. TRF-2026 keeps the
+/// name in these columns, so what is there is kept; the secretary checks it
+/// and corrects it with `league player edit`.
+fn full_name_field(chars: &[char], player: &TrfPlayer, line: usize) -> Option<String> {
+    let last = chars.get(NAME_LAST_COLUMN - 1)?;
+    if last.is_whitespace() {
+        return None;
+    }
+    Some(format!(
+        "line {line}: player {}'s name \"{}\" fills the whole name field (columns 15-47, \
+         {NAME_WIDTH} characters), so a longer name may have been cut; check it and give the \
+         full name with `league player edit \"{}\" --name`",
+        player.start_no, player.name, player.name
+    ))
 }
 
 /// A side in a warning's words: "a half-point bye", "a forfeit win".

@@ -529,3 +529,76 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// Issue 16: long names. TRF-2026 keeps the name in columns 15-47 (33
+/// characters), so a file from the field whose name fills that field
+/// (long-name.trf, player 2) imports with the name as written and a warning
+/// naming the line and the player; the secretary gives the full name with
+/// `player edit`. Exporting TRF then cuts that name for the column only,
+/// with a warning on standard error naming the player, and the file keeps
+/// TRF-16's columns.
+#[test]
+fn a_long_name_imports_with_a_warning_and_exports_cut_with_a_warning() {
+    let t = TestLeague::new();
+    let cut = "Bravo-Fitzwilliam de la Rochefouc";
+    let full = "Bravo-Fitzwilliam de la Rochefoucauld, Ben";
+    let v = import_quirk(&t, "long-name.trf", &[]);
+    assert_eq!(
+        v["warnings"],
+        serde_json::json!([format!(
+            "line 7: player 2's name \"{cut}\" fills the whole name field (columns 15-47, 33 \
+             characters), so a longer name may have been cut; check it and give the full name \
+             with `league player edit \"{cut}\" --name`"
+        )])
+    );
+    assert_eq!(
+        scores(&t, "long-name.trf"),
+        vec![
+            ("Alpha, Ann".to_string(), 1.5),
+            (cut.to_string(), 1.0),
+            ("Charlie, Cy".to_string(), 1.0),
+            ("Delta, Di".to_string(), 0.5),
+        ]
+    );
+    // --strict refuses it, and writes nothing.
+    let path = format!("{QUIRKS}/long-name.trf");
+    t.fails(
+        &[
+            "import", "trf", &path, "--season", "quirks", "--event", "Strict", "--strict",
+        ],
+        "refused (--strict): line 7: player 2's name",
+    );
+
+    // The secretary corrects the name; the export cuts it for the column.
+    t.ok(&["player", "edit", cut, "--name", full]);
+    let run = t.run(&["export", "trf", "--event", "long-name.trf"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "Warning: player 2 \"{full}\" has a name of 42 characters; TRF's name field \
+             (columns 15-47) holds 33, so the file carries \"{cut}\".\n"
+        )
+    );
+    let line: Vec<char> = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("001    2"))
+        .unwrap()
+        .chars()
+        .collect();
+    let columns = |from: usize, to: usize| -> String { line[from - 1..to].iter().collect() };
+    assert_eq!(columns(15, 47), cut);
+    assert_eq!(columns(48, 48), " ");
+    assert_eq!(columns(49, 52), "1900");
+    assert_eq!(columns(54, 56), "ENG");
+    // The exported file reads back with the same four players and scores.
+    let back = trf::parse(run.stdout.as_bytes(), "export.trf").unwrap();
+    assert_eq!(back.players[1].name, cut);
+    assert_eq!(back.players[1].rating, Some(1900));
+    assert_eq!(back.players.len(), 4);
+    // A name that fits gives no warning.
+    t.ok(&["player", "edit", full, "--name", "Bravo, Ben"]);
+    let run = t.run(&["export", "trf", "--event", "long-name.trf"]);
+    assert!(run.ok && run.stderr.is_empty(), "{}", run.stderr);
+}

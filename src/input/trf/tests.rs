@@ -638,3 +638,52 @@ fn a_game_lost_by_both_is_a_played_loss_for_each() {
     assert_eq!(a.score(), Points::HALF);
     assert!(e.tournament.check().is_ok());
 }
+
+/// A name of exactly 33 characters fills the name field: kept as written,
+/// with a warning naming the line and the player (a longer name may have
+/// been cut there); a shorter name gives no warning.
+#[test]
+fn a_full_name_field_is_kept_with_a_warning() {
+    let full = "Bravo-Fitzwilliam de la Rochefouc";
+    assert_eq!(full.chars().count(), NAME_WIDTH);
+    let mut lines = two_games();
+    lines[1] = player(2, full, 1900, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]);
+    let e = parse(&small(&lines), "test.trf").unwrap();
+    assert_eq!(e.players[1].name, full);
+    assert_eq!(e.players[1].rating, Some(1900));
+    assert_eq!(e.warnings.len(), 1, "{:?}", e.warnings);
+    assert!(
+        e.warnings[0].starts_with(&format!(
+            "line 5: player 2's name \"{full}\" fills the whole name field (columns 15-47, 33 \
+             characters)"
+        )) && e.warnings[0].contains("league player edit"),
+        "{}",
+        e.warnings[0]
+    );
+    // One character shorter: no warning.
+    lines[1] = player(2, &full[..32], 1900, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]);
+    let e = parse(&small(&lines), "test.trf").unwrap();
+    assert_eq!(e.warnings, Vec::<String>::new());
+}
+
+/// A name written past column 47 shifts every later column: refused, and
+/// the error says the name is too long rather than that the rating is bad.
+#[test]
+fn a_name_past_column_47_is_refused_naming_the_name() {
+    let mut lines = two_games();
+    lines[1] = player(
+        2,
+        "Bravo-Fitzwilliam de la Rochefoucauld, Ben",
+        1900,
+        "1.0",
+        &[(1, 'b', '0'), (0, '-', 'U')],
+    );
+    let e = error(&small(&lines));
+    assert!(
+        e.contains("line 5")
+            && e.contains("column 48")
+            && e.contains("the name runs past column 47 into the rating")
+            && e.contains("33 characters at most"),
+        "{e}"
+    );
+}
