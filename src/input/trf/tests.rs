@@ -647,6 +647,8 @@ fn a_full_name_field_is_kept_with_a_warning() {
     let full = "Bravo-Fitzwilliam de la Rochefouc";
     assert_eq!(full.chars().count(), NAME_WIDTH);
     let mut lines = two_games();
+    // Player 3's points column agrees with the results (no other warning).
+    lines[2] = player(3, "Gamma", 0, "1.0", &[(0, '-', 'H'), (1, 'w', '=')]);
     lines[1] = player(2, full, 1900, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]);
     let e = parse(&small(&lines), "test.trf").unwrap();
     assert_eq!(e.players[1].name, full);
