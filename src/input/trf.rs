@@ -938,7 +938,11 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
         t => match t.parse::<u32>() {
             Ok(0) => None,
             Ok(r) => Some(r),
-            Err(_) if chars.get(NAME_LAST_COLUMN).is_some_and(|c| !c.is_whitespace()) => {
+            Err(_)
+                if chars
+                    .get(NAME_LAST_COLUMN)
+                    .is_some_and(|c| !c.is_whitespace()) =>
+            {
                 return Err(err(
                     48,
                     format!(
