@@ -9,7 +9,8 @@
 //! club championship from the Berger tables. So the demo has no rematches,
 //! balanced colours, and every round is the one `league round pair` would
 //! have made from the rounds before it. The team event has its own
-//! generator ([`team`]).
+//! generator ([`team`]), paired the same way by the team pairing of
+//! `league round pair` on a team event.
 
 #[allow(
     missing_docs,

@@ -1,23 +1,33 @@
 //! The demo season's team event, "Club Team Swiss": six teams of four
-//! boards with rosters, four rounds paired as a Swiss on match points, every
-//! match recorded board by board, one team withdrawing after round 3 and so
-//! one team bye in round 4. Recorded through the same store functions a
-//! secretary's `league team` and `league match` commands use, from its own
-//! seeded generator so the individual events stay exactly as they were.
+//! boards with rosters, four rounds, every match recorded board by board,
+//! one team withdrawing after round 3 and so one team bye in round 4.
+//!
+//! Each round is paired as `league round pair` pairs a team event (issue
+//! 15): the round's [`team_pairings::plan`] built from what is recorded,
+//! the event's system (the FIDE Dutch system, the team Swiss default, on
+//! match points, then game points: C.04.6) through [`pair_teams`], the
+//! pairing written with its team bye; only then are the round's results drawn from the generator and
+//! each match recorded over its paired line-up as `league match record`
+//! records it (the team with White on board 1 named first). So no two
+//! teams meet twice and every round is what the engine makes of the rounds
+//! before it. Recorded through the store's functions, from its own seeded
+//! generator so the individual events stay exactly as they were.
 
 use std::collections::HashSet;
-
-use rusqlite::Transaction;
 
 use super::game_result;
 use super::rng::Rng;
 use crate::domain::league::{EventKind, Season};
-use crate::domain::score::Points;
-use crate::error::Result;
+use crate::domain::pairing::settings;
+use crate::domain::pairing::team::{match_games, pair_teams};
+use crate::error::{Error, Result};
+use crate::store::pairing as pairings;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
+use crate::store::team_pairing as team_pairings;
+use crate::store::Transaction;
 
 /// The demo team event's name.
 pub const TEAM_EVENT: &str = "Club Team Swiss";
@@ -106,57 +116,38 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
         rows.push(team);
         lineups.push(members);
     }
-    let n = rows.len();
-    let mut match_points = vec![Points::ZERO; n];
-    let mut game_points = vec![Points::ZERO; n];
-    let mut met: HashSet<(usize, usize)> = HashSet::new();
-    let withdrawn = n - 1;
+    let rules = pairings::rules(tx, event.id)?;
+    let engine = settings::system(rules.system, &rules).map_err(Error::invalid)?;
     for round in 1..=4u32 {
-        let mut active: Vec<usize> = (0..n).filter(|&t| round < 4 || t != withdrawn).collect();
-        if round == 4 {
-            // The last team withdrew after round 3: the team with the fewest
-            // match points that has not had a bye sits out.
-            active.sort_by_key(|&t| (match_points[t], game_points[t], std::cmp::Reverse(t)));
-            let bye = active.remove(0);
-            matches::record_bye(tx, &event, round, &rows[bye], Some(DATES[3]))?;
-            match_points[bye] += Points::ONE;
-            game_points[bye] += Points::whole(4);
-        }
-        // Swiss order: match points, then game points, then seed.
-        active.sort_by_key(|&t| {
-            (
-                std::cmp::Reverse(match_points[t]),
-                std::cmp::Reverse(game_points[t]),
-                t,
-            )
-        });
-        let pairs =
-            pair(&active, &met).unwrap_or_else(|| active.chunks(2).map(|c| (c[0], c[1])).collect());
-        for (i, &(home, away)) in pairs.iter().enumerate() {
-            // Alternate which team is named first (White on boards 1 and 3).
-            let (home, away) = if (i + round as usize).is_multiple_of(2) {
-                (home, away)
-            } else {
-                (away, home)
-            };
-            met.insert((home.min(away), home.max(away)));
-            let mut boards = Vec::new();
-            let (mut hp, mut ap) = (Points::ZERO, Points::ZERO);
-            for (b, (h, a)) in lineups[home].iter().zip(&lineups[away]).enumerate() {
-                let (white, black) = if b % 2 == 0 { (h, a) } else { (a, h) };
-                let result = game_result(&mut rng, white.1, black.1);
-                let home_white = b % 2 == 0;
-                let (x, y) = teams::outcome_for_home(result, home_white).points();
-                hp += x;
-                ap += y;
-                boards.push(NewBoard {
-                    board: b as u32 + 1,
+        // Paired as `league round pair` pairs it (the teams' initial
+        // numbers given at round 1, the pairing written with its team bye),
+        // and only then are the round's results drawn.
+        let plan = team_pairings::plan(tx, &event, &rules, round, false, seed)?;
+        let pairing = pair_teams(engine.as_ref(), &plan.field, false).map_err(|e| {
+            Error::invalid(format!(
+                "the demo's {TEAM_EVENT} round {round} cannot be paired: {}",
+                e.reason
+            ))
+        })?;
+        team_pairings::write(tx, &event, &plan, &pairing)?;
+        let team_of = |n: u32| -> Result<usize> {
+            plan.seat(n)
+                .and_then(|s| rows.iter().position(|r| r.id == s.team_id))
+                .ok_or_else(|| Error::invalid(format!("the pairing names team {n}")))
+        };
+        for b in &pairing.boards {
+            // The team with White on board 1 is named first, as paired.
+            let (home, away) = (team_of(b.white)?, team_of(b.black)?);
+            let boards = match_games(&lineups[home], &lineups[away], 4)
+                .into_iter()
+                .map(|(board, white, black)| NewBoard {
+                    board,
                     white: white.0.clone(),
                     black: black.0.clone(),
-                    result,
+                    result: game_result(&mut rng, white.1, black.1),
                     origin: None,
-                });
-            }
+                })
+                .collect();
             matches::record_match(
                 tx,
                 &event,
@@ -166,51 +157,18 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
                 &MatchDetails::Boards(boards),
                 Some(DATES[round as usize - 1]),
             )?;
-            game_points[home] += hp;
-            game_points[away] += ap;
-            let (mh, ma) = if hp > ap {
-                (Points::ONE, Points::ZERO)
-            } else if hp < ap {
-                (Points::ZERO, Points::ONE)
-            } else {
-                (Points::HALF, Points::HALF)
-            };
-            match_points[home] += mh;
-            match_points[away] += ma;
         }
         if round == 3 {
+            // The last team cannot field four players for round 4: five
+            // teams are left, so the engine gives one of them the team bye.
             teams::withdraw_team(
                 tx,
                 &event,
-                &rows[withdrawn],
+                &rows[rows.len() - 1],
                 3,
                 Some("the team could not field four players for the last round"),
             )?;
         }
     }
     Ok(())
-}
-
-/// Pair `order` top-down without rematches (backtracking); `None` when no
-/// such pairing exists.
-fn pair(order: &[usize], met: &HashSet<(usize, usize)>) -> Option<Vec<(usize, usize)>> {
-    let Some((&first, rest)) = order.split_first() else {
-        return Some(Vec::new());
-    };
-    for (i, &other) in rest.iter().enumerate() {
-        if met.contains(&(first.min(other), first.max(other))) {
-            continue;
-        }
-        let remaining: Vec<usize> = rest
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &t)| t)
-            .collect();
-        if let Some(mut tail) = pair(&remaining, met) {
-            tail.insert(0, (first, other));
-            return Some(tail);
-        }
-    }
-    None
 }

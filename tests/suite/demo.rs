@@ -3,7 +3,9 @@
 //! colour difference beyond ±2, the club championship is the Berger table;
 //! and each Swiss round is what `league pair` makes of the section's TRF
 //! file cut just before that round (an outside route to the same engine:
-//! export, TRF reader, a separate process).
+//! export, TRF reader, a separate process). The team Swiss has no two
+//! teams meeting twice, and each of its rounds is what `league round pair
+//! --dry-run` pairs once the rounds from it on are deleted.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -248,4 +250,77 @@ fn a_file_cut_before_a_round_keeps_the_requested_byes_of_that_round() {
     let by_round: BTreeMap<usize, _> = (1..=3).map(|r| (r, round_in(&trf, r))).collect();
     assert_eq!(by_round[&2].0, BTreeSet::new(), "7 is Black in round 2");
     assert_eq!(by_round[&3].0, BTreeSet::from([(7, 1)]));
+}
+
+/// The demo's team event, "Club Team Swiss".
+const TEAM_EVENT: &str = "Club Team Swiss";
+
+/// The matches and team byes of a round as `league match show --format csv`
+/// or `league round pair --dry-run --format csv` lists them: "A v B" (the
+/// team with White on board 1 first) or "A (team bye)".
+fn matches_of(csv: &str, round: u32) -> BTreeSet<String> {
+    csv.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut cells = l.split(',');
+            let r = cells.next()?;
+            let name = cells.next()?;
+            (r == round.to_string() && !name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_demo_team_swiss_is_paired_by_league_round_pair_with_no_team_meeting_twice() {
+    let t = demo();
+    let twice = t.query(
+        "SELECT min(m.team_a, m.team_b), max(m.team_a, m.team_b), count(*) FROM team_match m \
+         JOIN section s ON s.id = m.section_id JOIN event e ON e.id = s.event_id \
+         WHERE e.name = 'Club Team Swiss' AND m.team_b IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1",
+    );
+    assert!(twice.is_empty(), "teams meeting twice: {twice:?}");
+    let ev = ["--event", TEAM_EVENT];
+    let shown = t.ok(&["match", "show", ev[0], ev[1], "--format", "csv"]);
+    let rounds: Vec<BTreeSet<String>> = (1..=4).map(|r| matches_of(&shown, r)).collect();
+    assert_eq!(
+        rounds.iter().map(BTreeSet::len).collect::<Vec<_>>(),
+        [3, 3, 3, 3],
+        "six teams, three matches a round; round 4: two matches and the team bye after a withdrawal\n{shown}"
+    );
+    assert!(
+        rounds[3].iter().any(|m| m.ends_with("(team bye)")),
+        "{:?}",
+        rounds[3]
+    );
+    // Last round first: delete the round, then ask the engine what it pairs
+    // from the rounds before it.
+    for round in (1..=4u32).rev() {
+        let r = round.to_string();
+        for m in &rounds[round as usize - 1] {
+            let first = m
+                .split(" v ")
+                .next()
+                .unwrap()
+                .trim_end_matches(" (team bye)");
+            t.ok(&[
+                "match", "delete", first, ev[0], ev[1], "--round", &r, "--reason", "re-pair",
+            ]);
+        }
+        let paired = t.ok(&[
+            "round",
+            "pair",
+            ev[0],
+            ev[1],
+            "--round",
+            &r,
+            "--dry-run",
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(
+            matches_of(&paired, round),
+            rounds[round as usize - 1],
+            "round {round}: league round pair on the rounds before it"
+        );
+    }
 }
