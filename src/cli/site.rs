@@ -61,7 +61,7 @@ fn bar(what: &'static str) -> ProgressBar {
 }
 
 /// Load, build, render and write the site of `scope` into `out` as
-/// `writer`, one season at a time ([`site::stream`]): each page goes to the
+/// `writer`, one season at a time ([`site::stream()`]): each page goes to the
 /// writer as soon as it is rendered. Returns the index page's path and the
 /// number of pages. The folder is checked before any work is done.
 pub fn write_site(
