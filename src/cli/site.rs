@@ -14,6 +14,7 @@ use crate::store::Store;
 /// The writer's name in the folder's `.league-site` file.
 pub const WRITER: &str = site::write::SITE_WRITER;
 
+/// The arguments of `league site`.
 #[derive(clap::Args, Debug)]
 pub struct SiteArgs {
     /// Only this season (its players' pages list only its events).
@@ -27,6 +28,9 @@ pub struct SiteArgs {
     pub out: PathBuf,
 }
 
+/// Write the site of the season asked for (all by default) into `a.out`,
+/// replacing only a site this program wrote there before, and say how many
+/// pages were written and which file to open.
 pub fn run(store: &mut Store, a: SiteArgs) -> Result<()> {
     let scope = match a.season {
         Some(name) => Scope::Season(name),

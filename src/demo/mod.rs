@@ -11,10 +11,6 @@
 //! have made from the rounds before it. The team event has its own
 //! generator ([`team`]).
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod rng;
 pub mod swiss;
 #[allow(

@@ -33,10 +33,6 @@ pub mod load;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod model;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod prizes;
 #[allow(
     missing_docs,

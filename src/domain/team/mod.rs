@@ -22,10 +22,6 @@
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod boards;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod crosstable;
 #[allow(
     missing_docs,

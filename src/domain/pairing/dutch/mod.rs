@@ -63,10 +63,6 @@ pub mod colour;
 pub mod facts;
 mod order;
 mod quality;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod weights;
 
 use std::collections::HashSet;
