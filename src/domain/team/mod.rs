@@ -17,10 +17,6 @@
 //! - [`mod@crosstable`]: the rows of spec §5.13.
 //! - [`boards`]: board prizes.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod boards;
 pub mod crosstable;
 #[allow(

@@ -56,10 +56,6 @@
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod colour;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod facts;
 mod order;
 mod quality;
