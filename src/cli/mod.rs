@@ -3,10 +3,6 @@
 
 pub mod backup;
 pub mod check;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod crosstable;
 #[allow(
     missing_docs,
