@@ -9,10 +9,6 @@
 )]
 pub mod history;
 pub mod prizes;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team;
 pub mod trf;
 pub mod uscf;
