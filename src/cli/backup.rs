@@ -7,6 +7,7 @@ use super::output::print;
 use crate::error::Result;
 use crate::store::backup;
 
+/// The arguments of `league backup`.
 #[derive(clap::Args, Debug)]
 pub struct BackupArgs {
     /// Where to write the copy, e.g. backups/league-2023-01-17.db.
@@ -16,6 +17,9 @@ pub struct BackupArgs {
     pub force: bool,
 }
 
+/// Copy the database at `db` to `args.path` (refusing an existing file
+/// unless `--force`) and print where it went, its size and what it holds,
+/// so the secretary can see the copy is the league they meant.
 pub fn run(db: &Path, args: BackupArgs) -> Result<()> {
     let r = backup::backup(db, &args.path, args.force)?;
     print(&format!(

@@ -7,6 +7,7 @@ use super::output::{print, print_json, Format};
 use crate::error::{Error, Result};
 use crate::store::check;
 
+/// The arguments of `league check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     /// `json` for scripts; the other formats print the text report.
@@ -14,6 +15,10 @@ pub struct CheckArgs {
     pub format: Format,
 }
 
+/// Check the file and the records of the database at `db` and print each
+/// check's outcome. Fails (non-zero exit) when any check finds a problem,
+/// pointing to `league restore` when the file itself is damaged and to the
+/// logged correction commands otherwise.
 pub fn run(db: &Path, args: CheckArgs) -> Result<()> {
     let report = check::check_file(db)?;
     if args.format == Format::Json {

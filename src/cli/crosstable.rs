@@ -24,8 +24,10 @@ pub enum CrossFormat {
     Csv,
 }
 
+/// The arguments of `league crosstable`.
 #[derive(clap::Args, Debug)]
 pub struct CrosstableArgs {
+    /// The section to print (a team event prints its team crosstable).
     #[command(flatten)]
     pub section: SectionArgs,
     /// The crosstable as it stood after this round.
@@ -55,6 +57,9 @@ impl CrossFormat {
     }
 }
 
+/// Print the section's crosstable as it stood after the round asked for
+/// (the latest by default), in the chosen format; for a team event, the
+/// team crosstable.
 pub fn run(store: &mut Store, a: CrosstableArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
     let opts = ReportOptions {

@@ -7,6 +7,9 @@ use crate::domain::league::EventDetails;
 use crate::domain::prizes::Split;
 use crate::error::{Error, Result};
 
+/// The event-detail options of `league event edit`; each one left out keeps
+/// the stored value. `league settings` checks its defaults through them, so
+/// a value is accepted or refused the same way in both places.
 #[derive(clap::Args, Debug, Default)]
 pub struct EventDetailArgs {
     /// How tied players share cash prizes: pooled (US Chess 32B), hort (FIDE's Hort system) or tiebreak.

@@ -8,6 +8,7 @@ use super::SectionArgs;
 use crate::error::Result;
 use crate::store::{player as players, season as seasons, Store};
 
+/// The corrections `league entry` makes to a player's entry in a section.
 #[derive(Subcommand, Debug)]
 pub enum EntryCmd {
     /// Move a player to another section of the event, before their first round:
@@ -30,6 +31,7 @@ pub enum EntryCmd {
     Remove {
         /// The player: pairing number, id or name.
         player: String,
+        /// The section the entry is in.
         #[command(flatten)]
         section: SectionArgs,
         /// Why (kept in the log).
@@ -38,6 +40,10 @@ pub enum EntryCmd {
     },
 }
 
+/// Move or remove the entry, in one logged transaction, and say what
+/// changed: the pairing numbers before and after, and a note when a moved
+/// player's rating is outside the new section's band (allowed: the
+/// secretary may place a player by hand).
 pub fn run(store: &mut Store, cmd: EntryCmd) -> Result<()> {
     match cmd {
         EntryCmd::Move {

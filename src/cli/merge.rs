@@ -8,6 +8,7 @@ use crate::store::merge::{merge, plan_merge, MergePlan};
 use crate::store::player::{describe_player, find_player};
 use crate::store::Store;
 
+/// The arguments of `league player merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
     /// The player to merge away: name, US Chess or FIDE id, or #N.

@@ -1,35 +1,15 @@
 //! The command line: clap definitions whose tree mirrors these files, and
 //! the dispatch that opens the database once and hands it to the command.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod backup;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod check;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod crosstable;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod demo;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod details;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod entry;
 #[allow(
     missing_docs,
@@ -57,10 +37,6 @@ pub mod import;
 )]
 pub mod log;
 pub mod match_table;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod merge;
 pub mod output;
 #[allow(
@@ -83,20 +59,8 @@ pub mod player;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod prize;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod ratings;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod report;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod restore;
 #[allow(
     missing_docs,
@@ -118,10 +82,6 @@ pub mod settings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod sheet;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod site;
 #[allow(
     missing_docs,

@@ -11,6 +11,7 @@ use crate::error::{Error, InputError, Result};
 use crate::input::ratings::{parse, ListKind};
 use crate::store::{ratings, Store};
 
+/// What `league ratings` does with a rating list.
 #[derive(Subcommand, Debug)]
 pub enum RatingsCmd {
     /// Update players' ratings from a US Chess supplement (.dbf) or a FIDE list (.xml or .txt),
@@ -28,6 +29,9 @@ pub enum RatingsCmd {
     },
 }
 
+/// Read the list (refusing a file of another kind, naming it), update the
+/// matching players' ratings in one transaction, and print what changed,
+/// who was rated for the first time and who with an id was not on the list.
 pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
     match c {
         RatingsCmd::Import { file, list, date } => {

@@ -11,11 +11,13 @@ use crate::error::{Error, Result};
 use crate::export::{dbase, uscf};
 use crate::store::Store;
 
+/// The reports `league report` writes for a rating body.
 #[derive(Subcommand, Debug)]
 pub enum ReportCmd {
     /// The US Chess rating report: THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF (as WinTD and
     /// SwissSys write them) in the folder --out; lists every missing field first.
     Uscf {
+        /// The event to report (one report per event, as US Chess rates it).
         #[command(flatten)]
         event: EventArgs,
         /// The folder to write the three files into (made if missing).
@@ -24,6 +26,9 @@ pub enum ReportCmd {
     },
 }
 
+/// Write the report `c` asks for. All or nothing: it refuses, listing
+/// every missing field, before it writes anything, and encodes every file
+/// before the first is written.
 pub fn run(store: &mut Store, c: ReportCmd) -> Result<()> {
     match c {
         ReportCmd::Uscf { event, out } => {

@@ -7,6 +7,7 @@ use super::output::print;
 use crate::error::Result;
 use crate::store::{backup, check, Store};
 
+/// The arguments of `league restore`.
 #[derive(clap::Args, Debug)]
 pub struct RestoreArgs {
     /// The backup to bring back: a file written by `league backup`, or a
@@ -17,6 +18,10 @@ pub struct RestoreArgs {
     pub reason: Option<String>,
 }
 
+/// Bring back the backup at `args.path` over the database at `db` (the
+/// store checks it first and keeps the current file as a safety copy), say
+/// what was restored and where the old file went, then open the result as
+/// every command will and warn if `league check` would find problems.
 pub fn run(db: &Path, args: RestoreArgs) -> Result<()> {
     let r = backup::restore(db, &args.path, args.reason.as_deref())?;
     let mut out = format!(

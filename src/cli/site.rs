@@ -14,6 +14,7 @@ use crate::store::Store;
 /// The writer's name in the folder's `.league-site` file.
 pub const WRITER: &str = site::write::SITE_WRITER;
 
+/// The arguments of `league site`.
 #[derive(clap::Args, Debug)]
 pub struct SiteArgs {
     /// Only this season (its players' pages list only its events).
@@ -27,6 +28,9 @@ pub struct SiteArgs {
     pub out: PathBuf,
 }
 
+/// Write the site of the season asked for (all by default) into `a.out`,
+/// replacing only a site this program wrote there before, and say how many
+/// pages were written and which file to open.
 pub fn run(store: &mut Store, a: SiteArgs) -> Result<()> {
     let scope = match a.season {
         Some(name) => Scope::Season(name),
@@ -61,7 +65,7 @@ fn bar(what: &'static str) -> ProgressBar {
 }
 
 /// Load, build, render and write the site of `scope` into `out` as
-/// `writer`, one season at a time ([`site::stream`]): each page goes to the
+/// `writer`, one season at a time ([`site::stream()`]): each page goes to the
 /// writer as soon as it is rendered. Returns the index page's path and the
 /// number of pages. The folder is checked before any work is done.
 pub fn write_site(

@@ -12,10 +12,6 @@
 //! generator ([`team`]), paired the same way by the team pairing of
 //! `league round pair` on a team event.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod rng;
 pub mod swiss;
 #[allow(

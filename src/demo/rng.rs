@@ -1,13 +1,20 @@
 //! A tiny deterministic random number generator (splitmix64), so the demo
 //! and the synthetic benchmark data are the same on every machine.
 
+/// A splitmix64 generator: its whole state is one `u64`, so a seed fixes
+/// every draw, on every platform and Rust version (no `rand` dependency
+/// whose streams could change between releases).
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose draws are fixed by `seed`: the same seed gives the
+    /// same demo league.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits (one splitmix64 step: advance the state by
+    /// the golden-ratio constant, then mix it).
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -31,6 +38,8 @@ impl Rng {
         self.below(1000) < per_mille
     }
 
+    /// Put `items` in a random order (Fisher-Yates, every order equally
+    /// likely up to the modulo bias of [`Rng::below`]).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;

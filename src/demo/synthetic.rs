@@ -20,7 +20,7 @@
 //! and 1,000-player single sections, are paired by a quick score-group
 //! pairing instead: the Dutch engine takes about 0.3 s a round at 200
 //! players and minutes at 1,000, which would make the 30-season league take
-//! a quarter of an hour instead of seconds (module [`swiss`](super::swiss)
+//! a quarter of an hour instead of seconds (module [`swiss`]
 //! says more).
 
 use super::rng::Rng;
@@ -92,7 +92,7 @@ pub struct Generated {
 
 /// Play a Swiss section of `ratings.len()` players (strongest first: index
 /// is pairing number less one) over `n_rounds` rounds, paired round by round
-/// by the FIDE Dutch engine ([`swiss`](super::swiss); sections above
+/// by the FIDE Dutch engine ([`swiss`]; sections above
 /// [`ENGINE_LIMIT`] players by the quick score-group pairing). Requested
 /// half-point byes come at `half_bye_per_mille` a player a round (not in
 /// the last two rounds), withdrawals at `withdraw_per_mille` a player (after

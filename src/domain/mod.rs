@@ -25,10 +25,6 @@ pub mod names;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod pairing;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod performance;
 pub mod prizes;
 #[allow(

@@ -15,7 +15,10 @@ use super::tiebreak::fide::rating::dp;
 /// points the player scored.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RatedGame {
+    /// The opponent's rating for this game; `None` leaves the game out of
+    /// the performance (no rating to average).
     pub opponent_rating: Option<u32>,
+    /// What the player scored: 0, ½ or 1, exact.
     pub points: Points,
 }
 

@@ -1,5 +1,5 @@
 //! Parsers for the files a secretary supplies: text in, domain values or an
-//! [`InputError`](crate::error::InputError) naming file, line and field out.
+//! [`InputError`] naming file, line and field out.
 //! Nothing here touches the database.
 
 pub mod json;

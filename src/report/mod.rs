@@ -8,15 +8,7 @@
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod history;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod prizes;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team;
 pub mod trf;
 pub mod uscf;

@@ -15,13 +15,20 @@ use crate::store::Reader;
 
 /// A section's prize award with what it was computed from.
 pub struct PrizeReport {
+    /// The section's standings the award was made from.
     pub report: SectionReport,
+    /// The section's prize list as stored; the awards' prize indexes point
+    /// into it.
     pub prizes: Vec<StoredPrize>,
+    /// How the event shares prizes between tied players.
     pub split: Split,
     /// In standings order; `contestants[c]` is entry `entry_of[c]` of the
     /// report's facts.
     pub contestants: Vec<Contestant>,
+    /// For each contestant, the index of its entry in the report's facts.
     pub entry_of: Vec<usize>,
+    /// Who wins what, and the prizes nobody could win with the reason;
+    /// contestant indexes point into `contestants`.
     pub awards: Awards,
 }
 

@@ -19,14 +19,21 @@ use crate::store::Reader;
 /// A team event's standings, crosstable and board prizes, and everything
 /// needed to print or explain them.
 pub struct TeamReport {
+    /// The event reported on, as the command found it.
     pub event: Event,
     /// The event as stored (every created round), with team and player names.
     pub loaded: LoadedTeamEvent,
     /// The rounds the report was computed from (after `rounds_played`).
     pub team_event: TeamEvent,
+    /// The round the standings are after: the one asked for, or the last
+    /// with every board's result in.
     pub rounds_played: usize,
+    /// The tiebreak order applied: the override, else the event's, with
+    /// `usat` read as the event's USAT variant.
     pub order: Order,
+    /// The teams ranked after `rounds_played` rounds, with their values.
     pub standings: TeamStandings,
+    /// The crosstable in the order of `standings`.
     pub crosstable: TeamCrosstable,
     /// Each board's players, best first (no minimum number of games).
     pub boards: Vec<BoardPrizes>,
@@ -37,8 +44,11 @@ pub struct TeamReport {
 /// One of a team's tiebreak values with the working behind it, as
 /// `league standings --explain TEAM` and the results site show it.
 pub struct TeamExplained {
+    /// Which tiebreak of the order this is.
     pub tiebreak: Tiebreak,
+    /// The team's value; `None` when the tiebreak gives it none.
     pub value: Option<Value>,
+    /// The terms and notes behind the value (empty when there is none).
     pub working: Working,
 }
 

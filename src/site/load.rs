@@ -3,7 +3,7 @@
 //! [`report::section_reports`](crate::report::section_reports) (the same
 //! computation as `league standings`, so they never disagree) and then shared by the section page, the
 //! season page and every player page. A team event's section is read
-//! through [`team_report`](crate::report::team::team_report) (the same
+//! through [`team_report`] (the same
 //! computation as `league standings` and `league team crosstable` for team
 //! events), with its facts for the players' board games.
 

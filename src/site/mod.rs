@@ -3,7 +3,7 @@
 //! it opens from disk or from any web host.
 //!
 //! The stages, in the mdBook manner:
-//! - [`load`]: read the seasons and compute each section's report once
+//! - [`mod@load`]: read the seasons and compute each section's report once
 //!   (through [`crate::report::section_report`], like `league standings`;
 //!   team events through [`crate::report::team::team_report`]);
 //! - [`build`](build::build): turn the reports into page models
@@ -14,7 +14,7 @@
 //! - [`write`](write::write): put the files in a folder, replacing only a
 //!   site this program wrote there before.
 //!
-//! `league site` runs these stages one season at a time ([`stream`]), so
+//! `league site` runs these stages one season at a time ([`stream()`]), so
 //! that a long archive's site never sits in memory whole.
 
 pub mod build;
@@ -33,10 +33,6 @@ pub mod load;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod model;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod prizes;
 #[allow(
     missing_docs,

@@ -1,5 +1,5 @@
 //! The site's page models: plain data (strings, numbers, links) built from
-//! the section reports by [`super::build`], rendered by [`super::render`].
+//! the section reports by [`super::build()`], rendered by [`super::render()`].
 //! Every string here is raw text; the templates escape it.
 
 use super::chart::Chart;

@@ -32,6 +32,8 @@ pub fn load(conn: &Reader, sections: &[(i64, i64)]) -> Result<PrizeLists> {
 
 /// The block as the page shows it.
 pub struct PrizeBlock {
+    /// One row per winner and payout, in standings order (a player with two
+    /// payouts has two rows, in the order the prizes were paid).
     pub rows: Vec<PrizeRow>,
     /// The working, one line per payout, then the unawarded prizes.
     pub working: Vec<String>,
@@ -39,9 +41,14 @@ pub struct PrizeBlock {
 
 /// One winner's line.
 pub struct PrizeRow {
+    /// The winner's place as the standings print it ("1", "2-4" when tied).
     pub place: String,
+    /// The winner's name, as the section lists them.
     pub name: String,
+    /// The prize or prizes paid out together (pooled when tied), their
+    /// labels joined by " + ".
     pub prize: String,
+    /// What this winner gets of it: the cash share, or the item.
     pub gets: String,
 }
 

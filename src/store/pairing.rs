@@ -533,7 +533,7 @@ pub fn plan(
     })
 }
 
-/// What [`write`] did.
+/// What [`write()`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
     pub games: usize,

@@ -13,11 +13,17 @@ use crate::domain::score::Points;
 pub struct Tally {
     /// Games decided over the board.
     pub games: u32,
+    /// Of those, the games A won.
     pub a_wins: u32,
+    /// Of those, the games drawn.
     pub draws: u32,
+    /// Of those, the games B won.
     pub b_wins: u32,
+    /// A's points over the board, exact (a draw is ½). Not serialised: the
+    /// JSON gives the wins, draws and losses it is made of.
     #[serde(skip)]
     pub a_points: Points,
+    /// B's points over the board; `a_points + b_points` is `games`.
     #[serde(skip)]
     pub b_points: Points,
     /// Forfeits either way, and double forfeits: not in the tally above.

@@ -14,15 +14,7 @@ pub mod career;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod grand_prix;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod h2h;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod places;
 
 pub use career::{career, Career, GameCounts, SectionLine};

@@ -13,8 +13,10 @@ use crate::domain::standings::Standings;
 pub struct Place {
     /// Index of the player in the section's records.
     pub player: usize,
-    /// First and last place of the shared range (equal when not shared).
+    /// The best place of the range, 1-based: "2" of "2-3".
     pub first: usize,
+    /// The worst place of the range: "3" of "2-3"; equal to `first` when
+    /// the place is not shared.
     pub last: usize,
 }
 

@@ -224,10 +224,9 @@ pub trait System {
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable>;
 }
 
-/// The FIDE Dutch system (C.04.3).
+// The modules' own `//!` docs describe them: an outer `///` here would make
+// rustdoc resolve their intra-doc links from this module instead.
 pub mod dutch;
-
-/// The US Chess Swiss system (Official Rules, 7th edition, rules 27-29).
 pub mod uscf;
 
 #[cfg(test)]

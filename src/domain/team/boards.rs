@@ -19,6 +19,8 @@ use crate::domain::score::{mean_round_int, Points, Value};
 /// One player's record on one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardScore {
+    /// Who: the player's id in the league, the same on every board they
+    /// played.
     pub player: PlayerId,
     /// The team the player played for (the last one, should it change).
     pub team: usize,
@@ -34,15 +36,20 @@ pub struct BoardScore {
     pub percent: Option<Value>,
     /// Played at least the minimum number of games asked for.
     pub qualified: bool,
-    /// 1-based position of the first player of this place; "2" or "2-3".
+    /// 1-based position of the first player of this place (2 for "2-3").
     pub rank: usize,
+    /// The place as printed: "2", or "2-3" when players share it (same
+    /// percentage and score).
     pub place: String,
 }
 
 /// The list for one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardPrizes {
+    /// The board number, 1 for the top board.
     pub board: u32,
+    /// Everyone who played on this board, best first (qualified players
+    /// ahead of the rest).
     pub rows: Vec<BoardScore>,
 }
 

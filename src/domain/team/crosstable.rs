@@ -18,6 +18,8 @@ use crate::domain::score::Value;
 pub struct TeamCrosstable {
     /// `No.`, `Name`, `Pts`, `TBrk1`.., `R1`..
     pub header: Vec<String>,
+    /// One row per team in standings order, with a cell for each header
+    /// column (round cells as the module doc describes).
     pub rows: Vec<Vec<String>>,
 }
 

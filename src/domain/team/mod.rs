@@ -17,25 +17,13 @@
 //! - [`mod@crosstable`]: the rows of spec §5.13.
 //! - [`boards`]: board prizes.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod boards;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod crosstable;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod event;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod scoring;
 #[allow(
     missing_docs,

@@ -27,8 +27,12 @@ pub enum RoundKind {
 /// A match's result for one side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MatchResult {
+    /// More game points than the other team (or a match won by forfeit).
     Win,
+    /// Equal game points, above zero.
     Draw,
+    /// Fewer game points, a match lost by forfeit, or 0-0: a double
+    /// forfeit that both teams lose.
     Loss,
 }
 
@@ -77,6 +81,8 @@ impl MatchResult {
 /// One team's round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TeamRound {
+    /// Whether the match was played, forfeited, a bye or not paired; the
+    /// other fields are read in its light.
     pub kind: RoundKind,
     /// The team paired against, for played and forfeited matches.
     pub opponent: Option<usize>,
@@ -91,6 +97,8 @@ pub struct TeamRound {
 }
 
 impl TeamRound {
+    /// A round the team was not paired in: no opponent, no result, nothing
+    /// scored. Every round a team's record has no match for starts as this.
     pub const ABSENT: TeamRound = TeamRound {
         kind: RoundKind::Absent,
         opponent: None,

@@ -15,25 +15,9 @@ pub mod uscf;
     reason = "issue 13: its public items are still to be documented"
 )]
 mod codes;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 mod options;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 mod order;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 mod presets;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 mod working;
 
 use std::cell::OnceCell;

@@ -29,6 +29,8 @@ impl FideEdition {
         }
     }
 
+    /// The year that names the edition, as `--fide-edition` takes it and as
+    /// the standings and the site print it.
     pub fn year(self) -> u16 {
         match self {
             FideEdition::E2009 => 2009,
@@ -55,6 +57,8 @@ impl FromStr for FideEdition {
 /// Per-event options that change how tiebreaks are computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// Which FIDE C.07 rules count unplayed rounds; by default the edition
+    /// in force when the event started ([`FideEdition::for_start_date`]).
     pub fide_edition: FideEdition,
     /// US Chess `sb` on opponents' adjusted scores instead of final scores
     /// (spec decision 3; off by default).

@@ -7,7 +7,13 @@ use super::presets::PRESETS;
 /// A parsed tiebreak order: the codes, and whether the actual-play rule is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Order {
+    /// The tiebreaks in the order they are applied: the second only
+    /// separates players the first left tied, and so on.
     pub tiebreaks: Vec<Tiebreak>,
+    /// The "actual play before unplayed points" rule (docs/tiebreaks.md,
+    /// choice 14): among players tied on score, those who scored a point over
+    /// the board rank first, before any tiebreak. Only a preset turns it on
+    /// here; `--actual-play-first` can add it to any order.
     pub actual_play_first: bool,
     /// The preset name, when the order is one.
     pub preset: Option<&'static str>,

@@ -5,13 +5,22 @@
 
 /// A named tiebreak order (spec §4a).
 pub struct Preset {
+    /// What the secretary types (`--tiebreaks fide-swiss`); matched without
+    /// regard to case, and stored as the event's order in place of the codes.
     pub name: &'static str,
+    /// The tiebreak codes it stands for, in order; each must parse (a unit
+    /// test parses them all), so an order read from a preset never fails.
     pub codes: &'static [&'static str],
+    /// Where the order comes from (the league or rule book that uses it),
+    /// shown beside the name by `league tiebreaks` and on
+    /// the site's tiebreak page.
     pub note: &'static str,
     /// The "actual play before unplayed points" rule (spec 1.15).
     pub actual_play_first: bool,
 }
 
+/// Every preset, in the order `league tiebreaks` shows them: US Chess
+/// Swiss and round-robin orders the clubs use, then FIDE's.
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "uscf-swiss",

@@ -13,6 +13,8 @@ pub struct Term {
     /// What the term is, in a secretary's words: "opponent's score 3 (bye
     /// in round 2 counted ½)", "own half-point bye counts 0".
     pub text: String,
+    /// What the term adds to the sum (or would have added, when
+    /// `dropped`).
     pub value: Value,
     /// Why the term was left out of the sum, if it was.
     pub dropped: Option<String>,
@@ -21,11 +23,17 @@ pub struct Term {
 /// The working behind one value: the terms and any notes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Working {
+    /// The terms, in the order the system took them; the value is made of
+    /// those not dropped.
     pub terms: Vec<Term>,
+    /// Remarks that belong to no one term: the rule applied, an adjustment
+    /// to the whole value, why a player has no value.
     pub notes: Vec<String>,
 }
 
 impl Working {
+    /// Record a term counted in the value: its round and opponent when it
+    /// has them, the secretary's words for it, and what it adds.
     pub fn term(
         &mut self,
         round: Option<usize>,
@@ -42,6 +50,7 @@ impl Working {
         });
     }
 
+    /// Record a remark about the whole value (see [`Working::notes`]).
     pub fn note(&mut self, text: impl Into<String>) {
         self.notes.push(text.into());
     }

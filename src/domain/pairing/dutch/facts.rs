@@ -11,6 +11,7 @@ use crate::domain::pairing::{ByeKind, Colour, Field, Past};
 /// A float received in a round (C.04.3 1.4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Float {
+    /// Paired within the score group, or no round to look at.
     None,
     /// Paired with a lower score, or scored more than a loss without
     /// playing (1.4.3).
@@ -26,8 +27,14 @@ pub struct Player {
     pub number: u32,
     /// Score for pairing, in half points (acceleration included).
     pub score: i32,
+    /// The colours of the games played so far (byes and forfeits left
+    /// out), from which the preference follows (1.6).
     pub colours: ColourState,
+    /// The colour the player expects next (1.6.1); `None` before the first
+    /// game, when there is no preference.
     pub preference: Option<Colour>,
+    /// How strongly the player expects it: absolute, strong or mild
+    /// (1.6.2), which decides what C10-C13 weigh.
     pub strength: Strength,
     /// Opponents met over the board (C1: forfeits do not count).
     pub met: HashSet<u32>,
@@ -35,8 +42,9 @@ pub struct Player {
     pub bye_allowed: bool,
     /// Rounds in which the player played no game (C9).
     pub unplayed: u32,
-    /// Floats of the previous round and of the round before.
+    /// The float of the previous round (C14, C15, C18, C19).
     pub float1: Float,
+    /// The float of the round before the previous one (C16, C17, C20, C21).
     pub float2: Float,
     /// Topscorer (1.7): more than half the maximum score, last round only.
     pub topscorer: bool,

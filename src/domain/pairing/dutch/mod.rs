@@ -12,7 +12,7 @@
 //!   colour preference, and forbidden pairs; C2 removes the bye edge of a
 //!   player who already had a pairing-allocated bye or scored a win's
 //!   points without playing;
-//! - the weight's fields, most important first ([`quality`]): every pair
+//! - the weight's fields, most important first (module `quality`): every pair
 //!   (C4: the rest of the round can still be paired), the bye receiver's
 //!   score (lowest first; see below), pairs in the bracket
 //!   (C5), the pairing score differences (C6), pairs and score differences
@@ -23,7 +23,7 @@
 //!   first in the order of section 4 (which MDPs are paired, then exchanges
 //!   between S1 and S2, then transpositions of S2, by bracket sequence
 //!   numbers) is found by further low fields and by fixing the pairs of S1
-//!   from the top ([`order`]).
+//!   from the top (module `order`).
 //!
 //! The bracket's pairs are then fixed, its unpaired players move down, and
 //! the next bracket is solved.
@@ -56,17 +56,9 @@
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod colour;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod facts;
 mod order;
 mod quality;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod weights;
 
 use std::collections::HashSet;

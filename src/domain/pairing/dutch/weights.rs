@@ -39,8 +39,12 @@ pub struct Schema {
 /// An edge of the graph to solve, with its field values.
 #[derive(Clone, Debug)]
 pub struct Edge {
+    /// One end: a vertex index of the graph (`0..vertices` in [`solve`]).
     pub u: usize,
+    /// The other end.
     pub v: usize,
+    /// The edge's value in each field of the [`Schema`], most important
+    /// first; every edge of a graph has one value per field.
     pub values: Vec<Value>,
 }
 
