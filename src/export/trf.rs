@@ -135,7 +135,7 @@ pub fn write(event: &TrfEvent, planned_rounds: usize) -> String {
 
 /// One warning for each player whose name is longer than the name field
 /// ([`NAME_WIDTH`] characters), naming the player and what the file carries
-/// instead; empty when every name fits. [`write`] cuts such a name for the
+/// instead; empty when every name fits. [`write()`] cuts such a name for the
 /// column only: the league's record keeps the full name.
 pub fn long_names(event: &TrfEvent) -> Vec<String> {
     event
