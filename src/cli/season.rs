@@ -228,8 +228,10 @@ pub struct EventAdd {
 pub struct PairingOptions {
     /// Pairing system: dutch (FIDE Swiss), uscf (US Chess Swiss), berger (FIDE round-robin
     /// tables), crenshaw (US Chess round-robin tables) or manual (paired in another program,
-    /// recorded from sheets). Default: dutch for a Swiss and a team Swiss, berger for a round
-    /// robin and a team round robin.
+    /// recorded from sheets). Default on `event add`: uscf for a Swiss ranked by US Chess
+    /// tiebreaks (the default uscf-swiss), dutch for a Swiss ranked by FIDE tiebreaks
+    /// (fide-swiss, FIDE codes) and for a team Swiss, berger for a round robin and a team round
+    /// robin.
     #[arg(long, value_parser = parse_system)]
     pub pairing: Option<SystemKind>,
     /// The colour pairing number 1 gets in round 1 of a Swiss (FIDE "initial colour"): white or black.
@@ -296,7 +298,7 @@ impl PairingOptions {
         }
         if r.system == SystemKind::Uscf && r.acceleration != Acceleration::None {
             return Err(Error::invalid(
-                "US Chess Swiss pairing accelerates by the added-score method: use --accelerate-rounds N (and --acceleration none)",
+                "this event pairs by the US Chess Swiss system, which accelerates by the added-score method: use --accelerate-rounds N (and --acceleration none), or --pairing dutch for Baku acceleration",
             ));
         }
         if kind.is_team() && r.acceleration != Acceleration::None {
@@ -423,7 +425,9 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         .kind
         .section_names(a.sections.as_deref())
         .map_err(Error::invalid)?;
-    let rules = a.pairing.apply(PairingRules::for_kind(a.kind), a.kind)?;
+    let rules = a
+        .pairing
+        .apply(PairingRules::for_event(a.kind, &order), a.kind)?;
     let season = seasons::find_season(store.conn(), &a.season)?;
     let event = store.write(|tx| {
         let event = seasons::add_event(
@@ -466,7 +470,10 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
             .join(", "),
         order.codes()
     ))?;
-    print(&format!("Pairing: {}.\n", rules.system.label()))?;
+    match PairingRules::default_reason(a.kind, &order).filter(|_| a.pairing.pairing.is_none()) {
+        Some(why) => print(&format!("Pairing: {} ({why}).\n", rules.system.label()))?,
+        None => print(&format!("Pairing: {}.\n", rules.system.label()))?,
+    }
     Ok(())
 }
 

@@ -274,13 +274,15 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
     )
     .map_err(|e| constraint_error(e, "event"))?;
     let id = tx.last_insert_rowid();
-    // Pairing settings: the defaults of the kind (`league event add` then
-    // stores the ones given on its command line).
-    insert_pairing_rules(
-        tx,
-        id,
-        &crate::domain::pairing::settings::PairingRules::for_kind(new.kind),
-    )?;
+    // Pairing settings: the defaults of the kind and tiebreak order (a
+    // Swiss ranked by US Chess tiebreaks pairs by the US Chess system, one
+    // ranked by FIDE tiebreaks by the Dutch; `league event add` then stores
+    // the ones given on its command line).
+    let rules = match crate::domain::tiebreak::Order::parse(new.tiebreaks) {
+        Ok(order) => PairingRules::for_event(new.kind, &order),
+        Err(_) => PairingRules::for_kind(new.kind),
+    };
+    insert_pairing_rules(tx, id, &rules)?;
     if new.kind.is_team() {
         tx.execute(
             "INSERT INTO team_rules (event_id, boards) VALUES (?1, 4)",

@@ -620,8 +620,9 @@ fn the_readme_round_robin_runs_as_written_and_prints_what_it_shows() {
         .contains("Schedule (games without a result yet"));
 }
 
-/// Issue 14: the README pairs a Swiss round with the Dutch engine, honours a
-/// bye asked for before the round is paired, and prints what it shows.
+/// Issues 14 and 15: the README pairs a Swiss round (by the US Chess system,
+/// the default for its US Chess tiebreaks), honours a bye asked for before
+/// the round is paired, and prints what it shows.
 #[test]
 fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
     use crate::readme::block_after;
@@ -635,8 +636,15 @@ fn the_readme_swiss_runs_as_written_and_prints_what_it_shows() {
         eprintln!("{second}");
     }
     assert_eq!(second, block_after("The second `league round pair` prints"));
-    // Round 1 as the Dutch system pairs seven players: the top half against
-    // the bottom half, the lowest-rated player on the pairing-allocated bye.
+    assert!(
+        outputs[0].contains(
+            "Pairing: US Chess Swiss system (the default for US Chess tiebreaks; --pairing dutch for FIDE)."
+        ),
+        "{}",
+        outputs[0]
+    );
+    // Round 1 pairs seven players top half against bottom half, the
+    // lowest-rated player on the pairing-allocated bye (US Chess 28L).
     assert!(
         outputs[4].contains("    1  Alice Smith (1)      0    1720  Dan Wu (4)"),
         "{}",
@@ -677,6 +685,8 @@ fn baku_acceleration_pairs_group_a_among_themselves_in_round_one() {
         "swiss",
         "--rounds",
         "5",
+        "--pairing",
+        "dutch",
         "--acceleration",
         "baku",
     ]);
@@ -690,4 +700,71 @@ fn baku_acceleration_pairs_group_a_among_themselves_in_round_one() {
     let mut got = pairs(&t, 1);
     got.sort();
     assert_eq!(got, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+}
+
+/// Issue 15: a new Swiss without `--pairing` pairs by the rule book of its
+/// tiebreak order (US Chess tiebreaks: uscf; FIDE tiebreaks: dutch), says
+/// so, and `--pairing` wins over the default.
+#[test]
+fn a_new_swiss_pairs_by_the_rules_of_its_tiebreaks() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024-25", "--start", "2024-09-01"]);
+    let add = |name: &str, extra: &[&str]| {
+        let mut args = vec!["event", "add", name, "--season", "2024-25", "--rounds", "5"];
+        args.extend_from_slice(extra);
+        t.ok(&args)
+    };
+    let system = |name: &str| {
+        t.query(&format!(
+            "SELECT p.system FROM pairing_rules p JOIN event e ON e.id = p.event_id \
+             WHERE e.name = '{name}'"
+        ))
+    };
+    let us = add("US Open", &[]);
+    assert!(
+        us.contains("Pairing: US Chess Swiss system (the default for US Chess tiebreaks; --pairing dutch for FIDE)."),
+        "{us}"
+    );
+    assert_eq!(system("US Open"), [["uscf"]]);
+    let club = add("Club Swiss", &["--tiebreaks", "mm,solkoff"]);
+    assert!(club.contains("Pairing: US Chess Swiss system ("), "{club}");
+    assert_eq!(system("Club Swiss"), [["uscf"]]);
+    let fide = add("FIDE Open", &["--tiebreaks", "fide-swiss"]);
+    assert!(
+        fide.contains("Pairing: FIDE Dutch system (the default for FIDE tiebreaks; --pairing uscf for US Chess)."),
+        "{fide}"
+    );
+    assert_eq!(system("FIDE Open"), [["dutch"]]);
+    let codes = add("Rated Open", &["--tiebreaks", "BH/C1,SB"]);
+    assert!(codes.contains("Pairing: FIDE Dutch system ("), "{codes}");
+    assert_eq!(system("Rated Open"), [["dutch"]]);
+    // Given on the command line: that system, no talk of defaults.
+    let chosen = add("Dutch Open", &["--pairing", "dutch"]);
+    assert!(chosen.contains("Pairing: FIDE Dutch system.\n"), "{chosen}");
+    assert_eq!(system("Dutch Open"), [["dutch"]]);
+    // A round robin keeps the Berger tables whatever its order.
+    let rr = add(
+        "Championship",
+        &["--kind", "round-robin", "--tiebreaks", "fide-round-robin"],
+    );
+    assert!(
+        rr.contains("Pairing: Berger round-robin tables (FIDE).\n"),
+        "{rr}"
+    );
+    // Baku acceleration is a Dutch option: on a US Chess Swiss it is refused
+    // with the US Chess way, and nothing is written.
+    t.fails(
+        &[
+            "event",
+            "add",
+            "Fast Open",
+            "--season",
+            "2024-25",
+            "--rounds",
+            "5",
+            "--acceleration",
+            "baku",
+        ],
+        "--accelerate-rounds",
+    );
 }

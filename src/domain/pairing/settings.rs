@@ -5,9 +5,15 @@
 //! the stored text.
 //!
 //! Defaults by event kind (`PairingRules::for_kind`), and why:
-//! - a Swiss is paired by the FIDE Dutch system (C.04.3): the system with
-//!   FIDE-endorsed reference engines, and the one `league` pairs with first;
-//!   a US Chess secretary chooses `--pairing uscf`;
+//! - a Swiss is paired by the system of the rules it ranks by
+//!   (`PairingRules::for_event`): the US Chess Swiss system (rules 27–29)
+//!   when its tiebreak order is a US Chess one (the default `uscf-swiss`,
+//!   the club presets, US Chess codes), the FIDE Dutch system (C.04.3) when
+//!   it is a FIDE one (a `fide-*` preset or FIDE C.07 codes, as a TRF
+//!   import gets). The league records no "US Chess league" flag, and the
+//!   tiebreak order is the one choice a secretary has already made between
+//!   the two rule books; `--pairing` overrides it. `for_kind` alone (no
+//!   order known) still says Dutch, for the callers that pair FIDE events;
 //! - a round robin by the FIDE Berger tables (C.05 Annex 1), with pairing
 //!   numbers by rating (C.04.2 order) and a zero-point bye seat when the
 //!   number of players is odd: every player sits out once, so a point for
@@ -30,6 +36,7 @@ pub use super::uscf::options::{ColourLimits, TeamMates};
 use super::{Colour, System};
 use crate::domain::league::EventKind;
 use crate::domain::record::ByeKind;
+use crate::domain::tiebreak::Order;
 
 /// Which pairing system an event uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -227,6 +234,33 @@ impl PairingRules {
         }
     }
 
+    /// The settings a new event of `kind` ranked by `order` gets: a Swiss
+    /// ranked by US Chess tiebreaks pairs by the US Chess Swiss system, one
+    /// ranked by FIDE tiebreaks (C.07) by the Dutch system; other kinds as
+    /// [`PairingRules::for_kind`]. See the module doc for why.
+    pub fn for_event(kind: EventKind, order: &Order) -> PairingRules {
+        let mut rules = PairingRules::for_kind(kind);
+        if kind == EventKind::Swiss && !order.is_fide() {
+            rules.system = SystemKind::Uscf;
+        }
+        rules
+    }
+
+    /// Why a new event of `kind` ranked by `order` pairs by the system
+    /// [`PairingRules::for_event`] gives it, for `league event add` to print
+    /// after the system's name; `None` where the kind alone decides.
+    pub fn default_reason(kind: EventKind, order: &Order) -> Option<&'static str> {
+        match (kind, order.is_fide()) {
+            (EventKind::Swiss, false) => {
+                Some("the default for US Chess tiebreaks; --pairing dutch for FIDE")
+            }
+            (EventKind::Swiss, true) => {
+                Some("the default for FIDE tiebreaks; --pairing uscf for US Chess")
+            }
+            _ => None,
+        }
+    }
+
     /// Settings of an event recorded before pairing settings existed.
     pub fn manual() -> PairingRules {
         PairingRules {
@@ -329,6 +363,33 @@ mod tests {
         assert_eq!(
             PairingRules::for_kind(EventKind::TeamRoundRobin).system,
             SystemKind::Berger
+        );
+    }
+
+    #[test]
+    fn a_swiss_pairs_by_the_rules_it_ranks_by() {
+        let order = |t: &str| Order::parse(t).unwrap();
+        let swiss = |t: &str| PairingRules::for_event(EventKind::Swiss, &order(t)).system;
+        assert_eq!(swiss("uscf-swiss"), SystemKind::Uscf);
+        assert_eq!(swiss("big-rapids-swiss"), SystemKind::Uscf);
+        assert_eq!(swiss("mm, solkoff, cumulative"), SystemKind::Uscf);
+        assert_eq!(swiss("fide-swiss"), SystemKind::Dutch);
+        assert_eq!(swiss("BH/C1, BH, SB"), SystemKind::Dutch);
+        // Other kinds keep the kind's default whatever the order.
+        for (kind, system) in [
+            (EventKind::RoundRobin, SystemKind::Berger),
+            (EventKind::TeamSwiss, SystemKind::Dutch),
+            (EventKind::TeamRoundRobin, SystemKind::Berger),
+        ] {
+            for t in ["uscf-swiss", "fide-swiss"] {
+                assert_eq!(PairingRules::for_event(kind, &order(t)).system, system);
+                assert_eq!(PairingRules::default_reason(kind, &order(t)), None);
+            }
+        }
+        assert!(
+            PairingRules::default_reason(EventKind::Swiss, &order("uscf-swiss"))
+                .unwrap()
+                .contains("--pairing dutch")
         );
     }
 }

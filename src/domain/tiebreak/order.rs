@@ -54,6 +54,15 @@ impl Order {
         self.tiebreaks.contains(&Tiebreak::Us(UsCode::Coin))
     }
 
+    /// Whether the order ranks by the FIDE tiebreak rules (C.07): its first
+    /// tiebreak is a FIDE code (every `fide-*` preset, or codes such as
+    /// `BH/C1, SB`). Asked of the parsed codes, never of the text. The first
+    /// code decides an order that mixes the two families: it is the one that
+    /// separates most ties, so it names the rules the secretary ranks by.
+    pub fn is_fide(&self) -> bool {
+        matches!(self.tiebreaks.first(), Some(Tiebreak::Fide(_)))
+    }
+
     /// The order as stored and printed: the preset name or the codes.
     pub fn text(&self) -> String {
         match self.preset {
@@ -69,5 +78,24 @@ impl Order {
             .map(Tiebreak::code)
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_code_says_whether_an_order_is_fide() {
+        let fide = |t: &str| Order::parse(t).unwrap().is_fide();
+        assert!(fide("fide-swiss"));
+        assert!(fide("fide-round-robin"));
+        assert!(fide("BH/C1, SB, DE"));
+        assert!(!fide("uscf-swiss"));
+        assert!(!fide("madison-swiss"));
+        assert!(!fide("mm, solkoff"));
+        // Mixed: the first code decides.
+        assert!(fide("BH, solkoff"));
+        assert!(!fide("solkoff, BH"));
     }
 }
