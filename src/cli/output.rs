@@ -297,3 +297,32 @@ pub(crate) fn print_standings(
     }
     Ok(print(&out)?)
 }
+
+/// The notes printed above a pairing sheet, for players and teams alike:
+/// the numbers given at a first pairing (`numbered`: a heading and "number
+/// name" for each), the earlier pairing a `--replace` replaced (`replaced`:
+/// "12 games"), and whether this was a dry run.
+pub fn sheet_notes(
+    numbered: Option<(&str, Vec<String>)>,
+    replaced: Option<String>,
+    dry_run: bool,
+) -> String {
+    let mut out = String::new();
+    if let Some((heading, numbers)) = numbered {
+        out.push_str(&format!("{heading}: {}.\n", numbers.join(", ")));
+    }
+    if let Some(what) = replaced {
+        out.push_str(&format!(
+            "The round's earlier pairing ({what}) {}.\n",
+            if dry_run {
+                "would be replaced"
+            } else {
+                "was replaced (kept in the log)"
+            }
+        ));
+    }
+    if dry_run {
+        out.push_str("Dry run: nothing was written.\n");
+    }
+    out
+}

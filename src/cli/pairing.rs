@@ -278,32 +278,19 @@ fn sheet_of(
 /// What the secretary should know besides the sheet: numbers given,
 /// a replaced pairing, a dry run.
 fn notes(plan: &Plan, dry_run: bool) -> String {
-    let mut out = String::new();
-    if plan.renumber {
-        out.push_str(&format!(
-            "Pairing numbers given at the first pairing: {}.\n",
-            plan.seats
-                .iter()
-                .map(|s| format!("{} {}", s.number, s.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    if plan.existing_games > 0 {
-        out.push_str(&format!(
-            "The round's earlier pairing ({} games) {}.\n",
-            plan.existing_games,
-            if dry_run {
-                "would be replaced"
-            } else {
-                "was replaced (kept in the log)"
-            }
-        ));
-    }
-    if dry_run {
-        out.push_str("Dry run: nothing was written.\n");
-    }
-    out
+    super::output::sheet_notes(
+        plan.renumber.then(|| {
+            (
+                "Pairing numbers given at the first pairing",
+                plan.seats
+                    .iter()
+                    .map(|s| format!("{} {}", s.number, s.name))
+                    .collect(),
+            )
+        }),
+        (plan.existing_games > 0).then(|| format!("{} games", plan.existing_games)),
+        dry_run,
+    )
 }
 
 fn emit(sheet: &Sheet, format: SheetFormat, notes: &str) -> Result<()> {
@@ -456,9 +443,7 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
                 check_plan(&event, &plan, kind, &rules)?;
                 let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
                 if round == first {
-                    out.push_str(
-                        &notes(&plan, false).replace("Dry run: nothing was written.\n", ""),
-                    );
+                    out.push_str(&notes(&plan, false));
                 }
                 pairings::write(tx, &event, &plan, &pairing, rules.bye)?;
                 let sheet = sheet_of(&event, &plan, &pairing, kind, &rules);

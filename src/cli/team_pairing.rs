@@ -162,32 +162,19 @@ fn rows_of(plan: &TeamPlan, pairing: &Pairing) -> Vec<MatchRow> {
 
 /// Notes besides the sheet: numbers given, a replaced pairing, a dry run.
 fn notes(plan: &TeamPlan, dry_run: bool) -> String {
-    let mut out = String::new();
-    if plan.renumber {
-        out.push_str(&format!(
-            "Team numbers: {}.\n",
-            plan.seats
-                .iter()
-                .map(|s| format!("{} {}", s.number, s.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
-    if plan.existing > 0 {
-        out.push_str(&format!(
-            "The round's earlier pairing ({} matches) {}.\n",
-            plan.existing,
-            if dry_run {
-                "would be replaced"
-            } else {
-                "was replaced (kept in the log)"
-            }
-        ));
-    }
-    if dry_run {
-        out.push_str("Dry run: nothing was written.\n");
-    }
-    out
+    super::output::sheet_notes(
+        plan.renumber.then(|| {
+            (
+                "Team numbers",
+                plan.seats
+                    .iter()
+                    .map(|s| format!("{} {}", s.number, s.name))
+                    .collect(),
+            )
+        }),
+        (plan.existing > 0).then(|| format!("{} matches", plan.existing)),
+        dry_run,
+    )
 }
 
 fn emit(event: &Event, rows: &[MatchRow], format: Format, notes: &str) -> Result<()> {

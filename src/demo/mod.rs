@@ -12,7 +12,8 @@
 //! generator ([`team`]), paired the same way by the team pairing of
 //! `league round pair` on a team event.
 
-pub mod rng;
+/// The demo's generator lives in the domain, where pairing draws use it too.
+pub use crate::domain::rng;
 pub mod swiss;
 #[allow(
     missing_docs,

@@ -182,7 +182,7 @@ pub fn play(
 }
 
 /// Half-points to White and Black.
-fn halves(res: GameResult) -> (i32, i32) {
+pub(crate) fn halves(res: GameResult) -> (i32, i32) {
     match res {
         GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
         GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),

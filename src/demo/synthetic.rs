@@ -427,12 +427,7 @@ mod tests {
                 gone[i] = true;
             }
             for &(w, b, res) in &round.games {
-                let (ws, bs) = match res {
-                    GameResult::WhiteWins | GameResult::WhiteForfeitWin => (2, 0),
-                    GameResult::BlackWins | GameResult::BlackForfeitWin => (0, 2),
-                    GameResult::Draw => (1, 1),
-                    GameResult::DoubleForfeit | GameResult::DoubleLoss => (0, 0),
-                };
+                let (ws, bs) = crate::demo::swiss::halves(res);
                 score[w] += ws;
                 score[b] += bs;
             }

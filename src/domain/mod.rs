@@ -32,6 +32,7 @@ pub mod prizes;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod record;
+pub mod rng;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"

@@ -41,6 +41,7 @@ use crate::domain::pairing::settings::{
 };
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;
+use crate::domain::rng::Rng;
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 
@@ -247,18 +248,7 @@ fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
             .then(a.stored_number.cmp(&b.stored_number))
     });
     if numbering == Numbering::Drawn {
-        let mut state = seed;
-        let mut next = || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        for i in (1..seats.len()).rev() {
-            let j = (next() % (i as u64 + 1)) as usize;
-            seats.swap(i, j);
-        }
+        Rng::new(seed).shuffle(seats);
     }
     for (i, s) in seats.iter_mut().enumerate() {
         s.number = i as u32 + 1;

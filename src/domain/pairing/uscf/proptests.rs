@@ -31,23 +31,8 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::domain::pairing::{Entrant, Past, PointSystem};
+use crate::domain::rng::Rng;
 use crate::domain::score::Points;
-
-/// A small deterministic generator (splitmix64), seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A section of `n` players with random ratings (a few unrated), clubs and
 /// forbidden pairs.
@@ -517,7 +502,7 @@ proptest! {
 
     #[test]
     fn small_sections_pair_as_well_as_any_pairing_could(n in 2u32..=10, rounds in 1u32..=6, seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut f = section(n, &mut rng);
         let u = system(&mut rng);
         for _ in 0..rounds {
@@ -537,7 +522,7 @@ proptest! {
 
     #[test]
     fn large_sections_always_pair_without_rematch_or_second_bye(n in 20u32..=60, seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut f = section(n, &mut rng);
         f.forbidden.clear();
         let u = Uscf { team_mates: TeamMates::IfPossible, ..system(&mut rng) };

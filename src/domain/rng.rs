@@ -1,5 +1,6 @@
-//! A tiny deterministic random number generator (splitmix64), so the demo
-//! and the synthetic benchmark data are the same on every machine.
+//! A tiny deterministic random number generator (splitmix64): the demo and
+//! the synthetic benchmark data are the same on every machine, and a drawn
+//! order of pairing numbers (players or teams) follows from its stored seed.
 
 /// A splitmix64 generator: its whole state is one `u64`, so a seed fixes
 /// every draw, on every platform and Rust version (no `rand` dependency
