@@ -535,8 +535,8 @@ mod tests {
 
     fn event(rounds: u32) -> Event {
         Event {
-            id: 1,
-            season_id: 1,
+            id: crate::domain::ids::EventId(1),
+            season_id: crate::domain::ids::SeasonId(1),
             season: "2024".into(),
             name: "Club".into(),
             kind: EventKind::Swiss,
@@ -575,8 +575,8 @@ mod tests {
         };
         Plan {
             section: Section {
-                id: 1,
-                event_id: 1,
+                id: crate::domain::ids::SectionId(1),
+                event_id: crate::domain::ids::EventId(1),
                 name: "Open".into(),
                 rating_min: None,
                 rating_max: None,

@@ -11,6 +11,7 @@ pub(crate) use super::match_table::{print_matches, score_of};
 use super::output::{print, Format};
 use super::season::parse_date;
 use super::EventArgs;
+use crate::domain::ids::EventId;
 use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
 use crate::domain::score::Points;
 use crate::domain::team::Side;
@@ -144,7 +145,7 @@ fn boards_from_results(
     a: &RecordArgs,
     text: &str,
     store: &Store,
-    event_id: i64,
+    event_id: EventId,
     home: &TeamRow,
     away: &TeamRow,
 ) -> Result<Vec<NewBoard>> {

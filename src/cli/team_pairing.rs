@@ -7,6 +7,7 @@
 use super::match_table::print_matches;
 use super::output::{print, Format};
 use super::sheet::SheetFormat;
+use crate::domain::ids::MatchId;
 use crate::domain::league::Event;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
@@ -136,7 +137,7 @@ fn rows_of(plan: &TeamPlan, pairing: &Pairing) -> Vec<MatchRow> {
             })
             .collect();
             MatchRow {
-                id: 0,
+                id: MatchId(0),
                 round: plan.round,
                 team_a: name(b.white),
                 team_b: Some(name(b.black)),
@@ -148,7 +149,7 @@ fn rows_of(plan: &TeamPlan, pairing: &Pairing) -> Vec<MatchRow> {
     for &(n, k) in &pairing.byes {
         if k == ByeKind::PairingAllocated {
             out.push(MatchRow {
-                id: 0,
+                id: MatchId(0),
                 round: plan.round,
                 team_a: name(n),
                 team_b: None,

@@ -24,6 +24,7 @@ pub mod team;
 
 use std::collections::HashSet;
 
+use crate::domain::ids::PlayerId;
 use crate::domain::game::GameResult;
 use crate::domain::league::{EventKind, Section};
 use crate::domain::pairing::dutch::Dutch;
@@ -103,8 +104,8 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
         )?;
         let upper = seasons::add_section(tx, &event, "1600+", Some(1600), None)?;
         let lower = seasons::add_section(tx, &event, "U1600", None, Some(1599))?;
-        let mut strong: Vec<&(i64, u32)> = pool.iter().filter(|p| p.1 >= 1600).collect();
-        let mut weak: Vec<&(i64, u32)> = pool.iter().filter(|p| p.1 < 1600).collect();
+        let mut strong: Vec<&(PlayerId, u32)> = pool.iter().filter(|p| p.1 >= 1600).collect();
+        let mut weak: Vec<&(PlayerId, u32)> = pool.iter().filter(|p| p.1 < 1600).collect();
         rng.shuffle(&mut strong);
         rng.shuffle(&mut weak);
         let n_strong = rng.range(12, strong.len().min(30) as i64) as usize;
@@ -136,7 +137,7 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
         },
     )?;
     let section = seasons::add_section(tx, &event, "Championship", None, None)?;
-    let mut best: Vec<&(i64, u32)> = pool.iter().collect();
+    let mut best: Vec<&(PlayerId, u32)> = pool.iter().collect();
     best.sort_by_key(|p| std::cmp::Reverse(p.1));
     play_round_robin(tx, &mut rng, &section, &best[..8])?;
     add_prizes(tx, &season)?;
@@ -145,7 +146,7 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     Ok(())
 }
 
-fn make_players(tx: &Transaction, rng: &mut Rng, n: usize) -> Result<Vec<(i64, u32)>> {
+fn make_players(tx: &Transaction, rng: &mut Rng, n: usize) -> Result<Vec<(PlayerId, u32)>> {
     let mut out = Vec::new();
     let mut used = HashSet::new();
     while out.len() < n {
@@ -221,11 +222,11 @@ pub fn play_swiss(
     tx: &Transaction,
     rng: &mut Rng,
     section: &Section,
-    chosen: &[&(i64, u32)],
+    chosen: &[&(PlayerId, u32)],
     n_rounds: u32,
     start: Option<time::Date>,
 ) -> Result<()> {
-    let mut chosen: Vec<(i64, u32)> = chosen.iter().map(|&&c| c).collect();
+    let mut chosen: Vec<(PlayerId, u32)> = chosen.iter().map(|&&c| c).collect();
     let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
     check_numbers(section, &numbers)?;
     let n = ratings.len();
@@ -271,9 +272,9 @@ pub fn play_round_robin(
     tx: &Transaction,
     rng: &mut Rng,
     section: &Section,
-    chosen: &[&(i64, u32)],
+    chosen: &[&(PlayerId, u32)],
 ) -> Result<()> {
-    let mut chosen: Vec<(i64, u32)> = chosen.iter().map(|&&c| c).collect();
+    let mut chosen: Vec<(PlayerId, u32)> = chosen.iter().map(|&&c| c).collect();
     let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
     check_numbers(section, &numbers)?;
     let n = ratings.len();

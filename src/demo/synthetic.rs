@@ -27,6 +27,7 @@ use super::rng::Rng;
 pub use super::swiss::SimRound;
 use super::swiss::{self, Events, Pairer, ENGINE_LIMIT};
 use super::{FIRST, LAST};
+use crate::domain::ids::PlayerId;
 use crate::domain::game::SheetRow;
 use crate::domain::league::{EventKind, Section};
 use crate::domain::pairing::dutch::Dutch;
@@ -161,7 +162,7 @@ pub fn sheet_rows(round: &SimRound, pairing_no: &[u32]) -> Vec<SheetRow> {
 
 /// The league's players: distinct names, US Chess ids from 12,000,000 and
 /// ratings spread 800-2400 (more in the middle). Returns (player id, rating).
-pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(i64, u32)>> {
+pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(PlayerId, u32)>> {
     let mut out = Vec::with_capacity(n as usize);
     for k in 0..n as usize {
         // First × initial × last, in an order that spreads the names.
@@ -196,7 +197,7 @@ pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(i64,
 pub fn enter_all(
     tx: &Transaction,
     section: &Section,
-    chosen: &mut [(i64, u32)],
+    chosen: &mut [(PlayerId, u32)],
 ) -> Result<(Vec<u32>, Vec<u32>)> {
     chosen.sort_by_key(|&(id, rating)| (std::cmp::Reverse(rating), id));
     let mut numbers = Vec::with_capacity(chosen.len());

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::tiebreak::{FideEdition, Options, Order};
+use super::ids::{EntryId, EventId, PlayerId, SeasonId, SectionId, TeamId};
 
 /// How an event is run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -103,7 +104,7 @@ impl FromStr for EventKind {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Season {
-    pub id: i64,
+    pub id: SeasonId,
     pub name: String,
     pub start_date: Option<String>,
     pub end_date: Option<String>,
@@ -111,8 +112,8 @@ pub struct Season {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
-    pub id: i64,
-    pub season_id: i64,
+    pub id: EventId,
+    pub season_id: SeasonId,
     pub season: String,
     pub name: String,
     pub kind: EventKind,
@@ -212,8 +213,8 @@ impl Event {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Section {
-    pub id: i64,
-    pub event_id: i64,
+    pub id: SectionId,
+    pub event_id: EventId,
     pub name: String,
     pub rating_min: Option<u32>,
     pub rating_max: Option<u32>,
@@ -221,7 +222,7 @@ pub struct Section {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     pub uscf_id: Option<String>,
     pub fide_id: Option<String>,
@@ -234,13 +235,13 @@ pub struct Player {
 /// A player entered in a section.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
-    pub id: i64,
-    pub section_id: i64,
-    pub player_id: i64,
+    pub id: EntryId,
+    pub section_id: SectionId,
+    pub player_id: PlayerId,
     pub name: String,
     pub pairing_no: u32,
     pub rating: Option<u32>,
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     pub withdrawn_after: Option<u32>,
 }
 

@@ -10,6 +10,7 @@
 //! they have no place, no winner and no grand-prix points here.
 
 use super::{report_from_facts, section_report, ReportOptions, SectionReport};
+use crate::domain::ids::PlayerId;
 use crate::domain::history::career::SectionLine;
 use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
 use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
@@ -322,7 +323,7 @@ pub fn colour_of_a(m: &Meeting) -> Colour {
 /// A winner of a section.
 #[derive(Clone, Debug)]
 pub struct Winner {
-    pub player_id: i64,
+    pub player_id: PlayerId,
     pub name: String,
     pub score: Points,
 }

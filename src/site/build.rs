@@ -13,6 +13,7 @@ use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
 use super::team::team_section;
+use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::crosstable::CODES;
 use crate::domain::league::{Entry, Event, Season, Section};
 use crate::domain::performance::{performance, RatedGame};
@@ -42,7 +43,7 @@ struct Paths {
     /// By (season, event, section) index: the section page's path.
     section: HashMap<(usize, usize, usize), String>,
     /// By player id: the player page's path.
-    player: HashMap<i64, String>,
+    player: HashMap<PlayerId, String>,
 }
 
 impl Paths {
@@ -57,7 +58,7 @@ type OutlineSeasons<'a> = Vec<(&'a Season, Vec<(&'a Event, Vec<&'a Section>)>)>;
 
 /// Name every page from the outline of the league and every player on it
 /// (player id and name, in any order, repeats allowed).
-fn name_pages(outline: &OutlineSeasons, mut people: Vec<(i64, String)>) -> Paths {
+fn name_pages(outline: &OutlineSeasons, mut people: Vec<(PlayerId, String)>) -> Paths {
     // Named in id order, so adding a season or player later does not rename
     // the pages that already exist.
     let mut seasons: Vec<usize> = (0..outline.len()).collect();
@@ -71,7 +72,7 @@ fn name_pages(outline: &OutlineSeasons, mut people: Vec<(i64, String)>) -> Paths
     let mut section = HashMap::new();
     for (si, (_, events)) in outline.iter().enumerate() {
         let mut slugs = Slugs::reserving(&["index"]);
-        let mut all: Vec<(i64, usize, usize)> = Vec::new();
+        let mut all: Vec<(SectionId, usize, usize)> = Vec::new();
         for (ei, (_, sections)) in events.iter().enumerate() {
             for (ki, k) in sections.iter().enumerate() {
                 all.push((k.id, ei, ki));
@@ -128,15 +129,15 @@ pub struct SeasonPages {
 /// What the player pages gather, season by season, oldest first.
 #[derive(Default)]
 pub struct PlayerData {
-    by_player: HashMap<i64, Vec<Played>>,
-    names: HashMap<i64, String>,
+    by_player: HashMap<PlayerId, Vec<Played>>,
+    names: HashMap<PlayerId, String>,
     /// US Chess ratings the rating lists gave, by player, oldest first.
-    rating_lists: HashMap<i64, Vec<ListRating>>,
+    rating_lists: HashMap<PlayerId, Vec<ListRating>>,
 }
 
 impl PlayerData {
     /// Nothing gathered yet; the rating lists' ratings for the charts.
-    pub fn new(rating_lists: HashMap<i64, Vec<ListRating>>) -> Self {
+    pub fn new(rating_lists: HashMap<PlayerId, Vec<ListRating>>) -> Self {
         PlayerData {
             rating_lists,
             ..PlayerData::default()
@@ -149,7 +150,7 @@ impl<'a> Frame<'a> {
     /// with every player in it.
     pub fn new(
         seasons: &[(Season, Vec<EventPlan>)],
-        people: Vec<(i64, String)>,
+        people: Vec<(PlayerId, String)>,
         prizes: &'a super::prizes::PrizeLists,
     ) -> Frame<'a> {
         let outline: OutlineSeasons = seasons
@@ -550,7 +551,7 @@ pub fn build(league: &League) -> Site {
             )
         })
         .collect();
-    let mut people: Vec<(i64, String)> = Vec::new();
+    let mut people: Vec<(PlayerId, String)> = Vec::new();
     for s in &league.seasons {
         for e in &s.events {
             for k in &e.sections {
@@ -623,7 +624,7 @@ struct Played {
 struct GameLine {
     round: usize,
     colour: &'static str,
-    opponent: Option<i64>,
+    opponent: Option<PlayerId>,
     result: &'static str,
     points: Points,
 }
@@ -675,7 +676,7 @@ fn section_view(kind: &SectionKind) -> SectionView<'_> {
             let tournament = t.facts.complete();
             let r = &t.report;
             let boards = r.rules().boards;
-            let team_of = |player_id: i64| {
+            let team_of = |player_id: PlayerId| {
                 let line = t.rosters.iter().find(|line| line.player_id == player_id)?;
                 let i = r.loaded.index_of(line.team_id)?;
                 let (n, row) = r
@@ -851,7 +852,7 @@ fn player_pages_in_slices(
         names,
         rating_lists,
     } = data;
-    let mut ids: Vec<i64> = by_player.keys().copied().collect();
+    let mut ids: Vec<PlayerId> = by_player.keys().copied().collect();
     ids.sort();
     let mut lines = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(slice.max(1)) {

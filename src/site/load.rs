@@ -7,6 +7,7 @@
 //! computation as `league standings` and `league team crosstable` for team
 //! events), with its facts for the players' board games.
 
+use crate::domain::ids::{EventId, PlayerId, SectionId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
 use crate::report::team::{team_report, TeamReport};
@@ -39,7 +40,7 @@ pub struct League {
     pub updated: Option<String>,
     /// US Chess ratings the rating lists gave, by player: what their
     /// page's rating chart adds to the ratings the events used.
-    pub rating_lists: std::collections::HashMap<i64, Vec<ListRating>>,
+    pub rating_lists: std::collections::HashMap<PlayerId, Vec<ListRating>>,
 }
 
 /// One season and its events (in date order).
@@ -107,7 +108,7 @@ pub struct Outline {
     pub updated: Option<String>,
     /// Each player's US Chess rating-list ratings, oldest first, for the
     /// rating chart of their page.
-    pub rating_lists: std::collections::HashMap<i64, Vec<ListRating>>,
+    pub rating_lists: std::collections::HashMap<PlayerId, Vec<ListRating>>,
 }
 
 impl Outline {
@@ -122,8 +123,8 @@ impl Outline {
 
     /// Every player with an entry in the outline's sections: (player id,
     /// name), in no particular order.
-    pub fn people(&self, conn: &Reader) -> Result<Vec<(i64, String)>> {
-        let sections: Vec<i64> = self
+    pub fn people(&self, conn: &Reader) -> Result<Vec<(PlayerId, String)>> {
+        let sections: Vec<SectionId> = self
             .seasons
             .iter()
             .flat_map(|(_, events)| events)
@@ -149,7 +150,7 @@ pub fn outline(conn: &Reader, scope: &Scope) -> Result<Outline> {
         }
         plan.push((season, events));
     }
-    let with_prizes: Vec<(i64, i64)> = plan
+    let with_prizes: Vec<(EventId, SectionId)> = plan
         .iter()
         .flat_map(|(_, events)| events)
         .filter(|(e, _)| !e.kind.is_team())

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::domain::ids::{EventId, SectionId};
 use crate::domain::prizes::{Reward, Split};
 use crate::error::Result;
 use crate::report::prizes::award_parts;
@@ -15,10 +16,10 @@ use crate::store::Reader;
 
 /// Each section's prize list and its event's split, by section id (only
 /// sections that have prizes).
-pub type PrizeLists = HashMap<i64, (Vec<StoredPrize>, Split)>;
+pub type PrizeLists = HashMap<SectionId, (Vec<StoredPrize>, Split)>;
 
 /// Read the prize lists of these sections.
-pub fn load(conn: &Reader, sections: &[(i64, i64)]) -> Result<PrizeLists> {
+pub fn load(conn: &Reader, sections: &[(EventId, SectionId)]) -> Result<PrizeLists> {
     let mut out = PrizeLists::new();
     for &(event_id, section_id) in sections {
         let list = crate::store::prize::prizes(conn, section_id)?;

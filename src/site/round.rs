@@ -9,6 +9,7 @@ use super::load::TeamSection;
 use super::model::{
     BoardLine, ByeLine, Grid, GridCell, GridRow, Link, MatchBlock, Place, RoundPage, TeamBoardLine,
 };
+use crate::domain::ids::PlayerId;
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::domain::score::Points;
 use crate::domain::team::BoardOutcome;
@@ -248,7 +249,7 @@ pub fn team_round_pages(
     name: &str,
     section_path: &str,
     season: (&str, &str),
-    player: &dyn Fn(i64) -> Option<String>,
+    player: &dyn Fn(PlayerId) -> Option<String>,
     roster: &dyn Fn(usize) -> String,
 ) -> Vec<RoundPage> {
     let r = &t.report;
@@ -262,10 +263,10 @@ pub fn team_round_pages(
                 text: loaded.teams[i].name.clone(),
                 href: place.href(&format!("{section_path}{}", roster(i))),
             };
-            let person = |p: Option<crate::domain::team::PlayerId>| match p {
+            let person = |p: Option<PlayerId>| match p {
                 Some(id) => Link {
                     text: loaded.name(id),
-                    href: player(id.0).map(|h| place.href(&h)).unwrap_or_default(),
+                    href: player(id).map(|h| place.href(&h)).unwrap_or_default(),
                 },
                 None => Link {
                     text: String::new(),

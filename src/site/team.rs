@@ -13,6 +13,7 @@ use super::model::{
     TeamCrossRow, TeamSectionBody, TeamStandingRow, WorkingItem, WorkingTerm,
 };
 use super::section::{heading, show};
+use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::score::Points;
 use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound};
 use crate::domain::tiebreak::{TeamCode, Tiebreak};
@@ -113,7 +114,7 @@ fn cell_class(round: &TeamRound) -> &'static str {
 pub fn team_section(
     t: &TeamSection,
     place: &Place,
-    player_href: &dyn Fn(i64) -> String,
+    player_href: &dyn Fn(PlayerId) -> String,
 ) -> TeamSectionBody {
     let r = &t.report;
     let teams = &r.loaded.teams;
@@ -217,7 +218,7 @@ pub fn team_section(
                     place: s.place.clone(),
                     player: Link {
                         text: r.loaded.name(s.player),
-                        href: player_href(s.player.0),
+                        href: player_href(s.player),
                     },
                     team: teams
                         .get(s.team)
@@ -231,7 +232,7 @@ pub fn team_section(
                 .collect(),
         })
         .collect();
-    let index: HashMap<i64, usize> = teams.iter().enumerate().map(|(i, x)| (x.id, i)).collect();
+    let index: HashMap<TeamId, usize> = teams.iter().enumerate().map(|(i, x)| (x.id, i)).collect();
     let mut by_team: Vec<Vec<RosterLine>> = (0..teams.len()).map(|_| Vec::new()).collect();
     for line in &t.rosters {
         if let Some(&i) = index.get(&line.team_id) {

@@ -12,6 +12,7 @@
 
 use rusqlite::{params, Connection, Transaction};
 
+use crate::domain::ids::EventId;
 use crate::error::Result;
 
 /// What an audit entry records. Stored as its lower-case word
@@ -109,7 +110,7 @@ pub fn audit(
 /// `event_id` links it to an event for `league log --event`.
 pub fn audit_event(
     tx: &Transaction,
-    event_id: Option<i64>,
+    event_id: Option<EventId>,
     action: Action,
     subject: &str,
     old: Option<&str>,
@@ -160,7 +161,7 @@ pub struct AuditFilter {
     /// At most this many, newest first.
     pub limit: usize,
     /// Only those about this event.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Only this action.
     pub action: Option<Action>,
 }

@@ -8,6 +8,7 @@
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::audit::{audit, audit_event, Action};
+use crate::domain::ids::EventId;
 use crate::domain::league::{Event, EventDetails};
 use crate::error::Result;
 
@@ -74,7 +75,7 @@ impl EventDetails {
 }
 
 /// An event's details.
-pub fn details(conn: &Connection, event_id: i64) -> Result<EventDetails> {
+pub fn details(conn: &Connection, event_id: EventId) -> Result<EventDetails> {
     let cols: Vec<&str> = FIELDS.iter().map(|f| f.0).collect();
     let sql = format!(
         "SELECT prize_split, {} FROM event WHERE id = ?1",
@@ -101,7 +102,7 @@ pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Resul
 }
 
 /// Write the details without an audit entry (an import creating the event).
-pub(crate) fn write(tx: &Transaction, event_id: i64, new: &EventDetails) -> Result<()> {
+pub(crate) fn write(tx: &Transaction, event_id: EventId, new: &EventDetails) -> Result<()> {
     let cols: Vec<String> = FIELDS
         .iter()
         .enumerate()
@@ -237,6 +238,6 @@ pub fn league_defaults(conn: &Connection) -> Result<EventDetails> {
 
 /// An event's details with the league's defaults filling the gaps: what
 /// the rating reports use.
-pub fn details_or_league(conn: &Connection, event_id: i64) -> Result<EventDetails> {
+pub fn details_or_league(conn: &Connection, event_id: EventId) -> Result<EventDetails> {
     Ok(details(conn, event_id)?.filled_from(&league_defaults(conn)?))
 }

@@ -21,6 +21,9 @@ use std::collections::HashMap;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::player::{player_by_id, players as all_players};
+use crate::domain::ids::{
+    EntryId, EventId, MatchId, PlayerId, RoundId, SeasonId, SectionId, TeamId,
+};
 use crate::domain::league::{Event, EventDetails, Player, Season};
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, InputError, Result};
@@ -28,7 +31,7 @@ use crate::export::json as doc;
 use crate::input::players::PlayerRow;
 
 /// Each created round's date, by round number.
-pub fn round_dates(conn: &Connection, section_id: i64) -> Result<HashMap<u32, Option<String>>> {
+pub fn round_dates(conn: &Connection, section_id: SectionId) -> Result<HashMap<u32, Option<String>>> {
     let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
     let rows = st
         .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
@@ -60,7 +63,7 @@ pub fn export_document(
     let rows = st
         .query_map([season.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, EventId>(0)?,
                 doc::Event {
                     name: r.get(1)?,
                     kind: r.get(2)?,
@@ -116,12 +119,12 @@ pub fn export_document(
 /// numbering does not depend on database ids.
 #[derive(Default)]
 struct PlayerKeys {
-    ids: Vec<i64>,
-    index: HashMap<i64, u32>,
+    ids: Vec<PlayerId>,
+    index: HashMap<PlayerId, u32>,
 }
 
 impl PlayerKeys {
-    fn key(&mut self, id: i64) -> u32 {
+    fn key(&mut self, id: PlayerId) -> u32 {
         let next = self.ids.len() as u32 + 1;
         *self.index.entry(id).or_insert_with(|| {
             self.ids.push(id);
@@ -152,7 +155,7 @@ impl PlayerKeys {
     }
 }
 
-fn pairing_settings(conn: &Connection, event_id: i64) -> Result<doc::PairingSettings> {
+fn pairing_settings(conn: &Connection, event_id: EventId) -> Result<doc::PairingSettings> {
     use crate::domain::pairing::settings::{bye_str, colour_str};
     let r = super::pairing::rules(conn, event_id)?;
     Ok(doc::PairingSettings {
@@ -197,7 +200,7 @@ fn pairing_rules_of(
     })
 }
 
-fn team_rules(conn: &Connection, event_id: i64) -> Result<Option<doc::TeamRules>> {
+fn team_rules(conn: &Connection, event_id: EventId) -> Result<Option<doc::TeamRules>> {
     Ok(conn
         .query_row(
             "SELECT boards, win_halves, draw_halves, loss_halves, bye_match_halves, bye_game_halves, \
@@ -220,14 +223,14 @@ fn team_rules(conn: &Connection, event_id: i64) -> Result<Option<doc::TeamRules>
         .optional()?)
 }
 
-fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Team>> {
+fn teams(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<Vec<doc::Team>> {
     let mut st = conn.prepare_cached(
         "SELECT id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
     )?;
     let rows = st
         .query_map([event_id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, TeamId>(0)?,
                 r.get::<_, String>(1)?,
                 r.get::<_, Option<String>>(2)?,
                 r.get::<_, Option<u32>>(3)?,
@@ -240,7 +243,7 @@ fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<
             "SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board",
         )?;
         let places = st
-            .query_map([id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, i64>(1)?)))?
+            .query_map([id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, PlayerId>(1)?)))?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         out.push(doc::Team {
             name,
@@ -258,7 +261,7 @@ fn teams(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<
     Ok(out)
 }
 
-fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Section>> {
+fn sections(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<Vec<doc::Section>> {
     let mut out = Vec::new();
     for s in super::season::sections(conn, event_id)? {
         let mut st = conn.prepare_cached(
@@ -269,7 +272,7 @@ fn sections(conn: &Connection, event_id: i64, keys: &mut PlayerKeys) -> Result<V
             .query_map([s.id], |r| {
                 Ok((
                     r.get::<_, u32>(0)?,
-                    r.get::<_, i64>(1)?,
+                    r.get::<_, PlayerId>(1)?,
                     r.get::<_, Option<u32>>(2)?,
                     r.get::<_, Option<String>>(3)?,
                     r.get::<_, Option<u32>>(4)?,
@@ -338,7 +341,7 @@ fn details_from_doc(d: &doc::EventDetails) -> EventDetails {
 }
 
 /// A section's prize list, in list order; winners by pairing number.
-fn prizes_doc(conn: &Connection, section_id: i64) -> Result<Vec<doc::Prize>> {
+fn prizes_doc(conn: &Connection, section_id: SectionId) -> Result<Vec<doc::Prize>> {
     let entries = super::player::entries(conn, section_id)?;
     Ok(super::prize::prizes(conn, section_id)?
         .into_iter()
@@ -392,14 +395,14 @@ pub(crate) fn prize_from_doc(p: &doc::Prize) -> Option<Prize> {
     })
 }
 
-fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<Vec<doc::Round>> {
+fn rounds(conn: &Connection, section_id: SectionId, keys: &mut PlayerKeys) -> Result<Vec<doc::Round>> {
     let mut st = conn.prepare_cached(
         "SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number",
     )?;
     let list = st
         .query_map([section_id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, RoundId>(0)?,
                 r.get::<_, u32>(1)?,
                 r.get::<_, Option<String>>(2)?,
             ))
@@ -415,7 +418,7 @@ fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<V
         let mut matches = st
             .query_map([round_id], |r| {
                 Ok((
-                    r.get::<_, i64>(0)?,
+                    r.get::<_, MatchId>(0)?,
                     doc::TeamMatch {
                         team_a: r.get(1)?,
                         team_b: r.get(2)?,
@@ -429,7 +432,7 @@ fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<V
         for (id, m) in matches.iter_mut() {
             m.forfeited_boards = forfeited_boards(conn, *id, keys)?;
         }
-        let position: HashMap<i64, u32> = matches
+        let position: HashMap<MatchId, u32> = matches
             .iter()
             .enumerate()
             .map(|(i, (id, _))| (*id, i as u32))
@@ -446,7 +449,7 @@ fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<V
                     r.get::<_, u32>(1)?,
                     r.get::<_, u32>(2)?,
                     r.get::<_, Option<String>>(3)?,
-                    r.get::<_, Option<i64>>(4)?,
+                    r.get::<_, Option<MatchId>>(4)?,
                 ))
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?
@@ -486,7 +489,7 @@ fn rounds(conn: &Connection, section_id: i64, keys: &mut PlayerKeys) -> Result<V
 /// A team match's boards without a game, by board.
 fn forfeited_boards(
     conn: &Connection,
-    match_id: i64,
+    match_id: MatchId,
     keys: &mut PlayerKeys,
 ) -> Result<Vec<doc::ForfeitedBoard>> {
     let mut st = conn.prepare_cached(
@@ -498,7 +501,7 @@ fn forfeited_boards(
             Ok((
                 r.get::<_, u32>(0)?,
                 r.get::<_, String>(1)?,
-                r.get::<_, Option<i64>>(2)?,
+                r.get::<_, Option<PlayerId>>(2)?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -565,11 +568,11 @@ struct DocImport<'a, 't> {
     tx: &'a Transaction<'t>,
     source: &'a str,
     done: Imported,
-    player_ids: HashMap<u32, i64>,
+    player_ids: HashMap<u32, PlayerId>,
 }
 
 /// A section's entries: the league's entry id of each pairing number.
-type EntryIds = HashMap<u32, i64>;
+type EntryIds = HashMap<u32, EntryId>;
 
 impl DocImport<'_, '_> {
     /// A failure writing the record at document path `path`, in words: a
@@ -591,7 +594,7 @@ impl DocImport<'_, '_> {
 
     /// The season to write into: a new one named `season_name`, or (for a
     /// document of events) an existing one that has none of its events yet.
-    fn season(&mut self, d: &doc::Document, season_name: &str) -> Result<i64> {
+    fn season(&mut self, d: &doc::Document, season_name: &str) -> Result<SeasonId> {
         let existing = super::season::season_by_name(self.tx, season_name)?;
         match (&d.scope, existing) {
             (doc::Scope::Season, Some(s)) => Err(Error::invalid(format!(
@@ -623,7 +626,7 @@ impl DocImport<'_, '_> {
                         ],
                     )
                     .map_err(|e| self.at("$.season".into(), e.into()))?;
-                Ok(self.tx.last_insert_rowid())
+                Ok(SeasonId(self.tx.last_insert_rowid()))
             }
         }
     }
@@ -674,7 +677,7 @@ impl DocImport<'_, '_> {
                         )
                         .map_err(|e| self.at(path.clone(), e.into()))?;
                     self.done.players_added += 1;
-                    self.tx.last_insert_rowid()
+                    PlayerId(self.tx.last_insert_rowid())
                 }
             };
             self.player_ids.insert(p.key, id);
@@ -683,7 +686,7 @@ impl DocImport<'_, '_> {
     }
 
     /// The league's player whose `col` (`uscf_id` or `fide_id`) is `id`.
-    fn player_with(&self, col: &str, id: &Option<String>) -> Result<Option<i64>> {
+    fn player_with(&self, col: &str, id: &Option<String>) -> Result<Option<PlayerId>> {
         Ok(match id {
             Some(id) => self
                 .tx
@@ -698,7 +701,7 @@ impl DocImport<'_, '_> {
     }
 
     /// The league's id of the document's player `key`.
-    fn player(&self, key: u32, path: &str) -> Result<i64> {
+    fn player(&self, key: u32, path: &str) -> Result<PlayerId> {
         self.player_ids.get(&key).copied().ok_or_else(|| {
             self.wrong(
                 path.to_string(),
@@ -709,7 +712,7 @@ impl DocImport<'_, '_> {
 
     /// One event: its settings, pairing rules, details, team rules, teams
     /// and sections.
-    fn event(&mut self, season_id: i64, e: &doc::Event, ep: &str) -> Result<()> {
+    fn event(&mut self, season_id: SeasonId, e: &doc::Event, ep: &str) -> Result<()> {
         let tx = self.tx;
         tx.execute(
             "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, \
@@ -731,7 +734,7 @@ impl DocImport<'_, '_> {
             ],
         )
         .map_err(|x| self.at(ep.to_string(), x.into()))?;
-        let event_id = tx.last_insert_rowid();
+        let event_id = EventId(tx.last_insert_rowid());
         self.done.events += 1;
         let rules = pairing_rules_of(e.pairing.as_ref())
             .map_err(|m| self.wrong(format!("{ep}.pairing"), m))?;
@@ -770,10 +773,10 @@ impl DocImport<'_, '_> {
     /// name.
     fn teams<'d>(
         &self,
-        event_id: i64,
+        event_id: EventId,
         teams: &'d [doc::Team],
         ep: &str,
-    ) -> Result<HashMap<&'d str, i64>> {
+    ) -> Result<HashMap<&'d str, TeamId>> {
         let mut team_ids = HashMap::new();
         for (ti, t) in teams.iter().enumerate() {
             let tp = format!("{ep}.teams[{ti}]");
@@ -783,7 +786,7 @@ impl DocImport<'_, '_> {
                     params![event_id, t.name, t.short_code, t.withdrawn_after],
                 )
                 .map_err(|x| self.at(tp.clone(), x.into()))?;
-            let team_id = self.tx.last_insert_rowid();
+            let team_id = TeamId(self.tx.last_insert_rowid());
             team_ids.insert(t.name.as_str(), team_id);
             for (ri, place) in t.roster.iter().enumerate() {
                 let rp = format!("{tp}.roster[{ri}]");
@@ -802,10 +805,10 @@ impl DocImport<'_, '_> {
     /// The league's id of the event's team `name`, if a name is given.
     fn team(
         &self,
-        teams: &HashMap<&str, i64>,
+        teams: &HashMap<&str, TeamId>,
         name: Option<&str>,
         path: &str,
-    ) -> Result<Option<i64>> {
+    ) -> Result<Option<TeamId>> {
         match name {
             None => Ok(None),
             Some(n) => teams.get(n).copied().map(Some).ok_or_else(|| {
@@ -818,7 +821,7 @@ impl DocImport<'_, '_> {
     }
 
     /// The league's entry of pairing number `no` in section `s`.
-    fn entry(&self, entries: &EntryIds, s: &doc::Section, no: u32, path: String) -> Result<i64> {
+    fn entry(&self, entries: &EntryIds, s: &doc::Section, no: u32, path: String) -> Result<EntryId> {
         entries.get(&no).copied().ok_or_else(|| {
             self.wrong(
                 path,
@@ -830,9 +833,9 @@ impl DocImport<'_, '_> {
     /// One section: its entries, rounds and prizes.
     fn section(
         &mut self,
-        event_id: i64,
+        event_id: EventId,
         s: &doc::Section,
-        teams: &HashMap<&str, i64>,
+        teams: &HashMap<&str, TeamId>,
         sp: &str,
     ) -> Result<()> {
         let tx = self.tx;
@@ -841,7 +844,7 @@ impl DocImport<'_, '_> {
             params![event_id, s.name, s.rating_min, s.rating_max],
         )
         .map_err(|x| self.at(sp.to_string(), x.into()))?;
-        let section_id = tx.last_insert_rowid();
+        let section_id = SectionId(tx.last_insert_rowid());
         let mut entries: EntryIds = HashMap::new();
         for (ni, n) in s.entries.iter().enumerate() {
             let np = format!("{sp}.entries[{ni}]");
@@ -853,7 +856,7 @@ impl DocImport<'_, '_> {
                 params![section_id, pid, n.pairing_no, n.rating, team_id, n.withdrawn_after],
             )
             .map_err(|x| self.at(np, x.into()))?;
-            entries.insert(n.pairing_no, tx.last_insert_rowid());
+            entries.insert(n.pairing_no, EntryId(tx.last_insert_rowid()));
         }
         for (ri, r) in s.rounds.iter().enumerate() {
             let at = Place {
@@ -888,7 +891,7 @@ impl DocImport<'_, '_> {
             params![section_id, r.number, r.date],
         )
         .map_err(|x| self.at(rp.to_string(), x.into()))?;
-        let round_id = tx.last_insert_rowid();
+        let round_id = RoundId(tx.last_insert_rowid());
         let mut match_ids = Vec::new();
         for (mi, m) in r.team_matches.iter().enumerate() {
             let mp = format!("{rp}.team_matches[{mi}]");
@@ -900,7 +903,7 @@ impl DocImport<'_, '_> {
                 params![round_id, section_id, a, b, m.points_a_halves, m.points_b_halves],
             )
             .map_err(|x| self.at(mp.clone(), x.into()))?;
-            let match_id = tx.last_insert_rowid();
+            let match_id = MatchId(tx.last_insert_rowid());
             match_ids.push(match_id);
             for (fi, f) in m.forfeited_boards.iter().enumerate() {
                 let fp = format!("{mp}.forfeited_boards[{fi}]");
@@ -953,10 +956,10 @@ impl DocImport<'_, '_> {
 /// The section a round is written into: its id, its document record, its
 /// entries and its event's teams.
 struct Place<'p> {
-    section_id: i64,
+    section_id: SectionId,
     s: &'p doc::Section,
     entries: &'p EntryIds,
-    teams: &'p HashMap<&'p str, i64>,
+    teams: &'p HashMap<&'p str, TeamId>,
 }
 
 /// What a player list changed.
@@ -1003,7 +1006,7 @@ pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Resu
         };
         let by = |col: &str, id: &Option<String>| -> Result<Option<Player>> {
             let Some(id) = id else { return Ok(None) };
-            let found: Option<i64> = tx
+            let found: Option<PlayerId> = tx
                 .query_row(
                     &format!("SELECT id FROM player WHERE {col} = ?1"),
                     [id],

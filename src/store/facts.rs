@@ -5,6 +5,7 @@
 use rusqlite::Connection;
 
 use super::player::entries;
+use crate::domain::ids::{EntryId, RoundId, SectionId};
 use crate::domain::league::{Entry, EventKind};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round, Tournament};
 use crate::error::Result;
@@ -88,9 +89,9 @@ fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
 /// precedence over a bye as there. Reading the view itself costs three
 /// index look-ups per entry per round, about four times as long for a
 /// 1,000-player section.
-pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Result<SectionFacts> {
+pub fn load_section(conn: &Connection, section_id: SectionId, kind: EventKind) -> Result<SectionFacts> {
     let entries = entries(conn, section_id)?;
-    let mut round_no: Vec<(i64, usize)> = Vec::new();
+    let mut round_no: Vec<(RoundId, usize)> = Vec::new();
     {
         let mut st = conn.prepare_cached("SELECT id, number FROM round WHERE section_id = ?1")?;
         let mut rows = st.query([section_id])?;
@@ -106,13 +107,13 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     // Ids to positions, sorted for binary search (a few hundred entries and
     // a dozen rounds: cheaper than hashing, which was a tenth of the work).
     round_no.sort_unstable();
-    let mut by_id: Vec<(i64, usize)> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let mut by_id: Vec<(EntryId, usize)> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
     by_id.sort_unstable();
-    let find = |ids: &[(i64, usize)], id: i64| -> Option<usize> {
+    fn find<K: Ord + Copy>(ids: &[(K, usize)], id: K) -> Option<usize> {
         ids.binary_search_by_key(&id, |x| x.0)
             .ok()
             .map(|k| ids[k].1)
-    };
+    }
     let mut players: Vec<PlayerRecord> = entries
         .iter()
         .map(|e| PlayerRecord {
@@ -129,7 +130,7 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
     let mut boards = Vec::new();
     let mut first_pending_round = usize::MAX;
     // The entry index and 0-based round of a row, if both are this section's.
-    let place = |entry_id: i64, round_id: i64| -> Option<(usize, usize)> {
+    let place = |entry_id: EntryId, round_id: RoundId| -> Option<(usize, usize)> {
         let i = find(&by_id, entry_id)?;
         let r = find(&round_no, round_id)?.checked_sub(1)?;
         (r < created).then_some((i, r))
@@ -142,9 +143,9 @@ pub fn load_section(conn: &Connection, section_id: i64, kind: EventKind) -> Resu
         )?;
         let mut rows = st.query([section_id])?;
         while let Some(row) = rows.next()? {
-            let white: Option<i64> = row.get(0)?;
-            let black: Option<i64> = row.get(1)?;
-            let round_id: i64 = row.get(2)?;
+            let white: Option<EntryId> = row.get(0)?;
+            let black: Option<EntryId> = row.get(1)?;
+            let round_id: RoundId = row.get(2)?;
             // Anything but a known result text reads as pending, as in the view.
             let result = side_outcomes(row.get_ref(3)?.as_str_or_null().ok().flatten());
             let board: Option<i64> = row.get(4)?;
@@ -242,7 +243,7 @@ mod tests {
             )
             .unwrap();
         let conn = store.conn();
-        let sections: Vec<(i64, String)> = conn
+        let sections: Vec<(SectionId, String)> = conn
             .prepare("SELECT s.id, e.kind FROM section s JOIN event e ON e.id = s.event_id")
             .unwrap()
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))

@@ -8,6 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, shown, Action};
 use super::season::{event_row, EVENT_COLUMNS};
+use crate::domain::ids::{EntryId, PlayerId, SeasonId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
 
@@ -19,7 +20,7 @@ pub struct SectionRef {
     /// The section.
     pub section: Section,
     /// The player's entry (for [`player_sections`]).
-    pub entry_id: Option<i64>,
+    pub entry_id: Option<EntryId>,
 }
 
 /// Oldest season first, then event and section order.
@@ -41,7 +42,7 @@ fn section_ref(r: &Row) -> rusqlite::Result<SectionRef> {
 
 /// Every section a player entered, oldest first (one query, by
 /// `entry(player_id)`).
-pub fn player_sections(conn: &Connection, player_id: i64) -> Result<Vec<SectionRef>> {
+pub fn player_sections(conn: &Connection, player_id: PlayerId) -> Result<Vec<SectionRef>> {
     let sql = format!(
         "SELECT {EVENT_COLUMNS}, sec.id, sec.event_id, sec.name, sec.rating_min, sec.rating_max, en.id \
          FROM entry en JOIN section sec ON sec.id = en.section_id JOIN event e ON e.id = sec.event_id \
@@ -59,7 +60,7 @@ pub fn player_sections(conn: &Connection, player_id: i64) -> Result<Vec<SectionR
 #[derive(Clone, Debug, Default)]
 pub struct SectionFilter<'a> {
     /// Only this season's sections.
-    pub season_id: Option<i64>,
+    pub season_id: Option<SeasonId>,
     /// Only events of this name.
     pub event: Option<&'a str>,
     /// Only sections of this name.
@@ -127,7 +128,7 @@ pub struct Meeting {
 /// Every game with a result between players `a` and `b`, oldest first (one
 /// query: both players' entries of the same sections, then the games of
 /// each pair of entries by `game(white_entry, black_entry)`).
-pub fn meetings(conn: &Connection, a: i64, b: i64) -> Result<Vec<Meeting>> {
+pub fn meetings(conn: &Connection, a: PlayerId, b: PlayerId) -> Result<Vec<Meeting>> {
     let sql = format!(
         "WITH pair(w, bl, a_white) AS ( \
            SELECT x.id, y.id, 1 FROM entry x JOIN entry y ON y.section_id = x.section_id AND y.player_id = ?2 WHERE x.player_id = ?1 \
@@ -158,7 +159,7 @@ pub fn meetings(conn: &Connection, a: i64, b: i64) -> Result<Vec<Meeting>> {
 }
 
 /// A season's grand-prix rules as stored (JSON), if it has any.
-pub fn grand_prix_rules(conn: &Connection, season_id: i64) -> Result<Option<String>> {
+pub fn grand_prix_rules(conn: &Connection, season_id: SeasonId) -> Result<Option<String>> {
     Ok(conn
         .query_row(
             "SELECT grand_prix FROM season WHERE id = ?1",

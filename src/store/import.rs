@@ -8,6 +8,7 @@ use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 use super::player::{self as players, NewPlayer};
 use super::round::{bye_kind_str, ensure_round};
 use super::season::{self as seasons, NewEvent};
+use crate::domain::ids::PlayerId;
 use crate::domain::game::GameResult;
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
@@ -109,7 +110,7 @@ pub fn import_trf(
         let existing = match &fide_id {
             Some(id) => tx
                 .prepare_cached("SELECT id FROM player WHERE fide_id = ?1")?
-                .query_row([id], |r| r.get::<_, i64>(0))
+                .query_row([id], |r| r.get::<_, PlayerId>(0))
                 .optional()?,
             None => None,
         };
@@ -183,10 +184,10 @@ pub fn import_trf(
                             _ => GameResult::DoubleForfeit,
                         });
                     games.push([
-                        Value::Integer(round_id),
-                        Value::Integer(section.id),
-                        Value::Integer(entry_ids[i]),
-                        Value::Integer(entry_ids[o]),
+                        Value::Integer(round_id.0),
+                        Value::Integer(section.id.0),
+                        Value::Integer(entry_ids[i].0),
+                        Value::Integer(entry_ids[o].0),
                         Value::Text(result.as_str().to_string()),
                     ]);
                 }
@@ -202,9 +203,9 @@ pub fn import_trf(
                 ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
                 (Outcome::Bye { kind, requested }, _) => {
                     byes.push([
-                        Value::Integer(round_id),
-                        Value::Integer(section.id),
-                        Value::Integer(entry_ids[i]),
+                        Value::Integer(round_id.0),
+                        Value::Integer(section.id.0),
+                        Value::Integer(entry_ids[i].0),
                         Value::Text(bye_kind_str(kind).to_string()),
                         Value::Integer(requested as i64),
                     ]);
@@ -212,9 +213,9 @@ pub fn import_trf(
                 // A forfeit win with no opponent named: the point without a game.
                 (Outcome::ForfeitWin, None) => {
                     byes.push([
-                        Value::Integer(round_id),
-                        Value::Integer(section.id),
-                        Value::Integer(entry_ids[i]),
+                        Value::Integer(round_id.0),
+                        Value::Integer(section.id.0),
+                        Value::Integer(entry_ids[i].0),
                         Value::Text("full".into()),
                         Value::Integer(0),
                     ]);

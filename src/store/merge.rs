@@ -11,6 +11,7 @@ use rusqlite::{params, Connection, Transaction};
 
 use super::audit::{audit, Action, Stamp};
 use super::player::{describe_player, player_by_id};
+use crate::domain::ids::PlayerId;
 use crate::domain::league::Player;
 use crate::error::{Error, Result};
 
@@ -89,7 +90,7 @@ fn fields(p: &Player) -> [(&'static str, Option<String>); 6] {
     ]
 }
 
-fn strings(conn: &Connection, sql: &str, a: i64, b: i64) -> Result<Vec<String>> {
+fn strings(conn: &Connection, sql: &str, a: PlayerId, b: PlayerId) -> Result<Vec<String>> {
     let mut st = conn.prepare(sql)?;
     let rows = st
         .query_map(params![a, b], |r| r.get(0))?

@@ -24,6 +24,7 @@ pub mod event_detail;
 pub mod exchange;
 pub mod facts;
 pub mod history;
+pub mod ids;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"

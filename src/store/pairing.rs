@@ -33,6 +33,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
 use super::round::{bye_kind_str, ensure_round, paired_rounds};
+use crate::domain::ids::{EntryId, EventId, RoundId, SectionId};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
@@ -47,7 +48,7 @@ use crate::error::{Error, Result};
 
 /// An event's pairing settings. An event without a row (a database edited
 /// by hand) reads as `manual`.
-pub fn rules(conn: &Connection, event_id: i64) -> Result<PairingRules> {
+pub fn rules(conn: &Connection, event_id: EventId) -> Result<PairingRules> {
     let row = conn
         .query_row(
             "SELECT system, initial_colour, acceleration, bye_points, double_round_robin, numbers, \
@@ -190,7 +191,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
 /// One entry as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
-    pub entry_id: i64,
+    pub entry_id: EntryId,
     /// The pairing number the field uses (after numbering, at a first pairing).
     pub number: u32,
     /// The number stored now.
@@ -303,7 +304,7 @@ pub fn plan(
             section.name
         )));
     }
-    let round_id: Option<i64> = conn
+    let round_id: Option<RoundId> = conn
         .query_row(
             "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
             params![section.id, round],
@@ -383,10 +384,10 @@ pub fn plan(
         first_numbers(&mut seats, numbering, seed);
         renumber = seats.iter().any(|s| s.number != s.stored_number);
     }
-    let number_of: HashMap<i64, u32> = seats.iter().map(|s| (s.entry_id, s.number)).collect();
+    let number_of: HashMap<EntryId, u32> = seats.iter().map(|s| (s.entry_id, s.number)).collect();
 
     // Earlier rounds, per entry.
-    let mut history: HashMap<i64, Vec<Past>> = seats
+    let mut history: HashMap<EntryId, Vec<Past>> = seats
         .iter()
         .map(|s| (s.entry_id, vec![Past::Absent; round as usize - 1]))
         .collect();
@@ -398,9 +399,9 @@ pub fn plan(
     let rows = st
         .query_map(params![section.id, round], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, EntryId>(0)?,
                 r.get::<_, u32>(1)?,
-                r.get::<_, Option<i64>>(2)?,
+                r.get::<_, Option<EntryId>>(2)?,
                 r.get::<_, Option<String>>(3)?,
                 r.get::<_, String>(4)?,
                 r.get::<_, Option<bool>>(5)?,
@@ -408,7 +409,7 @@ pub fn plan(
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let name_of: HashMap<i64, &str> = seats
+    let name_of: HashMap<EntryId, &str> = seats
         .iter()
         .map(|s| (s.entry_id, s.name.as_str()))
         .collect();
@@ -462,11 +463,11 @@ pub fn plan(
     pending.sort();
 
     // Requested byes of round N.
-    let mut requested: HashMap<i64, ByeKind> = HashMap::new();
+    let mut requested: HashMap<EntryId, ByeKind> = HashMap::new();
     if let Some(rid) = round_id {
         let mut st =
             conn.prepare("SELECT entry_id, kind FROM bye WHERE round_id = ?1 AND requested = 1")?;
-        for row in st.query_map([rid], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))? {
+        for row in st.query_map([rid], |r| Ok((r.get::<_, EntryId>(0)?, r.get::<_, String>(1)?)))? {
             let (entry, kind) = row?;
             requested.insert(
                 entry,
@@ -608,7 +609,7 @@ pub fn write(
             Some("paired again (league round pair --replace)"),
         )?;
     }
-    let entry = |n: u32| -> Result<i64> {
+    let entry = |n: u32| -> Result<EntryId> {
         plan.seat(n).map(|s| s.entry_id).ok_or_else(|| {
             Error::invalid(format!(
                 "the pairing names player {n}, who is not in {}",
@@ -647,16 +648,16 @@ pub fn write(
 /// by entry id: what a pairing sheet shows beside a name.
 pub fn scores_before(
     conn: &Connection,
-    section_id: i64,
+    section_id: SectionId,
     round: u32,
-) -> Result<HashMap<i64, Points>> {
+) -> Result<HashMap<EntryId, Points>> {
     let mut st = conn.prepare_cached(
         "SELECT entry_id, SUM(halves) FROM player_round WHERE section_id = ?1 AND round_no < ?2 GROUP BY entry_id",
     )?;
     let rows = st
         .query_map(params![section_id, round], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, EntryId>(0)?,
                 Points::from_halves(r.get::<_, i32>(1)?),
             ))
         })?
@@ -676,7 +677,7 @@ pub struct Unplayed {
 /// A section's games paired but without a result, by round and board. The
 /// crosstable lists them as the schedule still to play (a round robin
 /// paired in advance with `league event pair-all`).
-pub fn unplayed_games(conn: &Connection, section_id: i64) -> Result<Vec<Unplayed>> {
+pub fn unplayed_games(conn: &Connection, section_id: SectionId) -> Result<Vec<Unplayed>> {
     let mut st = conn.prepare(
         "SELECT r.number, g.board, pw.name, pb.name FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
@@ -702,7 +703,7 @@ mod tests {
 
     fn seat(no: u32, name: &str, rating: Option<u32>, title: Option<&str>) -> Seat {
         Seat {
-            entry_id: no as i64 * 10,
+            entry_id: EntryId(no as i64 * 10),
             number: no,
             stored_number: no,
             name: name.into(),

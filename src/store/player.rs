@@ -6,6 +6,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::Action;
 use super::constraint_error;
+use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::league::{Entry, Player, Section};
 use crate::domain::names;
 use crate::error::{Error, Result};
@@ -36,7 +37,7 @@ pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
 }
 
 /// The player with this id.
-pub fn player_by_id(conn: &Connection, id: i64) -> Result<Player> {
+pub fn player_by_id(conn: &Connection, id: PlayerId) -> Result<Player> {
     // Cached: an import looks up each of its players once.
     Ok(conn
         .prepare_cached(&format!(
@@ -49,7 +50,7 @@ pub fn player_by_id(conn: &Connection, id: i64) -> Result<Player> {
 /// database id), or by name (exact, then unique part of a name).
 pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
     let t = text.trim();
-    if let Some(id) = t.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
+    if let Some(id) = t.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()).map(PlayerId) {
         return player_by_id(conn, id)
             .map_err(|_| Error::not_found(format!("there is no player #{id}")));
     }
@@ -132,7 +133,7 @@ pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
     )?
     .execute(params![new.name.trim(), new.uscf_id, new.fide_id, new.rating, new.fide_rating, new.federation, new.title])
     .map_err(|e| constraint_error(e, "player"))?;
-    player_by_id(tx, tx.last_insert_rowid())
+    player_by_id(tx, PlayerId(tx.last_insert_rowid()))
 }
 
 /// Change a player's details; `None` keeps the current value. The player's
@@ -223,7 +224,7 @@ fn entry_row(r: &Row) -> rusqlite::Result<Entry> {
 }
 
 /// A section's entries in pairing-number order.
-pub fn entries(conn: &Connection, section_id: i64) -> Result<Vec<Entry>> {
+pub fn entries(conn: &Connection, section_id: SectionId) -> Result<Vec<Entry>> {
     let sql = format!("SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no");
     let mut st = conn.prepare(&sql)?;
     let rows = st
@@ -235,7 +236,7 @@ pub fn entries(conn: &Connection, section_id: i64) -> Result<Vec<Entry>> {
 /// Every player entered in `sections`: (player id, name), one row per
 /// entry (a player in two sections is listed twice), in no particular
 /// order. The site names its player pages from it before any report.
-pub fn people_of_sections(conn: &Connection, sections: &[i64]) -> Result<Vec<(i64, String)>> {
+pub fn people_of_sections(conn: &Connection, sections: &[SectionId]) -> Result<Vec<(PlayerId, String)>> {
     let mut st = conn.prepare_cached(
         "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
     )?;
@@ -270,7 +271,7 @@ pub fn find_entry(
             return Ok(e.clone());
         }
         // Not a pairing number: perhaps an id.
-        let player: Option<i64> = conn
+        let player: Option<PlayerId> = conn
             .query_row(
                 "SELECT id FROM player WHERE uscf_id = ?1 OR fide_id = ?1",
                 [digits],
@@ -583,7 +584,7 @@ pub struct PlayerEntry {
 }
 
 /// Every section a player entered, oldest season first.
-pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<PlayerEntry>> {
+pub fn entries_of_player(conn: &Connection, player_id: PlayerId) -> Result<Vec<PlayerEntry>> {
     let mut st = conn.prepare(
         // The tables, and the score from player_round by entry (index
         // look-ups): the entry_detail and entry_score views total every
@@ -610,7 +611,7 @@ pub fn entries_of_player(conn: &Connection, player_id: i64) -> Result<Vec<Player
 
 /// A player's US state (two capital letters), for the US Chess report
 /// (migration V15); `None` when not known.
-pub fn player_state(conn: &Connection, player_id: i64) -> Result<Option<String>> {
+pub fn player_state(conn: &Connection, player_id: PlayerId) -> Result<Option<String>> {
     Ok(
         conn.query_row("SELECT state FROM player WHERE id = ?1", [player_id], |r| {
             r.get(0)
@@ -641,7 +642,7 @@ pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) 
 
 /// A player's club or team (migration V19), for US Chess 28N team-mate
 /// avoidance; `None` when not known.
-pub fn player_club(conn: &Connection, player_id: i64) -> Result<Option<String>> {
+pub fn player_club(conn: &Connection, player_id: PlayerId) -> Result<Option<String>> {
     Ok(
         conn.query_row("SELECT club FROM player WHERE id = ?1", [player_id], |r| {
             r.get(0)

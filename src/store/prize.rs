@@ -5,6 +5,7 @@
 use rusqlite::{params, Connection, Row, Transaction};
 
 use super::audit::{audit_event, Action};
+use crate::domain::ids::{EntryId, EventId, PrizeId, SectionId};
 use crate::domain::league::Section;
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, Result};
@@ -14,13 +15,13 @@ use crate::error::{Error, Result};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredPrize {
     /// The row's id.
-    pub id: i64,
+    pub id: PrizeId,
     /// Its place in the section's prize list, from 1.
     pub position: u32,
     /// `Kind::Special`'s winner is left `None` here; see `winner_entry`.
     pub prize: Prize,
     /// The entry a special prize went to, once named.
-    pub winner_entry: Option<i64>,
+    pub winner_entry: Option<EntryId>,
 }
 
 const COLUMNS: &str = "id, position, kind, place, rating_min, rating_below, unrated, name, \
@@ -58,7 +59,7 @@ fn row(r: &Row) -> rusqlite::Result<StoredPrize> {
 }
 
 /// A section's prizes in list order.
-pub fn prizes(conn: &Connection, section_id: i64) -> Result<Vec<StoredPrize>> {
+pub fn prizes(conn: &Connection, section_id: SectionId) -> Result<Vec<StoredPrize>> {
     let mut st = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM prize WHERE section_id = ?1 ORDER BY position"
     ))?;
@@ -72,10 +73,10 @@ pub fn prizes(conn: &Connection, section_id: i64) -> Result<Vec<StoredPrize>> {
 /// winner's entry, when named); returns its position.
 pub fn add_prize(
     tx: &Transaction,
-    event_id: i64,
+    event_id: EventId,
     section: &Section,
     prize: &Prize,
-    winner_entry: Option<i64>,
+    winner_entry: Option<EntryId>,
 ) -> Result<u32> {
     let position: u32 = tx.query_row(
         "SELECT COALESCE(MAX(position), 0) + 1 FROM prize WHERE section_id = ?1",
@@ -98,10 +99,10 @@ pub fn add_prize(
 /// Insert a prize row as given (also the JSON import's way in).
 pub(crate) fn insert(
     tx: &Transaction,
-    section_id: i64,
+    section_id: SectionId,
     position: u32,
     prize: &Prize,
-    winner_entry: Option<i64>,
+    winner_entry: Option<EntryId>,
 ) -> Result<()> {
     let (kind, min, below, unrated, name) = match &prize.kind {
         Kind::Place => ("place", None, None, false, None),
@@ -145,7 +146,7 @@ fn at_position(conn: &Connection, section: &Section, position: u32) -> Result<St
 /// Remove the prize at `position`; the ones after it move up one.
 pub fn remove_prize(
     tx: &Transaction,
-    event_id: i64,
+    event_id: EventId,
     section: &Section,
     position: u32,
 ) -> Result<Prize> {
@@ -175,10 +176,10 @@ pub fn remove_prize(
 /// Name the winner of the special prize at `position`.
 pub fn set_winner(
     tx: &Transaction,
-    event_id: i64,
+    event_id: EventId,
     section: &Section,
     position: u32,
-    entry_id: i64,
+    entry_id: EntryId,
     winner_name: &str,
 ) -> Result<()> {
     let old = at_position(tx, section, position)?;

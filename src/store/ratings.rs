@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit, Action};
+use crate::domain::ids::PlayerId;
 use crate::error::Result;
 use crate::input::ratings::ListRow;
 
@@ -46,7 +47,7 @@ pub fn import_list(
     } else {
         ("uscf_id", "rating", "uscf")
     };
-    let mut league: HashMap<String, (i64, String, Option<u32>)> = HashMap::new();
+    let mut league: HashMap<String, (PlayerId, String, Option<u32>)> = HashMap::new();
     {
         let mut st = tx.prepare(&format!(
             "SELECT id, name, {id_col}, {rating_col} FROM player WHERE {id_col} IS NOT NULL"
@@ -144,7 +145,7 @@ pub struct Replaced {
 }
 
 /// A player's replaced ratings, oldest first.
-pub fn history(conn: &rusqlite::Connection, player_id: i64) -> Result<Vec<Replaced>> {
+pub fn history(conn: &rusqlite::Connection, player_id: PlayerId) -> Result<Vec<Replaced>> {
     let mut st = conn.prepare(
         "SELECT system, rating, list, replaced_on FROM rating_history WHERE player_id = ?1 ORDER BY replaced_on, id",
     )?;
@@ -169,7 +170,7 @@ pub fn history(conn: &rusqlite::Connection, player_id: i64) -> Result<Vec<Replac
 /// hand (`league player edit`) leave no history: the current one stands.
 pub fn rating_on(
     conn: &rusqlite::Connection,
-    player_id: i64,
+    player_id: PlayerId,
     system: &str,
     day: &str,
 ) -> Result<Option<Option<u32>>> {
@@ -197,7 +198,7 @@ pub struct ListRating {
 /// charts. A history row keeps the rating a list replaced, so the rating a
 /// list gave is the next row's, or for the newest list the player's
 /// current rating; a list that left a player unrated gives no point.
-pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<i64, Vec<ListRating>>> {
+pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
     let mut st = conn.prepare(
         "SELECT h.player_id, h.rating, h.list, h.replaced_on, p.rating FROM rating_history h
          JOIN player p ON p.id = h.player_id WHERE h.system = 'uscf'
@@ -206,7 +207,7 @@ pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<i64, Vec
     let rows = st
         .query_map([], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, PlayerId>(0)?,
                 r.get::<_, Option<u32>>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
@@ -214,7 +215,7 @@ pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<i64, Vec
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut out: HashMap<i64, Vec<ListRating>> = HashMap::new();
+    let mut out: HashMap<PlayerId, Vec<ListRating>> = HashMap::new();
     for (k, (player, _, list, day, current)) in rows.iter().enumerate() {
         let after = match rows.get(k + 1) {
             Some(next) if next.0 == *player => next.1,

@@ -7,6 +7,7 @@ use super::audit::{audit_event, Action};
 use super::constraint_error;
 use super::player::{entries, find_entry};
 use super::season::event_by_id;
+use crate::domain::ids::{ByeId, EntryId, GameId, RoundId, SectionId};
 use crate::domain::game::{GameResult, SheetRow};
 use crate::domain::league::{Entry, Section};
 use crate::domain::record::ByeKind;
@@ -37,7 +38,7 @@ pub fn ensure_round(
     section: &Section,
     number: u32,
     date: Option<&str>,
-) -> Result<i64> {
+) -> Result<RoundId> {
     let event = event_by_id(tx, section.event_id)?;
     if number == 0 {
         return Err(Error::invalid(
@@ -51,7 +52,7 @@ pub fn ensure_round(
         )));
     }
     for n in 1..=number {
-        let exists: Option<i64> = tx
+        let exists: Option<RoundId> = tx
             .query_row(
                 "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
                 params![section.id, n],
@@ -95,7 +96,7 @@ pub fn ensure_round(
 }
 
 /// The number of the latest round created in a section (0 if none).
-pub fn latest_round(conn: &Connection, section_id: i64) -> Result<u32> {
+pub fn latest_round(conn: &Connection, section_id: SectionId) -> Result<u32> {
     Ok(paired_rounds(conn, section_id)?
         .last()
         .copied()
@@ -107,7 +108,7 @@ pub fn latest_round(conn: &Connection, section_id: i64) -> Result<u32> {
 /// request for the future (`league bye add --round 5` after round 2), not
 /// a round played: standings, crosstables and the site count only paired
 /// rounds.
-pub fn paired_rounds(conn: &Connection, section_id: i64) -> Result<Vec<u32>> {
+pub fn paired_rounds(conn: &Connection, section_id: SectionId) -> Result<Vec<u32>> {
     let mut st = conn.prepare_cached(
         "SELECT r.number FROM round r WHERE r.section_id = ?1
            AND (EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id)
@@ -137,7 +138,7 @@ pub fn check_no_gap(conn: &Connection, section: &Section, number: u32) -> Result
 /// A game already in a round, from the database.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameId,
     pub board: Option<u32>,
     pub white: Entry,
     pub black: Entry,
@@ -147,7 +148,7 @@ pub struct GameRow {
 /// A bye already in a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByeRow {
-    pub id: i64,
+    pub id: ByeId,
     pub entry: Entry,
     pub kind: ByeKind,
     pub requested: bool,
@@ -172,11 +173,11 @@ pub fn bye_kind_str(kind: ByeKind) -> &'static str {
 /// The games and byes of round `number` of a section.
 pub fn round_contents(
     conn: &Connection,
-    section_id: i64,
+    section_id: SectionId,
     number: u32,
 ) -> Result<(Vec<GameRow>, Vec<ByeRow>)> {
     let all = entries(conn, section_id)?;
-    let by_id = |id: i64| all.iter().find(|e| e.id == id).cloned();
+    let by_id = |id: EntryId| all.iter().find(|e| e.id == id).cloned();
     let mut st = conn.prepare(
         "SELECT g.id, g.board, g.white_entry, g.black_entry, g.result FROM game g JOIN round r ON r.id = g.round_id \
          WHERE r.section_id = ?1 AND r.number = ?2 ORDER BY g.board IS NULL, g.board, g.id",
@@ -184,10 +185,10 @@ pub fn round_contents(
     let games = st
         .query_map(params![section_id, number], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, GameId>(0)?,
                 r.get::<_, Option<u32>>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, i64>(3)?,
+                r.get::<_, EntryId>(2)?,
+                r.get::<_, EntryId>(3)?,
                 r.get::<_, Option<String>>(4)?,
             ))
         })?
@@ -210,8 +211,8 @@ pub fn round_contents(
     let byes = st
         .query_map(params![section_id, number], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
+                r.get::<_, ByeId>(0)?,
+                r.get::<_, EntryId>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, bool>(3)?,
             ))
@@ -338,7 +339,7 @@ pub fn record_sheet(
                 if requested { "requested" } else { "assigned" }
             ));
             byes.push(ByeRow {
-                id: tx.last_insert_rowid(),
+                id: ByeId(tx.last_insert_rowid()),
                 entry: white,
                 kind,
                 requested,
@@ -451,7 +452,7 @@ pub fn record_sheet(
         .execute(params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)])
         .map_err(|e| refused(row, "game", e))?;
         games.push(GameRow {
-            id: tx.last_insert_rowid(),
+            id: GameId(tx.last_insert_rowid()),
             board: row.board,
             white,
             black,
@@ -470,10 +471,10 @@ pub fn record_sheet(
 /// it is meant to be played), if any.
 fn met_before(
     conn: &Connection,
-    section_id: i64,
+    section_id: SectionId,
     number: u32,
-    a: i64,
-    b: i64,
+    a: EntryId,
+    b: EntryId,
 ) -> Result<Option<u32>> {
     Ok(conn
         .prepare_cached(
@@ -501,7 +502,7 @@ fn check_active(entry: &Entry, round: u32) -> std::result::Result<(), String> {
 /// The game of `entry` in round `number`, if any.
 pub fn game_of(
     conn: &Connection,
-    section_id: i64,
+    section_id: SectionId,
     number: u32,
     entry: &Entry,
 ) -> Result<Option<GameRow>> {
@@ -744,7 +745,7 @@ pub fn byes_for_missed_rounds(
     let latest = latest_round(tx, section.id)?;
     let mut n = 0;
     for number in 1..=latest {
-        let round_id: i64 = tx.query_row(
+        let round_id: RoundId = tx.query_row(
             "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
             params![section.id, number],
             |r| r.get(0),

@@ -5,6 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
+use crate::domain::ids::{EventId, SeasonId, SectionId};
 use crate::domain::league::{Event, EventKind, Season, Section};
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
@@ -149,7 +150,7 @@ pub(crate) fn event_row(r: &Row) -> rusqlite::Result<Event> {
 }
 
 /// Events, optionally of one season, in date order.
-pub fn events(conn: &Connection, season_id: Option<i64>) -> Result<Vec<Event>> {
+pub fn events(conn: &Connection, season_id: Option<SeasonId>) -> Result<Vec<Event>> {
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
          WHERE ?1 IS NULL OR e.season_id = ?1 ORDER BY s.start_date, s.name, e.start_date, e.id"
@@ -162,7 +163,7 @@ pub fn events(conn: &Connection, season_id: Option<i64>) -> Result<Vec<Event>> {
 }
 
 /// The event with this id.
-pub fn event_by_id(conn: &Connection, id: i64) -> Result<Event> {
+pub fn event_by_id(conn: &Connection, id: EventId) -> Result<Event> {
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1"
     );
@@ -273,7 +274,7 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
         ],
     )
     .map_err(|e| constraint_error(e, "event"))?;
-    let id = tx.last_insert_rowid();
+    let id = EventId(tx.last_insert_rowid());
     // Pairing settings: the defaults of the kind and tiebreak order (a
     // Swiss ranked by US Chess tiebreaks pairs by the US Chess system, one
     // ranked by FIDE tiebreaks by the Dutch; `league event add` then stores
@@ -293,7 +294,7 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
 }
 
 /// Store an event's pairing settings (a new event, an import).
-pub fn insert_pairing_rules(tx: &Transaction, event_id: i64, r: &PairingRules) -> Result<()> {
+pub fn insert_pairing_rules(tx: &Transaction, event_id: EventId, r: &PairingRules) -> Result<()> {
     tx.execute(
         "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
          double_round_robin, numbers, team_mates, alternation_limit, equalisation_limit, \
@@ -437,7 +438,7 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
 
 /// Store the coin-flip seed the first time one is drawn, so later standings
 /// reproduce the same draw.
-pub fn set_coin_seed(tx: &Transaction, event_id: i64, seed: i64) -> Result<()> {
+pub fn set_coin_seed(tx: &Transaction, event_id: EventId, seed: i64) -> Result<()> {
     tx.execute(
         "UPDATE event SET coin_seed = ?1 WHERE id = ?2 AND coin_seed IS NULL",
         params![seed, event_id],
@@ -456,7 +457,7 @@ pub(crate) fn section_row(r: &Row) -> rusqlite::Result<Section> {
 }
 
 /// The event's sections, in the order they were added.
-pub fn sections(conn: &Connection, event_id: i64) -> Result<Vec<Section>> {
+pub fn sections(conn: &Connection, event_id: EventId) -> Result<Vec<Section>> {
     let mut st = conn.prepare("SELECT id, event_id, name, rating_min, rating_max FROM section WHERE event_id = ?1 ORDER BY id")?;
     let rows = st
         .query_map([event_id], section_row)?
@@ -465,7 +466,7 @@ pub fn sections(conn: &Connection, event_id: i64) -> Result<Vec<Section>> {
 }
 
 /// The section with this id.
-pub fn section_by_id(conn: &Connection, id: i64) -> Result<Section> {
+pub fn section_by_id(conn: &Connection, id: SectionId) -> Result<Section> {
     Ok(conn.query_row(
         "SELECT id, event_id, name, rating_min, rating_max FROM section WHERE id = ?1",
         [id],
@@ -557,7 +558,7 @@ pub fn add_section(
         params![event.id, name.trim(), min, max],
     )
     .map_err(|e| constraint_error(e, "section"))?;
-    section_by_id(tx, tx.last_insert_rowid())
+    section_by_id(tx, SectionId(tx.last_insert_rowid()))
 }
 
 /// Rename a section or change its band (logged).

@@ -16,6 +16,7 @@ use super::audit::{audit_event, changed_fields, shown, Action};
 use super::constraint_error;
 use super::player::{self as players};
 use super::season::{self as seasons};
+use crate::domain::ids::{EntryId, EventId, MatchId, TeamId};
 use crate::domain::league::{Event, Player, Section};
 use crate::domain::score::Points;
 use crate::domain::team::{
@@ -27,8 +28,8 @@ use crate::error::{Error, Result};
 /// A team of a team event, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TeamRow {
-    pub id: i64,
-    pub event_id: i64,
+    pub id: TeamId,
+    pub event_id: EventId,
     pub name: String,
     pub short: Option<String>,
     /// The last round the team played before withdrawing.
@@ -39,8 +40,8 @@ pub struct TeamRow {
 /// board order; higher numbers are alternates.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RosterRow {
-    pub team_id: i64,
-    pub player_id: i64,
+    pub team_id: TeamId,
+    pub player_id: PlayerId,
     pub name: String,
     pub rating: Option<u32>,
     pub board: u32,
@@ -77,7 +78,7 @@ fn team_row(r: &Row) -> rusqlite::Result<TeamRow> {
 }
 
 /// The event's teams in the order they were added.
-pub fn teams(conn: &Connection, event_id: i64) -> Result<Vec<TeamRow>> {
+pub fn teams(conn: &Connection, event_id: EventId) -> Result<Vec<TeamRow>> {
     let mut st = conn.prepare(
         "SELECT id, event_id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
     )?;
@@ -218,7 +219,7 @@ pub fn edit_team(
 }
 
 /// Every roster of an event, team by team in board order.
-pub fn rosters(conn: &Connection, event_id: i64) -> Result<Vec<RosterRow>> {
+pub fn rosters(conn: &Connection, event_id: EventId) -> Result<Vec<RosterRow>> {
     let mut st = conn.prepare(
         "SELECT ro.team_id, ro.player_id, p.name, COALESCE(e.rating, p.rating), ro.board, e.pairing_no \
          FROM roster ro JOIN player p ON p.id = ro.player_id \
@@ -289,7 +290,7 @@ pub fn add_to_roster(
         params![team.id, event.id, player.id, board],
     )
     .map_err(|e| constraint_error(e, "roster"))?;
-    let entered: Option<i64> = tx
+    let entered: Option<EntryId> = tx
         .query_row(
             "SELECT id FROM entry WHERE section_id = ?1 AND player_id = ?2",
             params![section.id, player.id],
@@ -368,7 +369,7 @@ pub fn remove_from_roster(
 }
 
 /// The event's team rules (the defaults of spec §2 if none are stored).
-pub fn rules(conn: &Connection, event_id: i64) -> Result<TeamRules> {
+pub fn rules(conn: &Connection, event_id: EventId) -> Result<TeamRules> {
     let row = conn
         .query_row(
             "SELECT boards, win_halves, draw_halves, loss_halves, bye_match_halves, bye_game_halves, \
@@ -583,7 +584,7 @@ impl LoadedTeamEvent {
 
 impl LoadedTeamEvent {
     /// The index of the team with database id `id`.
-    pub fn index_of(&self, id: i64) -> Option<usize> {
+    pub fn index_of(&self, id: TeamId) -> Option<usize> {
         self.teams.iter().position(|t| t.id == id)
     }
 
@@ -618,7 +619,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
     let section = team_section(conn, event)?;
     let rules = rules(conn, event.id)?;
     let team_rows = teams(conn, event.id)?;
-    let index: HashMap<i64, usize> = team_rows
+    let index: HashMap<TeamId, usize> = team_rows
         .iter()
         .enumerate()
         .map(|(i, t)| (t.id, i))
@@ -631,12 +632,12 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
     // Board games of the section's team matches, with each White's team.
     struct Board {
         board: u32,
-        white: i64,
-        black: i64,
-        white_team: Option<i64>,
+        white: PlayerId,
+        black: PlayerId,
+        white_team: Option<TeamId>,
         result: Option<String>,
     }
-    let mut boards: HashMap<i64, Vec<Board>> = HashMap::new();
+    let mut boards: HashMap<MatchId, Vec<Board>> = HashMap::new();
     {
         let mut st = conn.prepare(
             "SELECT g.team_match_id, COALESCE(g.board, 0), we.player_id, be.player_id, \
@@ -647,7 +648,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
         )?;
         let rows = st.query_map(params![section.id, event.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, MatchId>(0)?,
                 Board {
                     board: r.get(1)?,
                     white: r.get(2)?,
@@ -663,7 +664,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
         }
     }
     // Boards a team could not fill (no game): (board, present side, player).
-    let mut forfeits: HashMap<i64, Vec<(u32, String, Option<i64>)>> = HashMap::new();
+    let mut forfeits: HashMap<MatchId, Vec<(u32, String, Option<PlayerId>)>> = HashMap::new();
     {
         let mut st = conn.prepare(
             "SELECT f.team_match_id, f.board, f.present, f.player_id FROM team_board_forfeit f \
@@ -671,7 +672,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
         )?;
         let rows = st.query_map([section.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, MatchId>(0)?,
                 (r.get(1)?, r.get::<_, String>(2)?, r.get(3)?),
             ))
         })?;
@@ -691,10 +692,10 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
         )?;
         let rows = st.query_map([section.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, MatchId>(0)?,
                 r.get::<_, u32>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, TeamId>(2)?,
+                r.get::<_, Option<TeamId>>(3)?,
                 r.get::<_, Option<i32>>(4)?,
                 r.get::<_, Option<i32>>(5)?,
             ))
@@ -732,11 +733,10 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
                         };
                         list.push(
                             BoardResult::new(g.board, outcome_for_home(result, home_white))
-                                .players(Some(PlayerId(hp)), Some(PlayerId(ap))),
+                                .players(Some(hp), Some(ap)),
                         );
                     }
                     for (board, present, player) in forfeits.remove(&id).unwrap_or_default() {
-                        let player = player.map(PlayerId);
                         list.push(match present.as_str() {
                             "a" => BoardResult::new(board, BoardOutcome::HomeForfeitWin)
                                 .players(player, None),
@@ -763,7 +763,7 @@ pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEve
                UNION SELECT player_id FROM entry WHERE section_id = ?2)",
         )?;
         let rows = st.query_map(params![event.id, section.id], |r| {
-            Ok((PlayerId(r.get(0)?), r.get::<_, String>(1)?))
+            Ok((r.get::<_, PlayerId>(0)?, r.get::<_, String>(1)?))
         })?;
         for row in rows {
             let (id, name) = row?;

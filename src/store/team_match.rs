@@ -25,6 +25,7 @@ use super::season::{self as seasons, NewEvent};
 use super::team::{
     add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
 };
+use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
 use crate::domain::game::GameResult;
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::score::Points;
@@ -110,7 +111,7 @@ fn take_over_paired(
     home: &TeamRow,
     away: &TeamRow,
 ) -> Result<()> {
-    let paired: Option<(i64, i64, i64)> = tx
+    let paired: Option<(MatchId, TeamId, i64)> = tx
         .query_row(
             "SELECT m.id, m.team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id))              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
             params![section.id, round, home.id, away.id],
@@ -181,7 +182,7 @@ pub fn record_match(
     away: &TeamRow,
     details: &MatchDetails,
     date: Option<&str>,
-) -> Result<i64> {
+) -> Result<MatchId> {
     let section = team_section(tx, event)?;
     if home.id == away.id {
         return Err(Error::invalid(format!(
@@ -216,7 +217,7 @@ pub fn record_match(
         params![round_id, section.id, home.id, away.id, pa, pb],
     )
     .map_err(|e| constraint_error(e, "match"))?;
-    let match_id = tx.last_insert_rowid();
+    let match_id = MatchId(tx.last_insert_rowid());
     match details {
         MatchDetails::Boards(list) => insert_boards(
             tx, event, &section, round_id, match_id, home, away, list, r.boards,
@@ -242,15 +243,15 @@ fn insert_boards(
     tx: &Transaction,
     event: &Event,
     section: &Section,
-    round_id: i64,
-    match_id: i64,
+    round_id: RoundId,
+    match_id: MatchId,
     home: &TeamRow,
     away: &TeamRow,
     list: &[NewBoard],
     boards: u32,
 ) -> Result<()> {
     let all = entries(tx, section.id)?;
-    let team_of: HashMap<i64, i64> = rosters(tx, event.id)?
+    let team_of: HashMap<PlayerId, TeamId> = rosters(tx, event.id)?
         .into_iter()
         .map(|r| (r.player_id, r.team_id))
         .collect();
@@ -303,13 +304,13 @@ fn insert_boards(
             p.as_ref()
                 .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
         };
-        let which = |t: Option<i64>| match t {
+        let which = |t: Option<TeamId>| match t {
             Some(id) if id == home.id => home.name.clone(),
             Some(id) if id == away.id => away.name.clone(),
             Some(_) => "another team".into(),
             None => "no team's roster".into(),
         };
-        let of_match = |t: Option<i64>| t == Some(home.id) || t == Some(away.id);
+        let of_match = |t: Option<TeamId>| t == Some(home.id) || t == Some(away.id);
         let teams_ok = match (&white, &black) {
             (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
             (Some(_), None) => of_match(wt),
@@ -401,10 +402,10 @@ fn insert_boards(
 /// A board without a game: `present` is "a", "b" or "none".
 fn insert_forfeit(
     tx: &Transaction,
-    match_id: i64,
+    match_id: MatchId,
     board: u32,
     present: &str,
-    player: Option<i64>,
+    player: Option<PlayerId>,
 ) -> Result<()> {
     tx.execute(
         "INSERT INTO team_board_forfeit (team_match_id, board, present, player_id) VALUES (?1, ?2, ?3, ?4)",
@@ -441,7 +442,7 @@ fn match_of(
     section: &Section,
     round: u32,
     team: &TeamRow,
-) -> Result<(i64, i64, Option<i64>)> {
+) -> Result<(MatchId, TeamId, Option<TeamId>)> {
     conn.query_row(
         "SELECT m.id, m.team_a, m.team_b FROM team_match m JOIN round r ON r.id = m.round_id \
          WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
@@ -553,7 +554,7 @@ pub fn delete_match(
 }
 
 /// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
-fn describe(conn: &Connection, match_id: i64) -> Result<String> {
+fn describe(conn: &Connection, match_id: MatchId) -> Result<String> {
     Ok(conn.query_row(
         "SELECT ta.name, tb.name FROM team_match m JOIN team ta ON ta.id = m.team_a \
          LEFT JOIN team tb ON tb.id = m.team_b WHERE m.id = ?1",
@@ -723,7 +724,7 @@ pub fn import_team_matches(
         Ok(t)
     };
     let all = Points::whole(r.boards as i32);
-    let mut in_round: HashMap<(u32, i64), usize> = HashMap::new();
+    let mut in_round: HashMap<(u32, TeamId), usize> = HashMap::new();
     let mut matches = 0;
     let mut byes = 0;
     for row in rows {
@@ -842,7 +843,7 @@ pub struct BoardRow {
 /// A match (or team bye) of a round as stored.
 #[derive(Clone, Debug)]
 pub struct MatchRow {
-    pub id: i64,
+    pub id: MatchId,
     pub round: u32,
     pub team_a: String,
     /// `None` for a team bye.
@@ -865,7 +866,7 @@ pub fn round_matches(
          LEFT JOIN team tb ON tb.id = m.team_b \
          WHERE r.section_id = ?1 AND (?2 IS NULL OR r.number = ?2) ORDER BY r.number, m.team_b IS NULL, m.id",
     )?;
-    let mut out: Vec<(MatchRow, i64)> = st
+    let mut out: Vec<(MatchRow, TeamId)> = st
         .query_map(params![section.id, round], |r| {
             let pa: Option<i32> = r.get(4)?;
             let pb: Option<i32> = r.get(5)?;
@@ -894,11 +895,11 @@ pub fn round_matches(
     let games = st
         .query_map(params![section.id, round, event.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, MatchId>(0)?,
                 r.get::<_, Option<u32>>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
-                r.get::<_, Option<i64>>(4)?,
+                r.get::<_, Option<TeamId>>(4)?,
                 r.get::<_, Option<String>>(5)?,
             ))
         })?
@@ -912,7 +913,7 @@ pub fn round_matches(
     let forfeits = st
         .query_map(params![section.id, round], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, MatchId>(0)?,
                 r.get::<_, u32>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, Option<String>>(3)?,

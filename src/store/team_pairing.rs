@@ -31,6 +31,7 @@ use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
 use super::round::ensure_round;
 use super::team::{load_team_event, rules as team_rules, team_section};
+use crate::domain::ids::{EntryId, TeamId};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::settings::{Numbering, PairingRules};
 use crate::domain::pairing::team::{line_up, match_games, TeamEntrant, TeamField};
@@ -41,13 +42,13 @@ use crate::domain::team::{RoundKind, TeamRules};
 use crate::error::{Error, Result};
 
 /// A roster player as a line-up needs them: (entry id, name, rating).
-type RosterPlayer = (i64, String, Option<u32>);
+type RosterPlayer = (EntryId, String, Option<u32>);
 
 /// One team as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamSeat {
     /// The team's row.
-    pub team_id: i64,
+    pub team_id: TeamId,
     /// The initial number the field uses (after numbering, at a first pairing).
     pub number: u32,
     /// The number stored now, if any.
@@ -58,7 +59,7 @@ pub struct TeamSeat {
     pub rating: Option<u32>,
     /// The line-up (entry id, name) in board order, or how many players the
     /// roster has when too few.
-    pub line_up: std::result::Result<Vec<(i64, String)>, usize>,
+    pub line_up: std::result::Result<Vec<(EntryId, String)>, usize>,
     /// If the team withdrew: the last round it is paired in.
     pub withdrawn_after: Option<u32>,
 }
@@ -212,7 +213,7 @@ pub fn plan(
     }
 
     // Rosters with each player's entry and rating, in board order.
-    let mut rosters: HashMap<i64, Vec<(u32, RosterPlayer)>> = HashMap::new();
+    let mut rosters: HashMap<TeamId, Vec<(u32, RosterPlayer)>> = HashMap::new();
     {
         let mut st = conn.prepare(
             "SELECT ro.team_id, ro.board, e.id, p.name, COALESCE(e.rating, p.rating) \
@@ -222,7 +223,7 @@ pub fn plan(
         )?;
         let rows = st.query_map(params![event.id, section.id], |r| {
             Ok((
-                r.get::<_, i64>(0)?,
+                r.get::<_, TeamId>(0)?,
                 r.get::<_, u32>(1)?,
                 (r.get(2)?, r.get(3)?, r.get(4)?),
             ))
@@ -232,11 +233,11 @@ pub fn plan(
             rosters.entry(team).or_default().push((board, p));
         }
     }
-    let stored: HashMap<i64, Option<u32>> = {
+    let stored: HashMap<TeamId, Option<u32>> = {
         let mut st = conn.prepare("SELECT id, pairing_no FROM team WHERE event_id = ?1")?;
         let rows = st
             .query_map([event.id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<HashMap<i64, Option<u32>>>>()?;
+            .collect::<rusqlite::Result<HashMap<TeamId, Option<u32>>>>()?;
         rows
     };
     let mut seats: Vec<TeamSeat> = loaded
@@ -327,7 +328,7 @@ pub fn plan(
         .collect();
 
     // Who had White on board 1 of each earlier match: (round, team id).
-    let mut board_one: HashMap<(u32, i64), i64> = HashMap::new();
+    let mut board_one: HashMap<(u32, TeamId), TeamId> = HashMap::new();
     {
         let mut st = conn.prepare(
             "SELECT r.number, m.team_a, m.team_b, COALESCE(ro.team_id, we.team_id) \
@@ -340,9 +341,9 @@ pub fn plan(
         let rows = st.query_map(params![section.id, event.id, round], |r| {
             Ok((
                 r.get::<_, u32>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, TeamId>(1)?,
+                r.get::<_, TeamId>(2)?,
+                r.get::<_, Option<TeamId>>(3)?,
             ))
         })?;
         for row in rows {
@@ -481,7 +482,7 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
             ))
         })
     };
-    let players = |s: &TeamSeat| -> Result<Vec<i64>> {
+    let players = |s: &TeamSeat| -> Result<Vec<EntryId>> {
         s.line_up
             .as_ref()
             .map(|l| l.iter().map(|p| p.0).collect())

@@ -24,6 +24,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+use crate::domain::ids::PlayerId;
 use crate::domain::score::{mean_round_int, Points, Value};
 
 /// How the tables are split.
@@ -294,7 +295,7 @@ pub struct Placing {
     pub event: usize,
     pub section: String,
     /// The player (database id) and name.
-    pub player: i64,
+    pub player: PlayerId,
     pub name: String,
     /// Rating at entry.
     pub rating: Option<u32>,
@@ -318,7 +319,7 @@ pub struct EventPoints {
 pub struct GpRow {
     /// "1", or "2-3" when shared.
     pub place: String,
-    pub player: i64,
+    pub player: PlayerId,
     pub name: String,
     /// Counted points plus bonus.
     pub total: Value,
@@ -347,9 +348,9 @@ pub struct GrandPrix {
 /// bands from lowest.
 pub fn grand_prix(rules: &Rules, events: usize, placings: &[Placing]) -> GrandPrix {
     // Group placings per (table, player).
-    let mut groups: BTreeMap<(usize, i64), Vec<&Placing>> = BTreeMap::new();
+    let mut groups: BTreeMap<(usize, PlayerId), Vec<&Placing>> = BTreeMap::new();
     let mut names: Vec<String> = vec![];
-    let mut top_rating: BTreeMap<i64, Option<u32>> = BTreeMap::new();
+    let mut top_rating: BTreeMap<PlayerId, Option<u32>> = BTreeMap::new();
     for p in placings {
         let r = top_rating.entry(p.player).or_insert(None);
         *r = (*r).max(p.rating);
@@ -500,7 +501,7 @@ mod tests {
         Placing {
             event,
             section: section.into(),
-            player,
+            player: PlayerId(player),
             name: format!("P{player}"),
             rating: Some(rating),
             first,
@@ -519,7 +520,7 @@ mod tests {
     fn row(t: &GpTable, player: i64) -> &GpRow {
         t.rows
             .iter()
-            .find(|r| r.player == player)
+            .find(|r| r.player == PlayerId(player))
             .expect("player in table")
     }
 
@@ -557,7 +558,7 @@ mod tests {
         // P1 and P3 both won one event; best results 10 and 10, then 8 and 8: shared.
         assert_eq!(t.rows[0].place, "1-2");
         assert_eq!(t.rows[1].place, "1-2");
-        assert_eq!((t.rows[2].player, t.rows[2].place.as_str()), (2, "3"));
+        assert_eq!((t.rows[2].player, t.rows[2].place.as_str()), (PlayerId(2), "3"));
     }
 
     #[test]
@@ -571,7 +572,7 @@ mod tests {
         ];
         let gp = grand_prix(&table_rules(), 2, &ps);
         let t = &gp.tables[0];
-        assert_eq!(t.rows[0].player, 1);
+        assert_eq!(t.rows[0].player, PlayerId(1));
         assert_eq!(t.rows[0].place, "1");
         assert_eq!(t.rows[1].place, "2");
         // With only "most events" (equal here), they share.
@@ -586,7 +587,7 @@ mod tests {
             ties: vec![TieRule::BestResult],
             ..table_rules()
         };
-        assert_eq!(grand_prix(&rules, 2, &ps).tables[0].rows[0].player, 1);
+        assert_eq!(grand_prix(&rules, 2, &ps).tables[0].rows[0].player, PlayerId(1));
     }
 
     #[test]

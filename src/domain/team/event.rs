@@ -13,9 +13,7 @@ use std::str::FromStr;
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{TeamCode, Tiebreak};
 
-/// The store's identity of an individual player (the database row id).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct PlayerId(pub i64);
+pub use crate::domain::ids::PlayerId;
 
 /// What the standings are ranked on before any tiebreak.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
