@@ -24,8 +24,8 @@ pub mod team;
 
 use std::collections::HashSet;
 
-use crate::domain::ids::PlayerId;
 use crate::domain::game::GameResult;
+use crate::domain::ids::PlayerId;
 use crate::domain::league::{EventKind, Section};
 use crate::domain::pairing::dutch::Dutch;
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};

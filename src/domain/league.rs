@@ -4,8 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::tiebreak::{FideEdition, Options, Order};
 use super::ids::{EntryId, EventId, PlayerId, SeasonId, SectionId, TeamId};
+use super::tiebreak::{FideEdition, Options, Order};
 
 /// How an event is run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -10,10 +10,10 @@
 //! they have no place, no winner and no grand-prix points here.
 
 use super::{report_from_facts, section_report, ReportOptions, SectionReport};
-use crate::domain::ids::PlayerId;
 use crate::domain::history::career::SectionLine;
 use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
 use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
+use crate::domain::ids::PlayerId;
 use crate::domain::league::{Event, Player, Season, Section};
 use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};

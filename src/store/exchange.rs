@@ -31,7 +31,10 @@ use crate::export::json as doc;
 use crate::input::players::PlayerRow;
 
 /// Each created round's date, by round number.
-pub fn round_dates(conn: &Connection, section_id: SectionId) -> Result<HashMap<u32, Option<String>>> {
+pub fn round_dates(
+    conn: &Connection,
+    section_id: SectionId,
+) -> Result<HashMap<u32, Option<String>>> {
     let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
     let rows = st
         .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
@@ -243,7 +246,9 @@ fn teams(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<
             "SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board",
         )?;
         let places = st
-            .query_map([id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, PlayerId>(1)?)))?
+            .query_map([id], |r| {
+                Ok((r.get::<_, u32>(0)?, r.get::<_, PlayerId>(1)?))
+            })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         out.push(doc::Team {
             name,
@@ -261,7 +266,11 @@ fn teams(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<
     Ok(out)
 }
 
-fn sections(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<Vec<doc::Section>> {
+fn sections(
+    conn: &Connection,
+    event_id: EventId,
+    keys: &mut PlayerKeys,
+) -> Result<Vec<doc::Section>> {
     let mut out = Vec::new();
     for s in super::season::sections(conn, event_id)? {
         let mut st = conn.prepare_cached(
@@ -395,7 +404,11 @@ pub(crate) fn prize_from_doc(p: &doc::Prize) -> Option<Prize> {
     })
 }
 
-fn rounds(conn: &Connection, section_id: SectionId, keys: &mut PlayerKeys) -> Result<Vec<doc::Round>> {
+fn rounds(
+    conn: &Connection,
+    section_id: SectionId,
+    keys: &mut PlayerKeys,
+) -> Result<Vec<doc::Round>> {
     let mut st = conn.prepare_cached(
         "SELECT id, number, date FROM round WHERE section_id = ?1 ORDER BY number",
     )?;
@@ -821,7 +834,13 @@ impl DocImport<'_, '_> {
     }
 
     /// The league's entry of pairing number `no` in section `s`.
-    fn entry(&self, entries: &EntryIds, s: &doc::Section, no: u32, path: String) -> Result<EntryId> {
+    fn entry(
+        &self,
+        entries: &EntryIds,
+        s: &doc::Section,
+        no: u32,
+        path: String,
+    ) -> Result<EntryId> {
         entries.get(&no).copied().ok_or_else(|| {
             self.wrong(
                 path,

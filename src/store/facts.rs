@@ -89,7 +89,11 @@ fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
 /// precedence over a bye as there. Reading the view itself costs three
 /// index look-ups per entry per round, about four times as long for a
 /// 1,000-player section.
-pub fn load_section(conn: &Connection, section_id: SectionId, kind: EventKind) -> Result<SectionFacts> {
+pub fn load_section(
+    conn: &Connection,
+    section_id: SectionId,
+    kind: EventKind,
+) -> Result<SectionFacts> {
     let entries = entries(conn, section_id)?;
     let mut round_no: Vec<(RoundId, usize)> = Vec::new();
     {
@@ -107,7 +111,8 @@ pub fn load_section(conn: &Connection, section_id: SectionId, kind: EventKind) -
     // Ids to positions, sorted for binary search (a few hundred entries and
     // a dozen rounds: cheaper than hashing, which was a tenth of the work).
     round_no.sort_unstable();
-    let mut by_id: Vec<(EntryId, usize)> = entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let mut by_id: Vec<(EntryId, usize)> =
+        entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
     by_id.sort_unstable();
     fn find<K: Ord + Copy>(ids: &[(K, usize)], id: K) -> Option<usize> {
         ids.binary_search_by_key(&id, |x| x.0)

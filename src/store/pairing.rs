@@ -467,7 +467,9 @@ pub fn plan(
     if let Some(rid) = round_id {
         let mut st =
             conn.prepare("SELECT entry_id, kind FROM bye WHERE round_id = ?1 AND requested = 1")?;
-        for row in st.query_map([rid], |r| Ok((r.get::<_, EntryId>(0)?, r.get::<_, String>(1)?)))? {
+        for row in st.query_map([rid], |r| {
+            Ok((r.get::<_, EntryId>(0)?, r.get::<_, String>(1)?))
+        })? {
             let (entry, kind) = row?;
             requested.insert(
                 entry,

@@ -50,7 +50,11 @@ pub fn player_by_id(conn: &Connection, id: PlayerId) -> Result<Player> {
 /// database id), or by name (exact, then unique part of a name).
 pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
     let t = text.trim();
-    if let Some(id) = t.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()).map(PlayerId) {
+    if let Some(id) = t
+        .strip_prefix('#')
+        .and_then(|n| n.parse::<i64>().ok())
+        .map(PlayerId)
+    {
         return player_by_id(conn, id)
             .map_err(|_| Error::not_found(format!("there is no player #{id}")));
     }
@@ -236,7 +240,10 @@ pub fn entries(conn: &Connection, section_id: SectionId) -> Result<Vec<Entry>> {
 /// Every player entered in `sections`: (player id, name), one row per
 /// entry (a player in two sections is listed twice), in no particular
 /// order. The site names its player pages from it before any report.
-pub fn people_of_sections(conn: &Connection, sections: &[SectionId]) -> Result<Vec<(PlayerId, String)>> {
+pub fn people_of_sections(
+    conn: &Connection,
+    sections: &[SectionId],
+) -> Result<Vec<(PlayerId, String)>> {
     let mut st = conn.prepare_cached(
         "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
     )?;

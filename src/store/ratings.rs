@@ -198,7 +198,9 @@ pub struct ListRating {
 /// charts. A history row keeps the rating a list replaced, so the rating a
 /// list gave is the next row's, or for the newest list the player's
 /// current rating; a list that left a player unrated gives no point.
-pub fn uscf_list_ratings(conn: &rusqlite::Connection) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
+pub fn uscf_list_ratings(
+    conn: &rusqlite::Connection,
+) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
     let mut st = conn.prepare(
         "SELECT h.player_id, h.rating, h.list, h.replaced_on, p.rating FROM rating_history h
          JOIN player p ON p.id = h.player_id WHERE h.system = 'uscf'

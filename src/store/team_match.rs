@@ -25,8 +25,8 @@ use super::season::{self as seasons, NewEvent};
 use super::team::{
     add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
 };
-use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
 use crate::domain::game::GameResult;
+use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::score::Points;
 use crate::domain::team::Side;

@@ -558,7 +558,10 @@ mod tests {
         // P1 and P3 both won one event; best results 10 and 10, then 8 and 8: shared.
         assert_eq!(t.rows[0].place, "1-2");
         assert_eq!(t.rows[1].place, "1-2");
-        assert_eq!((t.rows[2].player, t.rows[2].place.as_str()), (PlayerId(2), "3"));
+        assert_eq!(
+            (t.rows[2].player, t.rows[2].place.as_str()),
+            (PlayerId(2), "3")
+        );
     }
 
     #[test]
@@ -587,7 +590,10 @@ mod tests {
             ties: vec![TieRule::BestResult],
             ..table_rules()
         };
-        assert_eq!(grand_prix(&rules, 2, &ps).tables[0].rows[0].player, PlayerId(1));
+        assert_eq!(
+            grand_prix(&rules, 2, &ps).tables[0].rows[0].player,
+            PlayerId(1)
+        );
     }
 
     #[test]
