@@ -12,7 +12,7 @@
 //! The store's lookups take the id of the record they look up, so mixing
 //! kinds does not compile:
 //!
-//! ```compile_fail
+//! ```compile_fail,E0308
 //! use chess_league::domain::ids::SectionId;
 //! use chess_league::store::{season::event_by_id, Store};
 //!
