@@ -16,7 +16,7 @@ use crate::domain::pairing::{ByeKind, Pairing, Unpairable};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::store::pairing::{self as pairings, Plan};
-use crate::store::{player, round as rounds, season as seasons, Reader, Store, Writer};
+use crate::store::{player, round as rounds, season as seasons, Readable, Reader, Store, Writer};
 
 /// `league round pair`.
 #[derive(clap::Args, Debug)]
@@ -168,8 +168,8 @@ fn pair_one(
     } = job;
     let engine = settings::system(kind, rules).map_err(Error::invalid)?;
     let seed = seed();
-    let run = |conn: &Reader| -> Result<(Plan, Pairing)> {
-        let plan = pairings::plan(conn, event, section, rules, round, replace, seed)?;
+    let run = |conn: &dyn Readable| -> Result<(Plan, Pairing)> {
+        let plan = pairings::plan(&conn, event, section, rules, round, replace, seed)?;
         check_plan(event, &plan, kind, rules)?;
         let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
         Ok((plan, pairing))
@@ -428,7 +428,7 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
     let engine = settings::system(kind, &rules).map_err(Error::invalid)?;
     let seed = seed();
     let run = |tx: &Writer| -> Result<String> {
-        let conn: &Reader = tx;
+        let conn = tx;
         let mut out = String::new();
         for section in &sections {
             let first = pairings::next_round(conn, section)?;

@@ -488,7 +488,7 @@ mod tests {
         assert_eq!((made.seasons, made.events, made.sections), (2, 4, 8));
         assert_eq!(made.entries, 160);
         let (games, byes, entries, withdrawn): (i64, i64, u32, u32) = store
-            .conn()
+            .conn().raw()
             .query_row(
                 "SELECT (SELECT count(*) FROM game), (SELECT count(*) FROM bye), (SELECT count(*) FROM entry), \
                  (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL)",
@@ -502,7 +502,7 @@ mod tests {
         );
         // Every entry is seated once in every round until it withdraws.
         let unseated: i64 = store
-            .conn()
+            .conn().raw()
             .query_row(
                 "SELECT count(*) FROM player_round pr JOIN entry e ON e.id = pr.entry_id \
                  WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after)",

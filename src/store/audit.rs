@@ -10,7 +10,8 @@
 //! and the user (`$LEAGUE_USER`, else `$USER`; none when both are unset or
 //! blank). The player-merge record takes the same stamp.
 
-use rusqlite::{params, Connection, Transaction};
+use super::Readable;
+use rusqlite::{params, Transaction};
 
 use crate::domain::ids::EventId;
 use crate::error::Result;
@@ -167,7 +168,8 @@ pub struct AuditFilter {
 }
 
 /// The newest `limit` audit entries, newest first.
-pub fn audit_log(conn: &Connection, limit: usize) -> Result<Vec<AuditRow>> {
+pub fn audit_log(conn: &impl Readable, limit: usize) -> Result<Vec<AuditRow>> {
+    let conn = super::sql(conn);
     audit_log_filtered(
         conn,
         &AuditFilter {
@@ -178,7 +180,8 @@ pub fn audit_log(conn: &Connection, limit: usize) -> Result<Vec<AuditRow>> {
 }
 
 /// The audit entries that pass `filter`, newest first.
-pub fn audit_log_filtered(conn: &Connection, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+pub fn audit_log_filtered(conn: &impl Readable, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT a.at, a.who, a.action, se.name || ' ' || ev.name, a.subject, a.old_value, a.new_value, a.reason \
          FROM audit a LEFT JOIN event ev ON ev.id = a.event_id LEFT JOIN season se ON se.id = ev.season_id \

@@ -10,6 +10,7 @@
 //! compares the `player_round` view that standings read with the raw games
 //! and byes.
 
+use super::Readable;
 use std::path::Path;
 
 use rusqlite::Connection;
@@ -107,7 +108,8 @@ pub fn check_file(path: &Path) -> Result<Report> {
 
 /// Run every check. A check whose query fails (a damaged file, a schema
 /// too old for it) reports the failure as its problem; the others still run.
-pub fn run(conn: &Connection) -> Report {
+pub fn run(conn: &impl Readable) -> Report {
+    let conn = super::sql(conn);
     let schema = migrate::current_version(conn).unwrap_or(0);
     let mut checks = Vec::new();
     let integrity = lines(conn, "PRAGMA integrity_check(100)")

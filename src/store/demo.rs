@@ -9,8 +9,9 @@
 //! differ, and the file is kept. A file marked by a version that stored no
 //! fingerprint is kept too: nothing says it is untouched.
 
+use super::Readable;
 use rusqlite::types::ValueRef;
-use rusqlite::{Connection, Transaction};
+use rusqlite::Transaction;
 
 use crate::domain::fingerprint::Fnv1a;
 use crate::error::Result;
@@ -38,7 +39,8 @@ pub enum DemoState {
 /// their first column's order), leaving out the fingerprint setting itself
 /// and the migrations' own history (when they were applied is not a
 /// record).
-pub fn contents_fingerprint(conn: &Connection) -> Result<u64> {
+pub fn contents_fingerprint(conn: &impl Readable) -> Result<u64> {
+    let conn = super::sql(conn);
     let mut h = Fnv1a::default();
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'refinery_schema_history' ORDER BY name")?
@@ -125,7 +127,8 @@ pub struct Counts {
 }
 
 /// Count the events, players and games in the database.
-pub fn counts(conn: &Connection) -> Result<Counts> {
+pub fn counts(conn: &impl Readable) -> Result<Counts> {
+    let conn = super::sql(conn);
     Ok(conn.query_row(
         "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM player), (SELECT count(*) FROM game)",
         [],
@@ -140,7 +143,8 @@ pub fn counts(conn: &Connection) -> Result<Counts> {
 }
 
 /// Whether the database is the demo's, untouched.
-pub fn state(conn: &Connection) -> Result<DemoState> {
+pub fn state(conn: &impl Readable) -> Result<DemoState> {
+    let conn = super::sql(conn);
     let setting = |key: &str| -> Option<String> {
         conn.query_row("SELECT value FROM setting WHERE key = ?1", [key], |r| {
             r.get(0)

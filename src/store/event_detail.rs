@@ -5,7 +5,8 @@
 //! `league settings set report.affiliate-id ...`); an event's own value
 //! comes first, the league's fills a gap.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use super::Readable;
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit, audit_event, Action};
 use crate::domain::ids::EventId;
@@ -75,7 +76,8 @@ impl EventDetails {
 }
 
 /// An event's details.
-pub fn details(conn: &Connection, event_id: EventId) -> Result<EventDetails> {
+pub fn details(conn: &impl Readable, event_id: EventId) -> Result<EventDetails> {
+    let conn = super::sql(conn);
     let cols: Vec<&str> = FIELDS.iter().map(|f| f.0).collect();
     let sql = format!(
         "SELECT prize_split, {} FROM event WHERE id = ?1",
@@ -186,7 +188,8 @@ pub fn setting_key(name: &str) -> String {
 }
 
 /// A league-wide report value (`report.<name>`), if set.
-pub fn league_setting(conn: &Connection, name: &str) -> Result<Option<String>> {
+pub fn league_setting(conn: &impl Readable, name: &str) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(conn
         .query_row(
             "SELECT value FROM setting WHERE key = ?1",
@@ -228,7 +231,8 @@ pub fn set_league_setting(
 }
 
 /// The league's defaults for every event's details (prize split aside).
-pub fn league_defaults(conn: &Connection) -> Result<EventDetails> {
+pub fn league_defaults(conn: &impl Readable) -> Result<EventDetails> {
+    let conn = super::sql(conn);
     let mut d = EventDetails::default();
     for (slot, (column, _)) in d.fields_mut().into_iter().zip(FIELDS) {
         *slot = league_setting(conn, column)?;
@@ -238,6 +242,7 @@ pub fn league_defaults(conn: &Connection) -> Result<EventDetails> {
 
 /// An event's details with the league's defaults filling the gaps: what
 /// the rating reports use.
-pub fn details_or_league(conn: &Connection, event_id: EventId) -> Result<EventDetails> {
+pub fn details_or_league(conn: &impl Readable, event_id: EventId) -> Result<EventDetails> {
+    let conn = super::sql(conn);
     Ok(details(conn, event_id)?.filled_from(&league_defaults(conn)?))
 }

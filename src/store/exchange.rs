@@ -16,6 +16,7 @@
 //! - rows are created in the document's order, so exporting the imported
 //!   season gives the same document byte for byte.
 
+use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -32,9 +33,10 @@ use crate::input::players::PlayerRow;
 
 /// Each created round's date, by round number.
 pub fn round_dates(
-    conn: &Connection,
+    conn: &impl Readable,
     section_id: SectionId,
 ) -> Result<HashMap<u32, Option<String>>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
     let rows = st
         .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
@@ -48,10 +50,11 @@ fn bool_col(v: i64) -> bool {
 
 /// A season (every event) or one event of it as a JSON document.
 pub fn export_document(
-    conn: &Connection,
+    conn: &impl Readable,
     season: &Season,
     only: Option<&Event>,
 ) -> Result<doc::Document> {
+    let conn = super::sql(conn);
     let grand_prix: Option<String> = conn.query_row(
         "SELECT grand_prix FROM season WHERE id = ?1",
         [season.id],

@@ -2,7 +2,7 @@
 //! shows, read from its sources: one query for the games, one for the byes)
 //! and turns them into the [`Tournament`] every tiebreak reads.
 
-use rusqlite::Connection;
+use super::Readable;
 
 use super::player::entries;
 use crate::domain::ids::{EntryId, RoundId, SectionId};
@@ -90,10 +90,11 @@ fn side_outcomes(result: Option<&str>) -> Option<(Outcome, Outcome)> {
 /// index look-ups per entry per round, about four times as long for a
 /// 1,000-player section.
 pub fn load_section(
-    conn: &Connection,
+    conn: &impl Readable,
     section_id: SectionId,
     kind: EventKind,
 ) -> Result<SectionFacts> {
+    let conn = super::sql(conn);
     let entries = entries(conn, section_id)?;
     let mut round_no: Vec<(RoundId, usize)> = Vec::new();
     {
@@ -241,13 +242,13 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         store.write(|tx| crate::demo::generate(tx, 2022)).unwrap();
         store
-            .conn()
+            .conn().raw()
             .execute_batch(
                 "UPDATE game SET result = NULL WHERE id = (SELECT MAX(id) FROM game WHERE section_id = 3);
                  UPDATE game SET result = '0F-0F' WHERE id = (SELECT MIN(id) FROM game WHERE section_id = 3);",
             )
             .unwrap();
-        let conn = store.conn();
+        let conn = store.conn().raw();
         let sections: Vec<(SectionId, String)> = conn
             .prepare("SELECT s.id, e.kind FROM section s JOIN event e ON e.id = s.event_id")
             .unwrap()

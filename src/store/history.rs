@@ -4,7 +4,8 @@
 //! games by the pair of entries), and a season's grand-prix rules, stored
 //! with the season as JSON.
 
-use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use super::Readable;
+use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, shown, Action};
 use super::season::{event_row, EVENT_COLUMNS};
@@ -42,7 +43,8 @@ fn section_ref(r: &Row) -> rusqlite::Result<SectionRef> {
 
 /// Every section a player entered, oldest first (one query, by
 /// `entry(player_id)`).
-pub fn player_sections(conn: &Connection, player_id: PlayerId) -> Result<Vec<SectionRef>> {
+pub fn player_sections(conn: &impl Readable, player_id: PlayerId) -> Result<Vec<SectionRef>> {
+    let conn = super::sql(conn);
     let sql = format!(
         "SELECT {EVENT_COLUMNS}, sec.id, sec.event_id, sec.name, sec.rating_min, sec.rating_max, en.id \
          FROM entry en JOIN section sec ON sec.id = en.section_id JOIN event e ON e.id = sec.event_id \
@@ -68,7 +70,8 @@ pub struct SectionFilter<'a> {
 }
 
 /// The sections matching `filter`, oldest first (one query).
-pub fn sections_where(conn: &Connection, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
+pub fn sections_where(conn: &impl Readable, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
+    let conn = super::sql(conn);
     let sql = format!(
         "SELECT {EVENT_COLUMNS}, sec.id, sec.event_id, sec.name, sec.rating_min, sec.rating_max, NULL \
          FROM section sec JOIN event e ON e.id = sec.event_id JOIN season s ON s.id = e.season_id \
@@ -90,7 +93,8 @@ pub fn sections_where(conn: &Connection, filter: &SectionFilter) -> Result<Vec<S
 }
 
 /// The distinct names of events and of sections, for error messages.
-pub fn event_and_section_names(conn: &Connection) -> Result<(Vec<String>, Vec<String>)> {
+pub fn event_and_section_names(conn: &impl Readable) -> Result<(Vec<String>, Vec<String>)> {
+    let conn = super::sql(conn);
     let names = |sql: &str| -> Result<Vec<String>> {
         let mut st = conn.prepare(sql)?;
         let rows = st
@@ -128,7 +132,8 @@ pub struct Meeting {
 /// Every game with a result between players `a` and `b`, oldest first (one
 /// query: both players' entries of the same sections, then the games of
 /// each pair of entries by `game(white_entry, black_entry)`).
-pub fn meetings(conn: &Connection, a: PlayerId, b: PlayerId) -> Result<Vec<Meeting>> {
+pub fn meetings(conn: &impl Readable, a: PlayerId, b: PlayerId) -> Result<Vec<Meeting>> {
+    let conn = super::sql(conn);
     let sql = format!(
         "WITH pair(w, bl, a_white) AS ( \
            SELECT x.id, y.id, 1 FROM entry x JOIN entry y ON y.section_id = x.section_id AND y.player_id = ?2 WHERE x.player_id = ?1 \
@@ -159,7 +164,8 @@ pub fn meetings(conn: &Connection, a: PlayerId, b: PlayerId) -> Result<Vec<Meeti
 }
 
 /// A season's grand-prix rules as stored (JSON), if it has any.
-pub fn grand_prix_rules(conn: &Connection, season_id: SeasonId) -> Result<Option<String>> {
+pub fn grand_prix_rules(conn: &impl Readable, season_id: SeasonId) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(conn
         .query_row(
             "SELECT grand_prix FROM season WHERE id = ?1",

@@ -293,7 +293,7 @@ mod tests {
     fn store() -> Store {
         let store = Store::open_in_memory().unwrap();
         store
-            .conn()
+            .conn().raw()
             .execute_batch(
                 "INSERT INTO season (id, name) VALUES (1, '2022-23');
                  INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Open', 'swiss', 5, 'fide-swiss');
@@ -309,6 +309,7 @@ mod tests {
     fn games(store: &Store) -> i64 {
         store
             .conn()
+            .raw()
             .query_row("SELECT count(*) FROM game", [], |r| r.get(0))
             .unwrap()
     }

@@ -7,6 +7,7 @@
 //! two sections of one event, on two teams of one event, or when the two
 //! rows carry different ids of the same kind (two different people).
 
+use super::Readable;
 use rusqlite::{params, Connection, Transaction};
 
 use super::audit::{audit, Action, Stamp};
@@ -100,7 +101,8 @@ fn strings(conn: &Connection, sql: &str, a: PlayerId, b: PlayerId) -> Result<Vec
 
 /// Work out what merging `from` into `into` would change, or why it cannot
 /// be done. Reads only.
-pub fn plan_merge(conn: &Connection, from: &Player, into: &Player) -> Result<MergePlan> {
+pub fn plan_merge(conn: &impl Readable, from: &Player, into: &Player) -> Result<MergePlan> {
+    let conn = super::sql(conn);
     if from.id == into.id {
         return Err(Error::invalid(format!(
             "{} and {} are the same player; nothing to merge",

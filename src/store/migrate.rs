@@ -8,6 +8,7 @@
 //! old version, still usable by the program that wrote it, rather than
 //! half-upgraded.
 
+use super::Readable;
 use std::path::Path;
 
 use refinery::{Migration, Runner};
@@ -38,7 +39,8 @@ fn version_of(migrations: &[Migration]) -> i64 {
 }
 
 /// The schema version recorded in the database (0 for a new one).
-pub fn current_version(conn: &Connection) -> Result<i64> {
+pub fn current_version(conn: &impl Readable) -> Result<i64> {
+    let conn = super::sql(conn);
     if !has_table(conn, "refinery_schema_history")? {
         return Ok(0);
     }
@@ -59,7 +61,8 @@ fn has_table(conn: &Connection, name: &str) -> Result<bool> {
 
 /// Refuse an SQLite file that holds other tables but no league schema.
 /// (An SQLite file with no tables at all is a new, empty database.)
-pub fn check_is_league(conn: &Connection, path: &Path) -> Result<()> {
+pub fn check_is_league(conn: &impl Readable, path: &Path) -> Result<()> {
+    let conn = super::sql(conn);
     let tables: i64 = conn
         .query_row(
             "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
@@ -77,7 +80,8 @@ pub fn check_is_league(conn: &Connection, path: &Path) -> Result<()> {
 }
 
 /// Refuse a database written by a newer version of the program.
-pub fn check_not_newer(conn: &Connection, path: &Path) -> Result<()> {
+pub fn check_not_newer(conn: &impl Readable, path: &Path) -> Result<()> {
+    let conn = super::sql(conn);
     check_not_newer_than(conn, path, latest_version())
 }
 

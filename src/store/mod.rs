@@ -1,5 +1,6 @@
 //! The only module that speaks SQL: owns the connection, the migrations and
-//! every query. Readers take `&Connection`; writers take `&Transaction` and
+//! every query. Readers take `&impl Readable` (a [`Reader`] or a
+//! transaction); writers take `&Transaction` and
 //! run inside [`Store::write`], which commits only when the whole command
 //! succeeded, so a rejected command leaves the database exactly as it was.
 //!
@@ -82,11 +83,71 @@ impl From<rusqlite::Error> for Error {
 }
 
 /// What the layers above the store (reports, the site, the commands) read
-/// through: a connection the store opened, handed out by [`Store::conn`]
-/// or seen through a write transaction. Only the store's own functions
-/// query it; callers pass it on to them and never write SQL of their own,
-/// so no file outside `src/store/` names the database library.
-pub type Reader = Connection;
+/// through: the connection the store opened, handed out by
+/// [`Store::conn`]. It offers no way to run SQL: callers can only pass it
+/// on to the store's own functions, so no file outside `src/store/` writes
+/// a query or names the database library.
+pub struct Reader(Connection);
+
+#[cfg(test)]
+impl Reader {
+    /// The connection itself, for tests that set up or inspect rows the
+    /// commands would never write (test builds only).
+    pub(crate) fn raw(&self) -> &Connection {
+        &self.0
+    }
+}
+
+/// Anything the store's reading functions read from: a [`Reader`], or the
+/// [`Writer`] of a command that reads what it is about to change. Sealed:
+/// only the store implements it, and only the store can reach the
+/// connection behind it.
+pub trait Readable: sealed::Sql {}
+
+mod sealed {
+    /// The connection behind a [`super::Readable`], seen only inside the
+    /// store (this module is private to it).
+    pub trait Sql {
+        /// The connection to query.
+        fn sql(&self) -> &rusqlite::Connection;
+    }
+}
+
+impl sealed::Sql for Reader {
+    fn sql(&self) -> &Connection {
+        &self.0
+    }
+}
+impl Readable for Reader {}
+
+impl sealed::Sql for Connection {
+    fn sql(&self) -> &Connection {
+        self
+    }
+}
+impl Readable for Connection {}
+
+impl sealed::Sql for Transaction<'_> {
+    fn sql(&self) -> &Connection {
+        self
+    }
+}
+impl Readable for Transaction<'_> {}
+
+/// A reference reads as what it refers to, so code that serves both a
+/// [`Reader`] and a [`Writer`] can take `&dyn Readable` and pass `&conn`
+/// on to the store.
+impl<R: Readable + ?Sized> sealed::Sql for &R {
+    fn sql(&self) -> &Connection {
+        sealed::Sql::sql(&**self)
+    }
+}
+impl<R: Readable + ?Sized> Readable for &R {}
+
+/// The connection behind `r`, for the store's own queries.
+fn sql<R: Readable + ?Sized>(r: &R) -> &Connection {
+    sealed::Sql::sql(r)
+}
 
 /// What a command writes through: the one transaction [`Store::write`]
 /// hands to its closure, committed only when the whole command succeeded.
@@ -95,7 +156,7 @@ pub type Writer<'c> = Transaction<'c>;
 
 /// An open league database.
 pub struct Store {
-    conn: Connection,
+    conn: Reader,
     path: Option<PathBuf>,
 }
 
@@ -132,7 +193,7 @@ impl Store {
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| explain_sql(path, e))?;
         let mut store = Store {
-            conn,
+            conn: Reader(conn),
             path: Some(path.to_path_buf()),
         };
         // Refuse a file that is not ours before anything writes to it
@@ -140,7 +201,7 @@ impl Store {
         migrate::check_is_league(&store.conn, path)?;
         migrate::check_not_newer(&store.conn, path)?;
         store.configure().map_err(|e| explain_sql(path, e))?;
-        migrate::run(&mut store.conn, Some(path))?;
+        migrate::run(&mut store.conn.0, Some(path))?;
         Ok(store)
     }
 
@@ -153,7 +214,7 @@ impl Store {
         migrate::check_is_league(&conn, path)?;
         migrate::check_not_newer(&conn, path)?;
         Ok(Store {
-            conn,
+            conn: Reader(conn),
             path: Some(path.to_path_buf()),
         })
     }
@@ -176,6 +237,7 @@ impl Store {
         }
         store
             .conn
+            .0
             .busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| explain_sql(path, e))?;
         Ok(store)
@@ -184,17 +246,21 @@ impl Store {
     /// A fresh database in memory (tests, benchmarks, the TRF round trip).
     pub fn open_in_memory() -> Result<Store> {
         let conn = Connection::open_in_memory()?;
-        let mut store = Store { conn, path: None };
-        store.conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrate::run(&mut store.conn, None)?;
+        let mut store = Store {
+            conn: Reader(conn),
+            path: None,
+        };
+        store.conn.0.pragma_update(None, "foreign_keys", "ON")?;
+        migrate::run(&mut store.conn.0, None)?;
         Ok(store)
     }
 
     fn configure(&self) -> rusqlite::Result<()> {
-        configure(&self.conn)
+        configure(&self.conn.0)
     }
 
-    /// The connection, for reading.
+    /// The connection, for reading: only the store's functions can query
+    /// it.
     pub fn conn(&self) -> &Reader {
         &self.conn
     }
@@ -219,6 +285,7 @@ impl Store {
         };
         let tx = self
             .conn
+            .0
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| explain_here(e.into()))?;
         let value = f(&tx).map_err(explain_here)?;
@@ -230,11 +297,12 @@ impl Store {
     /// that growing beyond it fails as a full disk would. For tests of the
     /// full-disk path; the limit lasts as long as this connection.
     pub fn limit_pages(&self, pages: u64) -> Result<()> {
-        let _: i64 = self
-            .conn
-            .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| {
-                r.get(0)
-            })?;
+        let _: i64 =
+            self.conn
+                .0
+                .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |r| {
+                    r.get(0)
+                })?;
         Ok(())
     }
 
@@ -242,6 +310,7 @@ impl Store {
     pub fn page_count(&self) -> Result<u64> {
         Ok(self
             .conn
+            .0
             .query_row("PRAGMA page_count", [], |r| r.get::<_, i64>(0))? as u64)
     }
 }

@@ -26,9 +26,10 @@
 //!   order, and the pairing-allocated bye worth what the event says
 //!   (`bye_points`); requested byes are already recorded and stay.
 
+use super::Readable;
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
@@ -48,7 +49,8 @@ use crate::error::{Error, Result};
 
 /// An event's pairing settings. An event without a row (a database edited
 /// by hand) reads as `manual`.
-pub fn rules(conn: &Connection, event_id: EventId) -> Result<PairingRules> {
+pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<PairingRules> {
+    let conn = super::sql(conn);
     let row = conn
         .query_row(
             "SELECT system, initial_colour, acceleration, bye_points, double_round_robin, numbers, \
@@ -258,7 +260,8 @@ fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
 
 /// The round `league round pair` pairs when none is given: the one after
 /// the section's last paired round.
-pub fn next_round(conn: &Connection, section: &Section) -> Result<u32> {
+pub fn next_round(conn: &impl Readable, section: &Section) -> Result<u32> {
+    let conn = super::sql(conn);
     Ok(paired_rounds(conn, section.id)?
         .last()
         .copied()
@@ -272,7 +275,7 @@ pub fn next_round(conn: &Connection, section: &Section) -> Result<u32> {
 /// and no later round is paired). `seed` draws the numbers of a round robin
 /// that draws them.
 pub fn plan(
-    conn: &Connection,
+    conn: &impl Readable,
     event: &Event,
     section: &Section,
     rules: &PairingRules,
@@ -280,6 +283,7 @@ pub fn plan(
     replace: bool,
     seed: u64,
 ) -> Result<Plan> {
+    let conn = super::sql(conn);
     if round == 0 {
         return Err(Error::invalid(
             "there is no round 0: rounds are numbered from 1",
@@ -649,10 +653,11 @@ pub fn write(
 /// Each entry's score before round `round` (byes and forfeits included),
 /// by entry id: what a pairing sheet shows beside a name.
 pub fn scores_before(
-    conn: &Connection,
+    conn: &impl Readable,
     section_id: SectionId,
     round: u32,
 ) -> Result<HashMap<EntryId, Points>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare_cached(
         "SELECT entry_id, SUM(halves) FROM player_round WHERE section_id = ?1 AND round_no < ?2 GROUP BY entry_id",
     )?;
@@ -679,7 +684,8 @@ pub struct Unplayed {
 /// A section's games paired but without a result, by round and board. The
 /// crosstable lists them as the schedule still to play (a round robin
 /// paired in advance with `league event pair-all`).
-pub fn unplayed_games(conn: &Connection, section_id: SectionId) -> Result<Vec<Unplayed>> {
+pub fn unplayed_games(conn: &impl Readable, section_id: SectionId) -> Result<Vec<Unplayed>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT r.number, g.board, pw.name, pb.name FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \

@@ -2,6 +2,7 @@
 //! by pairing number, id or name ([`names`]: the same name, then whole-word
 //! prefixes), with the closest names offered when nothing matches.
 
+use super::Readable;
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::Action;
@@ -27,7 +28,8 @@ fn player_row(r: &Row) -> rusqlite::Result<Player> {
 }
 
 /// Every player, by name; with `search`, those whose name contains it.
-pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
+pub fn players(conn: &impl Readable, search: Option<&str>) -> Result<Vec<Player>> {
+    let conn = super::sql(conn);
     let sql = format!("SELECT {PLAYER_COLUMNS} FROM player WHERE ?1 IS NULL OR name LIKE '%' || ?1 || '%' ORDER BY name COLLATE NOCASE, id");
     let mut st = conn.prepare(&sql)?;
     let rows = st
@@ -37,7 +39,8 @@ pub fn players(conn: &Connection, search: Option<&str>) -> Result<Vec<Player>> {
 }
 
 /// The player with this id.
-pub fn player_by_id(conn: &Connection, id: PlayerId) -> Result<Player> {
+pub fn player_by_id(conn: &impl Readable, id: PlayerId) -> Result<Player> {
+    let conn = super::sql(conn);
     // Cached: an import looks up each of its players once.
     Ok(conn
         .prepare_cached(&format!(
@@ -48,7 +51,8 @@ pub fn player_by_id(conn: &Connection, id: PlayerId) -> Result<Player> {
 
 /// Find a player across the league: by US Chess or FIDE id, by `#id` (the
 /// database id), or by name (exact, then unique part of a name).
-pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
+pub fn find_player(conn: &impl Readable, text: &str) -> Result<Player> {
+    let conn = super::sql(conn);
     let t = text.trim();
     if let Some(id) = t
         .strip_prefix('#')
@@ -228,7 +232,8 @@ fn entry_row(r: &Row) -> rusqlite::Result<Entry> {
 }
 
 /// A section's entries in pairing-number order.
-pub fn entries(conn: &Connection, section_id: SectionId) -> Result<Vec<Entry>> {
+pub fn entries(conn: &impl Readable, section_id: SectionId) -> Result<Vec<Entry>> {
+    let conn = super::sql(conn);
     let sql = format!("SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no");
     let mut st = conn.prepare(&sql)?;
     let rows = st
@@ -241,9 +246,10 @@ pub fn entries(conn: &Connection, section_id: SectionId) -> Result<Vec<Entry>> {
 /// entry (a player in two sections is listed twice), in no particular
 /// order. The site names its player pages from it before any report.
 pub fn people_of_sections(
-    conn: &Connection,
+    conn: &impl Readable,
     sections: &[SectionId],
 ) -> Result<Vec<(PlayerId, String)>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare_cached(
         "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
     )?;
@@ -262,10 +268,11 @@ pub fn people_of_sections(
 /// unique part of a name). Unknown and ambiguous names list candidates.
 pub fn find_entry(
     all: &[Entry],
-    conn: &Connection,
+    conn: &impl Readable,
     section: &Section,
     text: &str,
 ) -> Result<Entry> {
+    let conn = super::sql(conn);
     let t = text.trim();
     if t.is_empty() {
         return Err(Error::invalid(
@@ -591,7 +598,8 @@ pub struct PlayerEntry {
 }
 
 /// Every section a player entered, oldest season first.
-pub fn entries_of_player(conn: &Connection, player_id: PlayerId) -> Result<Vec<PlayerEntry>> {
+pub fn entries_of_player(conn: &impl Readable, player_id: PlayerId) -> Result<Vec<PlayerEntry>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         // The tables, and the score from player_round by entry (index
         // look-ups): the entry_detail and entry_score views total every
@@ -618,7 +626,8 @@ pub fn entries_of_player(conn: &Connection, player_id: PlayerId) -> Result<Vec<P
 
 /// A player's US state (two capital letters), for the US Chess report
 /// (migration V15); `None` when not known.
-pub fn player_state(conn: &Connection, player_id: PlayerId) -> Result<Option<String>> {
+pub fn player_state(conn: &impl Readable, player_id: PlayerId) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(
         conn.query_row("SELECT state FROM player WHERE id = ?1", [player_id], |r| {
             r.get(0)
@@ -649,7 +658,8 @@ pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) 
 
 /// A player's club or team (migration V19), for US Chess 28N team-mate
 /// avoidance; `None` when not known.
-pub fn player_club(conn: &Connection, player_id: PlayerId) -> Result<Option<String>> {
+pub fn player_club(conn: &impl Readable, player_id: PlayerId) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(
         conn.query_row("SELECT club FROM player WHERE id = ?1", [player_id], |r| {
             r.get(0)

@@ -2,6 +2,7 @@
 //! and the special prizes' winners named by hand. The award itself is
 //! computed from the standings ([`crate::domain::prizes`]), never stored.
 
+use super::Readable;
 use rusqlite::{params, Connection, Row, Transaction};
 
 use super::audit::{audit_event, Action};
@@ -59,7 +60,8 @@ fn row(r: &Row) -> rusqlite::Result<StoredPrize> {
 }
 
 /// A section's prizes in list order.
-pub fn prizes(conn: &Connection, section_id: SectionId) -> Result<Vec<StoredPrize>> {
+pub fn prizes(conn: &impl Readable, section_id: SectionId) -> Result<Vec<StoredPrize>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare_cached(&format!(
         "SELECT {COLUMNS} FROM prize WHERE section_id = ?1 ORDER BY position"
     ))?;

@@ -9,6 +9,7 @@
 //! without a rating says nothing new). When an id appears twice in a list,
 //! the first line counts.
 
+use super::Readable;
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, OptionalExtension, Transaction};
@@ -145,7 +146,8 @@ pub struct Replaced {
 }
 
 /// A player's replaced ratings, oldest first.
-pub fn history(conn: &rusqlite::Connection, player_id: PlayerId) -> Result<Vec<Replaced>> {
+pub fn history(conn: &impl Readable, player_id: PlayerId) -> Result<Vec<Replaced>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT system, rating, list, replaced_on FROM rating_history WHERE player_id = ?1 ORDER BY replaced_on, id",
     )?;
@@ -169,11 +171,12 @@ pub fn history(conn: &rusqlite::Connection, player_id: PlayerId) -> Result<Vec<R
 /// imported on `day` itself already counts as in force. Ratings changed by
 /// hand (`league player edit`) leave no history: the current one stands.
 pub fn rating_on(
-    conn: &rusqlite::Connection,
+    conn: &impl Readable,
     player_id: PlayerId,
     system: &str,
     day: &str,
 ) -> Result<Option<Option<u32>>> {
+    let conn = super::sql(conn);
     Ok(conn
         .query_row(
             "SELECT rating FROM rating_history WHERE player_id = ?1 AND system = ?2 AND replaced_on > ?3 ORDER BY replaced_on, id LIMIT 1",
@@ -198,9 +201,8 @@ pub struct ListRating {
 /// charts. A history row keeps the rating a list replaced, so the rating a
 /// list gave is the next row's, or for the newest list the player's
 /// current rating; a list that left a player unrated gives no point.
-pub fn uscf_list_ratings(
-    conn: &rusqlite::Connection,
-) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
+pub fn uscf_list_ratings(conn: &impl Readable) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT h.player_id, h.rating, h.list, h.replaced_on, p.rating FROM rating_history h
          JOIN player p ON p.id = h.player_id WHERE h.system = 'uscf'

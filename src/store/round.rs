@@ -1,6 +1,7 @@
 //! Rounds, games and byes: recording pairings and results, corrections with
 //! an audit trail, and what a round looks like.
 
+use super::Readable;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
@@ -96,7 +97,8 @@ pub fn ensure_round(
 }
 
 /// The number of the latest round created in a section (0 if none).
-pub fn latest_round(conn: &Connection, section_id: SectionId) -> Result<u32> {
+pub fn latest_round(conn: &impl Readable, section_id: SectionId) -> Result<u32> {
+    let conn = super::sql(conn);
     Ok(paired_rounds(conn, section_id)?
         .last()
         .copied()
@@ -108,7 +110,8 @@ pub fn latest_round(conn: &Connection, section_id: SectionId) -> Result<u32> {
 /// request for the future (`league bye add --round 5` after round 2), not
 /// a round played: standings, crosstables and the site count only paired
 /// rounds.
-pub fn paired_rounds(conn: &Connection, section_id: SectionId) -> Result<Vec<u32>> {
+pub fn paired_rounds(conn: &impl Readable, section_id: SectionId) -> Result<Vec<u32>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare_cached(
         "SELECT r.number FROM round r WHERE r.section_id = ?1
            AND (EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id)
@@ -124,7 +127,8 @@ pub fn paired_rounds(conn: &Connection, section_id: SectionId) -> Result<Vec<u32
 /// Refuse to pair round `number` while an earlier round has no pairing: a
 /// round-number slip ("round 4" typed for round 3) would otherwise leave a
 /// phantom empty round that counts everyone as absent.
-pub fn check_no_gap(conn: &Connection, section: &Section, number: u32) -> Result<()> {
+pub fn check_no_gap(conn: &impl Readable, section: &Section, number: u32) -> Result<()> {
+    let conn = super::sql(conn);
     let paired = paired_rounds(conn, section.id)?;
     if let Some(missing) = (1..number).find(|n| !paired.contains(n)) {
         return Err(Error::invalid(format!(
@@ -172,10 +176,11 @@ pub fn bye_kind_str(kind: ByeKind) -> &'static str {
 
 /// The games and byes of round `number` of a section.
 pub fn round_contents(
-    conn: &Connection,
+    conn: &impl Readable,
     section_id: SectionId,
     number: u32,
 ) -> Result<(Vec<GameRow>, Vec<ByeRow>)> {
+    let conn = super::sql(conn);
     let all = entries(conn, section_id)?;
     let by_id = |id: EntryId| all.iter().find(|e| e.id == id).cloned();
     let mut st = conn.prepare(
@@ -501,11 +506,12 @@ fn check_active(entry: &Entry, round: u32) -> std::result::Result<(), String> {
 
 /// The game of `entry` in round `number`, if any.
 pub fn game_of(
-    conn: &Connection,
+    conn: &impl Readable,
     section_id: SectionId,
     number: u32,
     entry: &Entry,
 ) -> Result<Option<GameRow>> {
+    let conn = super::sql(conn);
     let (games, _) = round_contents(conn, section_id, number)?;
     Ok(games
         .into_iter()
@@ -767,7 +773,8 @@ pub struct Missing {
     pub unpaired: Vec<(u32, Entry)>,
 }
 
-pub fn missing(conn: &Connection, section: &Section) -> Result<Missing> {
+pub fn missing(conn: &impl Readable, section: &Section) -> Result<Missing> {
+    let conn = super::sql(conn);
     let paired = paired_rounds(conn, section.id)?;
     let all = entries(conn, section.id)?;
     let mut out = Missing {

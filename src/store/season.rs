@@ -1,7 +1,8 @@
 //! Seasons, events and sections: reading, adding, editing, and finding them
 //! by the names a secretary types.
 
-use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use super::Readable;
+use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
@@ -20,7 +21,8 @@ fn season_row(r: &Row) -> rusqlite::Result<Season> {
 }
 
 /// Every season, newest first.
-pub fn seasons(conn: &Connection) -> Result<Vec<Season>> {
+pub fn seasons(conn: &impl Readable) -> Result<Vec<Season>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare("SELECT id, name, start_date, end_date FROM season ORDER BY COALESCE(start_date, name) DESC, name DESC")?;
     let rows = st
         .query_map([], season_row)?
@@ -29,7 +31,8 @@ pub fn seasons(conn: &Connection) -> Result<Vec<Season>> {
 }
 
 /// The season of this name (ignoring case), if there is one.
-pub fn season_by_name(conn: &Connection, name: &str) -> Result<Option<Season>> {
+pub fn season_by_name(conn: &impl Readable, name: &str) -> Result<Option<Season>> {
+    let conn = super::sql(conn);
     Ok(conn
         .query_row(
             "SELECT id, name, start_date, end_date FROM season WHERE name = ?1 COLLATE NOCASE",
@@ -40,7 +43,8 @@ pub fn season_by_name(conn: &Connection, name: &str) -> Result<Option<Season>> {
 }
 
 /// The season named `name`, or an error listing the seasons there are.
-pub fn find_season(conn: &Connection, name: &str) -> Result<Season> {
+pub fn find_season(conn: &impl Readable, name: &str) -> Result<Season> {
+    let conn = super::sql(conn);
     season_by_name(conn, name)?.ok_or_else(|| {
         let names: Vec<String> = seasons(conn).unwrap_or_default().into_iter().map(|s| s.name).collect();
         Error::not_found(if names.is_empty() {
@@ -150,7 +154,8 @@ pub(crate) fn event_row(r: &Row) -> rusqlite::Result<Event> {
 }
 
 /// Events, optionally of one season, in date order.
-pub fn events(conn: &Connection, season_id: Option<SeasonId>) -> Result<Vec<Event>> {
+pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<Event>> {
+    let conn = super::sql(conn);
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
          WHERE ?1 IS NULL OR e.season_id = ?1 ORDER BY s.start_date, s.name, e.start_date, e.id"
@@ -163,7 +168,8 @@ pub fn events(conn: &Connection, season_id: Option<SeasonId>) -> Result<Vec<Even
 }
 
 /// The event with this id.
-pub fn event_by_id(conn: &Connection, id: EventId) -> Result<Event> {
+pub fn event_by_id(conn: &impl Readable, id: EventId) -> Result<Event> {
+    let conn = super::sql(conn);
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1"
     );
@@ -173,7 +179,8 @@ pub fn event_by_id(conn: &Connection, id: EventId) -> Result<Event> {
 /// The event named `name` (in `season` when given). Without a season, the
 /// name must be unique across seasons, or the newest season's event is
 /// meant when `latest` is set. Errors list what there is.
-pub fn find_event(conn: &Connection, season: Option<&str>, name: &str) -> Result<Event> {
+pub fn find_event(conn: &impl Readable, season: Option<&str>, name: &str) -> Result<Event> {
+    let conn = super::sql(conn);
     let season = match season {
         Some(s) => Some(find_season(conn, s)?),
         None => None,
@@ -457,7 +464,8 @@ pub(crate) fn section_row(r: &Row) -> rusqlite::Result<Section> {
 }
 
 /// The event's sections, in the order they were added.
-pub fn sections(conn: &Connection, event_id: EventId) -> Result<Vec<Section>> {
+pub fn sections(conn: &impl Readable, event_id: EventId) -> Result<Vec<Section>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare("SELECT id, event_id, name, rating_min, rating_max FROM section WHERE event_id = ?1 ORDER BY id")?;
     let rows = st
         .query_map([event_id], section_row)?
@@ -466,7 +474,8 @@ pub fn sections(conn: &Connection, event_id: EventId) -> Result<Vec<Section>> {
 }
 
 /// The section with this id.
-pub fn section_by_id(conn: &Connection, id: SectionId) -> Result<Section> {
+pub fn section_by_id(conn: &impl Readable, id: SectionId) -> Result<Section> {
+    let conn = super::sql(conn);
     Ok(conn.query_row(
         "SELECT id, event_id, name, rating_min, rating_max FROM section WHERE id = ?1",
         [id],
@@ -476,7 +485,8 @@ pub fn section_by_id(conn: &Connection, id: SectionId) -> Result<Section> {
 
 /// The section named `name` of `event`; without a name, the event's only
 /// section. Errors list the sections there are.
-pub fn find_section(conn: &Connection, event: &Event, name: Option<&str>) -> Result<Section> {
+pub fn find_section(conn: &impl Readable, event: &Event, name: Option<&str>) -> Result<Section> {
+    let conn = super::sql(conn);
     let all = sections(conn, event.id)?;
     let list = || {
         all.iter()
@@ -612,7 +622,8 @@ pub fn edit_section(
 
 /// The league's name as set for its pages (`setting` key `league_name`),
 /// if one was set.
-pub fn league_name(conn: &Connection) -> Result<Option<String>> {
+pub fn league_name(conn: &impl Readable) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(conn
         .query_row(
             "SELECT value FROM setting WHERE key = 'league_name'",
@@ -628,7 +639,8 @@ pub fn league_name(conn: &Connection) -> Result<Option<String>> {
 /// the newest round date not in the future, whichever is later. Recording
 /// results writes no audit entry, so the round dates stand in for them.
 /// `None` when the database holds neither.
-pub fn latest_change(conn: &Connection) -> Result<Option<String>> {
+pub fn latest_change(conn: &impl Readable) -> Result<Option<String>> {
+    let conn = super::sql(conn);
     Ok(conn.query_row(
         "SELECT MAX(d) FROM (
              SELECT substr(MAX(at), 1, 10) AS d FROM audit
@@ -641,7 +653,8 @@ pub fn latest_change(conn: &Connection) -> Result<Option<String>> {
 }
 
 /// The league-wide settings a secretary may change, as (key, value), by key.
-pub fn settings(conn: &Connection) -> Result<Vec<(String, String)>> {
+pub fn settings(conn: &impl Readable) -> Result<Vec<(String, String)>> {
+    let conn = super::sql(conn);
     let mut st =
         conn.prepare("SELECT key, value FROM setting WHERE key = 'league_name' ORDER BY key")?;
     let rows = st

@@ -11,6 +11,7 @@
 //! quick_check`, synced, and only then renamed to its final name: a copy is
 //! either complete or absent, never half-written.
 
+use super::Readable;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -46,7 +47,8 @@ pub struct Counts {
 
 impl Counts {
     /// Count the records; tables an old schema does not have count 0.
-    pub fn read(conn: &Connection) -> Result<Counts> {
+    pub fn read(conn: &impl Readable) -> Result<Counts> {
+        let conn = super::sql(conn);
         let count = |table: &str| -> Result<i64> {
             let exists: i64 = conn.query_row(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
@@ -130,7 +132,8 @@ impl Drop for TempFile {
 /// Copy the database open in `src` to a new file `dest` (replacing any
 /// file there, atomically), as described in the module documentation.
 /// Returns what the copy holds, counted in the copy itself.
-pub(crate) fn snapshot(src: &Connection, dest: &Path) -> Result<Counts> {
+pub(crate) fn snapshot(src: &impl Readable, dest: &Path) -> Result<Counts> {
+    let src = super::sql(src);
     // Named for this process: two processes copying to the same place
     // (say, both upgrading one old database) never write the same file.
     let tmp = TempFile::new(side_file(dest, &format!(".partial-{}", std::process::id())));

@@ -15,6 +15,7 @@
 //! printed), and SQLite's progress handler stops a query that runs longer
 //! than its time limit (a recursive query with no end).
 
+use super::Readable;
 use std::time::{Duration, Instant};
 
 use rusqlite::types::ValueRef;
@@ -148,9 +149,10 @@ pub fn stream(
         // enough to stop within a few milliseconds of the limit.
         store
             .conn
+            .0
             .progress_handler(10_000, Some(move || started.elapsed() > limit))?;
     }
-    let result = stream_rows(&store.conn, text, sink).map_err(|e| match e {
+    let result = stream_rows(&store.conn.0, text, sink).map_err(|e| match e {
         Error::Sql(super::sql_error::SqlError(rusqlite::Error::SqliteFailure(f, _)))
             if f.code == rusqlite::ErrorCode::OperationInterrupted =>
         {
@@ -161,7 +163,7 @@ pub fn stream(
         }
         e => e,
     });
-    store.conn.progress_handler(0, None::<fn() -> bool>)?;
+    store.conn.0.progress_handler(0, None::<fn() -> bool>)?;
     result
 }
 
@@ -192,7 +194,8 @@ fn stream_rows(conn: &Connection, text: &str, sink: &mut dyn RowSink) -> Result<
 
 /// Run one read-only statement and return every row (for tests and small
 /// queries the program itself makes; `league sql` streams).
-pub fn query(conn: &Connection, text: &str) -> Result<QueryResult> {
+pub fn query(conn: &impl Readable, text: &str) -> Result<QueryResult> {
+    let conn = super::sql(conn);
     let mut all = Collect(QueryResult {
         columns: vec![],
         rows: vec![],

@@ -8,9 +8,10 @@
 //! ordinary games between entries of that section and count in every
 //! individual record and history.
 
+use super::Readable;
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit_event, changed_fields, shown, Action};
 use super::constraint_error;
@@ -50,7 +51,8 @@ pub struct RosterRow {
 }
 
 /// The section a team event's games are recorded in: its only section.
-pub fn team_section(conn: &Connection, event: &Event) -> Result<Section> {
+pub fn team_section(conn: &impl Readable, event: &Event) -> Result<Section> {
+    let conn = super::sql(conn);
     event.need_team()?;
     let all = seasons::sections(conn, event.id)?;
     match all.len() {
@@ -78,7 +80,8 @@ fn team_row(r: &Row) -> rusqlite::Result<TeamRow> {
 }
 
 /// The event's teams in the order they were added.
-pub fn teams(conn: &Connection, event_id: EventId) -> Result<Vec<TeamRow>> {
+pub fn teams(conn: &impl Readable, event_id: EventId) -> Result<Vec<TeamRow>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT id, event_id, name, short_code, withdrawn_after FROM team WHERE event_id = ?1 ORDER BY id",
     )?;
@@ -91,7 +94,8 @@ pub fn teams(conn: &Connection, event_id: EventId) -> Result<Vec<TeamRow>> {
 /// The team of `event` named by `text`: its name or short code (any case),
 /// else by the league's name rules ([`crate::domain::names`]). Errors list
 /// the teams.
-pub fn find_team(conn: &Connection, event: &Event, text: &str) -> Result<TeamRow> {
+pub fn find_team(conn: &impl Readable, event: &Event, text: &str) -> Result<TeamRow> {
+    let conn = super::sql(conn);
     let all = teams(conn, event.id)?;
     let t = text.trim();
     if let Some(team) = all.iter().find(|x| {
@@ -219,7 +223,8 @@ pub fn edit_team(
 }
 
 /// Every roster of an event, team by team in board order.
-pub fn rosters(conn: &Connection, event_id: EventId) -> Result<Vec<RosterRow>> {
+pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT ro.team_id, ro.player_id, p.name, COALESCE(e.rating, p.rating), ro.board, e.pairing_no \
          FROM roster ro JOIN player p ON p.id = ro.player_id \
@@ -369,7 +374,8 @@ pub fn remove_from_roster(
 }
 
 /// The event's team rules (the defaults of spec §2 if none are stored).
-pub fn rules(conn: &Connection, event_id: EventId) -> Result<TeamRules> {
+pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<TeamRules> {
+    let conn = super::sql(conn);
     let row = conn
         .query_row(
             "SELECT boards, win_halves, draw_halves, loss_halves, bye_match_halves, bye_game_halves, \
@@ -615,7 +621,8 @@ pub fn outcome_for_home(result: crate::domain::game::GameResult, home_white: boo
 
 /// Build the domain [`TeamEvent`] of a team event: one query each for the
 /// rules, teams, rounds, matches, board games and player names.
-pub fn load_team_event(conn: &Connection, event: &Event) -> Result<LoadedTeamEvent> {
+pub fn load_team_event(conn: &impl Readable, event: &Event) -> Result<LoadedTeamEvent> {
+    let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let rules = rules(conn, event.id)?;
     let team_rows = teams(conn, event.id)?;

@@ -13,6 +13,7 @@
 //! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate), so
 //! nothing the domain would refuse can be written.
 
+use super::Readable;
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -855,10 +856,11 @@ pub struct MatchRow {
 
 /// The matches and byes of round `round` (every round when `None`).
 pub fn round_matches(
-    conn: &Connection,
+    conn: &impl Readable,
     event: &Event,
     round: Option<u32>,
 ) -> Result<Vec<MatchRow>> {
+    let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let mut st = conn.prepare(
         "SELECT m.id, r.number, ta.name, tb.name, m.points_a_halves, m.points_b_halves, m.team_a \

@@ -23,6 +23,7 @@
 //!   on board 1 first; its games board by board, colours alternating; the
 //!   pairing-allocated bye as a team bye (worth what the team rules say).
 
+use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -104,7 +105,8 @@ fn team_rounds(conn: &Connection, section: &Section) -> Result<Vec<u32>> {
 
 /// The round `league round pair` pairs when none is given: the one after
 /// the last round with a match.
-pub fn next_round(conn: &Connection, event: &Event) -> Result<u32> {
+pub fn next_round(conn: &impl Readable, event: &Event) -> Result<u32> {
+    let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     Ok(team_rounds(conn, &section)?.last().copied().unwrap_or(0) + 1)
 }
@@ -133,13 +135,14 @@ fn first_numbers(seats: &mut [TeamSeat], numbering: Numbering, seed: u64) {
 /// and no later round has matches), a Swiss round while an earlier board
 /// has no result, and teams with too few players for the boards.
 pub fn plan(
-    conn: &Connection,
+    conn: &impl Readable,
     event: &Event,
     rules: &PairingRules,
     round: u32,
     replace: bool,
     seed: u64,
 ) -> Result<TeamPlan> {
+    let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let round_robin = rules.system.is_round_robin();
     if round == 0 {
@@ -544,7 +547,7 @@ pub fn pair_round(
         Ok((plan, pairing))
     };
     if dry_run {
-        return run(store.conn());
+        return run(super::sql(store.conn()));
     }
     store.write(|tx| {
         let (plan, pairing) = run(tx)?;
@@ -577,7 +580,8 @@ pub fn pair_rounds(
 
 /// Whether round `round` of the event has a match or bye (for `league round
 /// sheet`).
-pub fn has_round(conn: &Connection, event: &Event, round: u32) -> Result<bool> {
+pub fn has_round(conn: &impl Readable, event: &Event, round: u32) -> Result<bool> {
+    let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     Ok(conn
         .query_row(

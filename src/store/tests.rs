@@ -11,7 +11,7 @@ use super::Store;
 fn league() -> Store {
     let store = Store::open_in_memory().unwrap();
     store
-        .conn()
+        .conn().raw()
         .execute_batch(
             "INSERT INTO season (id, name) VALUES (1, '2022-23');
              INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
@@ -55,7 +55,7 @@ fn refused(conn: &Connection, sql: &str) -> String {
 fn sqlite_refuses_a_game_against_oneself() {
     let s = league();
     refused(
-        s.conn(),
+        s.conn().raw(),
         "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 1)",
     );
 }
@@ -64,7 +64,7 @@ fn sqlite_refuses_a_game_against_oneself() {
 fn sqlite_refuses_players_from_different_sections() {
     let s = league();
     let e = refused(
-        s.conn(),
+        s.conn().raw(),
         "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 3)",
     );
     assert!(e.contains("FOREIGN KEY"), "{e}");
@@ -74,28 +74,29 @@ fn sqlite_refuses_players_from_different_sections() {
 fn sqlite_refuses_a_player_twice_in_a_round() {
     let s = league();
     s.conn()
+        .raw()
         .execute_batch(
             "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 2)",
         )
         .unwrap();
     let e = refused(
-        s.conn(),
+        s.conn().raw(),
         "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 5, 1)",
     );
     assert!(e.contains("already has a game or bye"), "{e}");
     // White of the new game is Black of the old one (V13 checks each column by index).
     let e = refused(
-        s.conn(),
+        s.conn().raw(),
         "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 2, 5)",
     );
     assert!(e.contains("already has a game or bye"), "{e}");
-    let e = refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)");
+    let e = refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)");
     assert!(e.contains("already has a game or bye"), "{e}");
-    s.conn().execute_batch("INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'full', 0)").unwrap();
-    refused(s.conn(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)");
+    s.conn().raw().execute_batch("INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'full', 0)").unwrap();
+    refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)");
     // Moving a player with a bye into the game is refused too.
     let e = refused(
-        s.conn(),
+        s.conn().raw(),
         "UPDATE game SET black_entry = 5 WHERE white_entry = 1",
     );
     assert!(e.contains("already has a game or bye"), "{e}");
@@ -105,11 +106,12 @@ fn sqlite_refuses_a_player_twice_in_a_round() {
 fn sqlite_refuses_a_round_beyond_the_event() {
     let s = league();
     let e = refused(
-        s.conn(),
+        s.conn().raw(),
         "INSERT INTO round (section_id, number) VALUES (1, 6)",
     );
     assert!(e.contains("beyond the event's planned rounds"), "{e}");
     s.conn()
+        .raw()
         .execute_batch("INSERT INTO round (section_id, number) VALUES (1, 5)")
         .unwrap();
 }
@@ -126,7 +128,7 @@ fn sqlite_refuses_values_outside_the_enumerations() {
         "INSERT INTO season (name, start_date) VALUES ('bad', '2022-13-45')",
         "INSERT INTO entry (section_id, player_id, pairing_no) VALUES (1, 99, 9)",
     ] {
-        refused(s.conn(), sql);
+        refused(s.conn().raw(), sql);
     }
 }
 
@@ -152,14 +154,15 @@ fn an_older_database_upgrades_to_the_same_schema_as_a_new_one() {
     }
     let upgraded = Store::open(&path, false).unwrap();
     let fresh = Store::open_in_memory().unwrap();
-    assert_eq!(schema(upgraded.conn()), schema(fresh.conn()));
+    assert_eq!(schema(upgraded.conn().raw()), schema(fresh.conn().raw()));
     assert_eq!(
-        migrate::current_version(upgraded.conn()).unwrap(),
+        migrate::current_version(upgraded.conn().raw()).unwrap(),
         migrate::latest_version()
     );
     // The data survived, and the pre-upgrade copy was written.
     let n: i64 = upgraded
         .conn()
+        .raw()
         .query_row("SELECT count(*) FROM season", [], |r| r.get(0))
         .unwrap();
     assert_eq!(n, 1);
@@ -205,7 +208,7 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
         (names(&conn, "index"), names(&conn, "trigger"))
     };
     let upgraded = Store::open(&path, false).unwrap();
-    let conn = upgraded.conn();
+    let conn = upgraded.conn().raw();
     assert_eq!(
         rows(conn, "SELECT id, board, white_entry, black_entry, COALESCE(result, '-') FROM game ORDER BY id"),
         vec!["7|1|1|2|1-0", "9|2|3|4|0F-0F", "12|1|2|3|-"]
