@@ -86,7 +86,12 @@ impl From<rusqlite::Error> for Error {
 /// through: the connection the store opened, handed out by
 /// [`Store::conn`]. It offers no way to run SQL: callers can only pass it
 /// on to the store's own functions, so no file outside `src/store/` writes
-/// a query or names the database library.
+/// a query or names the database library:
+///
+/// ```compile_fail,E0599
+/// let store = chess_league::store::Store::open_in_memory().unwrap();
+/// store.conn().execute("DELETE FROM player", []); // no method `execute` on `Reader`
+/// ```
 pub struct Reader(Connection);
 
 #[cfg(test)]

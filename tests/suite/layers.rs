@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 const KNOWN_CYCLES: &[&[&str]] = &[];
 
 /// Files outside `src/store/` that still name rusqlite.
-const KNOWN_RUSQLITE: &[&str] = &["report/uscf.rs"];
+const KNOWN_RUSQLITE: &[&str] = &[];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
