@@ -10,9 +10,9 @@
 //! and the user (`$LEAGUE_USER`, else `$USER`; none when both are unset or
 //! blank). The player-merge record takes the same stamp.
 
-use super::Readable;
 use rusqlite::{params, Transaction};
 
+use super::Readable;
 use crate::domain::ids::EventId;
 use crate::error::Result;
 

@@ -10,11 +10,11 @@
 //! compares the `player_round` view that standings read with the raw games
 //! and byes.
 
-use super::Readable;
 use std::path::Path;
 
 use rusqlite::Connection;
 
+use super::Readable;
 use super::{migrate, open_reader};
 use crate::error::{Error, Result};
 

@@ -9,10 +9,10 @@
 //! differ, and the file is kept. A file marked by a version that stored no
 //! fingerprint is kept too: nothing says it is untouched.
 
-use super::Readable;
 use rusqlite::types::ValueRef;
 use rusqlite::Transaction;
 
+use super::Readable;
 use crate::domain::fingerprint::Fnv1a;
 use crate::error::Result;
 

@@ -5,10 +5,10 @@
 //! `league settings set report.affiliate-id ...`); an event's own value
 //! comes first, the league's fills a gap.
 
-use super::Readable;
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit, audit_event, Action};
+use super::Readable;
 use crate::domain::ids::EventId;
 use crate::domain::league::{Event, EventDetails};
 use crate::error::Result;

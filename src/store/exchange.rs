@@ -16,12 +16,12 @@
 //! - rows are created in the document's order, so exporting the imported
 //!   season gives the same document byte for byte.
 
-use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::player::{player_by_id, players as all_players};
+use super::Readable;
 use crate::domain::ids::{
     EntryId, EventId, MatchId, PlayerId, RoundId, SeasonId, SectionId, TeamId,
 };

@@ -2,9 +2,8 @@
 //! shows, read from its sources: one query for the games, one for the byes)
 //! and turns them into the [`Tournament`] every tiebreak reads.
 
-use super::Readable;
-
 use super::player::entries;
+use super::Readable;
 use crate::domain::ids::{EntryId, RoundId, SectionId};
 use crate::domain::league::{Entry, EventKind};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round, Tournament};

@@ -4,11 +4,11 @@
 //! games by the pair of entries), and a season's grand-prix rules, stored
 //! with the season as JSON.
 
-use super::Readable;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, shown, Action};
 use super::season::{event_row, EVENT_COLUMNS};
+use super::Readable;
 use crate::domain::ids::{EntryId, PlayerId, SeasonId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;

@@ -7,11 +7,11 @@
 //! two sections of one event, on two teams of one event, or when the two
 //! rows carry different ids of the same kind (two different people).
 
-use super::Readable;
 use rusqlite::{params, Connection, Transaction};
 
 use super::audit::{audit, Action, Stamp};
 use super::player::{describe_player, player_by_id};
+use super::Readable;
 use crate::domain::ids::PlayerId;
 use crate::domain::league::Player;
 use crate::error::{Error, Result};

@@ -8,12 +8,12 @@
 //! old version, still usable by the program that wrote it, rather than
 //! half-upgraded.
 
-use super::Readable;
 use std::path::Path;
 
 use refinery::{Migration, Runner};
 use rusqlite::Connection;
 
+use super::Readable;
 use crate::error::{Error, Result};
 
 mod embedded {

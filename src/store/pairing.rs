@@ -26,7 +26,6 @@
 //!   order, and the pairing-allocated bye worth what the event says
 //!   (`bye_points`); requested byes are already recorded and stay.
 
-use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, OptionalExtension, Transaction};
@@ -34,6 +33,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
 use super::round::{bye_kind_str, ensure_round, paired_rounds};
+use super::Readable;
 use crate::domain::ids::{EntryId, EventId, RoundId, SectionId};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::acceleration::apply_baku;

@@ -2,11 +2,11 @@
 //! by pairing number, id or name ([`names`]: the same name, then whole-word
 //! prefixes), with the closest names offered when nothing matches.
 
-use super::Readable;
 use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::Action;
 use super::constraint_error;
+use super::Readable;
 use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::league::{Entry, Player, Section};
 use crate::domain::names;

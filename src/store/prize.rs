@@ -2,10 +2,10 @@
 //! and the special prizes' winners named by hand. The award itself is
 //! computed from the standings ([`crate::domain::prizes`]), never stored.
 
-use super::Readable;
 use rusqlite::{params, Connection, Row, Transaction};
 
 use super::audit::{audit_event, Action};
+use super::Readable;
 use crate::domain::ids::{EntryId, EventId, PrizeId, SectionId};
 use crate::domain::league::Section;
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};

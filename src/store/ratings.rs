@@ -9,12 +9,12 @@
 //! without a rating says nothing new). When an id appears twice in a list,
 //! the first line counts.
 
-use super::Readable;
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit, Action};
+use super::Readable;
 use crate::domain::ids::PlayerId;
 use crate::error::Result;
 use crate::input::ratings::ListRow;

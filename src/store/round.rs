@@ -1,13 +1,13 @@
 //! Rounds, games and byes: recording pairings and results, corrections with
 //! an audit trail, and what a round looks like.
 
-use super::Readable;
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error;
 use super::player::{entries, find_entry};
 use super::season::event_by_id;
+use super::Readable;
 use crate::domain::game::{GameResult, SheetRow};
 use crate::domain::ids::{ByeId, EntryId, GameId, RoundId, SectionId};
 use crate::domain::league::{Entry, Section};

@@ -1,11 +1,11 @@
 //! Seasons, events and sections: reading, adding, editing, and finding them
 //! by the names a secretary types.
 
-use super::Readable;
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
+use super::Readable;
 use crate::domain::ids::{EventId, SeasonId, SectionId};
 use crate::domain::league::{Event, EventKind, Season, Section};
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};

@@ -11,7 +11,6 @@
 //! quick_check`, synced, and only then renamed to its final name: a copy is
 //! either complete or absent, never half-written.
 
-use super::Readable;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,6 +18,7 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
+use super::Readable;
 use super::{side_file, BUSY_TIMEOUT};
 use crate::error::{Error, Result};
 

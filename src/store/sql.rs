@@ -15,12 +15,12 @@
 //! printed), and SQLite's progress handler stops a query that runs longer
 //! than its time limit (a recursive query with no end).
 
-use super::Readable;
 use std::time::{Duration, Instant};
 
 use rusqlite::types::ValueRef;
 use rusqlite::Connection;
 
+use super::Readable;
 use super::Store;
 use crate::error::{Error, Result};
 

@@ -8,7 +8,6 @@
 //! ordinary games between entries of that section and count in every
 //! individual record and history.
 
-use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, OptionalExtension, Row, Transaction};
@@ -17,6 +16,7 @@ use super::audit::{audit_event, changed_fields, shown, Action};
 use super::constraint_error;
 use super::player::{self as players};
 use super::season::{self as seasons};
+use super::Readable;
 use crate::domain::ids::{EntryId, EventId, MatchId, TeamId};
 use crate::domain::league::{Event, Player, Section};
 use crate::domain::score::Points;

@@ -13,7 +13,6 @@
 //! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate), so
 //! nothing the domain would refuse can be written.
 
-use super::Readable;
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -26,6 +25,7 @@ use super::season::{self as seasons, NewEvent};
 use super::team::{
     add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
 };
+use super::Readable;
 use crate::domain::game::GameResult;
 use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
 use crate::domain::league::{Event, EventKind, Section};

@@ -23,7 +23,6 @@
 //!   on board 1 first; its games board by board, colours alternating; the
 //!   pairing-allocated bye as a team bye (worth what the team rules say).
 
-use super::Readable;
 use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
@@ -32,6 +31,7 @@ use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
 use super::round::ensure_round;
 use super::team::{load_team_event, rules as team_rules, team_section};
+use super::Readable;
 use crate::domain::ids::{EntryId, TeamId};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::settings::{Numbering, PairingRules};
