@@ -2,6 +2,7 @@
 //! [`InputError`] naming file, line and field out.
 //! Nothing here touches the database.
 
+pub mod dbase;
 pub mod json;
 #[allow(
     missing_docs,
