@@ -3,6 +3,7 @@
 //! reports gather the values; the commands write the text out.
 
 pub mod dbase;
+pub mod json;
 pub mod trf;
 #[allow(
     missing_docs,

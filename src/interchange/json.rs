@@ -1,7 +1,7 @@
 //! The JSON interchange document: a whole season, or one event of a
 //! season, with everything recorded in it, as plain serde structs. The
 //! store fills it ([`crate::store::exchange`]) and writes it back into
-//! another database; [`write`] writes it out as text and
+//! another database; [`crate::export::json`] writes it out as text and
 //! [`crate::input::json`] reads and checks it.
 //!
 //! Rules that make export → import → export byte-identical:
@@ -473,11 +473,4 @@ where
     T: Deserialize<'de>,
 {
     Option::deserialize(d)
-}
-
-/// The document as pretty JSON with a final newline.
-pub fn write(doc: &Document) -> String {
-    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
-    text.push('\n');
-    text
 }

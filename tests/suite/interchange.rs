@@ -7,8 +7,8 @@
 
 use std::path::PathBuf;
 
+use chess_league::export::json as jsonout;
 use chess_league::input::{json as jsonin, players as playerlist};
-use chess_league::interchange::json as jsonout;
 use chess_league::interchange::json as doc;
 use chess_league::store::{exchange, Store};
 use proptest::prelude::*;

@@ -8,8 +8,8 @@
 //! team events with forfeited boards export → import → export byte for
 //! byte.
 
+use chess_league::export::json as jsonout;
 use chess_league::input::json as jsonin;
-use chess_league::interchange::json as jsonout;
 use chess_league::interchange::json as doc;
 use chess_league::store::{exchange, Store};
 use proptest::prelude::*;
