@@ -1,7 +1,10 @@
 //! chess-league: a chess league's records in one SQLite file.
 //!
-//! Layout (dependency rule: `domain ← input, export, store ← report ← site ← cli`):
+//! Layout (dependency rule:
+//! `domain ← interchange ← input, export ← store ← report ← site ← cli`):
 //! - [`domain`]: the pure core (scores, records, tiebreaks, standings).
+//! - [`interchange`]: the file models input and export share (TRF, JSON,
+//!   dBase), pure data; input and export never use each other.
 //! - `export`: writers for other programs' files (TRF, JSON), pure.
 //! - `input`: parsers for the files a secretary supplies (CSV, TRF, JSON).
 //! - `store`: the only module that speaks SQL; owns migrations and views.
@@ -16,6 +19,7 @@ pub mod domain;
 pub mod error;
 pub mod export;
 pub mod input;
+pub mod interchange;
 pub mod parallel;
 pub mod report;
 pub mod site;

@@ -10,6 +10,7 @@ use super::standings::{standings_json, standings_table};
 use super::{EventArgs, SectionArgs};
 use crate::error::{Error, Result};
 use crate::export::{json as jsondoc, trf as trfout};
+use crate::interchange::json::Document;
 use crate::report::{section_report, trf::trf_event, ReportOptions};
 use crate::store::{exchange, season as seasons, Store};
 
@@ -181,7 +182,7 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
 }
 
 /// The document for `--season` and/or `--event`.
-fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<jsondoc::Document> {
+fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<Document> {
     let conn = store.conn();
     match (season, event) {
         (_, Some(e)) => {
@@ -205,7 +206,7 @@ fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<
 
 /// One line per game and per bye: season, event, section, round, date,
 /// board, pairing numbers, names, result (from White's side; a bye's kind).
-pub fn games_table(d: &jsondoc::Document, section: Option<&str>) -> Table {
+pub fn games_table(d: &Document, section: Option<&str>) -> Table {
     let mut t = Table::new(&[
         "season", "event", "section", "round", "date", "board", "white_no", "white", "black_no",
         "black", "result",

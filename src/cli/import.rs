@@ -149,9 +149,9 @@ pub fn read_capped(r: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
 /// --db).
 pub enum Parsed {
     TeamMatches(TeamMatchesArgs, Vec<team_matches::TeamMatchRow>, String),
-    Trf(TrfArgs, Box<trf::TrfEvent>, String),
+    Trf(TrfArgs, Box<crate::interchange::trf::TrfEvent>, String),
     Players(Vec<playerlist::PlayerRow>, String),
-    Json(JsonArgs, crate::export::json::Document, String),
+    Json(JsonArgs, crate::interchange::json::Document, String),
 }
 
 /// Read and parse the file of an import command.

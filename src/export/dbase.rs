@@ -1,90 +1,10 @@
-//! dBase III tables (`.dbf`), the format US Chess rating reports and rating
-//! supplements travel in: a small writer and reader, pure functions over
-//! bytes. Written here rather than taken from a crate because only the
-//! plain dBase III subset is needed (character, numeric, date and logical
-//! fields, no memo files), it is a few dozen lines, and the reader is what
-//! the tests check every written value with.
-//!
-//! The layout (dBase III, as US Chess's files and WinTD's use it):
-//! - a 32-byte header: version `0x03`; the file date as year - 1900, month,
-//!   day; the record count (u32, little-endian); the header's length
-//!   (u16: 32 + 32 per field + 1); the record's length (u16: 1 + the
-//!   field widths); twenty zero bytes;
-//! - one 32-byte descriptor per field: the name (up to 10 ASCII
-//!   characters, zero-padded to 11 bytes), the type (`C`, `N`, `D`, `L`),
-//!   four zero bytes, the width, the decimal count, fourteen zero bytes;
-//! - `0x0D` ending the header;
-//! - the records, each a deletion flag (`' '` kept, `'*'` deleted) and the
-//!   fields side by side: character fields left-aligned and padded with
-//!   spaces, numeric fields right-aligned, dates as `YYYYMMDD`;
-//! - `0x1A` ending the file.
+//! Writing a dBase III table ([`crate::interchange::dbase`], where the
+//! layout is described) as the bytes of a `.dbf` file.
 //!
 //! Text is written as ASCII: a character outside ASCII is refused by the
 //! writer (US Chess's files are ASCII), never silently changed.
 
-/// A field's type.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Text, left-aligned.
-    Character,
-    /// A number written as text, right-aligned.
-    Numeric,
-    /// `YYYYMMDD`.
-    Date,
-    /// `T`, `F` or `?`.
-    Logical,
-}
-
-impl Kind {
-    fn code(self) -> u8 {
-        match self {
-            Kind::Character => b'C',
-            Kind::Numeric => b'N',
-            Kind::Date => b'D',
-            Kind::Logical => b'L',
-        }
-    }
-
-    fn from_code(c: u8) -> Option<Kind> {
-        Some(match c {
-            b'C' => Kind::Character,
-            b'N' => Kind::Numeric,
-            b'D' => Kind::Date,
-            b'L' => Kind::Logical,
-            _ => return None,
-        })
-    }
-}
-
-/// One column of a table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    pub name: String,
-    pub kind: Kind,
-    pub width: u8,
-    pub decimals: u8,
-}
-
-impl Field {
-    pub fn new(name: &str, kind: Kind, width: u8) -> Field {
-        Field {
-            name: name.to_string(),
-            kind,
-            width,
-            decimals: 0,
-        }
-    }
-}
-
-/// A whole table: its date, fields and records (each value as the text
-/// the record holds, without padding).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
-    /// The file date: (year, month, day).
-    pub date: (u16, u8, u8),
-    pub fields: Vec<Field>,
-    pub records: Vec<Vec<String>>,
-}
+use crate::interchange::dbase::{Kind, Table};
 
 /// The bytes of a table, or what is wrong with it (a value too wide for
 /// its field, text outside ASCII, a bad field name).
@@ -153,74 +73,11 @@ pub fn write(t: &Table) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Read a table back: values trimmed of their padding. Refuses anything
-/// that is not a well-formed dBase III table, saying where.
-pub fn read(bytes: &[u8]) -> Result<Table, String> {
-    if bytes.len() < 33 || bytes[0] != 0x03 {
-        return Err("not a dBase III file (it does not start with 0x03)".into());
-    }
-    let count = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
-    let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
-    let record_len = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
-    let date = (1900 + bytes[1] as u16, bytes[2], bytes[3]);
-    let mut fields = Vec::new();
-    let mut at = 32;
-    while at < bytes.len() && bytes[at] != 0x0D {
-        let d = bytes
-            .get(at..at + 32)
-            .ok_or_else(|| format!("field descriptor at byte {at} is cut short"))?;
-        let name_end = d[..11].iter().position(|&b| b == 0).unwrap_or(11);
-        let name = String::from_utf8_lossy(&d[..name_end]).to_string();
-        let kind = Kind::from_code(d[11])
-            .ok_or_else(|| format!("field {name} has unknown type {:?}", d[11] as char))?;
-        fields.push(Field {
-            name,
-            kind,
-            width: d[16],
-            decimals: d[17],
-        });
-        at += 32;
-    }
-    // Some writers put a 0x00 after the 0x0D; the header length says where
-    // the records start either way.
-    if at + 1 > header_len || header_len > bytes.len() {
-        return Err("the header length does not match the fields".into());
-    }
-    let widths: usize = fields.iter().map(|f| f.width as usize).sum();
-    if record_len != 1 + widths {
-        return Err(format!(
-            "the record length {record_len} does not match the fields' {}",
-            1 + widths
-        ));
-    }
-    let mut records = Vec::with_capacity(count);
-    for k in 0..count {
-        let start = header_len + k * record_len;
-        let rec = bytes
-            .get(start..start + record_len)
-            .ok_or_else(|| format!("record {} of {count} is cut short", k + 1))?;
-        if rec[0] == b'*' {
-            continue;
-        }
-        let mut pos = 1;
-        let mut values = Vec::with_capacity(fields.len());
-        for f in &fields {
-            let raw = &rec[pos..pos + f.width as usize];
-            values.push(String::from_utf8_lossy(raw).trim().to_string());
-            pos += f.width as usize;
-        }
-        records.push(values);
-    }
-    Ok(Table {
-        date,
-        fields,
-        records,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::dbase::read;
+    use crate::interchange::dbase::Field;
 
     fn table() -> Table {
         Table {

@@ -43,10 +43,7 @@
 use std::fmt::Write;
 
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, Round};
-use crate::input::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, WITHDRAWALS};
-
-/// The longest name the name field (columns 15-47) holds.
-pub const NAME_WIDTH: usize = crate::input::trf::NAME_WIDTH;
+use crate::interchange::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, NAME_WIDTH, WITHDRAWALS};
 
 /// Write `event` as TRF-16 text (lines end in `\n`). `planned_rounds` is
 /// the `XXR` value: at least `event.rounds` (the rounds written).

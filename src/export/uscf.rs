@@ -71,9 +71,9 @@
 //! The file date is the event's last day, so one event always gives the
 //! same bytes.
 
-use super::dbase::{Field, Kind, Table};
 use crate::domain::league::EventDetails;
 use crate::domain::record::{ByeKind, Outcome};
+use crate::interchange::dbase::{Field, Kind, Table};
 
 /// The event as the report needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Reading a JSON interchange document ([`crate::export::json`]): the
+//! Reading a JSON interchange document ([`crate::interchange::json`]): the
 //! bytes parsed, then every reference and rule checked, so that a bad file
 //! is refused with the JSON path and field of the first problem
 //! (`$.season.events[0].sections[1].rounds[2].games[3].result`) before
@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use crate::domain::history::grand_prix::Rules;
 use crate::domain::tiebreak::Order;
 use crate::error::InputError;
-use crate::export::json::{Document, Event, Scope, Section, TeamMatch, FORMAT_VERSION};
+use crate::interchange::json::{Document, Event, Scope, Section, TeamMatch, FORMAT_VERSION};
 
 /// The results a game may have (as stored).
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "0-0", "1F-0F", "0F-1F", "0F-0F"];
@@ -164,7 +164,7 @@ fn version_3_fields(v: &serde_json::Value, version: u32) -> Result<(), Problem> 
 }
 
 /// An event's details: the values the schema would refuse, named here.
-fn check_details(d: &crate::export::json::EventDetails, dp: &str) -> Result<(), Problem> {
+fn check_details(d: &crate::interchange::json::EventDetails, dp: &str) -> Result<(), Problem> {
     d.prize_split
         .parse::<crate::domain::prizes::Split>()
         .map_err(|m| (format!("{dp}.prize_split"), m))?;
@@ -787,7 +787,7 @@ fn check_forfeited_boards(
     m: &TeamMatch,
     mi: usize,
     mp: &str,
-    r: &crate::export::json::Round,
+    r: &crate::interchange::json::Round,
     e: &Event,
     keys: &HashSet<u32>,
     teams: &HashMap<&str, HashSet<u32>>,

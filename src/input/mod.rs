@@ -1,7 +1,9 @@
-//! Parsers for the files a secretary supplies: text in, domain values or an
-//! [`InputError`] naming file, line and field out.
+//! Parsers for the files a secretary supplies: text in, domain values (or
+//! the file models of [`crate::interchange`]) or an [`InputError`] naming
+//! file, line and field out.
 //! Nothing here touches the database.
 
+pub mod dbase;
 pub mod json;
 #[allow(
     missing_docs,

@@ -23,7 +23,7 @@
 //! and field named.
 
 use crate::error::InputError;
-use crate::export::dbase;
+use crate::input::dbase;
 
 /// Which list a file is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

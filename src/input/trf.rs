@@ -82,83 +82,12 @@ use std::collections::HashMap;
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round, Tournament};
 use crate::domain::score::{Points, Value};
 use crate::error::InputError;
-
-/// An event read from a TRF file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrfEvent {
-    /// Line 012.
-    pub name: Option<String>,
-    /// Line 022.
-    pub city: Option<String>,
-    /// Line 032.
-    pub federation: Option<String>,
-    /// Line 102: the chief arbiter.
-    pub chief_arbiter: Option<String>,
-    /// Line 112: the deputy arbiter (the first one, when several).
-    pub deputy_arbiter: Option<String>,
-    /// Line 122: the time control as announced.
-    pub time_control: Option<String>,
-    /// Line 042, as ISO `YYYY-MM-DD`.
-    pub start_date: Option<String>,
-    /// Line 052, as ISO `YYYY-MM-DD`.
-    pub end_date: Option<String>,
-    /// The `XXR` line if present, else the most round blocks on a player
-    /// line.
-    pub rounds: usize,
-    /// Line 132, one entry per round (ISO dates).
-    pub round_dates: Vec<Option<String>>,
-    /// Round robin when line 092 says so ("Round-Robin", "round robin") or
-    /// every player met every other; Swiss otherwise.
-    pub format: Format,
-    /// The players, ordered by start number.
-    pub players: Vec<TrfPlayer>,
-    /// `tournament.players[i]` is `players[i]`; the start number is the
-    /// pairing number. It has [`TrfEvent::rounds`] rounds: for standings
-    /// after the rounds played so far, use `Tournament::after_round`.
-    pub tournament: Tournament,
-    /// What was read leniently, each naming the lines and what was done:
-    /// a Latin-1 file, two lines that contradict each other, a points
-    /// column that disagrees with the results. Empty for a clean file.
-    pub warnings: Vec<String>,
-}
-
-/// A player line's data.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrfPlayer {
-    pub start_no: u32,
-    pub name: String,
-    pub sex: Option<char>,
-    pub title: Option<String>,
-    /// `None` when blank or 0 (unrated).
-    pub rating: Option<u32>,
-    pub federation: Option<String>,
-    pub fide_id: Option<u64>,
-    /// ISO when the file gives a full date, else as written ("1990").
-    pub birth: Option<String>,
-    /// The points the file states (not checked against the rounds).
-    pub points: Option<Points>,
-    pub rank: Option<u32>,
-}
-
-/// The comment line (TRF-2026 `###` syntax, skipped by other programs) on
-/// which [`crate::export::trf`] lists withdrawals: `### withdrawals: 12/3,
-/// 15/0` (start number / last round played) or `### withdrawals: none`.
-pub const WITHDRAWALS: &str = "### withdrawals:";
-
-/// The comment line on which [`crate::export::trf`] lists the half- and
-/// zero-point byes the pairing assigned rather than the player asked for
-/// (TRF has no code for them): `### assigned byes: 12/3` (start number /
-/// round). Written only when there are such byes.
-pub const ASSIGNED_BYES: &str = "### assigned byes:";
-
-/// The first column of the round blocks (1-based) and their width.
-/// The longest name TRF's name field (columns 15-47 of a `001` line) holds;
-/// TRF-16 and TRF-2026 alike.
-pub const NAME_WIDTH: usize = 33;
+use crate::interchange::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, NAME_WIDTH, WITHDRAWALS};
 
 /// The name field's last column (1-based).
 const NAME_LAST_COLUMN: usize = 47;
 
+/// The first column of the round blocks (1-based) and their width.
 const ROUNDS_COLUMN: usize = 92;
 const BLOCK: usize = 10;
 /// The most rounds an event may have (the database's limit, migration V1):

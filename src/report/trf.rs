@@ -8,7 +8,7 @@ use super::{section_report, ReportOptions};
 use crate::domain::league::{Event, Section};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
-use crate::input::trf::{TrfEvent, TrfPlayer};
+use crate::interchange::trf::{TrfEvent, TrfPlayer};
 use crate::store::Reader;
 use crate::store::{exchange, player as players, ratings, season as seasons};
 

@@ -1,5 +1,5 @@
 //! Interchange with other databases and programs: a season or event read
-//! into the JSON [`Document`](crate::export::json::Document) and written back from one, a player list
+//! into the JSON [`Document`](crate::interchange::json::Document) and written back from one, a player list
 //! merged into the league, and the round dates the TRF writer needs.
 //!
 //! Import rules (README, "Exchanging results"):
@@ -28,8 +28,8 @@ use crate::domain::ids::{
 use crate::domain::league::{Event, EventDetails, Player, Season};
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, InputError, Result};
-use crate::export::json as doc;
 use crate::input::players::PlayerRow;
+use crate::interchange::json as doc;
 
 /// Each created round's date, by round number.
 pub fn round_dates(

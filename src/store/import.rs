@@ -13,7 +13,7 @@ use crate::domain::ids::PlayerId;
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::error::{Error, Result};
-use crate::input::trf::TrfEvent;
+use crate::interchange::trf::TrfEvent;
 
 /// Where an imported event goes and what it is called.
 pub struct ImportTarget<'a> {

@@ -10,7 +10,8 @@
 use chess_league::domain::record::Tournament;
 use chess_league::domain::score::{Points, Value};
 use chess_league::domain::tiebreak::{fide, Context, FideEdition, Options, Tiebreak};
-use chess_league::input::trf::{self, TrfEvent};
+use chess_league::input::trf;
+use chess_league::interchange::trf::TrfEvent;
 
 const DATA: &str = concat!(env!("LEAGUE_TEST_DATA"), "/trf/");
 const TEC_TABLE: &str = include_str!(concat!(

@@ -7,8 +7,9 @@
 
 use std::path::PathBuf;
 
-use chess_league::export::json as doc;
+use chess_league::export::json as jsonout;
 use chess_league::input::{json as jsonin, players as playerlist};
+use chess_league::interchange::json as doc;
 use chess_league::store::{exchange, Store};
 use proptest::prelude::*;
 
@@ -873,18 +874,18 @@ proptest! {
     /// export → import → export is byte-identical.
     #[test]
     fn json_export_import_export_is_byte_identical(d in random_document()) {
-        let text = doc::write(&d);
+        let text = jsonout::write(&d);
         let parsed = jsonin::parse(text.as_bytes(), "random.json").expect("valid document");
         let mut a = Store::open_in_memory().unwrap();
         a.write(|tx| exchange::import_document(tx, &parsed, "Random", "random.json")).unwrap();
         let season = chess_league::store::season::find_season(a.conn(), "Random").unwrap();
-        let first = doc::write(&exchange::export_document(a.conn(), &season, None).unwrap());
+        let first = jsonout::write(&exchange::export_document(a.conn(), &season, None).unwrap());
         prop_assert_eq!(&first, &text);
         let mut b = Store::open_in_memory().unwrap();
         let again = jsonin::parse(first.as_bytes(), "first.json").unwrap();
         b.write(|tx| exchange::import_document(tx, &again, "Random", "first.json")).unwrap();
         let season = chess_league::store::season::find_season(b.conn(), "Random").unwrap();
-        let second = doc::write(&exchange::export_document(b.conn(), &season, None).unwrap());
+        let second = jsonout::write(&exchange::export_document(b.conn(), &season, None).unwrap());
         prop_assert_eq!(first, second);
     }
 
@@ -892,7 +893,7 @@ proptest! {
     /// refused with a message.
     #[test]
     fn mutated_files_never_panic(d in random_document(), at in any::<usize>(), byte in any::<u8>(), cut in any::<usize>()) {
-        let mut bytes = doc::write(&d).into_bytes();
+        let mut bytes = jsonout::write(&d).into_bytes();
         let i = at % bytes.len();
         bytes[i] = byte;
         bytes.truncate(cut % (bytes.len() + 1));

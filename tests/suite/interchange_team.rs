@@ -8,8 +8,9 @@
 //! team events with forfeited boards export → import → export byte for
 //! byte.
 
-use chess_league::export::json as doc;
+use chess_league::export::json as jsonout;
 use chess_league::input::json as jsonin;
+use chess_league::interchange::json as doc;
 use chess_league::store::{exchange, Store};
 use proptest::prelude::*;
 
@@ -609,18 +610,18 @@ proptest! {
     /// byte-identical.
     #[test]
     fn team_documents_export_import_export_byte_identical(d in random_team_document()) {
-        let text = doc::write(&d);
+        let text = jsonout::write(&d);
         let parsed = jsonin::parse(text.as_bytes(), "teams.json").expect("valid document");
         let mut a = Store::open_in_memory().unwrap();
         a.write(|tx| exchange::import_document(tx, &parsed, "Teams", "teams.json")).unwrap();
         let season = chess_league::store::season::find_season(a.conn(), "Teams").unwrap();
-        let first = doc::write(&exchange::export_document(a.conn(), &season, None).unwrap());
+        let first = jsonout::write(&exchange::export_document(a.conn(), &season, None).unwrap());
         prop_assert_eq!(&first, &text);
         let mut b = Store::open_in_memory().unwrap();
         let again = jsonin::parse(first.as_bytes(), "first.json").unwrap();
         b.write(|tx| exchange::import_document(tx, &again, "Teams", "first.json")).unwrap();
         let season = chess_league::store::season::find_season(b.conn(), "Teams").unwrap();
-        let second = doc::write(&exchange::export_document(b.conn(), &season, None).unwrap());
+        let second = jsonout::write(&exchange::export_document(b.conn(), &season, None).unwrap());
         prop_assert_eq!(first, second);
     }
 }

@@ -6,7 +6,10 @@
 //!   taken apart (the list may only shrink: a cycle that is gone must leave
 //!   it, and a new one fails the test);
 //! - that `rusqlite` is named only in `src/store/`, except the files in
-//!   [`KNOWN_RUSQLITE`] (the same rule).
+//!   [`KNOWN_RUSQLITE`] (the same rule);
+//! - that the file models' layer and the two beside each other on it keep
+//!   to the layer order (`domain ← interchange ← input, export ← store`):
+//!   [`MAY_USE`] lists what each may import.
 //!
 //! Reading source text is crude, but module paths in this crate are plain
 //! (`use crate::a::b::{c, d}`, `super::x::f`), and the resolver is tested on
@@ -20,6 +23,16 @@ const KNOWN_CYCLES: &[&[&str]] = &[];
 
 /// Files outside `src/store/` that still name rusqlite.
 const KNOWN_RUSQLITE: &[&str] = &[];
+
+/// The layers a layer's files may import, besides their own layer: the
+/// file models (`interchange`) rest on the domain alone; `input` (text to a
+/// model) and `export` (a model to text) rest on the models, the domain and
+/// the error type, and never on each other, nor on anything above them.
+const MAY_USE: &[(&str, &[&str])] = &[
+    ("interchange", &["domain"]),
+    ("input", &["domain", "interchange", "error"]),
+    ("export", &["domain", "interchange", "error"]),
+];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
@@ -187,9 +200,38 @@ fn expand(expr: &str) -> Vec<String> {
     }
 }
 
-/// File → files it uses (itself and the crate root left out). A file that
-/// uses an item of its parent module file (`super::x` where x is defined in
-/// `mod.rs`) depends on that parent file.
+/// The files of modules declared under `#[cfg(test)]` (`mod tests;` in
+/// its own file): unit tests, which may reach anywhere.
+fn test_only(files: &BTreeMap<Vec<String>, String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (module, rel) in files {
+        let text = std::fs::read_to_string(src().join(rel)).expect("read source");
+        let mut lines = text.lines().map(str::trim);
+        while let Some(line) = lines.next() {
+            if line != "#[cfg(test)]" {
+                continue;
+            }
+            let Some(next) = lines.next() else { break };
+            let name = next
+                .trim_start_matches("pub(crate) ")
+                .trim_start_matches("pub ")
+                .strip_prefix("mod ")
+                .and_then(|m| m.strip_suffix(';'));
+            if let Some(name) = name {
+                let mut child = module.clone();
+                child.push(name.to_string());
+                if let Some(file) = files.get(&child) {
+                    out.insert(file.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// File → files it uses (itself, the crate root and unit-test files left
+/// out). A file that uses an item of its parent module file (`super::x`
+/// where x is defined in `mod.rs`) depends on that parent file.
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let mut all = vec![];
     rust_files(&src(), &mut all);
@@ -201,10 +243,11 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         })
         .filter(|(_, rel)| rel != "main.rs")
         .collect();
+    let tests = test_only(&files);
     let mut g = BTreeMap::new();
     for f in &all {
         let rel = f.strip_prefix(src()).unwrap().to_string_lossy().to_string();
-        if rel == "main.rs" || rel == "lib.rs" {
+        if rel == "main.rs" || rel == "lib.rs" || tests.contains(&rel) {
             continue;
         }
         let text = std::fs::read_to_string(f).expect("read source");
@@ -356,4 +399,45 @@ fn rusqlite_is_named_only_in_the_store() {
         named, known,
         "files outside src/store/ naming rusqlite (KNOWN_RUSQLITE may only shrink)"
     );
+}
+
+/// The layer a file belongs to: its folder under `src/`, or its own name
+/// (`error.rs` → `error`).
+fn layer(file: &str) -> &str {
+    file.split('/')
+        .next()
+        .unwrap_or(file)
+        .trim_end_matches(".rs")
+}
+
+#[test]
+fn the_file_models_input_and_export_keep_to_their_layers() {
+    let g = graph();
+    // The unit-test files are left out of the graph: the writer's tests
+    // read back what it wrote with the reader.
+    assert!(g.contains_key("export/trf.rs") && !g.contains_key("export/trf/tests.rs"));
+    let mut wrong = vec![];
+    for (file, deps) in &g {
+        let here = layer(file);
+        let Some((_, allowed)) = MAY_USE.iter().find(|(l, _)| *l == here) else {
+            continue;
+        };
+        for dep in deps {
+            let there = layer(dep);
+            if there != here && !allowed.contains(&there) {
+                wrong.push(format!("{file} uses {dep}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layer order (MAY_USE): {wrong:#?}"
+    );
+    // The rule has something to hold: each layer named exists and uses
+    // what it is allowed to.
+    for (l, _) in MAY_USE {
+        assert!(g.keys().any(|f| layer(f) == *l), "no files in src/{l}/");
+    }
+    assert!(g["export/trf.rs"].contains("interchange/trf.rs"));
+    assert!(g["input/json.rs"].contains("interchange/json.rs"));
 }

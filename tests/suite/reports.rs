@@ -3,7 +3,9 @@
 //! back value by value and compared with a reviewed golden copy
 //! (tests/golden/uscf; `UPDATE_GOLDEN=1` rewrites it).
 
-use chess_league::export::dbase::{self, Kind};
+use chess_league::export::dbase;
+use chess_league::input::dbase::read as read_dbase;
+use chess_league::interchange::dbase::{Field, Kind, Table};
 
 use crate::prizes::quads;
 use crate::util::TestLeague;
@@ -104,8 +106,8 @@ fn the_three_files_read_back_with_every_value() {
         out.to_str().unwrap(),
     ]);
     assert!(said.contains("TDEXPORT.DBF: 4 records"), "{said}");
-    let read = |name: &str| dbase::read(&std::fs::read(out.join(name)).unwrap()).unwrap();
-    let layout = |t: &dbase::Table| -> Vec<(String, Kind, u8)> {
+    let read = |name: &str| read_dbase(&std::fs::read(out.join(name)).unwrap()).unwrap();
+    let layout = |t: &Table| -> Vec<(String, Kind, u8)> {
         t.fields
             .iter()
             .map(|f| (f.name.clone(), f.kind, f.width))
@@ -249,10 +251,10 @@ fn forfeits_and_byes_are_written_without_an_opponent() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    let d = dbase::read(&std::fs::read(out.join("TDEXPORT.DBF")).unwrap()).unwrap();
+    let d = read_dbase(&std::fs::read(out.join("TDEXPORT.DBF")).unwrap()).unwrap();
     let round4: Vec<&str> = d.records.iter().map(|r| r[8].as_str()).collect();
     assert_eq!(round4, ["X   0", "F   0", "F   0", "F   0"]);
-    let s = dbase::read(&std::fs::read(out.join("TSEXPORT.DBF")).unwrap()).unwrap();
+    let s = read_dbase(&std::fs::read(out.join("TSEXPORT.DBF")).unwrap()).unwrap();
     assert_eq!(s.records[0][8], "4");
 }
 
@@ -560,11 +562,11 @@ fn trf_export_uses_the_fide_rating_in_force_when_the_event_began() {
 
 /// A US Chess list of two members (MEM_ID, R_RATING), made in the test.
 fn supplement(t: &TestLeague, file: &str, rows: &[(&str, &str)]) -> String {
-    let table = dbase::Table {
+    let table = Table {
         date: (2025, 2, 1),
         fields: vec![
-            dbase::Field::new("MEM_ID", Kind::Character, 8),
-            dbase::Field::new("R_RATING", Kind::Character, 9),
+            Field::new("MEM_ID", Kind::Character, 8),
+            Field::new("R_RATING", Kind::Character, 9),
         ],
         records: rows
             .iter()
