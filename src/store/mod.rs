@@ -7,7 +7,8 @@
 //! Data safety (see also [`backup`] and [`check`]):
 //! - every write is one `BEGIN IMMEDIATE` transaction, so two `league`
 //!   processes queue up (30 s busy timeout) instead of interleaving, and a
-//!   command that is killed half-way leaves nothing behind;
+//!   command that is killed half-way leaves nothing behind (a test kills
+//!   one stopped inside its transaction by [`PAUSE_BEFORE_COMMIT`]);
 //! - the database runs in WAL mode with `synchronous = FULL`: a command that
 //!   said it recorded something has it on disk, even after a power cut;
 //! - a file that cannot be used (not SQLite, not a league database, damaged,
@@ -293,7 +294,9 @@ impl Store {
             .0
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| explain_here(e.into()))?;
+        let changes_before = tx.total_changes();
         let value = f(&tx).map_err(explain_here)?;
+        pause_before_commit(tx.total_changes() - changes_before)?;
         tx.commit().map_err(|e| explain_here(e.into()))?;
         Ok(value)
     }
@@ -318,6 +321,38 @@ impl Store {
             .0
             .query_row("PRAGMA page_count", [], |r| r.get::<_, i64>(0))? as u64)
     }
+}
+
+/// The environment variable that makes a write stop inside its transaction,
+/// just before the commit, for the test that kills a recording there
+/// (`tests/suite/safety/crash.rs`): it names a file, which [`Store::write`]
+/// creates holding the number of rows the transaction has written, and then
+/// waits while the file exists. Removing the file lets the command commit;
+/// killing the process proves a kill inside the transaction leaves nothing.
+/// A pause nobody ends (ten minutes) rolls back and fails the command.
+/// Unset (always, outside that test), a write does not look at it again.
+pub const PAUSE_BEFORE_COMMIT: &str = "LEAGUE_TEST_PAUSE_BEFORE_COMMIT";
+
+/// [`PAUSE_BEFORE_COMMIT`]'s pause, after a transaction wrote `written` rows.
+fn pause_before_commit(written: u64) -> Result<()> {
+    let Some(marker) = std::env::var_os(PAUSE_BEFORE_COMMIT) else {
+        return Ok(());
+    };
+    let marker = PathBuf::from(marker);
+    // Written beside it and renamed, so the test never reads half a number.
+    let partial = side_file(&marker, ".partial");
+    std::fs::write(&partial, format!("{written}\n")).map_err(|e| Error::file(&partial, e))?;
+    std::fs::rename(&partial, &marker).map_err(|e| Error::file(&marker, e))?;
+    let until = std::time::Instant::now() + Duration::from_secs(600);
+    while marker.exists() {
+        if std::time::Instant::now() > until {
+            return Err(Error::Database(format!(
+                "{PAUSE_BEFORE_COMMIT}: nobody ended the pause before the commit; nothing was written"
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Ok(())
 }
 
 /// Settings every read-write connection gets: the busy timeout, foreign

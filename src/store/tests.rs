@@ -44,30 +44,175 @@ fn rows(conn: &Connection, sql: &str) -> Vec<String> {
     .unwrap()
 }
 
-fn refused(conn: &Connection, sql: &str) -> String {
-    match conn.execute_batch(sql) {
-        Ok(()) => panic!("SQLite accepted: {sql}"),
-        Err(e) => e.to_string(),
+/// The rule of the schema that refused a statement: which kind of
+/// constraint fired (SQLite's extended error code) and which one of that
+/// kind, so a test fails when a different rule refuses its row.
+#[derive(Debug, PartialEq, Eq)]
+enum Rule {
+    /// A CHECK constraint, by its expression as the schema writes it.
+    Check(String),
+    /// A trigger's `RAISE(ABORT, ...)`: the trigger, found by dropping each
+    /// trigger that raises the message in turn and seeing which one's
+    /// absence lets the statement through, and the message.
+    Trigger { name: String, message: String },
+    /// A UNIQUE constraint or index, by its columns (`bye.round_id, bye.entry_id`).
+    Unique(String),
+    /// The foreign keys the statement's row breaks, each as
+    /// `child(columns) -> parent(columns)` (SQLite names none in its message).
+    ForeignKey(Vec<String>),
+}
+
+/// SQLite's error code and message for a failed statement.
+fn failure(e: &rusqlite::Error) -> (i32, String) {
+    match e {
+        rusqlite::Error::SqliteFailure(err, msg) => {
+            (err.extended_code, msg.clone().unwrap_or_default())
+        }
+        other => panic!("not an SQLite failure: {other}"),
     }
+}
+
+/// Which rule of the schema refuses `sql` (panics if SQLite accepts it, or
+/// refuses it for a reason that is not a constraint).
+#[track_caller]
+fn refused(conn: &Connection, sql: &str) -> Rule {
+    use rusqlite::ffi;
+    let e = match conn.execute_batch(sql) {
+        Ok(()) => panic!("SQLite accepted: {sql}"),
+        Err(e) => e,
+    };
+    let (code, message) = failure(&e);
+    let after = |prefix: &str| {
+        message
+            .strip_prefix(prefix)
+            .unwrap_or_else(|| panic!("{message:?} does not start with {prefix:?}"))
+            .to_string()
+    };
+    match code {
+        ffi::SQLITE_CONSTRAINT_CHECK => Rule::Check(after("CHECK constraint failed: ")),
+        ffi::SQLITE_CONSTRAINT_UNIQUE => Rule::Unique(after("UNIQUE constraint failed: ")),
+        ffi::SQLITE_CONSTRAINT_FOREIGNKEY => Rule::ForeignKey(broken_keys(conn, sql)),
+        ffi::SQLITE_CONSTRAINT_TRIGGER => Rule::Trigger {
+            name: trigger_behind(conn, sql, &message),
+            message,
+        },
+        _ => {
+            panic!("{sql}: refused by something other than a schema rule (code {code}): {message}")
+        }
+    }
+}
+
+/// The one trigger whose absence lets `sql` through (or fail otherwise than
+/// with `message`): each trigger that raises `message` is dropped in turn
+/// inside a savepoint that is then rolled back.
+#[track_caller]
+fn trigger_behind(conn: &Connection, sql: &str, message: &str) -> String {
+    let candidates: Vec<String> = {
+        let mut st = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND instr(sql, ?1) > 0 ORDER BY name")
+            .unwrap();
+        st.query_map([message.replace('\'', "''")], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let behind: Vec<String> = candidates
+        .into_iter()
+        .filter(|name| {
+            conn.execute_batch(&format!(
+                "SAVEPOINT which_trigger; DROP TRIGGER \"{name}\";"
+            ))
+            .unwrap();
+            let lifted = match conn.execute_batch(sql) {
+                Ok(()) => true,
+                Err(e) => failure(&e).1 != message,
+            };
+            conn.execute_batch("ROLLBACK TO which_trigger; RELEASE which_trigger;")
+                .unwrap();
+            lifted
+        })
+        .collect();
+    assert_eq!(
+        behind.len(),
+        1,
+        "{sql}: triggers behind {message:?}: {behind:?}"
+    );
+    behind.into_iter().next().unwrap()
+}
+
+/// The foreign keys `sql` breaks: run with the keys deferred inside a
+/// savepoint, read `PRAGMA foreign_key_check`, roll back.
+fn broken_keys(conn: &Connection, sql: &str) -> Vec<String> {
+    conn.execute_batch("SAVEPOINT which_key; PRAGMA defer_foreign_keys = ON;")
+        .unwrap();
+    conn.execute_batch(sql).unwrap();
+    let mut keys = rows(
+        conn,
+        "SELECT DISTINCT c.\"table\" || '(' || (SELECT group_concat(\"from\", ', ') FROM (SELECT \"from\" FROM pragma_foreign_key_list(c.\"table\") WHERE id = c.fkid ORDER BY seq)) \
+         || ') -> ' || c.parent || '(' || (SELECT group_concat(\"to\", ', ') FROM (SELECT \"to\" FROM pragma_foreign_key_list(c.\"table\") WHERE id = c.fkid ORDER BY seq)) || ')' \
+         FROM pragma_foreign_key_check AS c",
+    );
+    keys.sort();
+    conn.execute_batch("ROLLBACK TO which_key; RELEASE which_key;")
+        .unwrap();
+    keys
+}
+
+/// One of the triggers that keep a player to one game or bye per round
+/// (V13, V18, V20), as [`refused`] names it.
+fn one_per_round(trigger: &str) -> Rule {
+    Rule::Trigger {
+        name: trigger.into(),
+        message: "a player already has a game or bye in this round".into(),
+    }
+}
+
+/// A CHECK constraint, by its expression.
+fn check(expression: &str) -> Rule {
+    Rule::Check(expression.into())
 }
 
 #[test]
 fn sqlite_refuses_a_game_against_oneself() {
     let s = league();
-    refused(
-        s.conn().raw(),
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 1)",
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 1)",
+        ),
+        check("white_entry <> black_entry")
     );
 }
 
 #[test]
 fn sqlite_refuses_players_from_different_sections() {
     let s = league();
-    let e = refused(
-        s.conn().raw(),
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 3)",
+    // Entry 3 plays in section 2: Black's (entry, section) pair has no entry.
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 3)",
+        ),
+        Rule::ForeignKey(vec![
+            "game(black_entry, section_id) -> entry(id, section_id)".into()
+        ])
     );
-    assert!(e.contains("FOREIGN KEY"), "{e}");
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 3, 2)",
+        ),
+        Rule::ForeignKey(vec![
+            "game(white_entry, section_id) -> entry(id, section_id)".into()
+        ])
+    );
+    // The same game within section 1 is accepted.
+    s.conn()
+        .raw()
+        .execute_batch(
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 2)",
+        )
+        .unwrap();
 }
 
 #[test]
@@ -79,37 +224,54 @@ fn sqlite_refuses_a_player_twice_in_a_round() {
             "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 1, 2)",
         )
         .unwrap();
-    let e = refused(
-        s.conn().raw(),
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 5, 1)",
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 5, 1)",
+        ),
+        one_per_round("game_one_per_round")
     );
-    assert!(e.contains("already has a game or bye"), "{e}");
     // White of the new game is Black of the old one (V13 checks each column by index).
-    let e = refused(
-        s.conn().raw(),
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 2, 5)",
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (1, 1, 2, 5)",
+        ),
+        one_per_round("game_one_per_round")
     );
-    assert!(e.contains("already has a game or bye"), "{e}");
-    let e = refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)");
-    assert!(e.contains("already has a game or bye"), "{e}");
+    assert_eq!(
+        refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 2, 'half', 1)"),
+        one_per_round("bye_one_per_round")
+    );
     s.conn().raw().execute_batch("INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'full', 0)").unwrap();
-    refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)");
-    // Moving a player with a bye into the game is refused too.
-    let e = refused(
-        s.conn().raw(),
-        "UPDATE game SET black_entry = 5 WHERE white_entry = 1",
+    // A second bye for the same player: the bye table's own key.
+    assert_eq!(
+        refused(s.conn().raw(), "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'zero', 1)"),
+        Rule::Unique("bye.round_id, bye.entry_id".into())
     );
-    assert!(e.contains("already has a game or bye"), "{e}");
+    // Moving a player with a bye into the game is refused too.
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "UPDATE game SET black_entry = 5 WHERE white_entry = 1",
+        ),
+        one_per_round("game_one_per_round_update")
+    );
 }
 
 #[test]
 fn sqlite_refuses_a_round_beyond_the_event() {
     let s = league();
-    let e = refused(
-        s.conn().raw(),
-        "INSERT INTO round (section_id, number) VALUES (1, 6)",
+    assert_eq!(
+        refused(
+            s.conn().raw(),
+            "INSERT INTO round (section_id, number) VALUES (1, 6)",
+        ),
+        Rule::Trigger {
+            name: "round_within_event".into(),
+            message: "round number is beyond the event's planned rounds".into()
+        }
     );
-    assert!(e.contains("beyond the event's planned rounds"), "{e}");
     s.conn()
         .raw()
         .execute_batch("INSERT INTO round (section_id, number) VALUES (1, 5)")
@@ -119,16 +281,37 @@ fn sqlite_refuses_a_round_beyond_the_event() {
 #[test]
 fn sqlite_refuses_values_outside_the_enumerations() {
     let s = league();
-    for sql in [
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (1, 1, 1, 2, '2-0')",
-        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'quarter', 1)",
-        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 2)",
-        "INSERT INTO event (season_id, name, kind, rounds, tiebreaks) VALUES (1, 'X', 'blitz', 5, 'uscf-swiss')",
-        "INSERT INTO event (season_id, name, kind, rounds, tiebreaks, fide_edition) VALUES (1, 'Y', 'swiss', 5, 'x', 2019)",
-        "INSERT INTO season (name, start_date) VALUES ('bad', '2022-13-45')",
-        "INSERT INTO entry (section_id, player_id, pairing_no) VALUES (1, 99, 9)",
+    for (sql, rule) in [
+        (
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (1, 1, 1, 2, '2-0')",
+            check("result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '0-0', '1F-0F', '0F-1F', '0F-0F')"),
+        ),
+        (
+            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'quarter', 1)",
+            check("kind IN ('full', 'half', 'zero')"),
+        ),
+        (
+            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 2)",
+            check("requested IN (0, 1)"),
+        ),
+        (
+            "INSERT INTO event (season_id, name, kind, rounds, tiebreaks) VALUES (1, 'X', 'blitz', 5, 'uscf-swiss')",
+            check("kind IN ('swiss', 'round-robin', 'team-swiss', 'team-round-robin')"),
+        ),
+        (
+            "INSERT INTO event (season_id, name, kind, rounds, tiebreaks, fide_edition) VALUES (1, 'Y', 'swiss', 5, 'x', 2019)",
+            check("fide_edition IS NULL OR fide_edition IN (2009, 2024, 2026)"),
+        ),
+        (
+            "INSERT INTO season (name, start_date) VALUES ('bad', '2022-13-45')",
+            check("start_date IS NULL OR date(start_date) IS start_date"),
+        ),
+        (
+            "INSERT INTO entry (section_id, player_id, pairing_no) VALUES (1, 99, 9)",
+            Rule::ForeignKey(vec!["entry(player_id) -> player(id)".into()]),
+        ),
     ] {
-        refused(s.conn().raw(), sql);
+        assert_eq!(refused(s.conn().raw(), sql), rule, "{sql}");
     }
 }
 
@@ -201,9 +384,13 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
                  (7, 1, 1, 1, 1, 2, '1-0'), (9, 1, 1, 2, 3, 4, '0F-0F'), (12, 2, 1, 1, 2, 3, NULL);",
         )
         .unwrap();
-        refused(
-            &conn,
-            "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+        // Before V20, '0-0' is outside the results the game table knows.
+        assert_eq!(
+            refused(
+                &conn,
+                "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+            ),
+            check("result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '1F-0F', '0F-1F', '0F-0F')")
         );
         (names(&conn, "index"), names(&conn, "trigger"))
     };
@@ -216,20 +403,27 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
     assert_eq!(names(conn, "index"), indexes);
     assert_eq!(names(conn, "trigger"), triggers);
     // The rules still hold: one game per player per round, known results.
-    let e = refused(
-        conn,
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (2, 1, 4, 3)",
+    assert_eq!(
+        refused(
+            conn,
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (2, 1, 4, 3)",
+        ),
+        one_per_round("game_one_per_round")
     );
-    assert!(e.contains("already has a game or bye in this round"), "{e}");
-    refused(
-        conn,
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0F')",
+    assert_eq!(
+        refused(
+            conn,
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0F')",
+        ),
+        check("result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '0-0', '1F-0F', '0F-1F', '0F-0F')")
     );
-    let e = refused(
-        conn,
-        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 1)",
+    assert_eq!(
+        refused(
+            conn,
+            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 1, 'half', 1)",
+        ),
+        one_per_round("bye_one_per_round")
     );
-    assert!(e.contains("already has a game or bye in this round"), "{e}");
     // A double loss: played, 0 for each, through every view.
     conn.execute_batch(
         "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",

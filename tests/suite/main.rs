@@ -25,3 +25,4 @@ mod team_pairing; // league round pair on team events: team Swiss and round robi
 mod trf_import; // real TRF files through the database give the same standings as straight from the file
 mod uscf; // the US Chess Swiss system through the commands: event options, clubs, JSON, league pair --system uscf|berger
 mod util; // TestLeague: a temporary league database and a way to run `league`
+mod wording; // insta snapshots of every --help and of the errors secretaries meet most

@@ -4,7 +4,7 @@
 //! - `concurrency`: two `league` processes writing at once lose nothing;
 //!   the same game recorded twice is refused, never duplicated.
 //! - `crash`: a `league` process killed while recording a large round
-//!   leaves all of the round or none of it.
+//!   inside its transaction leaves none of it (stopped there on purpose).
 //! - `fuzz`: property tests on every file parser (random and mutated input
 //!   never panics; it parses fully or fails with an `InputError`), and a
 //!   failing `league round record` writes nothing.
