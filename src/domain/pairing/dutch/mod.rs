@@ -87,6 +87,11 @@ pub(crate) struct Round<'a> {
     pub bye: bool,
     forbidden: HashSet<(u32, u32)>,
     pub last_round: bool,
+    /// The score of the pairing-allocated bye's receiver: the lowest score
+    /// a player who may get the bye (C2) can have while the round is still
+    /// completed (C4, and C5 of the 2026 text). `None` when the number of
+    /// players is even. It marks the bracket where C9 may apply.
+    pub bye_score: Option<i32>,
     /// Each player's place (1-based) among the players of this round in
     /// pairing-number order: the "pairing number" of 5.2.5 once absent
     /// players are left out, as the reference engine counts it.
@@ -150,6 +155,7 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
         players,
         forbidden,
         last_round: field.round >= field.total_rounds,
+        bye_score: None,
         seat: Vec::new(),
     };
     let mut round = round;
@@ -168,7 +174,7 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
     if n == 0 {
         return Ok(pairing);
     }
-    check_complete(&round)?;
+    round.bye_score = check_complete(&round)?;
 
     // Pairs fixed so far (ranks, higher first) and the bye.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -246,9 +252,12 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
 }
 
 /// C4 for the whole round: a pairing of everybody (and the bye to one
-/// allowed player) must exist, or the round cannot be paired.
-fn check_complete(round: &Round) -> Result<(), Unpairable> {
+/// allowed player) must exist, or the round cannot be paired. Returns the
+/// lowest score the bye's receiver can have among the complete pairings
+/// (C5 of the 2026 text), when there is a bye.
+fn check_complete(round: &Round) -> Result<Option<i32>, Unpairable> {
     let n = round.players.len();
+    let top = round.players.first().map_or(0, |p| p.score);
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -256,26 +265,32 @@ fn check_complete(round: &Round) -> Result<(), Unpairable> {
                 edges.push(Edge {
                     u: i,
                     v: j,
-                    values: vec![Value::Num(1)],
+                    values: vec![Value::Num(1), Value::Num(0)],
                 });
             }
         }
         if round.bye && round.players[i].bye_allowed {
+            // Second field: the lower the receiver's score, the heavier.
             edges.push(Edge {
                 u: i,
                 v: n,
-                values: vec![Value::Num(1)],
+                values: vec![
+                    Value::Num(1),
+                    Value::Num((top - round.players[i].score) as u64 + 1),
+                ],
             });
         }
     }
-    let s = schema(&edges, 1, n / 2 + 1);
+    let s = schema(&edges, 2, n / 2 + 1);
     let mate = solve(n + 1, &edges, &s);
     let left: Vec<u32> = (0..n)
         .filter(|&i| mate[i].is_none())
         .map(|i| round.players[i].number)
         .collect();
     if left.is_empty() {
-        return Ok(());
+        return Ok((0..n)
+            .find(|&i| mate[i] == Some(n))
+            .map(|i| round.players[i].score));
     }
     let reason = if n == 1 {
         format!(
