@@ -38,8 +38,23 @@
 //! - A forfeit is no game for floats either: only its winner floats down
 //!   (1.4.3, scoring more than a loss without playing), as does a player
 //!   given a bye worth more than a loss (the reference engine agrees).
-//! - C9 (the bye receiver's unplayed games) is weighed in the last bracket
-//!   only; a higher bracket chooses its downfloaters by its own criteria.
+//! - C9 (the bye receiver's unplayed games, fewest first; forfeits,
+//!   requested byes and absences count) weighs, right after C8 (the next
+//!   bracket), in every bracket that downfloats exactly one player, the
+//!   bye's receiver, as the 2026 text restricts it ("brackets that
+//!   downfloat exactly one player, who will end up receiving the PAB").
+//!   In practice: the bracket of the bye's score (found once for the round
+//!   by the completion check, `Round::bye_score`) when the groups below
+//!   it pair among themselves, and the last bracket. A bracket that
+//!   downfloats the bye's receiver with others (for lower groups that need
+//!   partners) leaves C9 out: its downfloaters are chosen by the criteria
+//!   above and below C9, and the bracket that pairs them chooses the
+//!   receiver without C9 too. The number of downfloaters is fixed by the
+//!   criteria above C9, so the bracket's first optimal solution tells
+//!   (`quality::c9_applies`). This reading pairs all 956 reference rounds
+//!   as bbpPairings does; weighing C9 in the last bracket only missed two
+//!   (dutch-002 r10, dutch-086 r6: pinned in `tests/suite/dutch_replay.rs`),
+//!   and weighing it above a higher bracket's pairs missed thirteen.
 //! - The pairing-allocated bye goes to a player of the lowest score that
 //!   still lets the round be completed, even when that costs a higher
 //!   bracket a pair (C5) or more: the bye receiver's score weighs right
