@@ -54,7 +54,9 @@
 //!   (`quality::c9_applies`). This reading pairs all 956 reference rounds
 //!   as bbpPairings does; weighing C9 in the last bracket only missed two
 //!   (dutch-002 r10, dutch-086 r6: pinned in `tests/suite/dutch_replay.rs`),
-//!   and weighing it above a higher bracket's pairs missed thirteen.
+//!   weighing it above a higher bracket's pairs missed thirteen, and
+//!   weighing it in every bracket at or below the bye's score without the
+//!   one-downfloater gate missed twelve.
 //! - The pairing-allocated bye goes to a player of the lowest score that
 //!   still lets the round be completed, even when that costs a higher
 //!   bracket a pair (C5) or more: the bye receiver's score weighs right
