@@ -19,7 +19,7 @@
 //! again, so the result stays optimal on every criterion; the opponents of
 //! S1 are fixed a few players at a time, from the top.
 
-use super::quality::{bye_values, values, Context};
+use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
 use super::weights::{schema, solve, Edge, Value};
 use super::Round;
 use std::rc::Rc;
@@ -249,6 +249,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let n = self.round.players.len();
         let mut extra: Vec<Extra> = Vec::new();
         let mut mate = self.solve_with(&extra);
+        // C9 only where the bracket downfloats the bye's receiver alone.
+        if !c9_applies(self.round, &self.ctx, &self.members, &mate)
+            && drop_c9(&self.ctx, &mut self.base)
+        {
+            mate = self.solve_with(&extra);
+        }
 
         // 1. Which MDPs are paired, and 2. their opponents.
         let m1 = self
