@@ -119,37 +119,49 @@ impl Table {
 
     /// One line of the text table with these column widths.
     pub fn text_line(&self, w: &[usize], cells: &[String]) -> String {
-        let mut s = String::new();
+        let mut line = String::new();
+        self.push_text_line(&mut line, &mut String::new(), w, cells);
+        line
+    }
+
+    /// [`Table::text_line`] appended to `out`, built in `buf` (reused from
+    /// line to line, so a 1,000-row table is not 1,000 lines allocated,
+    /// trimmed and copied: issue 13).
+    fn push_text_line(&self, out: &mut String, buf: &mut String, w: &[usize], cells: &[String]) {
+        buf.clear();
+        let pad_by = |buf: &mut String, n: usize| buf.extend(std::iter::repeat_n(' ', n));
         for (i, cell) in cells.iter().enumerate() {
             let cell = &*escape_controls(cell);
             let width = w.get(i).copied().unwrap_or(0);
             let pad = width.saturating_sub(cell.chars().count());
             if i > 0 {
-                s.push_str("  ");
+                buf.push_str("  ");
             }
             if self.right.get(i).copied().unwrap_or(false) {
-                s.push_str(&" ".repeat(pad));
-                s.push_str(cell);
+                pad_by(buf, pad);
+                buf.push_str(cell);
             } else {
-                s.push_str(cell);
+                buf.push_str(cell);
                 if i + 1 < cells.len() {
-                    s.push_str(&" ".repeat(pad));
+                    pad_by(buf, pad);
                 }
             }
         }
-        let mut line = s.trim_end().to_string();
-        line.push('\n');
-        line
+        out.push_str(buf.trim_end());
+        out.push('\n');
     }
 
     /// The table aligned for the terminal.
     pub fn text(&self) -> String {
         let w = self.widths();
-        let mut out = self.text_line(&w, &self.header);
+        let mut out =
+            String::with_capacity((w.iter().sum::<usize>() + 2 * w.len()) * (self.rows.len() + 2));
+        let mut buf = String::new();
+        self.push_text_line(&mut out, &mut buf, &w, &self.header);
         let rule: Vec<String> = w.iter().map(|&n| "-".repeat(n)).collect();
-        out.push_str(&self.text_line(&w, &rule));
+        self.push_text_line(&mut out, &mut buf, &w, &rule);
         for row in &self.rows {
-            out.push_str(&self.text_line(&w, row));
+            self.push_text_line(&mut out, &mut buf, &w, row);
         }
         out
     }

@@ -167,11 +167,16 @@ impl Value {
             75 => "¾",
             _ => return self.decimal(),
         };
-        if whole == 0 && !frac.is_empty() {
-            format!("{sign}{frac}")
-        } else {
-            format!("{sign}{whole}{frac}")
+        // Built by hand rather than by `format!`: standings print this for
+        // every player and tiebreak (issue 13).
+        let mut out = String::with_capacity(8);
+        out.push_str(sign);
+        if whole != 0 || frac.is_empty() {
+            use std::fmt::Write;
+            let _ = write!(out, "{whole}");
         }
+        out.push_str(frac);
+        out
     }
 
     /// "12.5", "9.25", "13", "13.38": shortest exact decimal.

@@ -822,11 +822,16 @@ fn field(chars: &[char], from: usize, to: usize) -> String {
     if from >= to {
         return String::new();
     }
-    chars[from..to]
+    // Trimmed as `str::trim` trims, before the one allocation.
+    let cell = &chars[from..to];
+    let Some(start) = cell.iter().position(|c| !c.is_whitespace()) else {
+        return String::new();
+    };
+    let end = cell
         .iter()
-        .collect::<String>()
-        .trim()
-        .to_string()
+        .rposition(|c| !c.is_whitespace())
+        .unwrap_or(start);
+    cell[start..=end].iter().collect()
 }
 
 fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputError> {

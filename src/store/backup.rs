@@ -249,7 +249,7 @@ fn live_state(db: &Path) -> Result<Live> {
     }
     let mut conn = conn;
     migrate::check_not_newer(&conn, db)?;
-    match super::configure(&conn) {
+    match super::configure(&conn, true) {
         Ok(()) => {}
         Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
         Err(e) => return Err(explain_sql(db, e)),

@@ -5,11 +5,11 @@
 use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
-use super::player::{self as players, NewPlayer};
+use super::player as players;
 use super::round::{bye_kind_str, ensure_round};
 use super::season::{self as seasons, NewEvent};
 use crate::domain::game::GameResult;
-use crate::domain::ids::PlayerId;
+use crate::domain::ids::{EntryId, PlayerId};
 use crate::domain::league::{Event, EventKind, Section};
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::error::{Error, Result};
@@ -104,39 +104,7 @@ pub fn import_trf(
         Err(e) => return Err(e),
     };
     let section = seasons::add_section(tx, &event, section_name, None, None)?;
-    let mut entry_ids = Vec::with_capacity(trf.players.len());
-    for (p, rec) in trf.players.iter().zip(&trf.tournament.players) {
-        let fide_id = p.fide_id.filter(|&id| id > 0).map(|id| id.to_string());
-        let existing = match &fide_id {
-            Some(id) => tx
-                .prepare_cached("SELECT id FROM player WHERE fide_id = ?1")?
-                .query_row([id], |r| r.get::<_, PlayerId>(0))
-                .optional()?,
-            None => None,
-        };
-        let player = match existing {
-            Some(id) => players::player_by_id(tx, id)?,
-            None => players::add_player(
-                tx,
-                &NewPlayer {
-                    name: &p.name,
-                    fide_id: fide_id.as_deref(),
-                    fide_rating: p.rating,
-                    federation: p.federation.as_deref(),
-                    title: p.title.as_deref(),
-                    ..Default::default()
-                },
-            )?,
-        };
-        let entry = players::enter(tx, &section, &player, Some(p.start_no), p.rating)?;
-        if let Some(w) = rec.withdrawn_after {
-            tx.execute(
-                "UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2",
-                params![w, entry.id],
-            )?;
-        }
-        entry_ids.push(entry.id);
-    }
+    let entry_ids = add_and_enter(tx, trf, &event, &section)?;
     let t = &trf.tournament;
     // Rounds are created up to the last one anyone took part in: a file
     // written mid-event (XXR = the planned rounds) has standings after the
@@ -229,13 +197,135 @@ pub fn import_trf(
     Ok((event, section))
 }
 
+/// Add the file's players who are not in the league yet (matched by FIDE
+/// id) and enter every player in the new `section` with the file's start
+/// number as pairing number; returns the entry ids in the file's order.
+///
+/// The same rules as [`players::add_player`] and [`players::enter`], with
+/// the same messages, checked for the whole file at once, and the rows
+/// written many to a statement (see [`insert_batched`]); issue 13 (entering
+/// players one by one, nine statements each, was a sixth of an import):
+/// - a FIDE id already in the league is that player, never a second row;
+///   a FIDE id on two lines of the file is one player entered twice, which
+///   is refused as `enter` refuses it;
+/// - a player already in the league may not be in another section of the
+///   event (asked of the database for each such player);
+/// - the section is new (`add_section` refuses an existing name) and the
+///   parser refuses a start number used twice, so no pairing number is
+///   taken; the schema's `UNIQUE (section_id, pairing_no)` still judges
+///   every row, as it judges every player's CHECKs and the entry's keys.
+///
+/// Ids are given explicitly, counting on from the highest in use, which
+/// is the id SQLite would give each row inserted alone: the database ends
+/// exactly as when the players were added and entered one by one.
+fn add_and_enter(
+    tx: &Transaction,
+    trf: &TrfEvent,
+    event: &Event,
+    section: &Section,
+) -> Result<Vec<EntryId>> {
+    use std::collections::HashMap;
+    let next_id = |table: &str| -> Result<i64> {
+        Ok(tx.query_row(
+            &format!("SELECT COALESCE(MAX(id), 0) + 1 FROM {table}"),
+            [],
+            |r| r.get(0),
+        )?)
+    };
+    // An empty league (a new database) has nobody to match.
+    let league_has_players: bool =
+        tx.query_row("SELECT EXISTS (SELECT 1 FROM player)", [], |r| r.get(0))?;
+    let mut next_player = next_id("player")?;
+    let first_entry = next_id("entry")?;
+    // FIDE id -> (player id, name, start number it was entered with).
+    let mut by_fide: HashMap<String, (PlayerId, String, u32)> = HashMap::new();
+    let mut new_players: Vec<[Value; 8]> = vec![];
+    let mut entries: Vec<[Value; 6]> = vec![];
+    let mut entry_ids = Vec::with_capacity(trf.players.len());
+    for (i, (p, rec)) in trf.players.iter().zip(&trf.tournament.players).enumerate() {
+        let fide_id = p.fide_id.filter(|&id| id > 0).map(|id| id.to_string());
+        if let Some((_, name, no)) = fide_id.as_ref().and_then(|id| by_fide.get(id)) {
+            return Err(Error::invalid(format!(
+                "{name} is already entered in {} as #{no}",
+                section.name
+            )));
+        }
+        let existing = match &fide_id {
+            Some(id) if league_has_players => tx
+                .prepare_cached("SELECT id FROM player WHERE fide_id = ?1")?
+                .query_row([id], |r| r.get::<_, PlayerId>(0))
+                .optional()?,
+            _ => None,
+        };
+        let (player_id, name, rating) = match existing {
+            Some(id) => {
+                let player = players::player_by_id(tx, id)?;
+                // A player may be in only one section of an event.
+                let other: Option<String> = tx
+                    .prepare_cached(
+                        "SELECT s2.name FROM entry e JOIN section s2 ON s2.id = e.section_id \
+                         WHERE e.player_id = ?1 AND s2.event_id = ?2 AND s2.id <> ?3",
+                    )?
+                    .query_row(params![player.id, event.id, section.id], |r| r.get(0))
+                    .optional()?;
+                if let Some(other) = other {
+                    return Err(Error::invalid(format!(
+                        "{} is already entered in section {other} of this event",
+                        player.name
+                    )));
+                }
+                (player.id, player.name, p.rating.or(player.rating))
+            }
+            None => {
+                let id = next_player;
+                next_player += 1;
+                let name = p.name.trim().to_string();
+                let text = |v: Option<&str>| v.map_or(Value::Null, |t| Value::Text(t.to_string()));
+                let number = |v: Option<u32>| v.map_or(Value::Null, |n| Value::Integer(n.into()));
+                new_players.push([
+                    Value::Integer(id),
+                    Value::Text(name.clone()),
+                    Value::Null, // US Chess id
+                    text(fide_id.as_deref()),
+                    Value::Null, // the league's rating
+                    number(p.rating),
+                    text(p.federation.as_deref()),
+                    text(p.title.as_deref()),
+                ]);
+                (PlayerId(id), name, p.rating)
+            }
+        };
+        if let Some(id) = fide_id {
+            by_fide.insert(id, (player_id, name, p.start_no));
+        }
+        let entry_id = first_entry + i as i64;
+        entries.push([
+            Value::Integer(entry_id),
+            Value::Integer(section.id.0),
+            Value::Integer(player_id.0),
+            Value::Integer(p.start_no.into()),
+            rating.map_or(Value::Null, |r| Value::Integer(r.into())),
+            rec.withdrawn_after
+                .map_or(Value::Null, |w| Value::Integer(w.into())),
+        ]);
+        entry_ids.push(EntryId(entry_id));
+    }
+    insert_batched(tx, PLAYER_INSERT, &new_players, "player")?;
+    insert_batched(tx, ENTRY_INSERT, &entries, "entry")?;
+    Ok(entry_ids)
+}
+
+const PLAYER_INSERT: &str = "INSERT INTO player (id, name, uscf_id, fide_id, rating, fide_rating, federation, title) VALUES ";
+const ENTRY_INSERT: &str =
+    "INSERT INTO entry (id, section_id, player_id, pairing_no, rating, withdrawn_after) VALUES ";
+
 const GAME_INSERT: &str =
     "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES ";
 const BYE_INSERT: &str =
     "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES ";
 
-/// Rows a statement inserts at most: 100 rows of 5 values, well under
-/// SQLite's limit of bound values.
+/// Rows a statement inserts at most: 100 rows of up to 8 values, well
+/// under SQLite's limit of bound values.
 const BATCH: usize = 100;
 
 /// Insert `rows` with `head` ("INSERT INTO t (a, b, ...) VALUES "), many
@@ -256,7 +346,19 @@ fn insert_batched<const N: usize>(
     what: &str,
 ) -> Result<()> {
     let group = format!("({})", (1..=N).map(|_| "?").collect::<Vec<_>>().join(", "));
-    for chunk in rows.chunks(BATCH) {
+    let mut rest = rows;
+    while !rest.is_empty() {
+        // Full batches, then the remainder in powers of two: each length is
+        // a statement prepared once and reused from the cache for every
+        // round (a statement for each round's odd remainder cost a
+        // twentieth of an import in preparing alone).
+        let take = if rest.len() >= BATCH {
+            BATCH
+        } else {
+            1 << rest.len().ilog2()
+        };
+        let (chunk, after) = rest.split_at(take);
+        rest = after;
         let sql = format!("{head}{}", vec![group.as_str(); chunk.len()].join(", "));
         let batch = tx
             .prepare_cached(&sql)?

@@ -7,6 +7,19 @@
 //! mode): an upgrade that fails part-way leaves the database exactly at its
 //! old version, still usable by the program that wrote it, rather than
 //! half-upgraded.
+//!
+//! A NEW database does not replay the migrations: it is given their end
+//! result in one script, `schema.sql` (every table, index, view and trigger
+//! exactly as the migrations leave them, as SQLite stores them, and the
+//! migrations' history rows refinery would write), in one transaction.
+//! Replaying them cost a new league 140 M instructions (issue 13): their 22
+//! `ALTER TABLE`s each make SQLite re-read and re-parse the whole schema,
+//! views included. The unit test `the_schema_script_is_what_the_migrations_make`
+//! builds a database both ways and compares every schema object and every
+//! row; after adding a migration, regenerate the script with
+//! `LEAGUE_WRITE_SCHEMA=1 cargo test --lib schema_script` (the test says so
+//! when it is stale). Existing databases are upgraded by the migrations
+//! themselves, as before.
 
 use std::path::Path;
 
@@ -25,9 +38,18 @@ pub fn migrations() -> Vec<Migration> {
     embedded::migrations::runner().get_migrations().to_vec()
 }
 
-/// The newest schema version this program knows.
+/// The newest schema version this program knows: the number of the last
+/// file in `migrations/`, kept as a constant so that opening a database
+/// that is already current never builds refinery's list of migrations
+/// (parsing every embedded file's name and hashing its SQL, a large part of
+/// a short command's start: issue 13). A unit test
+/// (`the_latest_version_is_the_newest_migration`) fails when a migration is
+/// added without raising it.
+pub const LATEST_VERSION: i64 = 23;
+
+/// The newest schema version this program knows ([`LATEST_VERSION`]).
 pub fn latest_version() -> i64 {
-    version_of(&migrations())
+    LATEST_VERSION
 }
 
 fn version_of(migrations: &[Migration]) -> i64 {
@@ -102,8 +124,46 @@ fn check_not_newer_than(conn: &Connection, path: &Path, latest: i64) -> Result<(
 /// backup API (see [`super::snapshot`]: written whole under a
 /// temporary name, checked, then renamed), so a failed or unwanted upgrade
 /// can be undone.
+///
+/// A database already at [`LATEST_VERSION`] (every command after the first)
+/// is recognised by one read of its recorded version, without building the
+/// list of migrations.
 pub fn run(conn: &mut Connection, path: Option<&Path>) -> Result<()> {
-    run_migrations(conn, path, &migrations())
+    match current_version(conn)? {
+        LATEST_VERSION => Ok(()),
+        0 if is_empty(conn)? => create_fresh(conn),
+        _ => run_migrations(conn, path, &migrations()),
+    }
+}
+
+/// The schema all the migrations make, as one script (see the module doc).
+const SCHEMA: &str = include_str!("schema.sql");
+
+/// Whether the database holds no table, view, index or trigger at all.
+fn is_empty(conn: &Connection) -> Result<bool> {
+    Ok(
+        conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })? == 0,
+    )
+}
+
+/// Give a new, empty database the latest schema from [`SCHEMA`], in one
+/// transaction, with the history rows the migrations would have written
+/// (stamped with the time now, as refinery stamps them). When another
+/// `league` process created the schema a moment earlier, nothing is done.
+fn create_fresh(conn: &mut Connection) -> Result<()> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    if !is_empty(&tx)? {
+        return Ok(()); // rolled back: someone else got there first
+    }
+    tx.execute_batch(SCHEMA)?;
+    let now = time::OffsetDateTime::now_utc()
+        .format(&time::format_description::well_known::Rfc3339)
+        .map_err(|e| Error::Database(format!("could not write the time: {e}")))?;
+    tx.execute("UPDATE refinery_schema_history SET applied_on = ?1", [now])?;
+    tx.commit()?;
+    Ok(())
 }
 
 /// [`run`] with a given list of migrations: the program's own, or (in
@@ -189,6 +249,155 @@ pub fn backup_path(path: &Path, version: i64) -> std::path::PathBuf {
 mod tests {
     use super::*;
     use crate::store::Store;
+
+    /// A database brought up by refinery running every migration in turn.
+    fn migrated() -> Connection {
+        let mut conn = Connection::open_in_memory().unwrap();
+        run_migrations(&mut conn, None, &migrations()).unwrap();
+        conn
+    }
+
+    /// The script [`SCHEMA`] should be: every schema object in the order
+    /// SQLite stores it, then the history rows (time left for the caller).
+    fn script_from(conn: &Connection) -> String {
+        let mut out = String::from(
+            "-- GENERATED from migrations/ by the unit test\n\
+             -- store::migrate::tests::the_schema_script_is_what_the_migrations_make:\n\
+             -- a new database gets this schema in one go (see store/migrate.rs).\n\
+             -- Do not edit; regenerate with LEAGUE_WRITE_SCHEMA=1 cargo test --lib schema_script\n\n",
+        );
+        let mut st = conn
+            .prepare("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+            .unwrap();
+        for sql in st.query_map([], |r| r.get::<_, String>(0)).unwrap() {
+            out.push_str(&sql.unwrap());
+            out.push_str(";\n\n");
+        }
+        let mut st = conn
+            .prepare("SELECT version, name, checksum FROM refinery_schema_history ORDER BY version")
+            .unwrap();
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })
+            .unwrap();
+        for row in rows {
+            let (version, name, checksum) = row.unwrap();
+            assert!(!name.contains('\''), "{name}");
+            out.push_str(&format!(
+                "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) \
+                 VALUES ({version}, '{name}', '', '{checksum}');\n"
+            ));
+        }
+        out
+    }
+
+    /// Every schema object (without its page number) and every row but the
+    /// history's times.
+    fn schema_and_rows(conn: &Connection) -> Vec<String> {
+        let mut st = conn
+            .prepare("SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master ORDER BY type, name")
+            .unwrap();
+        let mut out: Vec<String> = st
+            .query_map([], |r| {
+                Ok(format!(
+                    "{} {} on {}: {}",
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?
+                ))
+            })
+            .unwrap()
+            .map(|r| r.unwrap())
+            .collect();
+        out.extend(
+            dump(conn)
+                .into_iter()
+                .filter(|row| !row.starts_with("refinery_schema_history: ")),
+        );
+        let mut st = conn
+            .prepare("SELECT version, name, checksum, applied_on FROM refinery_schema_history ORDER BY version")
+            .unwrap();
+        let rows = st
+            .query_map([], |r| {
+                let applied: String = r.get(3)?;
+                // refinery reads these back when it next upgrades the file.
+                assert!(
+                    time::OffsetDateTime::parse(
+                        &applied,
+                        &time::format_description::well_known::Rfc3339
+                    )
+                    .is_ok(),
+                    "{applied}"
+                );
+                Ok(format!(
+                    "history {} {} {}",
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?
+                ))
+            })
+            .unwrap();
+        out.extend(rows.map(|r| r.unwrap()));
+        out
+    }
+
+    #[test]
+    fn the_schema_script_is_what_the_migrations_make() {
+        let by_migrations = migrated();
+        let expected = script_from(&by_migrations);
+        if SCHEMA != expected {
+            if std::env::var_os("LEAGUE_WRITE_SCHEMA").is_some() {
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/store/schema.sql");
+                std::fs::write(path, &expected).unwrap();
+                panic!("wrote {path}; build and run the tests again");
+            }
+            panic!(
+                "src/store/schema.sql is not what the migrations make (a migration was added or \
+                 changed): regenerate it with LEAGUE_WRITE_SCHEMA=1 cargo test --lib schema_script"
+            );
+        }
+        // A new database made from the script is the migrated one: the same
+        // objects with the same SQL, the same (no) rows, the same history.
+        let mut fresh = Connection::open_in_memory().unwrap();
+        run(&mut fresh, None).unwrap();
+        assert_eq!(schema_and_rows(&fresh), schema_and_rows(&by_migrations));
+        assert_eq!(current_version(&fresh).unwrap(), LATEST_VERSION);
+        // Run again on a database already current: nothing to do.
+        run(&mut fresh, None).unwrap();
+        assert_eq!(schema_and_rows(&fresh), schema_and_rows(&by_migrations));
+    }
+
+    /// A database made from the script is upgraded by the migrations that
+    /// come after it, as one made by the migrations would be: refinery
+    /// accepts its history (names, checksums, times) as its own.
+    #[test]
+    fn a_database_made_from_the_script_takes_the_next_migration() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        run(&mut conn, None).unwrap();
+        let mut next = migrations();
+        let v = LATEST_VERSION as u32 + 1;
+        next.push(
+            Migration::unapplied(&format!("V{v}__next"), "CREATE TABLE next_one (x INTEGER);")
+                .unwrap(),
+        );
+        run_migrations(&mut conn, None, &next).unwrap();
+        assert_eq!(current_version(&conn).unwrap(), v as i64);
+        assert!(has_table(&conn, "next_one").unwrap());
+    }
+
+    #[test]
+    fn the_latest_version_is_the_newest_migration() {
+        assert_eq!(LATEST_VERSION, version_of(&migrations()));
+        // And a new database is brought to it.
+        let store = Store::open_in_memory().unwrap();
+        assert_eq!(current_version(store.conn()).unwrap(), LATEST_VERSION);
+    }
 
     /// Every row of every table, as text.
     fn dump(conn: &Connection) -> Vec<String> {

@@ -10,7 +10,10 @@
 //!   command that is killed half-way leaves nothing behind (a test kills
 //!   one stopped inside its transaction by [`PAUSE_BEFORE_COMMIT`]);
 //! - the database runs in WAL mode with `synchronous = FULL`: a command that
-//!   said it recorded something has it on disk, even after a power cut;
+//!   said it recorded something has it on disk, even after a power cut
+//!   (the command that creates the file writes it in rollback-journal mode,
+//!   as durable, and the next command that writes switches it to WAL: see
+//!   [`Store::open`]);
 //! - a file that cannot be used (not SQLite, not a league database, damaged,
 //!   read-only, in a read-only folder, on a full disk) is refused with a
 //!   message naming the file and what to do ([`explain`]), and is left as
@@ -198,6 +201,17 @@ impl Store {
         let conn = Connection::open_with_flags(path, flags).map_err(|e| explain_sql(path, e))?;
         conn.busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| explain_sql(path, e))?;
+        // A file created now (or an empty one) has nothing to read while
+        // this command writes it, so its first command writes in SQLite's
+        // rollback-journal mode: the rows go once into the file, where WAL
+        // mode writes them to the log and copies them into the file when
+        // the connection closes (a 1,000-player TRF import into a new file
+        // synced 0.9 MB twice; issue 13). Equally durable: the commit
+        // waits for the journal and the file to reach the disk
+        // (`synchronous = FULL`). The next command that writes switches
+        // the file to WAL (switching now would cost another transaction
+        // and its four syncs); readers meanwhile read it as it is.
+        let fresh = !exists || std::fs::metadata(path).is_ok_and(|m| m.len() == 0);
         let mut store = Store {
             conn: Reader(conn),
             path: Some(path.to_path_buf()),
@@ -206,7 +220,7 @@ impl Store {
         // (switching to WAL rewrites the file's header).
         migrate::check_is_league(&store.conn, path)?;
         migrate::check_not_newer(&store.conn, path)?;
-        store.configure().map_err(|e| explain_sql(path, e))?;
+        configure(&store.conn.0, !fresh).map_err(|e| explain_sql(path, e))?;
         migrate::run(&mut store.conn.0, Some(path))?;
         Ok(store)
     }
@@ -236,6 +250,13 @@ impl Store {
         if !path.exists() {
             return Store::open(path, false);
         }
+        // A rollback journal left by a command that was stopped while it
+        // wrote a new file (see [`Store::open`]) must be played back before
+        // the file is read, which a read-only connection cannot do: the
+        // first read of a read-write one does.
+        if journal_has_data(path) {
+            return Store::open(path, false);
+        }
         let store = Store::open_read_only(path)?;
         if migrate::current_version(&store.conn)? < migrate::latest_version() {
             drop(store);
@@ -259,10 +280,6 @@ impl Store {
         store.conn.0.pragma_update(None, "foreign_keys", "ON")?;
         migrate::run(&mut store.conn.0, None)?;
         Ok(store)
-    }
-
-    fn configure(&self) -> rusqlite::Result<()> {
-        configure(&self.conn.0)
     }
 
     /// The connection, for reading: only the store's functions can query
@@ -366,7 +383,11 @@ fn pause_before_commit(written: u64) -> Result<()> {
 /// might suggest a different plan, which made entering each of a TRF
 /// file's 1,000 players re-prepare three statements (a fifth of the
 /// import's time). Our plans rest on indexes, not on the values bound.
-fn configure(conn: &Connection) -> rusqlite::Result<()> {
+///
+/// `wal` is false only for a file created by this opening (see
+/// [`Store::open`]), which keeps SQLite's rollback journal until the next
+/// command that writes it.
+fn configure(conn: &Connection, wal: bool) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // Room for every statement a command repeats (an import uses about 20;
     // rusqlite keeps 16 by default, and an evicted one is prepared again).
@@ -376,7 +397,9 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
         true,
     )?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    let _: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    if wal {
+        let _: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+    }
     conn.pragma_update(None, "synchronous", "FULL")?;
     // Statement journals (one per INSERT that a trigger or constraint may
     // undo) and temporary indexes stay in memory instead of temporary files:
@@ -407,7 +430,11 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
         )));
     }
     check_sqlite_header(path)?;
-    let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0);
+    // Read as immutable only with no log to read and no rollback journal
+    // to play back (a new file's first command interrupted, see
+    // [`Store::open`]): either holds what the file alone does not say.
+    let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0)
+        || journal_has_data(path);
     let open = |immutable: bool| {
         let conn = if immutable {
             Connection::open_with_flags(
@@ -468,6 +495,14 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "query_only", "ON")?;
     Ok(conn)
+}
+
+/// Whether a non-empty rollback journal lies beside `path`: a command that
+/// wrote the file in rollback-journal mode (its first, see [`Store::open`])
+/// was stopped before it finished, and SQLite plays the journal back on the
+/// next read-write access.
+fn journal_has_data(path: &Path) -> bool {
+    std::fs::metadata(side_file(path, "-journal")).is_ok_and(|m| m.len() > 0)
 }
 
 /// `path` written for an SQLite URI: absolute, `/`-separated, with every

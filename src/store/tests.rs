@@ -400,6 +400,9 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
         rows(conn, "SELECT id, board, white_entry, black_entry, COALESCE(result, '-') FROM game ORDER BY id"),
         vec!["7|1|1|2|1-0", "9|2|3|4|0F-0F", "12|1|2|3|-"]
     );
+    // Every index V18 had, but game_white, which V23 drops (game_pair
+    // leads with the same column).
+    let indexes: Vec<String> = indexes.into_iter().filter(|n| n != "game_white").collect();
     assert_eq!(names(conn, "index"), indexes);
     assert_eq!(names(conn, "trigger"), triggers);
     // The rules still hold: one game per player per round, known results.
@@ -445,4 +448,42 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
         ),
         vec!["loss", "loss"]
     );
+}
+
+/// V23 keeps two fewer indexes up to date on every game: look-ups by White
+/// use game_pair, and a team match's boards (and the cascade when a match
+/// is deleted) the partial game_team_match, which holds boards of matches
+/// only.
+#[test]
+fn v23_finds_games_by_white_and_by_match_through_the_remaining_indexes() {
+    let s = league();
+    let conn = s.conn().raw();
+    conn.execute_batch(
+        "INSERT INTO team (id, event_id, name) VALUES (1, 1, 'Rooks'), (2, 1, 'Knights');
+         INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (1, 1, 1, 1, 2);
+         INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id) VALUES (1, 1, 1, 1, 2, 1);
+         INSERT INTO game (round_id, section_id, white_entry, black_entry) VALUES (2, 2, 3, 4);",
+    )
+    .unwrap();
+    let plan = |sql: &str| rows(conn, &format!("EXPLAIN QUERY PLAN {sql}")).join("\n");
+    let by_white = plan("SELECT id FROM game WHERE white_entry = 3");
+    assert!(
+        by_white.contains("USING COVERING INDEX game_pair")
+            || by_white.contains("USING INDEX game_pair"),
+        "{by_white}"
+    );
+    let by_match = plan("SELECT id FROM game WHERE team_match_id = 1");
+    assert!(by_match.contains("game_team_match"), "{by_match}");
+    // Only the board of the match is in the partial index.
+    assert_eq!(
+        rows(
+            conn,
+            "SELECT count(*) FROM game INDEXED BY game_team_match WHERE team_match_id IS NOT NULL"
+        ),
+        vec!["1"]
+    );
+    // Deleting the match deletes its board and nothing else.
+    conn.execute_batch("DELETE FROM team_match WHERE id = 1")
+        .unwrap();
+    assert_eq!(rows(conn, "SELECT white_entry FROM game"), vec!["3"]);
 }

@@ -602,3 +602,92 @@ fn a_long_name_imports_with_a_warning_and_exports_cut_with_a_warning() {
     let run = t.run(&["export", "trf", "--event", "long-name.trf"]);
     assert!(run.ok && run.stderr.is_empty(), "{}", run.stderr);
 }
+
+/// The exercise file with FIDE ids (columns 58-68) on its player lines:
+/// `ids(start number)` gives each line's id (`None`: left blank).
+fn with_fide_ids(ids: impl Fn(u32) -> Option<u64>) -> String {
+    let good = std::fs::read_to_string(format!("{DATA}/fide-exercise-2023.trf")).unwrap();
+    good.lines()
+        .map(|line| {
+            let mut chars: Vec<char> = line.chars().collect();
+            if line.starts_with("001") {
+                let no: u32 = line[4..8].trim().parse().unwrap();
+                if let Some(id) = ids(no) {
+                    let text: Vec<char> = format!("{id:>11}").chars().collect();
+                    chars[57..68].copy_from_slice(&text);
+                }
+            }
+            chars.into_iter().collect::<String>() + "\n"
+        })
+        .collect()
+}
+
+/// Issue 13 enters a file's players all at once: the rules `league enter`
+/// applies one by one still hold, with the same words, and a refused file
+/// changes nothing.
+#[test]
+fn players_of_a_file_are_matched_by_fide_id_and_entered_once() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "archive"]);
+    let import = |file: &str, event: &str, section: &str| {
+        vec![
+            "import".to_string(),
+            "trf".into(),
+            file.into(),
+            "--season".into(),
+            "archive".into(),
+            "--event".into(),
+            event.into(),
+            "--section".into(),
+            section.into(),
+        ]
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    // One FIDE id on two lines is one player entered twice.
+    t.write(
+        "twice.trf",
+        with_fide_ids(|no| {
+            Some(if no == 3 {
+                4_100_001
+            } else {
+                4_100_000 + u64::from(no)
+            })
+        }),
+    );
+    let v = import("twice.trf", "Twice", "Open");
+    t.fails(&args(&v), "Player 1 is already entered in Open as #1");
+    // Ids for everyone: 16 players added, entered with their ratings.
+    t.write(
+        "ids.trf",
+        with_fide_ids(|no| Some(4_100_000 + u64::from(no))),
+    );
+    let v = import("ids.trf", "X", "A");
+    t.ok(&args(&v));
+    let count = |sql: &str| t.query(sql)[0][0].clone();
+    assert_eq!(count("SELECT count(*) FROM player"), "16");
+    assert_eq!(
+        t.query("SELECT p.name, p.fide_id, p.fide_rating, e.pairing_no, e.rating FROM entry e JOIN player p ON p.id = e.player_id WHERE e.pairing_no = 2")[0],
+        ["Player 2", "4100002", "2150", "2", "2150"]
+    );
+    // The same players in another section of the same event: refused.
+    let v = import("ids.trf", "X", "B");
+    t.fails(
+        &args(&v),
+        "Player 1 is already entered in section A of this event",
+    );
+    // In another event they are the same players, not new ones; a player
+    // without an id in the file is a new player.
+    t.write(
+        "some.trf",
+        with_fide_ids(|no| (no != 5).then(|| 4_100_000 + u64::from(no))),
+    );
+    let v = import("some.trf", "Y", "Open");
+    t.ok(&args(&v));
+    assert_eq!(count("SELECT count(*) FROM player"), "17");
+    assert_eq!(
+        count("SELECT count(DISTINCT e.player_id) FROM entry e JOIN section s ON s.id = e.section_id JOIN event v ON v.id = s.event_id WHERE v.name = 'Y' AND e.player_id IN (SELECT player_id FROM entry e2 JOIN section s2 ON s2.id = e2.section_id JOIN event v2 ON v2.id = s2.event_id WHERE v2.name = 'X')"),
+        "15"
+    );
+}

@@ -14,6 +14,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
+use std::time::Instant;
 
 use chess_league::store::PAUSE_BEFORE_COMMIT;
 
@@ -153,4 +154,101 @@ fn killing_a_recording_inside_its_transaction_leaves_none_of_the_round() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(games_in(&t, "A", 1), GAMES);
+}
+
+/// Issue 13: the command that creates a database file writes it in SQLite's
+/// rollback-journal mode (one copy of the rows instead of WAL's two). Killed
+/// at any moment, it leaves either the whole import or none of it once the
+/// journal is played back, which the next command does before it reads,
+/// and a file that passes `league check`.
+#[test]
+fn killing_the_import_that_creates_the_file_leaves_all_of_it_or_none() {
+    const PLAYERS: usize = 300;
+    let source = TestLeague::new();
+    source.ok(&[
+        "demo",
+        "--synthetic",
+        "--seasons",
+        "1",
+        "--events",
+        "1",
+        "--sections",
+        "1",
+        "--players",
+        "300",
+        "--entrants",
+        "300",
+        "--rounds",
+        "7",
+        "--seed",
+        "11",
+        "--out",
+        source.db.to_str().expect("path"),
+    ]);
+    let trf = source.path("big.trf");
+    source.ok(&[
+        "export",
+        "trf",
+        "--event",
+        "Autumn Swiss 1",
+        "--out",
+        trf.to_str().expect("path"),
+    ]);
+    let import = |t: &TestLeague| {
+        league(
+            &t.db,
+            &[
+                "--create",
+                "import",
+                "trf",
+                trf.to_str().expect("path"),
+                "--season",
+                "2025",
+            ],
+        )
+    };
+    let players = |t: &TestLeague| -> usize {
+        if !t.db.exists() {
+            return 0; // killed before it created the file
+        }
+        // A read-only command first: it plays back what the kill left.
+        t.ok(&["player", "list", "--format", "csv"]);
+        t.query("SELECT count(*) FROM entry")[0][0]
+            .parse()
+            .expect("a count")
+    };
+    let timing = TestLeague::new();
+    let started = Instant::now();
+    let out = import(&timing).output().expect("run league");
+    let full = started.elapsed();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(players(&timing), PLAYERS);
+
+    let mut outcomes = Vec::new();
+    for fraction in [0.1, 0.4, 0.6, 0.8, 0.9, 0.97] {
+        let t = TestLeague::new();
+        let mut child = import(&t)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start league");
+        std::thread::sleep(full.mul_f64(fraction));
+        let _ = child.kill(); // SIGKILL; it may have finished already
+        let status = child.wait().expect("wait for league");
+        let journal = crate::safety::with_suffix(&t.db, "-journal").exists();
+        let n = players(&t);
+        assert!(
+            n == 0 || n == PLAYERS,
+            "killed after {fraction} of {full:?}: {n} of {PLAYERS} players entered"
+        );
+        if t.db.exists() {
+            t.ok(&["check"]);
+        }
+        outcomes.push((fraction, status.success(), journal, n));
+    }
+    eprintln!("full import {full:?}; (fraction, finished, journal left, players): {outcomes:?}");
 }
