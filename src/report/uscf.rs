@@ -4,16 +4,14 @@
 //! (US Chess id) and their rounds as the standings see them. The files themselves are built
 //! by [`crate::export::uscf`].
 
-use rusqlite::Connection;
-
 use crate::domain::league::Event;
 use crate::error::{Error, Result};
 use crate::export::uscf as x;
 use crate::store::facts::load_section;
-use crate::store::{event_detail, player, season};
+use crate::store::{event_detail, player, season, Reader};
 
 /// Everything the report is built from.
-pub fn event_report(conn: &Connection, event: &Event) -> Result<x::Event> {
+pub fn event_report(conn: &Reader, event: &Event) -> Result<x::Event> {
     if event.kind.is_team() {
         return Err(Error::invalid(format!(
             "{} is a team event; the US Chess report is written for individual events only",
