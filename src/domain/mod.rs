@@ -15,10 +15,6 @@ pub mod history;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod league;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod names;
 #[allow(
     missing_docs,

@@ -1,6 +1,7 @@
 //! The only module that speaks SQL: owns the connection, the migrations and
-//! every query. Readers take `&Connection`; writers take `&Transaction` and
-//! run inside [`Store::write`], which commits only when the whole command
+//! every query. Readers take `&Connection` (the layers above know it as a
+//! [`Reader`]); writers take `&Transaction` (a [`Writer`]) and run inside
+//! [`Store::write`], which commits only when the whole command
 //! succeeded, so a rejected command leaves the database exactly as it was.
 //!
 //! Data safety (see also [`backup`] and [`check`]):

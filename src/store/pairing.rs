@@ -34,6 +34,7 @@ use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
 use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use crate::domain::league::{Event, Section};
+use crate::domain::names::fold;
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
     bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering,
@@ -239,19 +240,77 @@ fn title_rank(title: Option<&str>) -> usize {
 /// drawn with `seed` (a splitmix64 shuffle; the draw is then stored as the
 /// pairing numbers, so it never needs repeating).
 fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
-    seats.sort_by(|a, b| {
-        b.rating
-            .unwrap_or(0)
-            .cmp(&a.rating.unwrap_or(0))
-            .then(title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
-            .then(crate::domain::names::fold(&a.name).cmp(&crate::domain::names::fold(&b.name)))
-            .then(a.stored_number.cmp(&b.stored_number))
-    });
+    number_seats(
+        seats,
+        numbering,
+        seed,
+        |a, b| {
+            b.rating
+                .unwrap_or(0)
+                .cmp(&a.rating.unwrap_or(0))
+                .then(title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
+                .then(fold(&a.name).cmp(&fold(&b.name)))
+                .then(a.stored_number.cmp(&b.stored_number))
+        },
+        |s, n| s.number = n,
+    );
+}
+
+/// Refuse, in words, to pair `round` when it is 0, beyond the event's
+/// rounds, after a round not yet paired, or before a round already paired
+/// (`paired`: the rounds that have pairings). The one check for players
+/// and teams; `whose` names the section or team event, and `words` says
+/// what a round without and with pairings "has no ..." and "is ..." (a
+/// team round has matches, a player round pairings).
+pub(crate) fn round_may_be_paired(
+    round: u32,
+    event: &Event,
+    paired: &[u32],
+    whose: &str,
+    words: (&str, &str),
+) -> Result<()> {
+    let (none, already) = words;
+    if round == 0 {
+        return Err(Error::invalid(
+            "there is no round 0: rounds are numbered from 1",
+        ));
+    }
+    if round > event.rounds {
+        return Err(Error::invalid(format!(
+            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
+            event.name, event.rounds
+        )));
+    }
+    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
+        return Err(Error::invalid(format!(
+            "round {round} cannot be paired before round {missing}: {whose} {none} in round {missing} yet (pair it first, or check the round number)"
+        )));
+    }
+    if let Some(later) = paired.iter().find(|&&n| n > round) {
+        return Err(Error::invalid(format!(
+            "round {later} of {whose} {already}, so round {round} cannot be paired again"
+        )));
+    }
+    Ok(())
+}
+
+/// Give `seats` the numbers 1, 2, ... of a first pairing: in the order
+/// `by` sorts them, or drawn with `seed` (a splitmix64 shuffle of that
+/// order; the draw is then stored as the numbers, so it never needs
+/// repeating). The one numbering for players and teams.
+pub(crate) fn number_seats<T>(
+    seats: &mut [T],
+    numbering: Numbering,
+    seed: u64,
+    by: impl FnMut(&T, &T) -> std::cmp::Ordering,
+    mut set: impl FnMut(&mut T, u32),
+) {
+    seats.sort_by(by);
     if numbering == Numbering::Drawn {
         Rng::new(seed).shuffle(seats);
     }
     for (i, s) in seats.iter_mut().enumerate() {
-        s.number = i as u32 + 1;
+        set(s, i as u32 + 1);
     }
 }
 
@@ -279,30 +338,14 @@ pub fn plan(
     replace: bool,
     seed: u64,
 ) -> Result<Plan> {
-    if round == 0 {
-        return Err(Error::invalid(
-            "there is no round 0: rounds are numbered from 1",
-        ));
-    }
-    if round > event.rounds {
-        return Err(Error::invalid(format!(
-            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
-            event.name, event.rounds
-        )));
-    }
     let paired = paired_rounds(conn, section.id)?;
-    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {round} cannot be paired before round {missing}: {} has no pairings in round {missing} yet (pair it first, or check the round number)",
-            section.name
-        )));
-    }
-    if let Some(later) = paired.iter().find(|&&n| n > round) {
-        return Err(Error::invalid(format!(
-            "round {later} of {} is already paired, so round {round} cannot be paired again",
-            section.name
-        )));
-    }
+    round_may_be_paired(
+        round,
+        event,
+        &paired,
+        &section.name,
+        ("has no pairings", "is already paired"),
+    )?;
     let round_id: Option<i64> = conn
         .query_row(
             "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",

@@ -53,24 +53,18 @@ pub fn find_player(conn: &Connection, text: &str) -> Result<Player> {
         return player_by_id(conn, id)
             .map_err(|_| Error::not_found(format!("there is no player #{id}")));
     }
-    let by_id: Option<Player> = conn
-        .query_row(
-            &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE uscf_id = ?1 OR fide_id = ?1"),
-            [t],
-            player_row,
-        )
-        .optional()?;
-    if let Some(p) = by_id {
-        return Ok(p);
-    }
     let all = players(conn, None)?;
     let named: Vec<(Player, &str)> = all.iter().map(|p| (p.clone(), p.name.as_str())).collect();
-    Ok(names::choose(
+    Ok(names::Wanted {
+        what: "player",
+        more: "type more of the name, a US Chess or FIDE id, or the #number shown",
+        hint: "add them with `league player add`",
+    }
+    .choose(
         t,
         &named,
+        |p| p.uscf_id.as_deref() == Some(t) || p.fide_id.as_deref() == Some(t),
         describe_player,
-        "player",
-        "add them with `league player add`",
     )?)
 }
 
@@ -288,17 +282,17 @@ pub fn find_entry(
             all.iter().map(|e| e.pairing_no).max().unwrap_or(0)
         )));
     }
-    let named: Vec<(Entry, &str)> = all.iter().map(|e| (e.clone(), e.name.as_str())).collect();
-    let what = format!("player in section {}", section.name);
-    let hint = "enter them first with `league enter`";
-    match names::choose(
+    let seats: Vec<(u32, &str)> = all
+        .iter()
+        .map(|e| (e.pairing_no, e.name.as_str()))
+        .collect();
+    match names::find_entry(
+        &seats,
         t,
-        &named,
-        |e| format!("#{} {}", e.pairing_no, e.name),
-        &what,
-        hint,
+        &format!("player in section {}", section.name),
+        "enter them first with `league enter`",
     ) {
-        Ok(e) => Ok(e),
+        Ok(i) => Ok(all[i].clone()),
         Err(e) if e.ambiguous => Err(e.into()),
         // Perhaps they are in another section of the event: say so, rather
         // than suggesting a look-alike here.
