@@ -314,6 +314,36 @@ pub(crate) fn number_seats<T>(
     }
 }
 
+/// "#1 Ann Lee, #2 Bo Ek": numbers as the log records them when a first
+/// pairing gives them (players or teams).
+pub(crate) fn numbered<'a>(seats: impl Iterator<Item = (u32, &'a str)>) -> String {
+    seats
+        .map(|(n, name)| format!("#{n} {name}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Log that round `round` of `whose` ("Winter Swiss 1600+", or a team
+/// event's name) was paired again, with what its pairing was (`old`, one
+/// line a game or match): the one wording for players and teams.
+pub(crate) fn log_paired_again(
+    tx: &Transaction,
+    event: &Event,
+    whose: &str,
+    round: u32,
+    old: &[String],
+) -> Result<()> {
+    audit_event(
+        tx,
+        Some(event.id),
+        Action::Delete,
+        &format!("{whose} round {round} pairing"),
+        Some(&old.join("; ")),
+        None,
+        Some("paired again (league round pair --replace)"),
+    )
+}
+
 /// The round `league round pair` pairs when none is given: the one after
 /// the section's last paired round.
 pub fn next_round(conn: &Connection, section: &Section) -> Result<u32> {
@@ -611,14 +641,9 @@ pub fn write(
                     .collect::<Vec<_>>()
                     .join(", "),
             ),
-            Some(
-                &plan
-                    .seats
-                    .iter()
-                    .map(|s| format!("#{} {}", s.number, s.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+            Some(&numbered(
+                plan.seats.iter().map(|s| (s.number, s.name.as_str())),
+            )),
             Some("given at the first pairing"),
         )?;
     }
@@ -638,17 +663,12 @@ pub fn write(
             "DELETE FROM bye WHERE round_id = ?1 AND requested = 0",
             [round_id],
         )?;
-        audit_event(
+        log_paired_again(
             tx,
-            Some(event.id),
-            Action::Delete,
-            &format!(
-                "{} {} round {} pairing",
-                event.name, section.name, plan.round
-            ),
-            Some(&old.join("; ")),
-            None,
-            Some("paired again (league round pair --replace)"),
+            event,
+            &format!("{} {}", event.name, section.name),
+            plan.round,
+            &old,
         )?;
     }
     let entry = |n: u32| -> Result<i64> {

@@ -29,7 +29,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
-use super::pairing::{number_seats, round_may_be_paired};
+use super::pairing::{log_paired_again, number_seats, numbered, round_may_be_paired};
 use super::round::ensure_round;
 use super::team::{load_team_event, rules as team_rules, team_section};
 use crate::domain::league::{Event, Section};
@@ -426,14 +426,9 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
             Action::Edit,
             &format!("team numbers of {} {}", event.season, event.name),
             None,
-            Some(
-                &plan
-                    .seats
-                    .iter()
-                    .map(|s| format!("#{} {}", s.number, s.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+            Some(&numbered(
+                plan.seats.iter().map(|s| (s.number, s.name.as_str())),
+            )),
             Some("given at the first pairing"),
         )?;
     }
@@ -448,15 +443,7 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
             .query_map([round_id], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         tx.execute("DELETE FROM team_match WHERE round_id = ?1", [round_id])?;
-        audit_event(
-            tx,
-            Some(event.id),
-            Action::Delete,
-            &format!("{} round {} pairing", event.name, plan.round),
-            Some(&old.join("; ")),
-            None,
-            Some("paired again (league round pair --replace)"),
-        )?;
+        log_paired_again(tx, event, &event.name, plan.round, &old)?;
     }
     let seat = |n: u32| -> Result<&TeamSeat> {
         plan.seat(n).ok_or_else(|| {
