@@ -60,9 +60,8 @@ pub enum Outcome {
     Bye {
         /// What the bye is worth.
         kind: ByeKind,
-        /// Asked for by the player, rather than given by the pairing (a
-        /// full point either way may mean either): the workings name the
-        /// two apart, and a TRF export lists the assigned half- and
+        /// Asked for by the player, rather than given by the pairing: the
+        /// workings name the two apart, and a TRF export lists the assigned half- and
         /// zero-point ones on a line of their own.
         requested: bool,
     },

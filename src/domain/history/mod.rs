@@ -4,10 +4,6 @@
 //! facts and `report::history` joins them with the standings; nothing here
 //! reads a database or prints.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod career;
 #[allow(
     missing_docs,
