@@ -5,10 +5,6 @@
 //! reads a database or prints.
 
 pub mod career;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod grand_prix;
 pub mod h2h;
 pub mod places;
