@@ -16,6 +16,7 @@ use crate::input::trf::TrfEvent;
 
 /// Where an imported event goes and what it is called.
 pub struct ImportTarget<'a> {
+    /// The season the event is added to (it must exist).
     pub season: &'a str,
     /// Default: the file's event name (012 line).
     pub event: Option<&'a str>,

@@ -191,14 +191,19 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
 /// One entry as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
+    /// The entry the games are written for.
     pub entry_id: i64,
     /// The pairing number the field uses (after numbering, at a first pairing).
     pub number: u32,
     /// The number stored now.
     pub stored_number: u32,
+    /// The player's name, for the printed pairing and the log.
     pub name: String,
+    /// The rating at entry: the first key of the initial order.
     pub rating: Option<u32>,
+    /// The player's title: the second key of the initial order (C.04.2).
     pub title: Option<String>,
+    /// The last round before the player withdrew: not paired after it.
     pub withdrawn_after: Option<u32>,
     /// The player's club (US Chess 28N), if known.
     pub club: Option<String>,
@@ -207,8 +212,11 @@ pub struct Seat {
 /// Everything needed to pair round N of a section and write the result.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The section being paired.
     pub section: Section,
+    /// The round being paired.
     pub round: u32,
+    /// The round as the pairing engines see it: entrants, histories, rules.
     pub field: Field,
     /// The section's entries, in the field's pairing-number order.
     pub seats: Vec<Seat>,
@@ -599,7 +607,10 @@ pub fn plan(
 /// What [`write()`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
+    /// Games paired (without results yet).
     pub games: usize,
+    /// Byes written: the pairing-allocated one (requested byes were in
+    /// already).
     pub byes: usize,
     /// Games of an earlier pairing of the round that were replaced.
     pub replaced: usize,
@@ -730,9 +741,13 @@ pub fn scores_before(
 /// A game paired but without a result, as the crosstable's schedule lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unplayed {
+    /// The round it belongs to.
     pub round: u32,
+    /// Its board, when the pairing gave one.
     pub board: Option<u32>,
+    /// White's name.
     pub white: String,
+    /// Black's name.
     pub black: String,
 }
 
