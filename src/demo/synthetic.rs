@@ -40,6 +40,7 @@ use crate::store::Transaction;
 /// How much to make.
 #[derive(Clone, Debug)]
 pub struct SyntheticOptions {
+    /// Seasons, one after the other.
     pub seasons: u32,
     /// Swiss events in each season.
     pub events: u32,
@@ -51,6 +52,7 @@ pub struct SyntheticOptions {
     pub entrants: u32,
     /// Rounds of each event.
     pub rounds: u32,
+    /// Fixes every draw: the same seed writes the same league.
     pub seed: u64,
     /// Chance (per mille, each round but the last two) that a player asks
     /// for a half-point bye.
@@ -80,13 +82,21 @@ impl Default for SyntheticOptions {
 /// What the generator wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Generated {
+    /// Seasons written.
     pub seasons: u32,
+    /// Events written, in every season.
     pub events: u32,
+    /// Sections written, in every event.
     pub sections: u32,
+    /// Player records written.
     pub players: u32,
+    /// Entries written, in every section.
     pub entries: u32,
+    /// Games recorded, played or forfeited.
     pub games: u64,
+    /// Byes recorded, requested or given by the pairing.
     pub byes: u64,
+    /// Entries that withdrew part-way.
     pub withdrawals: u32,
 }
 

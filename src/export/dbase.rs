@@ -59,13 +59,19 @@ impl Kind {
 /// One column of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
+    /// The column's name: 1 to 10 printable ASCII characters.
     pub name: String,
+    /// What the column holds (text, number, date, logical).
     pub kind: Kind,
+    /// The width in bytes every record gives the column.
     pub width: u8,
+    /// Digits after the decimal point, for numbers.
     pub decimals: u8,
 }
 
 impl Field {
+    /// A column with no decimals: every column the rating reports use but
+    /// numbers with a fraction.
     pub fn new(name: &str, kind: Kind, width: u8) -> Field {
         Field {
             name: name.to_string(),
@@ -82,7 +88,9 @@ impl Field {
 pub struct Table {
     /// The file date: (year, month, day).
     pub date: (u16, u8, u8),
+    /// The columns, in order.
     pub fields: Vec<Field>,
+    /// The rows, each one value a field.
     pub records: Vec<Vec<String>>,
 }
 

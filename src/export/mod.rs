@@ -2,10 +2,6 @@
 //! values to text, with no database and no printing. The store and the
 //! reports gather the values; the commands write the text out.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod dbase;
 #[allow(
     missing_docs,

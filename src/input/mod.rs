@@ -8,17 +8,9 @@ pub mod json;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod players;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod ratings;
 pub mod results;
 pub mod sheet;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team_matches;
 #[allow(
     missing_docs,
