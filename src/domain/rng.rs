@@ -1,6 +1,8 @@
-//! A tiny deterministic random number generator (splitmix64): the demo and
-//! the synthetic benchmark data are the same on every machine, and a drawn
-//! order of pairing numbers (players or teams) follows from its stored seed.
+//! A tiny deterministic random number generator (splitmix64), the crate's
+//! only one: the demo and the synthetic benchmark data are the same on every
+//! machine, a drawn order of pairing numbers (players or teams) follows from
+//! its stored seed, the coin-flip tiebreak's draw ([`step`]) from the
+//! event's, and the property tests' random sections from a few numbers.
 
 /// The first draw of a generator seeded with `state`: one splitmix64 step
 /// as a pure function, for a value that must follow from a seed and

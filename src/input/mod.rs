@@ -3,10 +3,6 @@
 //! Nothing here touches the database.
 
 pub mod json;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod players;
 pub mod ratings;
 pub mod results;

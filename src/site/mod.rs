@@ -23,10 +23,6 @@ pub mod build;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod chart;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod load;
 #[allow(
     missing_docs,

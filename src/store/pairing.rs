@@ -1,6 +1,9 @@
 //! Pairing and the league's records: an event's pairing settings (table
 //! `pairing_rules`, V14), the [`Field`] of a section for round N built from
 //! what is recorded, and a [`Pairing`] written back in one transaction.
+//! Which round may be paired, how a first pairing numbers its seats and how
+//! a replaced pairing is logged are written once here and shared with team
+//! events ([`super::team_pairing`]).
 //!
 //! Rules applied here (docs/pairing.md has them for the secretary):
 //! - **Who is paired**: every entry not withdrawn before round N (a player
