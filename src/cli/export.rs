@@ -8,6 +8,7 @@ use clap::Subcommand;
 use super::output::{print, Table};
 use super::standings::{standings_json, standings_table};
 use super::{EventArgs, SectionArgs};
+use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::export::{json as jsondoc, trf as trfout};
 use crate::interchange::json::Document;
@@ -141,17 +142,24 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
                 if a.event.is_none() {
                     return Err(Error::invalid("--section needs --event"));
                 }
-                let known = d
+                let named: Vec<(&str, &str)> = d
                     .season
                     .events
                     .iter()
                     .flat_map(|e| &e.sections)
-                    .any(|x| x.name.eq_ignore_ascii_case(s));
-                if !known {
-                    return Err(Error::not_found(format!(
-                        "{} has no section \"{s}\"",
-                        a.event.as_deref().unwrap_or("")
-                    )));
+                    .map(|x| (x.name.as_str(), x.name.as_str()))
+                    .collect();
+                if !named.iter().any(|x| x.0.eq_ignore_ascii_case(s.trim())) {
+                    let hint = format!(
+                        "sections: {}",
+                        named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+                    );
+                    let wanted = Wanted {
+                        what: &format!("section of {}", a.event.as_deref().unwrap_or("")),
+                        more: "",
+                        hint: &hint,
+                    };
+                    return Err(wanted.not_found(s, &named, |n| n.to_string()).into());
                 }
             }
             let table = games_table(&d, a.section.as_deref());

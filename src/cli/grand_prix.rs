@@ -4,6 +4,7 @@
 
 use super::output::print;
 use crate::domain::history::grand_prix::{Rules, Shared, Split, TieRule};
+use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::report::history::season_rules;
 use crate::store::history::set_grand_prix_rules;
@@ -90,15 +91,20 @@ pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
             }
             Some(e) => named.push(e.name.clone()),
             None => {
-                return Err(Error::not_found(format!(
-                    "season {} has no event \"{name}\"; events: {}",
-                    season.name,
-                    events
-                        .iter()
-                        .map(|e| e.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )))
+                let named: Vec<(&str, &str)> = events
+                    .iter()
+                    .map(|e| (e.name.as_str(), e.name.as_str()))
+                    .collect();
+                let hint = format!(
+                    "events: {}",
+                    named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+                );
+                let wanted = Wanted {
+                    what: &format!("event in season {}", season.name),
+                    more: "",
+                    hint: &hint,
+                };
+                return Err(wanted.not_found(name, &named, |n| n.to_string()).into());
             }
         }
     }

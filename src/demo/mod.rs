@@ -15,10 +15,6 @@
 /// The demo's generator lives in the domain, where pairing draws use it too.
 pub use crate::domain::rng;
 pub mod swiss;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod synthetic;
 pub mod team;
 

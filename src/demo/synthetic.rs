@@ -41,6 +41,7 @@ use crate::store::Transaction;
 /// How much to make.
 #[derive(Clone, Debug)]
 pub struct SyntheticOptions {
+    /// Seasons, one after the other.
     pub seasons: u32,
     /// Swiss events in each season.
     pub events: u32,
@@ -52,6 +53,7 @@ pub struct SyntheticOptions {
     pub entrants: u32,
     /// Rounds of each event.
     pub rounds: u32,
+    /// Fixes every draw: the same seed writes the same league.
     pub seed: u64,
     /// Chance (per mille, each round but the last two) that a player asks
     /// for a half-point bye.
@@ -81,13 +83,21 @@ impl Default for SyntheticOptions {
 /// What the generator wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Generated {
+    /// Seasons written.
     pub seasons: u32,
+    /// Events written, in every season.
     pub events: u32,
+    /// Sections written, in every event.
     pub sections: u32,
+    /// Player records written.
     pub players: u32,
+    /// Entries written, in every section.
     pub entries: u32,
+    /// Games recorded, played or forfeited.
     pub games: u64,
+    /// Byes recorded, requested or given by the pairing.
     pub byes: u64,
+    /// Entries that withdrew part-way.
     pub withdrawals: u32,
 }
 
@@ -487,30 +497,18 @@ mod tests {
         let made = store.write(|tx| generate(tx, &opts, |_| {})).unwrap();
         assert_eq!((made.seasons, made.events, made.sections), (2, 4, 8));
         assert_eq!(made.entries, 160);
-        let (games, byes, entries, withdrawn): (i64, i64, u32, u32) = store
-            .conn().raw()
-            .query_row(
-                "SELECT (SELECT count(*) FROM game), (SELECT count(*) FROM bye), (SELECT count(*) FROM entry), \
-                 (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL)",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .unwrap();
+        let tally = demo_store::tally(store.conn()).unwrap();
         assert_eq!(
-            (games as u64, byes as u64, entries, withdrawn),
-            (made.games, made.byes, 160, made.withdrawals)
+            (tally.games, tally.byes, tally.entries, tally.withdrawn),
+            (
+                made.games as i64,
+                made.byes as i64,
+                160,
+                i64::from(made.withdrawals)
+            )
         );
         // Every entry is seated once in every round until it withdraws.
-        let unseated: i64 = store
-            .conn().raw()
-            .query_row(
-                "SELECT count(*) FROM player_round pr JOIN entry e ON e.id = pr.entry_id \
-                 WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after)",
-                [],
-                |r| r.get(0),
-            )
-            .unwrap();
-        assert_eq!(unseated, 0);
+        assert_eq!(tally.unseated, 0);
         // 20 players a section, 5 rounds: at most 10 games a round.
         assert!(made.games <= 8 * 5 * 10 && made.games >= 8 * 5 * 8);
     }

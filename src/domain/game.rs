@@ -7,8 +7,11 @@ use super::record::{ByeKind, Outcome};
 /// The result of a game, from White's side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// 1-0, played.
     WhiteWins,
+    /// 0-1, played.
     BlackWins,
+    /// ½-½, played.
     Draw,
     /// White wins by forfeit (Black did not appear).
     WhiteForfeitWin,
@@ -72,6 +75,10 @@ impl GameResult {
         }
     }
 
+    /// A result as the store keeps it: the store writes
+    /// [`GameResult::as_str`]'s form and reads it back here, through the
+    /// same reading as [`GameResult::parse`]; `None` for text that is no
+    /// result, which the caller refuses rather than guesses.
     pub fn from_stored(text: &str) -> Option<GameResult> {
         GameResult::parse(text)
     }
@@ -131,10 +138,13 @@ impl fmt::Display for GameResult {
 pub struct SheetRow {
     /// Line in the file, for error messages (None on the command line).
     pub line: Option<usize>,
+    /// The board number, when the sheet gives one.
     pub board: Option<u32>,
+    /// White's pairing number, id or name as typed (the bye row's player).
     pub white: String,
     /// `None` for a bye row.
     pub black: Option<String>,
+    /// The result; `None` for a pairing not yet played (and for byes).
     pub result: Option<GameResult>,
     /// For a bye row: its kind and whether the player asked for it.
     pub bye: Option<(ByeKind, bool)>,

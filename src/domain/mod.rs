@@ -4,10 +4,6 @@
 
 pub mod crosstable;
 pub mod fingerprint;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod game;
 pub mod history;
 pub mod ids;
@@ -16,28 +12,12 @@ pub mod ids;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod league;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod names;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod pairing;
 pub mod performance;
 pub mod prizes;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod record;
 pub mod rng;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod score;
 pub mod standings;
 pub mod team;

@@ -1,5 +1,9 @@
 //! Finding a player (or team) from what a secretary typed: the one rule
-//! every command uses, so "Ann" never finds Hannah Schmidt.
+//! every command uses, so "Ann" never finds Hannah Schmidt; and the one
+//! wording ([`Wanted`]) of "not found", "did you mean" and "matches more
+//! than one" for players, entries, teams, seasons, events and sections
+//! alike. Seasons, events and sections must be named exactly (any case);
+//! when one is not, the names these rules would have found are offered.
 //!
 //! In order:
 //! 1. **The same name**, ignoring case, accents and punctuation, and the
@@ -24,8 +28,12 @@ pub enum Found<T> {
     One(T),
     /// Several candidates match equally well: the secretary must say more.
     Several(Vec<T>),
-    /// Nothing matches; the closest names, best first (at most three).
-    Nothing { closest: Vec<T> },
+    /// Nothing matches.
+    Nothing {
+        /// The closest names, best first (at most three), so a typo gets
+        /// "did you mean" rather than a bare refusal.
+        closest: Vec<T>,
+    },
 }
 
 /// A name folded for comparison: lower case, accents removed, punctuation
@@ -151,48 +159,162 @@ pub fn find<T: Clone>(typed: &str, candidates: &[(T, &str)]) -> Found<T> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NameError {
     /// True when several candidates matched (the name is not unique);
-    /// false when none did.
+    /// false when none did. The error type turns the first into "invalid"
+    /// and the second into "not found": both exit with status 2, but a
+    /// script can tell a typo from a name that needs more words.
     pub ambiguous: bool,
+    /// The whole message, ready to print.
     pub message: String,
 }
 
-/// [`find`], with the answer put in words: `what` names the kind of thing
-/// ("player in section U1600", "team"), `describe` shows one candidate
-/// ("#4 Hannah Schmidt"), and `hint` says what to do when nothing is even
-/// close ("enter them first with `league enter`").
-pub fn choose<T: Clone>(
+/// What the secretary was asked to name, as every "not found" and "matches
+/// more than one" message says it. Players, entries, teams, seasons,
+/// events and sections are all looked up through one of these, so the
+/// league speaks of a missing season in the same words as of a missing
+/// player.
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted<'a> {
+    /// The kind of thing and where it was looked for: "player in section
+    /// U1600", "team of Spring Open", "season".
+    pub what: &'a str,
+    /// How to say more when a name matches several: "type more of the
+    /// name, or the pairing number", "say which with --season".
+    pub more: &'a str,
+    /// What to do when nothing is even close: the ones there are
+    /// ("seasons: 2024-25, 2025-26"), or how to add one ("enter them first
+    /// with `league enter`"). Empty says nothing more.
+    pub hint: &'a str,
+}
+
+impl Wanted<'_> {
+    /// Find `typed` among `candidates` (each a value and its name): first a
+    /// candidate that `exact` accepts (a pairing number, a short code, an
+    /// id: what the secretary may type instead of a name), then by the
+    /// name rules of this module. Several exact matches are as ambiguous
+    /// as several names.
+    pub fn choose<T: Clone>(
+        &self,
+        typed: &str,
+        candidates: &[(T, &str)],
+        exact: impl Fn(&T) -> bool,
+        describe: impl Fn(&T) -> String,
+    ) -> Result<T, NameError> {
+        let typed = typed.trim();
+        let exactly: Vec<T> = candidates
+            .iter()
+            .filter(|(v, _)| exact(v))
+            .map(|(v, _)| v.clone())
+            .collect();
+        let found = match exactly.len() {
+            0 => find(typed, candidates),
+            1 => Found::One(exactly.into_iter().next().expect("one")),
+            _ => Found::Several(exactly),
+        };
+        match found {
+            Found::One(v) => Ok(v),
+            Found::Several(list) => Err(self.several(typed, &list, &describe)),
+            Found::Nothing { closest } => Err(self.nothing(typed, &closest, &describe)),
+        }
+    }
+
+    /// The message for a name that must match exactly (a season, an event,
+    /// a section) and matched nothing: the names the rules of this module
+    /// would have found, or the closest, are offered as "did you mean".
+    pub fn not_found<T: Clone>(
+        &self,
+        typed: &str,
+        candidates: &[(T, &str)],
+        describe: impl Fn(&T) -> String,
+    ) -> NameError {
+        let typed = typed.trim();
+        let closest = match find(typed, candidates) {
+            Found::One(v) => vec![v],
+            Found::Several(list) => list,
+            Found::Nothing { closest } => closest,
+        };
+        self.nothing(typed, &closest, &describe)
+    }
+
+    /// The one wording of "several match": the candidates, and how to say
+    /// which.
+    pub fn several<T>(
+        &self,
+        typed: &str,
+        list: &[T],
+        describe: impl Fn(&T) -> String,
+    ) -> NameError {
+        let listed = list.iter().map(describe).collect::<Vec<_>>().join("; ");
+        NameError {
+            ambiguous: true,
+            message: if self.more.is_empty() {
+                format!("\"{typed}\" matches more than one {}: {listed}", self.what)
+            } else {
+                format!(
+                    "\"{typed}\" matches more than one {}: {listed}; {}",
+                    self.what, self.more
+                )
+            },
+        }
+    }
+
+    /// The one wording of "nothing matches": the closest names when there
+    /// are any, else the hint.
+    fn nothing<T>(&self, typed: &str, closest: &[T], describe: impl Fn(&T) -> String) -> NameError {
+        let head = format!("no {} is called \"{typed}\"", self.what);
+        NameError {
+            ambiguous: false,
+            message: if !closest.is_empty() {
+                format!(
+                    "{head}; did you mean {}?",
+                    closest
+                        .iter()
+                        .map(describe)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )
+            } else if self.hint.is_empty() {
+                head
+            } else {
+                format!("{head}; {}", self.hint)
+            },
+        }
+    }
+}
+
+/// The entry of a section that `typed` names, given each entry's pairing
+/// number and name (`entries[i]` is entry i): a pairing number ("7" or
+/// "#7") first, then a name by the rules of this module. Returns the index.
+/// `what` says where ("player in section U1600"), `hint` what to do when
+/// nobody is close.
+pub fn find_entry(
+    entries: &[(u32, &str)],
     typed: &str,
-    candidates: &[(T, &str)],
-    describe: impl Fn(&T) -> String,
     what: &str,
     hint: &str,
-) -> Result<T, NameError> {
-    let typed = typed.trim();
-    match find(typed, candidates) {
-        Found::One(v) => Ok(v),
-        Found::Several(list) => Err(NameError {
-            ambiguous: true,
-            message: format!(
-                "\"{typed}\" matches more than one {what}: {}; type more of the name, or the pairing number",
-                list.iter().map(&describe).collect::<Vec<_>>().join("; ")
-            ),
-        }),
-        Found::Nothing { closest } if closest.is_empty() => Err(NameError {
-            ambiguous: false,
-            message: if hint.is_empty() {
-                format!("no {what} is called \"{typed}\"")
-            } else {
-                format!("no {what} is called \"{typed}\"; {hint}")
-            },
-        }),
-        Found::Nothing { closest } => Err(NameError {
-            ambiguous: false,
-            message: format!(
-                "no {what} is called \"{typed}\"; did you mean {}?",
-                closest.iter().map(&describe).collect::<Vec<_>>().join(" or ")
-            ),
-        }),
+) -> Result<usize, NameError> {
+    let number = pairing_number(typed);
+    let named: Vec<(usize, &str)> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, name))| (i, name))
+        .collect();
+    Wanted {
+        what,
+        more: "type more of the name, or the pairing number",
+        hint,
     }
+    .choose(
+        typed,
+        &named,
+        |&i| Some(entries[i].0) == number,
+        |&i| format!("#{} {}", entries[i].0, entries[i].1),
+    )
+}
+
+/// The pairing number typed as "7" or "#7", if the text is one.
+pub fn pairing_number(typed: &str) -> Option<u32> {
+    let t = typed.trim();
+    t.strip_prefix('#').unwrap_or(t).parse().ok()
 }
 
 #[cfg(test)]
@@ -265,27 +387,82 @@ mod tests {
     fn choose_puts_the_answer_in_words() {
         let list = names();
         let show = |i: &usize| format!("#{} {}", i + 1, list[*i].1);
-        let what = "player in section U1600";
-        assert_eq!(
-            choose(" M Bell ", &list, show, what, "enter them first"),
-            Ok(2)
-        );
-        let e = choose("Ann", &list, show, what, "enter them first").unwrap_err();
+        let wanted = Wanted {
+            what: "player in section U1600",
+            more: "type more of the name, or the pairing number",
+            hint: "enter them first",
+        };
+        let none = |_: &usize| false;
+        assert_eq!(wanted.choose(" M Bell ", &list, none, show), Ok(2));
+        let e = wanted.choose("Ann", &list, none, show).unwrap_err();
         assert!(e.ambiguous);
         assert_eq!(
             e.message,
             "\"Ann\" matches more than one player in section U1600: #2 Ann Lee; #7 Anna Bellamy; type more of the name, or the pairing number"
         );
-        let e = choose("Hanna Schmitt", &list, show, what, "enter them first").unwrap_err();
+        let e = wanted
+            .choose("Hanna Schmitt", &list, none, show)
+            .unwrap_err();
         assert_eq!(
             e.message,
             "no player in section U1600 is called \"Hanna Schmitt\"; did you mean #1 Hannah Schmidt?"
         );
-        let e = choose("Zed", &list, show, what, "enter them first").unwrap_err();
+        let e = wanted.choose("Zed", &list, none, show).unwrap_err();
         assert!(!e.ambiguous);
         assert_eq!(
             e.message,
             "no player in section U1600 is called \"Zed\"; enter them first"
+        );
+    }
+
+    #[test]
+    fn an_exact_key_wins_over_names() {
+        let list = names();
+        let show = |i: &usize| list[*i].1.to_string();
+        let wanted = Wanted {
+            what: "player",
+            more: "",
+            hint: "",
+        };
+        // "Bell" is a prefix of two names, but candidate 6's key is "Bell".
+        assert_eq!(wanted.choose("Bell", &list, |&i| i == 6, show), Ok(6));
+        let e = wanted.choose("Bell", &list, |&i| i > 4, show).unwrap_err();
+        assert_eq!(
+            e.message,
+            "\"Bell\" matches more than one player: Пётр Иванов; Anna Bellamy"
+        );
+    }
+
+    #[test]
+    fn an_exact_only_name_offers_what_the_rules_would_find() {
+        let list = vec![(0, "Spring Open"), (1, "Autumn Swiss")];
+        let wanted = Wanted {
+            what: "event",
+            more: "",
+            hint: "events: Spring Open, Autumn Swiss",
+        };
+        let show = |i: &usize| list[*i].1.to_string();
+        assert_eq!(
+            wanted.not_found("spring", &list, show).message,
+            "no event is called \"spring\"; did you mean Spring Open?"
+        );
+        assert_eq!(
+            wanted.not_found("Winter", &list, show).message,
+            "no event is called \"Winter\"; events: Spring Open, Autumn Swiss"
+        );
+    }
+
+    #[test]
+    fn an_entry_is_found_by_pairing_number_first() {
+        let entries = [(1, "Ann Lee"), (2, "7 Seas"), (7, "Bo Ek")];
+        assert_eq!(find_entry(&entries, "#7", "player", ""), Ok(2));
+        assert_eq!(find_entry(&entries, " 7 ", "player", ""), Ok(2));
+        assert_eq!(find_entry(&entries, "ann", "player", ""), Ok(0));
+        assert_eq!(
+            find_entry(&entries, "9", "player in section Open", "")
+                .unwrap_err()
+                .message,
+            "no player in section Open is called \"9\""
         );
     }
 

@@ -11,19 +11,26 @@ use super::score::Points;
 /// Which colour a player had in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// White.
     White,
+    /// Black: the colour the "games with Black" tiebreaks count (FIDE BPG
+    /// and BWG, US Chess most blacks).
     Black,
 }
 
 /// The points a bye is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ByeKind {
+    /// A full point (the pairing-allocated bye, usually).
     Full,
+    /// Half a point (the usual requested bye).
     Half,
+    /// No points.
     Zero,
 }
 
 impl ByeKind {
+    /// What the bye adds to the player's score.
     pub fn points(self) -> Points {
         match self {
             ByeKind::Full => Points::ONE,
@@ -50,7 +57,14 @@ pub enum Outcome {
     DoubleForfeit,
     /// A bye: `requested` by the player (a half-point bye asked for in
     /// advance) or assigned by the pairing (the odd player's full point).
-    Bye { kind: ByeKind, requested: bool },
+    Bye {
+        /// What the bye is worth.
+        kind: ByeKind,
+        /// Asked for by the player, rather than given by the pairing: the
+        /// workings name the two apart, and a TRF export lists the assigned half- and
+        /// zero-point ones on a line of their own.
+        requested: bool,
+    },
     /// No pairing and no bye: before a late entry, after a withdrawal, or
     /// simply missing. Scores 0.
     Absent,
@@ -161,6 +175,7 @@ impl Outcome {
 /// One player's round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
+    /// What happened: a game's result, a forfeit, a bye, or absence.
     pub outcome: Outcome,
     /// Index (into [`Tournament::players`]) of the opponent, for games and
     /// forfeits; `None` for byes and absences (and forfeits whose opponent is
@@ -171,12 +186,16 @@ pub struct Round {
 }
 
 impl Round {
+    /// A round with no game and no bye (late entry, withdrawal, absence):
+    /// what every round of a record starts as, so none is ever missing.
     pub const ABSENT: Round = Round {
         outcome: Outcome::Absent,
         opponent: None,
         colour: None,
     };
 
+    /// What the round adds to the score, unadjusted (tiebreaks that count
+    /// unplayed rounds otherwise adjust it themselves).
     pub fn points(&self) -> Points {
         self.outcome.points()
     }
@@ -196,6 +215,7 @@ impl Round {
 pub struct PlayerRecord {
     /// The section's pairing (start) number.
     pub pairing_no: u32,
+    /// The name, for workings and error messages.
     pub name: String,
     /// Rating at entry (pre-event), if rated.
     pub rating: Option<u32>,
@@ -229,17 +249,23 @@ impl PlayerRecord {
 /// Round robin or Swiss: FIDE treats forfeits and Buchholz differently.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// A Swiss.
     Swiss,
+    /// A round robin: for FIDE, forfeits count as games against the
+    /// scheduled opponent and the Buchholz family has no value
+    /// (`domain::tiebreak::fide`).
     RoundRobin,
 }
 
 /// A section's records: everything a tiebreak may read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tournament {
+    /// Swiss or round robin.
     pub format: Format,
     /// Rounds considered (R): the rounds completed, or N for standings after
     /// round N (spec decision 1).
     pub rounds: usize,
+    /// Every entry's record; an opponent is an index into this list.
     pub players: Vec<PlayerRecord>,
 }
 
@@ -346,6 +372,8 @@ pub mod build {
         }
     }
 
+    /// A bye of `kind`; `requested` tells a requested bye from the one the
+    /// pairing gave.
     pub fn bye(kind: ByeKind, requested: bool) -> Round {
         Round {
             outcome: Outcome::Bye { kind, requested },

@@ -13,8 +13,11 @@ use std::ops::{Add, AddAssign, Sub};
 pub struct Points(pub i32);
 
 impl Points {
+    /// No points: a loss, a zero-point bye, an absence.
     pub const ZERO: Points = Points(0);
+    /// Half a point: a draw, a half-point bye.
     pub const HALF: Points = Points(1);
+    /// One point: a win, a forfeit win, a full-point bye.
     pub const ONE: Points = Points(2);
 
     /// Points from a count of half-points.
@@ -27,6 +30,8 @@ impl Points {
         Points(n * 2)
     }
 
+    /// The count of half-points: what the store keeps (`halves` columns)
+    /// and what integer arithmetic on scores works in.
     pub const fn halves(self) -> i32 {
         self.0
     }
@@ -95,6 +100,7 @@ impl fmt::Display for Points {
 pub struct Value(pub i64);
 
 impl Value {
+    /// Zero: the value of a tiebreak with nothing to add.
     pub const ZERO: Value = Value(0);
 
     /// A whole number (a count, a rating).
@@ -112,6 +118,8 @@ impl Value {
         Value(n * 25)
     }
 
+    /// The value in hundredths, its exact form: what comparisons and the
+    /// JSON and TRF writers' rounding start from.
     pub const fn hundredths(self) -> i64 {
         self.0
     }

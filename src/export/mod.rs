@@ -5,8 +5,4 @@
 pub mod dbase;
 pub mod json;
 pub mod trf;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod uscf;

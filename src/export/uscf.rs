@@ -78,8 +78,11 @@ use crate::interchange::dbase::{Field, Kind, Table};
 /// The event as the report needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
+    /// The event's name (`H_NAME`, at most 35 characters).
     pub name: String,
+    /// First day, `YYYY-MM-DD` (`H_BEG_DATE`).
     pub start_date: Option<String>,
+    /// Last day, `YYYY-MM-DD` (`H_END_DATE`).
     pub end_date: Option<String>,
     /// The event's details, the league's defaults already filled in where
     /// the event has none.
@@ -90,6 +93,8 @@ pub struct Event {
     /// Whether the event is scholastic (`H_SCHOLAST`): the league's
     /// `report.scholastic` setting.
     pub scholastic: Option<bool>,
+    /// The sections, one `TSEXPORT.DBF` record each, numbered in this
+    /// order.
     pub sections: Vec<Section>,
 }
 
@@ -136,9 +141,13 @@ impl Crosstables {
 /// One section.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Section {
+    /// The section's name (`S_SEC_NAME`, at most 10 characters).
     pub name: String,
+    /// A round robin (`S_TRN_TYPE` `R`) rather than a Swiss (`S`).
     pub round_robin: bool,
+    /// The event's planned rounds (`S_TOT_RNDS`).
     pub rounds: u32,
+    /// The players, by pairing number.
     pub players: Vec<Player>,
     /// Games paired but without a result, as (round, pairing number).
     pub pending: Vec<(u32, u32)>,
@@ -147,8 +156,12 @@ pub struct Section {
 /// One player of a section, round by round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
+    /// The pairing number (`D_PAIR_NUM`), which the rounds' opponents
+    /// refer to.
     pub pairing_no: u32,
+    /// The name, for the errors that name a player (a missing id).
     pub name: String,
+    /// US Chess id (`D_MEM_ID`): required of every player by the report.
     pub uscf_id: Option<String>,
     /// (outcome, opponent's pairing number), one per round.
     pub rounds: Vec<(Outcome, Option<u32>)>,

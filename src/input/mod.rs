@@ -5,22 +5,10 @@
 
 pub mod dbase;
 pub mod json;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod players;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod ratings;
 pub mod results;
 pub mod sheet;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team_matches;
 #[allow(
     missing_docs,

@@ -21,12 +21,20 @@ use crate::error::InputError;
 pub struct PlayerRow {
     /// 1-based line in the file.
     pub line: usize,
+    /// The player's name (`name`, required).
     pub name: String,
+    /// US Chess id (`uscf_id`): unique in the file, and the first thing a
+    /// row is matched to a league player by.
     pub uscf_id: Option<String>,
+    /// FIDE id (`fide_id`): unique in the file; the second thing matched.
     pub fide_id: Option<String>,
+    /// US Chess (or the league's) rating (`rating`), 0 to 4000.
     pub rating: Option<u32>,
+    /// FIDE rating (`fide_rating`), 0 to 4000.
     pub fide_rating: Option<u32>,
+    /// FIDE federation (`federation`).
     pub federation: Option<String>,
+    /// Title (`title`): GM, IM, WGM, FM, ...
     pub title: Option<String>,
 }
 

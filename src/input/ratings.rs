@@ -57,8 +57,12 @@ impl ListKind {
 /// One player of a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListRow {
+    /// The player's id on the list (US Chess or FIDE): what a player in
+    /// the league is matched by.
     pub id: String,
+    /// The name as the list spells it, for the report of what changed.
     pub name: String,
+    /// The published rating; `None` when the list gives none (unrated).
     pub rating: Option<u32>,
     /// Federation (FIDE lists) or state (US Chess).
     pub place: Option<String>,

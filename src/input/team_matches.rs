@@ -18,10 +18,13 @@ use crate::error::InputError;
 pub struct TeamMatchRow {
     /// Line in the file (1-based), for error messages.
     pub line: usize,
+    /// The round the match belongs to.
     pub round: u32,
+    /// The first team, as named on the sheet (name or short code).
     pub team_a: String,
     /// `None` for a team bye.
     pub team_b: Option<String>,
+    /// The first team's game points.
     pub points_a: Points,
     /// `None` for a team bye.
     pub points_b: Option<Points>,

@@ -15,6 +15,7 @@ use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
 use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
 use crate::domain::ids::PlayerId;
 use crate::domain::league::{Event, Player, Season, Section};
+use crate::domain::names::Wanted;
 use crate::domain::performance::{performance, RatedGame};
 use crate::domain::record::{Colour, Outcome, Tournament};
 use crate::domain::score::Points;
@@ -389,10 +390,7 @@ pub fn section_refs(conn: &Reader, filter: &SectionFilter) -> Result<Vec<Section
                 .iter()
                 .any(|s| s.event.name.eq_ignore_ascii_case(e.trim()))
             {
-                return Err(Error::not_found(format!(
-                    "there is no event \"{e}\" in any season; events: {}",
-                    list_or_none(&events)
-                )));
+                return Err(not_found("event in any season", e, &events, "events"));
             }
         }
         if let Some(s) = filter.section {
@@ -400,22 +398,29 @@ pub fn section_refs(conn: &Reader, filter: &SectionFilter) -> Result<Vec<Section
                 .iter()
                 .any(|x| x.section.name.eq_ignore_ascii_case(s.trim()))
             {
-                return Err(Error::not_found(format!(
-                    "there is no section \"{s}\" in any event; sections: {}",
-                    list_or_none(&sections)
-                )));
+                return Err(not_found("section in any event", s, &sections, "sections"));
             }
         }
     }
     Ok(found)
 }
 
-fn list_or_none(v: &[String]) -> String {
-    if v.is_empty() {
-        "none yet".into()
+/// A name in a filter that matches nothing, in the words every lookup
+/// uses ([`Wanted`]): the closest of `names`, else all of them.
+fn not_found(what: &str, typed: &str, names: &[String], plural: &str) -> Error {
+    let named: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), n.as_str())).collect();
+    let hint = if names.is_empty() {
+        format!("{plural}: none yet")
     } else {
-        v.join(", ")
+        format!("{plural}: {}", names.join(", "))
+    };
+    Wanted {
+        what,
+        more: "",
+        hint: &hint,
     }
+    .not_found(typed, &named, |n| n.to_string())
+    .into()
 }
 
 /// The winner(s) of each section matching `filter`, season by season.

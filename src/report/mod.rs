@@ -67,22 +67,15 @@ impl SectionReport {
 
     /// The index of the entry named by `text` (pairing number or name).
     pub fn find_player(&self, text: &str) -> Result<usize> {
-        let t = text.trim();
-        if let Ok(n) = t.trim_start_matches('#').parse::<u32>() {
-            if let Some(i) = self.facts.entries.iter().position(|e| e.pairing_no == n) {
-                return Ok(i);
-            }
-        }
-        let entries = &self.facts.entries;
-        let named: Vec<(usize, &str)> = entries
+        let seats: Vec<(u32, &str)> = self
+            .facts
+            .entries
             .iter()
-            .enumerate()
-            .map(|(i, e)| (i, e.name.as_str()))
+            .map(|e| (e.pairing_no, e.name.as_str()))
             .collect();
-        Ok(crate::domain::names::choose(
-            t,
-            &named,
-            |&i| format!("#{} {}", entries[i].pairing_no, entries[i].name),
+        Ok(crate::domain::names::find_entry(
+            &seats,
+            text,
             &format!("player in {} {}", self.event.name, self.section.name),
             "",
         )?)

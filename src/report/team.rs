@@ -80,29 +80,7 @@ impl TeamReport {
     /// name or short code, else by the league's name rules
     /// ([`crate::domain::names`]).
     pub fn find_team(&self, text: &str) -> Result<usize> {
-        let t = text.trim();
-        let lower = t.to_lowercase();
-        let teams = &self.loaded.teams;
-        if let Some(i) = teams.iter().position(|x| {
-            x.name.to_lowercase() == lower
-                || x.short
-                    .as_deref()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(t))
-        }) {
-            return Ok(i);
-        }
-        let named: Vec<(usize, &str)> = teams
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (i, x.name.as_str()))
-            .collect();
-        Ok(crate::domain::names::choose(
-            t,
-            &named,
-            |&i| teams[i].name.clone(),
-            &format!("team of {}", self.event.name),
-            "",
-        )?)
+        crate::store::team::team_in(&self.loaded.teams, &self.event, text)
     }
 }
 

@@ -311,24 +311,17 @@ impl<'a> Frame<'a> {
                         rounds_all.extend(rounds);
                         // The working goes on its own page, as for individual
                         // sections; each standings row's "how" opens its team's.
-                        let working_page = place.href(&working_path(path));
+                        let working_href = place.href(&working_path(path));
                         for row in &mut body.standings {
-                            row.working = format!("{working_page}{}", row.working);
+                            row.working = format!("{working_href}{}", row.working);
                         }
-                        let working_place = Place::new(working_path(path));
-                        workings.push(WorkingPage {
-                            season: Link {
-                                text: s.season.name.clone(),
-                                href: working_place.href(&paths.season_index(si)),
-                            },
-                            section: Link {
-                                text: format!("{} {}", e.event.name, k.section.name),
-                                href: working_place.href(path),
-                            },
-                            heading: format!("{} {}", e.event.name, k.section.name),
-                            working: std::mem::take(&mut body.working),
-                            place: working_place,
-                        });
+                        workings.push(section_working_page(
+                            &s.season.name,
+                            &paths.season_index(si),
+                            &format!("{} {}", e.event.name, k.section.name),
+                            path,
+                            std::mem::take(&mut body.working),
+                        ));
                         sections.push(SectionPage {
                             season: Link {
                                 text: s.season.name.clone(),
@@ -339,7 +332,7 @@ impl<'a> Frame<'a> {
                             section: k.section.name.clone(),
                             siblings,
                             round_links,
-                            working_page,
+                            working_page: working_href,
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(
@@ -390,20 +383,13 @@ impl<'a> Frame<'a> {
                     text: s.season.name.clone(),
                     href: place.href(&paths.season_index(si)),
                 };
-                let working_place = Place::new(working_path(path));
-                workings.push(WorkingPage {
-                    season: Link {
-                        text: s.season.name.clone(),
-                        href: working_place.href(&paths.season_index(si)),
-                    },
-                    section: Link {
-                        text: format!("{} {}", e.event.name, k.section.name),
-                        href: working_place.href(path),
-                    },
-                    heading: format!("{} {}", e.event.name, k.section.name),
-                    working: std::mem::take(&mut body.working),
-                    place: working_place,
-                });
+                workings.push(section_working_page(
+                    &s.season.name,
+                    &paths.season_index(si),
+                    &format!("{} {}", e.event.name, k.section.name),
+                    path,
+                    std::mem::take(&mut body.working),
+                ));
                 let round_links = rounds
                     .iter()
                     .enumerate()
@@ -1260,6 +1246,32 @@ fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
             })
             .collect(),
         groups,
+        place,
+    }
+}
+
+/// The page holding a section's working (players and teams alike), beside
+/// the section's page at `section_path` and linked back to it and to the
+/// season's index. `heading` is "Winter Swiss 1600+".
+fn section_working_page(
+    season: &str,
+    season_index: &str,
+    heading: &str,
+    section_path: &str,
+    working: Vec<PlayerWorking>,
+) -> WorkingPage {
+    let place = Place::new(working_path(section_path));
+    WorkingPage {
+        season: Link {
+            text: season.to_string(),
+            href: place.href(season_index),
+        },
+        section: Link {
+            text: heading.to_string(),
+            href: place.href(section_path),
+        },
+        heading: heading.to_string(),
+        working,
         place,
     }
 }

@@ -45,19 +45,25 @@ pub struct League {
 
 /// One season and its events (in date order).
 pub struct SeasonData {
+    /// The season: its name heads its index page.
     pub season: Season,
+    /// Its events, in date order.
     pub events: Vec<EventData>,
 }
 
 /// One event and its sections.
 pub struct EventData {
+    /// The event: name, dates, kind.
     pub event: Event,
+    /// Its sections, each with its report.
     pub sections: Vec<SectionData>,
 }
 
 /// One section with what its page needs.
 pub struct SectionData {
+    /// The section.
     pub section: Section,
+    /// Its report: individual or team.
     pub kind: SectionKind,
 }
 
@@ -72,6 +78,7 @@ pub enum SectionKind {
 
 /// What a team event's pages are built from.
 pub struct TeamSection {
+    /// The team standings, crosstable and working.
     pub report: TeamReport,
     /// The section's facts: every board game as an ordinary game, read by
     /// the players' pages.

@@ -23,10 +23,6 @@ pub mod build;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod chart;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod load;
 #[allow(
     missing_docs,
@@ -34,10 +30,6 @@ pub mod load;
 )]
 pub mod model;
 pub mod prizes;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod render;
 pub mod round;
 pub mod section;

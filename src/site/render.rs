@@ -14,7 +14,9 @@ pub const STYLESHEET: &str = include_str!("../../templates/site/style.css");
 /// One file of the site: its path from the root (with `/`) and contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SiteFile {
+    /// Where it goes, from the site's root, with `/` on every system.
     pub path: String,
+    /// The whole text of the file.
     pub contents: String,
 }
 
@@ -120,11 +122,14 @@ pub fn stylesheet() -> SiteFile {
 /// league's name and the day of the latest change.
 #[derive(Copy, Clone)]
 pub struct Renderer<'a> {
+    /// The league's name, in every page's header and title.
     pub league: &'a str,
+    /// The day of the latest change, in every page's footer.
     pub updated: &'a str,
 }
 
 impl Renderer<'_> {
+    /// The front page: the newest season in full, the older ones as links.
     pub fn index(&self, p: &IndexPage) -> Result<SiteFile> {
         page(
             &p.place.path,
@@ -138,6 +143,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// The tiebreak rules page, from the code's own definitions.
     pub fn rules(&self, p: &RulesPage) -> Result<SiteFile> {
         page(
             &p.place.path,
@@ -151,6 +157,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// The player directory, A to Z.
     pub fn directory(&self, p: &DirectoryPage) -> Result<SiteFile> {
         page(
             &p.place.path,
@@ -164,6 +171,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// A season's page: its events and champions.
     pub fn season(&self, p: &SeasonPage) -> Result<SiteFile> {
         let title = format!("Season {}", p.name);
         page(
@@ -178,6 +186,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// A section's page: standings, crosstable and charts.
     pub fn section(&self, p: &SectionPage) -> Result<SiteFile> {
         let title = format!("{} {} ({})", p.event, p.section, p.season.text);
         page(
@@ -192,6 +201,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// One round's page: its games and byes, or its matches.
     pub fn round(&self, p: &RoundPage) -> Result<SiteFile> {
         page(
             &p.place.path,
@@ -205,6 +215,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// The page of a section's tiebreak working, one block a player or team.
     pub fn working(&self, p: &WorkingPage) -> Result<SiteFile> {
         let title = format!("How the tiebreaks were worked out: {}", p.heading);
         page(
@@ -219,6 +230,7 @@ impl Renderer<'_> {
         )
     }
 
+    /// A player's page: every event across the seasons.
     pub fn player(&self, p: &PlayerPage) -> Result<SiteFile> {
         page(
             &p.place.path,

@@ -34,6 +34,22 @@ pub fn working_path(section_path: &str) -> String {
     format!("{}/working.html", section_folder(section_path))
 }
 
+/// The "Round 1, Round 2, ..." strip of a round page (players' or teams'):
+/// every round of the section linked from `place`, except round `n`, the
+/// page itself, whose link is empty.
+fn round_links(place: &Place, section_path: &str, rounds: usize, n: usize) -> Vec<Link> {
+    (1..=rounds)
+        .map(|m| Link {
+            text: format!("Round {m}"),
+            href: if m == n {
+                String::new()
+            } else {
+                place.href(&round_path(section_path, m))
+            },
+        })
+        .collect()
+}
+
 /// A game's result as White–Black, in the members' notation, from
 /// White's and Black's outcomes (a loss on both sides is a game both
 /// players lost: "0–0").
@@ -206,16 +222,7 @@ pub fn round_pages(
                     (1, 0) => "The result is not yet in.".to_string(),
                     (t, i) => format!("{i} of {t} results are in; {} not yet.", t - i),
                 },
-                rounds: (1..=n_rounds)
-                    .map(|m| Link {
-                        text: format!("Round {m}"),
-                        href: if m == n {
-                            String::new()
-                        } else {
-                            place.href(&round_path(section_path, m))
-                        },
-                    })
-                    .collect(),
+                rounds: round_links(&place, section_path, n_rounds, n),
                 games,
                 byes,
                 absent,
@@ -313,16 +320,7 @@ pub fn team_round_pages(
                     1 => "1 match recorded.".to_string(),
                     k => format!("{k} matches recorded."),
                 },
-                rounds: (1..=n_rounds)
-                    .map(|m| Link {
-                        text: format!("Round {m}"),
-                        href: if m == n {
-                            String::new()
-                        } else {
-                            place.href(&round_path(section_path, m))
-                        },
-                    })
-                    .collect(),
+                rounds: round_links(&place, section_path, n_rounds, n),
                 games: Vec::new(),
                 byes: Vec::new(),
                 absent: Vec::new(),

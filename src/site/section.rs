@@ -14,7 +14,7 @@ use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
 use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain_all;
-use crate::domain::tiebreak::Tiebreak;
+use crate::domain::tiebreak::{Tiebreak, Working};
 use crate::report::SectionReport;
 
 /// How many leaders the race chart follows.
@@ -367,6 +367,37 @@ fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Optio
     ))
 }
 
+/// One tiebreak value and its working as a page shows it: the one place a
+/// working becomes page items, for players and for teams. With
+/// `rounds_named`, a term that belongs to a round starts "round N: " (a
+/// team tiebreak's terms do not say their round; a player's say it in
+/// their own words).
+pub(crate) fn working_item(
+    tiebreak: Tiebreak,
+    value: Option<Value>,
+    working: Working,
+    rounds_named: bool,
+) -> WorkingItem {
+    WorkingItem {
+        code: tiebreak.code(),
+        value: show(value),
+        meaning: tiebreak.meaning(),
+        terms: working
+            .terms
+            .into_iter()
+            .map(|t| WorkingTerm {
+                text: match t.round {
+                    Some(n) if rounds_named => format!("round {n}: {}", t.text),
+                    _ => t.text,
+                },
+                value: t.value.fraction(),
+                dropped: t.dropped,
+            })
+            .collect(),
+        notes: working.notes,
+    }
+}
+
 /// The working behind every value of every player, in standings order.
 fn working(r: &SectionReport) -> Vec<PlayerWorking> {
     let ctx = r.context();
@@ -378,22 +409,7 @@ fn working(r: &SectionReport) -> Vec<PlayerWorking> {
             let e = &r.facts.entries[row.player];
             let items = std::mem::take(&mut all[row.player])
                 .into_iter()
-                .map(|x| WorkingItem {
-                    code: x.tiebreak.code(),
-                    value: show(x.value),
-                    meaning: x.tiebreak.meaning(),
-                    terms: x
-                        .working
-                        .terms
-                        .iter()
-                        .map(|t| WorkingTerm {
-                            text: t.text.clone(),
-                            value: t.value.fraction(),
-                            dropped: t.dropped.clone(),
-                        })
-                        .collect(),
-                    notes: x.working.notes.clone(),
-                })
+                .map(|x| working_item(x.tiebreak, x.value, x.working, false))
                 .collect();
             PlayerWorking {
                 id: working_id(e.pairing_no),

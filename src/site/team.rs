@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use super::load::TeamSection;
 use super::model::{
     BoardRow, BoardTable, CrossCell, Link, Place, PlayerWorking, Roster, RosterLine, RuleNote,
-    TeamCrossRow, TeamSectionBody, TeamStandingRow, WorkingItem, WorkingTerm,
+    TeamCrossRow, TeamSectionBody, TeamStandingRow,
 };
-use super::section::{heading, show};
+use super::section::{heading, show, working_item};
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::score::Points;
 use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound};
@@ -286,25 +286,7 @@ pub fn team_section(
             items: r
                 .explain(row.team)
                 .into_iter()
-                .map(|x| WorkingItem {
-                    code: x.tiebreak.code(),
-                    value: show(x.value),
-                    meaning: x.tiebreak.meaning(),
-                    terms: x
-                        .working
-                        .terms
-                        .iter()
-                        .map(|term| WorkingTerm {
-                            text: match term.round {
-                                Some(n) => format!("round {n}: {}", term.text),
-                                None => term.text.clone(),
-                            },
-                            value: term.value.fraction(),
-                            dropped: term.dropped.clone(),
-                        })
-                        .collect(),
-                    notes: x.working.notes,
-                })
+                .map(|x| working_item(x.tiebreak, x.value, x.working, true))
                 .collect(),
         })
         .collect();

@@ -162,3 +162,44 @@ pub fn state(conn: &impl Readable) -> Result<DemoState> {
         DemoState::Changed
     })
 }
+
+/// What a generated league holds, in the rows that the generator's own
+/// tests check against what it says it wrote (`demo::synthetic`): the SQL
+/// stays here, the test compares numbers.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Game rows, played or forfeited.
+    pub games: i64,
+    /// Bye rows, requested or given by the pairing.
+    pub byes: i64,
+    /// Entries in every section.
+    pub entries: i64,
+    /// Entries that withdrew.
+    pub withdrawn: i64,
+    /// Rounds in which an entry was still in the event but has neither a
+    /// game nor a bye (`player_round` says absent): none in a sound league.
+    pub unseated: i64,
+}
+
+/// Count what [`Tally`] holds.
+#[cfg(test)]
+pub(crate) fn tally(conn: &impl Readable) -> Result<Tally> {
+    let conn = super::sql(conn);
+    Ok(conn.query_row(
+        "SELECT (SELECT count(*) FROM game), (SELECT count(*) FROM bye), (SELECT count(*) FROM entry), \
+         (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL), \
+         (SELECT count(*) FROM player_round pr JOIN entry e ON e.id = pr.entry_id \
+          WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after))",
+        [],
+        |r| {
+            Ok(Tally {
+                games: r.get(0)?,
+                byes: r.get(1)?,
+                entries: r.get(2)?,
+                withdrawn: r.get(3)?,
+                unseated: r.get(4)?,
+            })
+        },
+    )?)
+}

@@ -17,6 +17,7 @@ use crate::interchange::trf::TrfEvent;
 
 /// Where an imported event goes and what it is called.
 pub struct ImportTarget<'a> {
+    /// The season the event is added to (it must exist).
     pub season: &'a str,
     /// Default: the file's event name (012 line).
     pub event: Option<&'a str>,

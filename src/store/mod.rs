@@ -30,17 +30,9 @@ pub mod exchange;
 pub mod facts;
 pub mod history;
 pub mod ids;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod import;
 pub mod merge;
 pub mod migrate;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod pairing;
 pub mod player;
 pub mod prize;

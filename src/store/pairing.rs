@@ -1,6 +1,9 @@
 //! Pairing and the league's records: an event's pairing settings (table
 //! `pairing_rules`, V14), the [`Field`] of a section for round N built from
 //! what is recorded, and a [`Pairing`] written back in one transaction.
+//! Which round may be paired, how a first pairing numbers its seats and how
+//! a replaced pairing is logged are written once here and shared with team
+//! events ([`super::team_pairing`]).
 //!
 //! Rules applied here (docs/pairing.md has them for the secretary):
 //! - **Who is paired**: every entry not withdrawn before round N (a player
@@ -36,6 +39,7 @@ use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use super::Readable;
 use crate::domain::ids::{EntryId, EventId, RoundId, SectionId};
 use crate::domain::league::{Event, Section};
+use crate::domain::names::fold;
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
     bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering,
@@ -193,14 +197,19 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
 /// One entry as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
+    /// The entry the games are written for.
     pub entry_id: EntryId,
     /// The pairing number the field uses (after numbering, at a first pairing).
     pub number: u32,
     /// The number stored now.
     pub stored_number: u32,
+    /// The player's name, for the printed pairing and the log.
     pub name: String,
+    /// The rating at entry: the first key of the initial order.
     pub rating: Option<u32>,
+    /// The player's title: the second key of the initial order (C.04.2).
     pub title: Option<String>,
+    /// The last round before the player withdrew: not paired after it.
     pub withdrawn_after: Option<u32>,
     /// The player's club (US Chess 28N), if known.
     pub club: Option<String>,
@@ -209,8 +218,11 @@ pub struct Seat {
 /// Everything needed to pair round N of a section and write the result.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The section being paired.
     pub section: Section,
+    /// The round being paired.
     pub round: u32,
+    /// The round as the pairing engines see it: entrants, histories, rules.
     pub field: Field,
     /// The section's entries, in the field's pairing-number order.
     pub seats: Vec<Seat>,
@@ -242,20 +254,108 @@ fn title_rank(title: Option<&str>) -> usize {
 /// drawn with `seed` (a splitmix64 shuffle; the draw is then stored as the
 /// pairing numbers, so it never needs repeating).
 fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
-    seats.sort_by(|a, b| {
-        b.rating
-            .unwrap_or(0)
-            .cmp(&a.rating.unwrap_or(0))
-            .then(title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
-            .then(crate::domain::names::fold(&a.name).cmp(&crate::domain::names::fold(&b.name)))
-            .then(a.stored_number.cmp(&b.stored_number))
-    });
+    number_seats(
+        seats,
+        numbering,
+        seed,
+        |a, b| {
+            b.rating
+                .unwrap_or(0)
+                .cmp(&a.rating.unwrap_or(0))
+                .then(title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
+                .then(fold(&a.name).cmp(&fold(&b.name)))
+                .then(a.stored_number.cmp(&b.stored_number))
+        },
+        |s, n| s.number = n,
+    );
+}
+
+/// Refuse, in words, to pair `round` when it is 0, beyond the event's
+/// rounds, after a round not yet paired, or before a round already paired
+/// (`paired`: the rounds that have pairings). The one check for players
+/// and teams; `whose` names the section or team event, and `words` says
+/// what a round without and with pairings "has no ..." and "is ..." (a
+/// team round has matches, a player round pairings).
+pub(crate) fn round_may_be_paired(
+    round: u32,
+    event: &Event,
+    paired: &[u32],
+    whose: &str,
+    words: (&str, &str),
+) -> Result<()> {
+    let (none, already) = words;
+    if round == 0 {
+        return Err(Error::invalid(
+            "there is no round 0: rounds are numbered from 1",
+        ));
+    }
+    if round > event.rounds {
+        return Err(Error::invalid(format!(
+            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
+            event.name, event.rounds
+        )));
+    }
+    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
+        return Err(Error::invalid(format!(
+            "round {round} cannot be paired before round {missing}: {whose} {none} in round {missing} yet (pair it first, or check the round number)"
+        )));
+    }
+    if let Some(later) = paired.iter().find(|&&n| n > round) {
+        return Err(Error::invalid(format!(
+            "round {later} of {whose} {already}, so round {round} cannot be paired again"
+        )));
+    }
+    Ok(())
+}
+
+/// Give `seats` the numbers 1, 2, ... of a first pairing: in the order
+/// `by` sorts them, or drawn with `seed` (a splitmix64 shuffle of that
+/// order; the draw is then stored as the numbers, so it never needs
+/// repeating). The one numbering for players and teams.
+pub(crate) fn number_seats<T>(
+    seats: &mut [T],
+    numbering: Numbering,
+    seed: u64,
+    by: impl FnMut(&T, &T) -> std::cmp::Ordering,
+    mut set: impl FnMut(&mut T, u32),
+) {
+    seats.sort_by(by);
     if numbering == Numbering::Drawn {
         Rng::new(seed).shuffle(seats);
     }
     for (i, s) in seats.iter_mut().enumerate() {
-        s.number = i as u32 + 1;
+        set(s, i as u32 + 1);
     }
+}
+
+/// "#1 Ann Lee, #2 Bo Ek": numbers as the log records them when a first
+/// pairing gives them (players or teams).
+pub(crate) fn numbered<'a>(seats: impl Iterator<Item = (u32, &'a str)>) -> String {
+    seats
+        .map(|(n, name)| format!("#{n} {name}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Log that round `round` of `whose` ("Winter Swiss 1600+", or a team
+/// event's name) was paired again, with what its pairing was (`old`, one
+/// line a game or match): the one wording for players and teams.
+pub(crate) fn log_paired_again(
+    tx: &Transaction,
+    event: &Event,
+    whose: &str,
+    round: u32,
+    old: &[String],
+) -> Result<()> {
+    audit_event(
+        tx,
+        Some(event.id),
+        Action::Delete,
+        &format!("{whose} round {round} pairing"),
+        Some(&old.join("; ")),
+        None,
+        Some("paired again (league round pair --replace)"),
+    )
 }
 
 /// The round `league round pair` pairs when none is given: the one after
@@ -284,30 +384,14 @@ pub fn plan(
     seed: u64,
 ) -> Result<Plan> {
     let conn = super::sql(conn);
-    if round == 0 {
-        return Err(Error::invalid(
-            "there is no round 0: rounds are numbered from 1",
-        ));
-    }
-    if round > event.rounds {
-        return Err(Error::invalid(format!(
-            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
-            event.name, event.rounds
-        )));
-    }
     let paired = paired_rounds(conn, section.id)?;
-    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {round} cannot be paired before round {missing}: {} has no pairings in round {missing} yet (pair it first, or check the round number)",
-            section.name
-        )));
-    }
-    if let Some(later) = paired.iter().find(|&&n| n > round) {
-        return Err(Error::invalid(format!(
-            "round {later} of {} is already paired, so round {round} cannot be paired again",
-            section.name
-        )));
-    }
+    round_may_be_paired(
+        round,
+        event,
+        &paired,
+        &section.name,
+        ("has no pairings", "is already paired"),
+    )?;
     let round_id: Option<RoundId> = conn
         .query_row(
             "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
@@ -533,7 +617,10 @@ pub fn plan(
 /// What [`write()`] did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
+    /// Games paired (without results yet).
     pub games: usize,
+    /// Byes written: the pairing-allocated one (requested byes were in
+    /// already).
     pub byes: usize,
     /// Games of an earlier pairing of the round that were replaced.
     pub replaced: usize,
@@ -575,14 +662,9 @@ pub fn write(
                     .collect::<Vec<_>>()
                     .join(", "),
             ),
-            Some(
-                &plan
-                    .seats
-                    .iter()
-                    .map(|s| format!("#{} {}", s.number, s.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+            Some(&numbered(
+                plan.seats.iter().map(|s| (s.number, s.name.as_str())),
+            )),
             Some("given at the first pairing"),
         )?;
     }
@@ -602,17 +684,12 @@ pub fn write(
             "DELETE FROM bye WHERE round_id = ?1 AND requested = 0",
             [round_id],
         )?;
-        audit_event(
+        log_paired_again(
             tx,
-            Some(event.id),
-            Action::Delete,
-            &format!(
-                "{} {} round {} pairing",
-                event.name, section.name, plan.round
-            ),
-            Some(&old.join("; ")),
-            None,
-            Some("paired again (league round pair --replace)"),
+            event,
+            &format!("{} {}", event.name, section.name),
+            plan.round,
+            &old,
         )?;
     }
     let entry = |n: u32| -> Result<EntryId> {
@@ -675,9 +752,13 @@ pub fn scores_before(
 /// A game paired but without a result, as the crosstable's schedule lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unplayed {
+    /// The round it belongs to.
     pub round: u32,
+    /// Its board, when the pairing gave one.
     pub board: Option<u32>,
+    /// White's name.
     pub white: String,
+    /// Black's name.
     pub black: String,
 }
 

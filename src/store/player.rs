@@ -62,24 +62,18 @@ pub fn find_player(conn: &impl Readable, text: &str) -> Result<Player> {
         return player_by_id(conn, id)
             .map_err(|_| Error::not_found(format!("there is no player #{id}")));
     }
-    let by_id: Option<Player> = conn
-        .query_row(
-            &format!("SELECT {PLAYER_COLUMNS} FROM player WHERE uscf_id = ?1 OR fide_id = ?1"),
-            [t],
-            player_row,
-        )
-        .optional()?;
-    if let Some(p) = by_id {
-        return Ok(p);
-    }
     let all = players(conn, None)?;
     let named: Vec<(Player, &str)> = all.iter().map(|p| (p.clone(), p.name.as_str())).collect();
-    Ok(names::choose(
+    Ok(names::Wanted {
+        what: "player",
+        more: "type more of the name, a US Chess or FIDE id, or the #number shown",
+        hint: "add them with `league player add`",
+    }
+    .choose(
         t,
         &named,
+        |p| p.uscf_id.as_deref() == Some(t) || p.fide_id.as_deref() == Some(t),
         describe_player,
-        "player",
-        "add them with `league player add`",
     )?)
 }
 
@@ -303,17 +297,17 @@ pub fn find_entry(
             all.iter().map(|e| e.pairing_no).max().unwrap_or(0)
         )));
     }
-    let named: Vec<(Entry, &str)> = all.iter().map(|e| (e.clone(), e.name.as_str())).collect();
-    let what = format!("player in section {}", section.name);
-    let hint = "enter them first with `league enter`";
-    match names::choose(
+    let seats: Vec<(u32, &str)> = all
+        .iter()
+        .map(|e| (e.pairing_no, e.name.as_str()))
+        .collect();
+    match names::find_entry(
+        &seats,
         t,
-        &named,
-        |e| format!("#{} {}", e.pairing_no, e.name),
-        &what,
-        hint,
+        &format!("player in section {}", section.name),
+        "enter them first with `league enter`",
     ) {
-        Ok(e) => Ok(e),
+        Ok(i) => Ok(all[i].clone()),
         Err(e) if e.ambiguous => Err(e.into()),
         // Perhaps they are in another section of the event: say so, rather
         // than suggesting a look-alike here.
@@ -624,66 +618,76 @@ pub fn entries_of_player(conn: &impl Readable, player_id: PlayerId) -> Result<Ve
     Ok(rows)
 }
 
-/// A player's US state (two capital letters), for the US Chess report
-/// (migration V15); `None` when not known.
-pub fn player_state(conn: &impl Readable, player_id: PlayerId) -> Result<Option<String>> {
-    let conn = super::sql(conn);
-    Ok(
-        conn.query_row("SELECT state FROM player WHERE id = ?1", [player_id], |r| {
-            r.get(0)
-        })?,
-    )
+/// A player's own detail kept in a column of its own, read and set one at
+/// a time by its command: the two share one query and one logged update.
+#[derive(Clone, Copy)]
+enum Detail {
+    /// The US state (migration V15).
+    State,
+    /// The club or team (migration V19).
+    Club,
 }
 
-/// Set (or with `None` clear) a player's US state; logged as an edit.
-pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) -> Result<()> {
-    let old = player_state(tx, player.id)?;
+impl Detail {
+    /// The column, which is also the word the log uses ("club: none").
+    fn column(self) -> &'static str {
+        match self {
+            Detail::State => "state",
+            Detail::Club => "club",
+        }
+    }
+}
+
+/// Read one [`Detail`] of a player.
+fn detail(conn: &Connection, player_id: PlayerId, d: Detail) -> Result<Option<String>> {
+    Ok(conn.query_row(
+        &format!("SELECT {} FROM player WHERE id = ?1", d.column()),
+        [player_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// Set (or with `None` clear) one [`Detail`] of a player; logged as an
+/// edit when it changed.
+fn set_detail(tx: &Transaction, player: &Player, d: Detail, value: Option<&str>) -> Result<()> {
+    let old = detail(tx, player.id, d)?;
     tx.execute(
-        "UPDATE player SET state = ?1 WHERE id = ?2",
-        params![state, player.id],
+        &format!("UPDATE player SET {} = ?1 WHERE id = ?2", d.column()),
+        params![value, player.id],
     )
     .map_err(|e| constraint_error(e, "player"))?;
-    if old.as_deref() != state {
+    if old.as_deref() != value {
+        let column = d.column();
         super::audit::audit(
             tx,
             Action::Edit,
             &format!("player {}", player.name),
-            Some(&format!("state: {}", old.as_deref().unwrap_or("none"))),
-            Some(&format!("state: {}", state.unwrap_or("none"))),
+            Some(&format!("{column}: {}", old.as_deref().unwrap_or("none"))),
+            Some(&format!("{column}: {}", value.unwrap_or("none"))),
             None,
         )?;
     }
     Ok(())
+}
+
+/// A player's US state (two capital letters), for the US Chess report
+/// (migration V15); `None` when not known.
+pub fn player_state(conn: &impl Readable, player_id: PlayerId) -> Result<Option<String>> {
+    detail(super::sql(conn), player_id, Detail::State)
+}
+
+/// Set (or with `None` clear) a player's US state; logged as an edit.
+pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) -> Result<()> {
+    set_detail(tx, player, Detail::State, state)
 }
 
 /// A player's club or team (migration V19), for US Chess 28N team-mate
 /// avoidance; `None` when not known.
 pub fn player_club(conn: &impl Readable, player_id: PlayerId) -> Result<Option<String>> {
-    let conn = super::sql(conn);
-    Ok(
-        conn.query_row("SELECT club FROM player WHERE id = ?1", [player_id], |r| {
-            r.get(0)
-        })?,
-    )
+    detail(super::sql(conn), player_id, Detail::Club)
 }
 
 /// Set (or with `None` clear) a player's club; logged as an edit.
 pub fn set_player_club(tx: &Transaction, player: &Player, club: Option<&str>) -> Result<()> {
-    let old = player_club(tx, player.id)?;
-    tx.execute(
-        "UPDATE player SET club = ?1 WHERE id = ?2",
-        params![club, player.id],
-    )
-    .map_err(|e| constraint_error(e, "player"))?;
-    if old.as_deref() != club {
-        super::audit::audit(
-            tx,
-            Action::Edit,
-            &format!("player {}", player.name),
-            Some(&format!("club: {}", old.as_deref().unwrap_or("none"))),
-            Some(&format!("club: {}", club.unwrap_or("none"))),
-            None,
-        )?;
-    }
-    Ok(())
+    set_detail(tx, player, Detail::Club, club)
 }

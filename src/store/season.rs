@@ -8,6 +8,7 @@ use super::constraint_error;
 use super::Readable;
 use crate::domain::ids::{EventId, SeasonId, SectionId};
 use crate::domain::league::{Event, EventKind, Season, Section};
+use crate::domain::names::Wanted;
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
 
@@ -45,14 +46,28 @@ pub fn season_by_name(conn: &impl Readable, name: &str) -> Result<Option<Season>
 /// The season named `name`, or an error listing the seasons there are.
 pub fn find_season(conn: &impl Readable, name: &str) -> Result<Season> {
     let conn = super::sql(conn);
-    season_by_name(conn, name)?.ok_or_else(|| {
-        let names: Vec<String> = seasons(conn).unwrap_or_default().into_iter().map(|s| s.name).collect();
-        Error::not_found(if names.is_empty() {
-            format!("there is no season \"{name}\" (no seasons yet: add one with `league season add NAME`)")
-        } else {
-            format!("there is no season \"{name}\"; seasons: {}", names.join(", "))
-        })
-    })
+    if let Some(season) = season_by_name(conn, name)? {
+        return Ok(season);
+    }
+    let all = seasons(conn)?;
+    let named: Vec<(&str, &str)> = all
+        .iter()
+        .map(|s| (s.name.as_str(), s.name.as_str()))
+        .collect();
+    let hint = if all.is_empty() {
+        "there are no seasons yet: add one with `league season add NAME`".to_string()
+    } else {
+        format!(
+            "seasons: {}",
+            named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+        )
+    };
+    let wanted = Wanted {
+        what: "season",
+        more: "",
+        hint: &hint,
+    };
+    Err(wanted.not_found(name, &named, |n| n.to_string()).into())
 }
 
 /// Add a season; a name already used is refused.
@@ -196,35 +211,40 @@ pub fn find_event(conn: &impl Readable, season: Option<&str>, name: &str) -> Res
             event_row,
         )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    let what = match &season {
+        Some(s) => format!("event in season {}", s.name),
+        None => "event".to_string(),
+    };
+    let show = |e: &Event| format!("{} ({})", e.name, e.season);
     match found.len() {
         1 => Ok(found.into_iter().next().expect("one event")),
         0 => {
             let all = events(conn, season.as_ref().map(|s| s.id))?;
-            let names: Vec<String> = all
-                .iter()
-                .map(|e| format!("{} ({})", e.name, e.season))
-                .collect();
-            let place = season
-                .as_ref()
-                .map(|s| format!(" in season {}", s.name))
-                .unwrap_or_default();
-            Err(Error::not_found(if names.is_empty() {
-                format!("there is no event \"{name}\"{place} (no events yet: add one with `league event add`)")
+            let named: Vec<(Event, &str)> =
+                all.iter().map(|e| (e.clone(), e.name.as_str())).collect();
+            let hint = if all.is_empty() {
+                "there are no events yet: add one with `league event add`".to_string()
             } else {
                 format!(
-                    "there is no event \"{name}\"{place}; events: {}",
-                    names.join(", ")
+                    "events: {}",
+                    all.iter().map(show).collect::<Vec<_>>().join(", ")
                 )
-            }))
+            };
+            let wanted = Wanted {
+                what: &what,
+                more: "",
+                hint: &hint,
+            };
+            Err(wanted.not_found(name, &named, show).into())
         }
-        _ => Err(Error::invalid(format!(
-            "there is an event \"{name}\" in several seasons ({}); say which with --season",
-            found
-                .iter()
-                .map(|e| e.season.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        _ => {
+            let wanted = Wanted {
+                what: &what,
+                more: "say which with --season",
+                hint: "",
+            };
+            Err(wanted.several(name.trim(), &found, show).into())
+        }
     }
 }
 
@@ -495,24 +515,25 @@ pub fn find_section(conn: &impl Readable, event: &Event, name: Option<&str>) -> 
             .join(", ")
     };
     match name {
-        Some(n) => all
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(n.trim()))
-            .cloned()
-            .ok_or_else(|| {
-                Error::not_found(if all.is_empty() {
-                    format!(
-                        "{} has no sections yet; add one with `league section add`",
-                        event.name
-                    )
-                } else {
-                    format!(
-                        "{} has no section \"{n}\"; sections: {}",
-                        event.name,
-                        list()
-                    )
-                })
-            }),
+        Some(_) if all.is_empty() => Err(Error::not_found(format!(
+            "{} has no sections yet; add one with `league section add`",
+            event.name
+        ))),
+        Some(n) => match all.iter().find(|s| s.name.eq_ignore_ascii_case(n.trim())) {
+            Some(s) => Ok(s.clone()),
+            None => {
+                let named: Vec<(&str, &str)> = all
+                    .iter()
+                    .map(|s| (s.name.as_str(), s.name.as_str()))
+                    .collect();
+                let wanted = Wanted {
+                    what: &format!("section of {}", event.name),
+                    more: "",
+                    hint: &format!("sections: {}", list()),
+                };
+                Err(wanted.not_found(n, &named, |s| s.to_string()).into())
+            }
+        },
         None => match all.len() {
             1 => Ok(all[0].clone()),
             0 => Err(Error::not_found(format!(

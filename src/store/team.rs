@@ -19,6 +19,7 @@ use super::season::{self as seasons};
 use super::Readable;
 use crate::domain::ids::{EntryId, EventId, MatchId, TeamId};
 use crate::domain::league::{Event, Player, Section};
+use crate::domain::names::Wanted;
 use crate::domain::score::Points;
 use crate::domain::team::{
     BoardOutcome, BoardResult, PlayerId, RankBy, RoundResults, Team, TeamEvent, TeamMatch,
@@ -35,6 +36,20 @@ pub struct TeamRow {
     pub short: Option<String>,
     /// The last round the team played before withdrawing.
     pub withdrawn_after: Option<u32>,
+}
+
+impl TeamRow {
+    /// Whether `text` is this team's name or short code, any case: what a
+    /// command or a match file may call it before the name rules of
+    /// [`crate::domain::names`] are tried.
+    pub fn answers_to(&self, text: &str) -> bool {
+        let t = text.trim();
+        self.name.eq_ignore_ascii_case(t)
+            || self
+                .short
+                .as_deref()
+                .is_some_and(|s| s.eq_ignore_ascii_case(t))
+    }
 }
 
 /// A player on a team's roster. Boards 1..=the event's boards are the
@@ -97,33 +112,41 @@ pub fn teams(conn: &impl Readable, event_id: EventId) -> Result<Vec<TeamRow>> {
 pub fn find_team(conn: &impl Readable, event: &Event, text: &str) -> Result<TeamRow> {
     let conn = super::sql(conn);
     let all = teams(conn, event.id)?;
-    let t = text.trim();
-    if let Some(team) = all.iter().find(|x| {
-        x.name.eq_ignore_ascii_case(t)
-            || x.short
-                .as_deref()
-                .is_some_and(|s| s.eq_ignore_ascii_case(t))
-    }) {
-        return Ok(team.clone());
-    }
-    if all.is_empty() {
+    let i = team_in(&all, event, text)?;
+    Ok(all[i].clone())
+}
+
+/// [`find_team`] among teams already read (a report's, a match file's):
+/// the index into `teams`. The one place a team is found by what the
+/// secretary typed, so commands and reports refuse the same names in the
+/// same words.
+pub fn team_in(teams: &[TeamRow], event: &Event, text: &str) -> Result<usize> {
+    if teams.is_empty() {
         return Err(Error::not_found(format!(
             "{} has no teams yet; add them with `league team add NAME --event \"{}\"`",
             event.name, event.name
         )));
     }
-    let named: Vec<(TeamRow, &str)> = all.iter().map(|x| (x.clone(), x.name.as_str())).collect();
-    let list = all
+    let named: Vec<(usize, &str)> = teams
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (i, x.name.as_str()))
+        .collect();
+    let list = teams
         .iter()
         .map(|x| x.name.as_str())
         .collect::<Vec<_>>()
         .join(", ");
-    Ok(crate::domain::names::choose(
-        t,
+    Ok(Wanted {
+        what: &format!("team of {}", event.name),
+        more: "type more of the name, or its short code",
+        hint: &format!("its teams are {list}"),
+    }
+    .choose(
+        text,
         &named,
-        |x| x.name.clone(),
-        &format!("team of {}", event.name),
-        &format!("its teams are {list}"),
+        |&i| teams[i].answers_to(text),
+        |&i| teams[i].name.clone(),
     )?)
 }
 

@@ -711,12 +711,7 @@ pub fn import_team_matches(
     let mut known: Vec<TeamRow> = teams(tx, event.id)?;
     let mut teams_created = 0;
     let mut team_id = |name: &str, known: &mut Vec<TeamRow>| -> Result<TeamRow> {
-        if let Some(t) = known.iter().find(|t| {
-            t.name.eq_ignore_ascii_case(name.trim())
-                || t.short
-                    .as_deref()
-                    .is_some_and(|s| s.eq_ignore_ascii_case(name.trim()))
-        }) {
+        if let Some(t) = known.iter().find(|t| t.answers_to(name)) {
             return Ok(t.clone());
         }
         let t = add_team(tx, &event, name, None)?;

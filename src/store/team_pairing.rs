@@ -29,15 +29,16 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
+use super::pairing::{log_paired_again, number_seats, numbered, round_may_be_paired};
 use super::round::ensure_round;
 use super::team::{load_team_event, rules as team_rules, team_section};
 use super::Readable;
 use crate::domain::ids::{EntryId, TeamId};
 use crate::domain::league::{Event, Section};
+use crate::domain::names::fold;
 use crate::domain::pairing::settings::{Numbering, PairingRules};
 use crate::domain::pairing::team::{line_up, match_games, TeamEntrant, TeamField};
 use crate::domain::pairing::{ByeKind, Colour, Pairing, Past, PointSystem};
-use crate::domain::rng::Rng;
 use crate::domain::score::Points;
 use crate::domain::team::{RoundKind, TeamRules};
 use crate::error::{Error, Result};
@@ -114,19 +115,19 @@ pub fn next_round(conn: &impl Readable, event: &Event) -> Result<u32> {
 /// Initial numbers for a first pairing: by line-up rating, then name, or
 /// drawn with `seed` (a splitmix64 shuffle, as for players).
 fn first_numbers(seats: &mut [TeamSeat], numbering: Numbering, seed: u64) {
-    seats.sort_by(|a, b| {
-        b.rating
-            .unwrap_or(0)
-            .cmp(&a.rating.unwrap_or(0))
-            .then(crate::domain::names::fold(&a.name).cmp(&crate::domain::names::fold(&b.name)))
-            .then(a.team_id.cmp(&b.team_id))
-    });
-    if numbering == Numbering::Drawn {
-        Rng::new(seed).shuffle(seats);
-    }
-    for (i, s) in seats.iter_mut().enumerate() {
-        s.number = i as u32 + 1;
-    }
+    number_seats(
+        seats,
+        numbering,
+        seed,
+        |a, b| {
+            b.rating
+                .unwrap_or(0)
+                .cmp(&a.rating.unwrap_or(0))
+                .then(fold(&a.name).cmp(&fold(&b.name)))
+                .then(a.team_id.cmp(&b.team_id))
+        },
+        |s, n| s.number = n,
+    );
 }
 
 /// Build the field of round `round` of a team event. Refuses (in words) a
@@ -145,30 +146,14 @@ pub fn plan(
     let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let round_robin = rules.system.is_round_robin();
-    if round == 0 {
-        return Err(Error::invalid(
-            "there is no round 0: rounds are numbered from 1",
-        ));
-    }
-    if round > event.rounds {
-        return Err(Error::invalid(format!(
-            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
-            event.name, event.rounds
-        )));
-    }
     let paired = team_rounds(conn, &section)?;
-    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {round} cannot be paired before round {missing}: {} has no matches in round {missing} yet (pair it first, or check the round number)",
-            event.name
-        )));
-    }
-    if let Some(later) = paired.iter().find(|&&n| n > round) {
-        return Err(Error::invalid(format!(
-            "round {later} of {} already has matches, so round {round} cannot be paired again",
-            event.name
-        )));
-    }
+    round_may_be_paired(
+        round,
+        event,
+        &paired,
+        &event.name,
+        ("has no matches", "already has matches"),
+    )?;
     let mut existing = 0;
     if paired.contains(&round) {
         let (matches, results): (i64, i64) = conn.query_row(
@@ -445,14 +430,9 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
             Action::Edit,
             &format!("team numbers of {} {}", event.season, event.name),
             None,
-            Some(
-                &plan
-                    .seats
-                    .iter()
-                    .map(|s| format!("#{} {}", s.number, s.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+            Some(&numbered(
+                plan.seats.iter().map(|s| (s.number, s.name.as_str())),
+            )),
             Some("given at the first pairing"),
         )?;
     }
@@ -467,15 +447,7 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
             .query_map([round_id], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         tx.execute("DELETE FROM team_match WHERE round_id = ?1", [round_id])?;
-        audit_event(
-            tx,
-            Some(event.id),
-            Action::Delete,
-            &format!("{} round {} pairing", event.name, plan.round),
-            Some(&old.join("; ")),
-            None,
-            Some("paired again (league round pair --replace)"),
-        )?;
+        log_paired_again(tx, event, &event.name, plan.round, &old)?;
     }
     let seat = |n: u32| -> Result<&TeamSeat> {
         plan.seat(n).ok_or_else(|| {

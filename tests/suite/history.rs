@@ -744,15 +744,15 @@ fn bad_history_input_is_refused_clearly() {
     );
     t.fails(
         &["history", "winners", "--event", "Spring Open"],
-        "there is no event \"Spring Open\" in any season; events: Autumn Swiss, Winter Swiss",
+        "no event in any season is called \"Spring Open\"; events: Autumn Swiss, Winter Swiss",
     );
     t.fails(
         &["history", "winners", "--section", "U1200"],
-        "no section \"U1200\"",
+        "no section in any event is called \"U1200\"",
     );
     t.fails(
         &["history", "season", "1999-00"],
-        "there is no season \"1999-00\"",
+        "no season is called \"1999-00\"; seasons: ",
     );
     t.fails(
         &["season", "grand-prix", "2023-24", "--points", "5,10"],
@@ -793,7 +793,7 @@ fn bad_history_input_is_refused_clearly() {
             "--events",
             "Spring Open",
         ],
-        "season 2023-24 has no event \"Spring Open\"",
+        "no event in season 2023-24 is called \"Spring Open\"; events: Autumn Swiss, Winter Swiss",
     );
 }
 

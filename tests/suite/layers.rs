@@ -5,8 +5,10 @@
 //!   except the cycles listed in [`KNOWN_CYCLES`], which are still to be
 //!   taken apart (the list may only shrink: a cycle that is gone must leave
 //!   it, and a new one fails the test);
-//! - that `rusqlite` is named only in `src/store/`, except the files in
-//!   [`KNOWN_RUSQLITE`] (the same rule);
+//! - that `rusqlite` is named only in `src/store/`, and that no file
+//!   outside it runs SQL (`.prepare(`, `.execute(`, `query_row`), not even
+//!   in its unit tests: readers and writers the store owns are the only
+//!   doors;
 //! - that the file models' layer and the two beside each other on it keep
 //!   to the layer order (`domain ← interchange ← input, export ← store`):
 //!   [`MAY_USE`] lists what each may import.
@@ -20,9 +22,6 @@ use std::path::{Path, PathBuf};
 
 /// Cycles not yet removed, each as its files in sorted order.
 const KNOWN_CYCLES: &[&[&str]] = &[];
-
-/// Files outside `src/store/` that still name rusqlite.
-const KNOWN_RUSQLITE: &[&str] = &[];
 
 /// The layers a layer's files may import, besides their own layer: the
 /// file models (`interchange`) rest on the domain alone; `input` (text to a
@@ -394,10 +393,37 @@ fn rusqlite_is_named_only_in_the_store() {
         .filter(|rel| !rel.starts_with("store/"))
         .collect();
     named.sort();
-    let known: Vec<String> = KNOWN_RUSQLITE.iter().map(|s| s.to_string()).collect();
-    assert_eq!(
-        named, known,
-        "files outside src/store/ naming rusqlite (KNOWN_RUSQLITE may only shrink)"
+    assert!(
+        named.is_empty(),
+        "files outside src/store/ naming rusqlite: {named:?}"
+    );
+}
+
+#[test]
+fn sql_runs_only_in_the_store() {
+    let mut all = vec![];
+    rust_files(&src(), &mut all);
+    let mut running: Vec<String> = all
+        .iter()
+        .filter(|f| {
+            let code = code_only(&std::fs::read_to_string(f).expect("read source"));
+            [
+                ".prepare(",
+                ".prepare_cached(",
+                ".execute(",
+                ".execute_batch(",
+                "query_row",
+            ]
+            .iter()
+            .any(|call| code.contains(call))
+        })
+        .map(|f| f.strip_prefix(src()).unwrap().to_string_lossy().to_string())
+        .filter(|rel| !rel.starts_with("store/"))
+        .collect();
+    running.sort();
+    assert!(
+        running.is_empty(),
+        "files outside src/store/ running SQL (give the store a function): {running:?}"
     );
 }
 

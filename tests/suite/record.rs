@@ -430,7 +430,7 @@ fn unknown_event_and_section_list_what_exists() {
     let t = TestLeague::small();
     t.fails(
         &["round", "show", "--event", "Summer Swiss"],
-        "events: Winter Swiss (2022-23)",
+        "no event is called \"Summer Swiss\"; did you mean Winter Swiss (2022-23)?",
     );
     t.fails(
         &["round", "show", "--event", "Winter Swiss"],
@@ -445,7 +445,7 @@ fn unknown_event_and_section_list_what_exists() {
             "--section",
             "U1400",
         ],
-        "sections: 1600+, U1600",
+        "no section of Winter Swiss is called \"U1400\"; did you mean U1600 or 1600+?",
     );
     t.fails(
         &[
@@ -460,6 +460,40 @@ fn unknown_event_and_section_list_what_exists() {
             "mm,buchholz",
         ],
         "unknown tiebreak code \"buchholz\"",
+    );
+}
+
+#[test]
+fn an_event_in_two_seasons_needs_the_season_in_the_one_wording() {
+    let t = TestLeague::small();
+    t.ok(&["season", "add", "2023-24"]);
+    t.ok(&[
+        "event",
+        "add",
+        "Winter Swiss",
+        "--season",
+        "2023-24",
+        "--rounds",
+        "5",
+    ]);
+    t.fails(
+        &["round", "show", "--event", "winter swiss"],
+        "\"winter swiss\" matches more than one event: Winter Swiss (2023-24); Winter Swiss (2022-23); say which with --season",
+    );
+    t.fails(
+        &["round", "show", "--event", "Winter", "--season", "2023-24"],
+        "no event in season 2023-24 is called \"Winter\"; did you mean Winter Swiss (2023-24)?",
+    );
+    t.fails(
+        &[
+            "round",
+            "show",
+            "--event",
+            "Winter Swiss",
+            "--season",
+            "2021",
+        ],
+        "no season is called \"2021\"; seasons: 2023-24, 2022-23",
     );
 }
 

@@ -677,7 +677,11 @@ fn site_refuses_a_folder_it_did_not_write_and_replaces_its_own() {
     assert!(!read(&site, "index.html").contains("Autumn Swiss"));
     let r = t.run(&["site", "--season", "1999", "--out", "other"]);
     assert!(!r.ok);
-    assert!(r.stderr.contains("no season \"1999\""), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no season is called \"1999\""),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

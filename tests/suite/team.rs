@@ -354,6 +354,32 @@ fn spec_5_13_recorded_board_by_board_and_by_score() {
 }
 
 #[test]
+fn a_team_is_named_in_the_one_wording_by_commands_and_reports() {
+    let t = with_rosters();
+    // A name three teams begin with: the short code says which.
+    let several = format!(
+        "\"Goshen\" matches more than one team of {EVENT}: Goshen MS A; Goshen MS B; Goshen MS C; type more of the name, or its short code"
+    );
+    t.fails(&["team", "roster", "Goshen", "--event", EVENT], &several);
+    t.fails(
+        &["standings", "--event", EVENT, "--explain", "Goshen"],
+        &several,
+    );
+    // The short code and a unique start of the name both find the team.
+    let ex = t.ok(&["standings", "--event", EVENT, "--explain", "gmb"]);
+    assert!(ex.contains("Goshen MS B"), "{ex}");
+    let ex = t.ok(&["standings", "--event", EVENT, "--explain", "Urey"]);
+    assert!(ex.contains("Urey MS"), "{ex}");
+    // A typo is offered the closest team, in the reports as in commands.
+    let typo = format!("no team of {EVENT} is called \"Edgewod MS\"; did you mean Edgewood MS?");
+    t.fails(
+        &["standings", "--event", EVENT, "--explain", "Edgewod MS"],
+        &typo,
+    );
+    t.fails(&["team", "roster", "Edgewod MS", "--event", EVENT], &typo);
+}
+
+#[test]
 fn bad_team_input_is_refused_and_nothing_is_written() {
     let t = with_rosters();
     let ev = ["--event", EVENT, "--round", "1"];

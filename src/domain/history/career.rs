@@ -8,9 +8,13 @@ use crate::domain::score::{mean_round_int, Points, Value};
 /// absences are not games: they say nothing about how the player plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GameCounts {
+    /// Games played over the board.
     pub games: u32,
+    /// Of those, won.
     pub wins: u32,
+    /// Of those, drawn.
     pub draws: u32,
+    /// Of those, lost.
     pub losses: u32,
 }
 
@@ -59,6 +63,7 @@ impl std::ops::AddAssign for GameCounts {
 /// One section a player entered, as the career sums it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SectionLine {
+    /// The section's games over the board.
     pub counts: GameCounts,
     /// The section's standings placed the player first: `Some(false)` alone,
     /// `Some(true)` sharing first place; `None`: did not win (or the
@@ -71,6 +76,7 @@ pub struct SectionLine {
 pub struct Career {
     /// Sections entered.
     pub events: u32,
+    /// Games over the board in all of them.
     pub counts: GameCounts,
     /// Sections won, alone or shared.
     pub events_won: u32,

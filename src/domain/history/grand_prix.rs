@@ -113,14 +113,18 @@ pub struct Rules {
     /// Points for each event entered.
     #[serde(default)]
     pub bonus: u32,
+    /// One table for everyone, or one per section or rating band.
     #[serde(default)]
     pub by: Split,
     /// Band boundaries for `by: band`, ascending: [1600, 1800] gives U1600,
     /// 1600-1799 and 1800+.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bands: Vec<u32>,
+    /// The rules for players level on points, in order (default: events
+    /// won, then best result).
     #[serde(default = "default_ties")]
     pub ties: Vec<TieRule>,
+    /// How a place shared in an event is paid.
     #[serde(default)]
     pub shared: Shared,
     /// The events that count, by name; empty: every individual event.
@@ -293,24 +297,33 @@ fn band_of(bands: &[u32], rating: Option<u32>) -> usize {
 pub struct Placing {
     /// Index of the event in the season's list of counted events.
     pub event: usize,
+    /// The section's name, for tables split by section.
     pub section: String,
-    /// The player (database id) and name.
+    /// The player (database id): a player in two sections of one event
+    /// is still one player.
     pub player: PlayerId,
+    /// The player's name.
     pub name: String,
     /// Rating at entry.
     pub rating: Option<u32>,
     /// Place range in the section's standings.
     pub first: usize,
+    /// The last place of the range (the same as `first` when not shared).
     pub last: usize,
+    /// The player's score in the section: the event score when no points
+    /// table is given.
     pub score: Points,
 }
 
 /// One event's points for a player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct EventPoints {
+    /// The grand-prix points the event gave (a shared place can give a
+    /// fraction).
     pub points: Value,
     /// Among the best N (always, without a best-N rule).
     pub counted: bool,
+    /// First place, alone or shared.
     pub won: bool,
 }
 
@@ -319,27 +332,35 @@ pub struct EventPoints {
 pub struct GpRow {
     /// "1", or "2-3" when shared.
     pub place: String,
+    /// The player (database id).
     pub player: PlayerId,
+    /// The player's name.
     pub name: String,
     /// Counted points plus bonus.
     pub total: Value,
+    /// The bonus for events entered.
     pub bonus: Value,
     /// One slot per event of the season (None: not entered).
     pub results: Vec<Option<EventPoints>>,
+    /// Events entered (the bonus is paid on these).
     pub events_entered: u32,
+    /// Events won, alone or shared.
     pub events_won: u32,
 }
 
 /// One table: everyone, a section, or a rating band.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GpTable {
+    /// "Overall", the section's name, or the band ("1600-1799").
     pub name: String,
+    /// Best first.
     pub rows: Vec<GpRow>,
 }
 
 /// A season's grand-prix tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GrandPrix {
+    /// One table, or one per section or band.
     pub tables: Vec<GpTable>,
 }
 

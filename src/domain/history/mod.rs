@@ -4,15 +4,7 @@
 //! facts and `report::history` joins them with the standings; nothing here
 //! reads a database or prints.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod career;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod grand_prix;
 pub mod h2h;
 pub mod places;

@@ -17,22 +17,16 @@ pub mod matching;
 
 use crate::domain::score::Points;
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod round_robin;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod settings;
 pub mod team;
 
 /// A colour in a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// White.
     White,
+    /// Black.
     Black,
 }
 
@@ -52,7 +46,9 @@ pub enum Past {
     /// A game played over the board: it counts for rematches (FIDE C1,
     /// US Chess 27A1) and for colour history.
     Played {
+        /// The opponent's pairing number.
         opponent: u32,
+        /// The colour played: it counts for colour history.
         colour: Colour,
         /// What the player scored in it.
         points: Points,
@@ -61,14 +57,21 @@ pub enum Past {
     /// again (C.04.1 b) and the colour does not count (C.04.1 h); the points
     /// still count.
     Forfeit {
+        /// The scheduled opponent's pairing number.
         opponent: u32,
         /// The colour the pairing gave; history for floats only.
         colour: Colour,
+        /// What the player scored (the forfeit's points still count).
         points: Points,
     },
     /// A bye: the pairing-allocated bye, or one the player asked for
     /// (full, half or zero point), with the points it gave.
-    Bye { kind: ByeKind, points: Points },
+    Bye {
+        /// Given by the pairing or asked for.
+        kind: ByeKind,
+        /// The points the bye gave.
+        points: Points,
+    },
     /// Not paired and no bye (absent, not yet entered, withdrawn).
     Absent,
 }
@@ -99,9 +102,11 @@ pub enum ByeKind {
     /// Given by the pairing to the one player left over (FIDE "PAB",
     /// US Chess 28L): TRF `U`.
     PairingAllocated,
-    /// Asked for: a full point (TRF `F`), half a point (`H`) or nothing (`Z`).
+    /// Asked for, a full point (TRF `F`).
     RequestedFull,
+    /// Asked for, half a point (TRF `H`).
     RequestedHalf,
+    /// Asked for, no points (TRF `Z`).
     RequestedZero,
 }
 
@@ -114,6 +119,8 @@ pub struct Entrant {
     pub rating: u32,
     /// Title, for ordering by C.04.2 when ratings are equal ("GM", "" ...).
     pub title: String,
+    /// The name: the last key of C.04.2's initial order, and what an
+    /// unpairable round's message names.
     pub name: String,
     /// One entry per earlier round: index 0 is round 1.
     pub history: Vec<Past>,
@@ -146,11 +153,17 @@ impl Entrant {
 /// `BBW`/`BBD`/... and TRF-2026 record `162` carry these.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PointSystem {
+    /// A game won over the board.
     pub win: Points,
+    /// A game drawn.
     pub draw: Points,
+    /// A game lost over the board.
     pub loss: Points,
+    /// A game won by forfeit.
     pub forfeit_win: Points,
+    /// A game lost by forfeit.
     pub forfeit_loss: Points,
+    /// The pairing-allocated bye.
     pub pairing_bye: Points,
 }
 
@@ -179,6 +192,7 @@ pub struct Field {
     /// The colour the first pairing number gets in round 1 (FIDE's
     /// "initial colour", TRF `XXC white1|black1`).
     pub initial_colour: Colour,
+    /// What each result is worth, for the scores the pairing groups by.
     pub points: PointSystem,
     /// Pairs that must not meet (TRF `XXP`, record `260`), by pairing number.
     pub forbidden: Vec<(u32, u32)>,
@@ -189,13 +203,16 @@ pub struct Field {
 /// One board of a pairing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// White's pairing number.
     pub white: u32,
+    /// Black's pairing number.
     pub black: u32,
 }
 
 /// A round's pairing: boards in order (board 1 first) and byes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pairing {
+    /// The boards, board 1 first.
     pub boards: Vec<Board>,
     /// Every bye of the round: the pairing-allocated one and the requested
     /// ones, by pairing number.

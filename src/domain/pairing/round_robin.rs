@@ -72,6 +72,7 @@ pub enum Table {
 /// A round-robin pairing system: a table played once or twice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RoundRobin {
+    /// Which tables seat the players (FIDE Berger or US Chess Crenshaw).
     pub table: Table,
     /// 1 for a single round robin, 2 for a double one.
     pub cycles: u32,

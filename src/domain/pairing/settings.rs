@@ -115,12 +115,14 @@ impl FromStr for SystemKind {
 /// Acceleration of the first rounds of a Swiss.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Acceleration {
+    /// No acceleration: every round is paired on real scores.
     None,
     /// FIDE Baku acceleration (C.04.5.1).
     Baku,
 }
 
 impl Acceleration {
+    /// The stored and typed name.
     pub fn as_str(self) -> &'static str {
         match self {
             Acceleration::None => "none",
@@ -150,6 +152,7 @@ pub enum Numbering {
 }
 
 impl Numbering {
+    /// The stored and typed name.
     pub fn as_str(self) -> &'static str {
         match self {
             Numbering::Rating => "rating",
@@ -191,9 +194,11 @@ pub fn parse_colour(s: &str) -> Result<Colour, String> {
 /// An event's pairing settings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PairingRules {
+    /// The pairing system (Dutch, US Chess, a round-robin table, manual).
     pub system: SystemKind,
     /// The colour pairing number 1 gets in round 1 (FIDE "initial colour").
     pub initial_colour: Colour,
+    /// The acceleration of a Swiss's first rounds.
     pub acceleration: Acceleration,
     /// What the pairing-allocated bye is worth (full by default).
     pub bye: ByeKind,

@@ -45,6 +45,7 @@ use crate::domain::score::Points;
 pub struct TeamEntrant {
     /// The team's initial number (its pairing number for the event), 1-based.
     pub number: u32,
+    /// The team's name, for messages about an unpairable round.
     pub name: String,
     /// One entry per earlier round: a match is [`Past::Played`] with the
     /// opponent's initial number, the team's colour on board 1 and the
@@ -66,7 +67,11 @@ impl TeamEntrant {
 /// Everything needed to pair one round of a team event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamField {
+    /// The round to pair (1-based); every team's history has `round - 1`
+    /// entries.
     pub round: u32,
+    /// The planned number of rounds (the last round relaxes the Swiss
+    /// rules, as for players).
     pub total_rounds: u32,
     /// The colour on board 1 of the first team in round 1.
     pub initial_colour: Colour,

@@ -6,44 +6,12 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round};
+use crate::domain::rng::Rng;
 use crate::domain::tiebreak::Options;
 
 /// Every US Chess code, group-dependent ones included.
 const ALL_US: &str = "mm, median, solkoff, cumulative, opp-cumulative, tied-results, h2h, \
                       blacks, kashdan, sb, wins, aro, coin";
-
-/// A small deterministic generator (SplitMix64), so a proptest case is
-/// just a few numbers and shrinks well.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
 
 fn game(opponent: usize, outcome: Outcome, colour: Option<Colour>) -> Round {
     Round {
@@ -66,12 +34,14 @@ fn bye(kind: ByeKind, requested: bool) -> Round {
 /// 1 per decided game (forfeits included), 0 for a double forfeit, plus bye
 /// points.
 pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
-    let mut rng = Rng(seed);
+    // The league's one generator (splitmix64), so a proptest case is just
+    // a few numbers and shrinks well.
+    let mut rng = Rng::new(seed);
     let mut players: Vec<PlayerRecord> = (0..n)
         .map(|i| PlayerRecord {
             pairing_no: i as u32 + 1,
             name: format!("Player {}", i + 1),
-            rating: if rng.chance(5) {
+            rating: if rng.below(5) == 0 {
                 None
             } else {
                 Some(1000 + rng.below(1500) as u32)
@@ -84,11 +54,11 @@ pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
     let mut first = vec![0; n];
     let mut last = vec![rounds; n];
     for i in 0..n {
-        if rng.chance(6) {
-            first[i] = rng.below(rounds);
+        if rng.below(6) == 0 {
+            first[i] = rng.below(rounds as u64) as usize;
         }
-        if rng.chance(5) {
-            let after = first[i] + rng.below(rounds - first[i]);
+        if rng.below(5) == 0 {
+            let after = first[i] + rng.below((rounds - first[i]) as u64) as usize;
             last[i] = after;
             players[i].withdrawn_after = Some(after as u32);
         }
@@ -99,7 +69,7 @@ pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
         rng.shuffle(&mut active);
         let mut pool = Vec::new();
         for i in active {
-            if rng.chance(10) {
+            if rng.below(10) == 0 {
                 let round = match rng.below(3) {
                     0 => bye(ByeKind::Half, true),
                     1 => bye(ByeKind::Zero, true),
@@ -119,7 +89,7 @@ pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
         }
         for pair in pool.chunks(2) {
             let (a, b) = (pair[0], pair[1]);
-            let (ca, cb) = if rng.chance(2) {
+            let (ca, cb) = if rng.below(2) == 0 {
                 (Colour::White, Colour::Black)
             } else {
                 (Colour::Black, Colour::White)
@@ -154,7 +124,7 @@ pub(crate) fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
 fn permuted(t: &Tournament, seed: u64) -> Tournament {
     let n = t.players.len();
     let mut perm: Vec<usize> = (0..n).collect();
-    Rng(seed ^ 0x5EED).shuffle(&mut perm);
+    Rng::new(seed ^ 0x5EED).shuffle(&mut perm);
     let mut pos_of = vec![0; n];
     for (new, &old) in perm.iter().enumerate() {
         pos_of[old] = new;

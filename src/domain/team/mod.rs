@@ -25,15 +25,7 @@ pub mod crosstable;
 )]
 pub mod event;
 pub mod scoring;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod standings;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod tiebreak;
 
 pub use boards::{board_prizes, BoardPrizes, BoardScore};

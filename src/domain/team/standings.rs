@@ -19,7 +19,10 @@ pub struct TeamRow {
     pub rank: usize,
     /// "3", or "3-5" for a shared place.
     pub place: String,
+    /// Match points: the primary score unless the event ranks by game
+    /// points.
     pub match_points: Points,
+    /// Game points: the sum of the boards' results.
     pub game_points: Points,
     /// One per tiebreak of [`TeamStandings::order`]. For `team-h2h` and
     /// `EDE`, the value among the teams of [`TeamRow::tied_with`], and
@@ -46,8 +49,11 @@ impl TeamRow {
 /// The team standings, best first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamStandings {
+    /// The tiebreaks applied, in order; each row's values follow it.
     pub order: Vec<Tiebreak>,
+    /// Which score ranks first (match or game points).
     pub rank_by: super::RankBy,
+    /// One row a team, best first.
     pub rows: Vec<TeamRow>,
 }
 

@@ -27,6 +27,7 @@ use crate::domain::tiebreak::{TeamCode, Working};
 /// What the team tiebreaks read: the event and each team's derived rounds
 /// and totals, computed once.
 pub struct TeamFacts<'a> {
+    /// The event: teams, rounds and rules.
     pub event: &'a TeamEvent,
     /// `records[team][round]`, as [`TeamEvent::records`].
     pub records: Vec<Vec<TeamRound>>,
@@ -39,11 +40,15 @@ pub struct TeamFacts<'a> {
 /// Which of a team's two scores.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
+    /// Match points.
     Match,
+    /// Game points.
     Game,
 }
 
 impl<'a> TeamFacts<'a> {
+    /// Derive every team's rounds and totals once, so each tiebreak reads
+    /// them instead of scoring the matches again.
     pub fn new(event: &'a TeamEvent) -> TeamFacts<'a> {
         let records = event.records();
         let match_points = records
@@ -62,6 +67,7 @@ impl<'a> TeamFacts<'a> {
         }
     }
 
+    /// The event's team rules (match points, boards, USAT options).
     pub fn rules(&self) -> &TeamRules {
         &self.event.rules
     }
@@ -71,6 +77,7 @@ impl<'a> TeamFacts<'a> {
         self.event.rounds.len()
     }
 
+    /// A team's name, for the working.
     pub fn name(&self, team: usize) -> &str {
         &self.event.teams[team].name
     }
@@ -636,7 +643,10 @@ fn de_classes(f: &TeamFacts, group: &[usize], score: Score) -> Vec<Vec<usize>> {
 /// their values are computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ranked {
+    /// The teams of the class (indices into the event's teams).
     pub class: Vec<usize>,
+    /// The group the class was ranked in: its values are computed among
+    /// these teams.
     pub among: Vec<usize>,
 }
 

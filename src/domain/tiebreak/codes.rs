@@ -10,43 +10,77 @@ use super::presets::PRESETS;
 /// A US Chess (rule 34E) system. Codes are lower case.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum UsCode {
+    /// `mm`: Modified Median: opponents' adjusted scores, dropping by the player's plus/even/minus
+    /// score (34E1).
     ModifiedMedian,
+    /// `median`: Median (Harkness): Solkoff dropping the highest and lowest (34E4).
     Median,
+    /// `solkoff`: Solkoff: sum of opponents' adjusted scores, nothing dropped (34E2).
     Solkoff,
+    /// `cumulative`: Cumulative: sum of running scores, less points not won over the board (34E3).
     Cumulative,
+    /// `opp-cumulative`: Opposition Cumulative: sum of over-the-board opponents' Cumulative (34E9).
     OppCumulative,
+    /// `tied-results`: Result between tied players: wins minus losses among them (34E5).
     TiedResults,
+    /// `h2h`: Head-to-head: the result of the tied players' own game(s) (round robins).
     HeadToHead,
+    /// `blacks`: Most blacks: games played with Black (34E6).
     Blacks,
+    /// `kashdan`: Kashdan: win 4, draw 2, loss 1, unplayed 0 (34E7).
     Kashdan,
+    /// `sb`: Sonneborn-Berger: scores of opponents beaten plus half of those drawn (34E8).
     SonnebornBerger,
+    /// `wins`: Number of games won over the board.
     Wins,
+    /// `aro`: Average rating of opponents met over the board (34E11).
     Aro,
+    /// `coin`: Coin flip: a seeded, reproducible draw; never for titles (34E13).
     Coin,
 }
 
 /// A FIDE C.07 base system. Codes are FIDE's acronyms.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FideBase {
+    /// `BH`: Buchholz: sum of opponents' scores, unplayed rounds per art. 16 (C.07 8.1).
     BH,
+    /// `FB`: Fore Buchholz: Buchholz as if every final-round game were drawn (8.3).
     FB,
+    /// `AOB`: Average of opponents' Buchholz, over-the-board opponents (8.2).
     AOB,
+    /// `SB`: Sonneborn-Berger: Σ opponent's score × points against them (9.1).
     SB,
+    /// `KS`: Koya: points against opponents with at least half the maximum (9.2).
     KS,
+    /// `PS`: Progressive score: sum of running scores, no deduction (7.5).
     PS,
+    /// `DE`: Direct encounter among the tied players (art. 6).
     DE,
+    /// `WIN`: Rounds won, including forfeit wins and full-point byes (7.1).
     WIN,
+    /// `WON`: Games won over the board (7.2).
     WON,
+    /// `BPG`: Games played with Black (7.3).
     BPG,
+    /// `BWG`: Games won with Black (7.4).
     BWG,
+    /// `REP`: Rounds one elected to play (7.6).
     REP,
+    /// `ARO`: Average rating of opponents (10.1).
     ARO,
+    /// `TPR`: Tournament performance rating (10.2).
     TPR,
+    /// `PTP`: Perfect tournament performance (10.3).
     PTP,
+    /// `APRO`: Average performance rating of opponents (10.4).
     APRO,
+    /// `APPO`: Average perfect performance of opponents (10.5).
     APPO,
+    /// `STD`: Standard points: rounds scored above/equal to the opponent (7.7, 2026).
     STD,
+    /// `TPN`: Tournament pairing number, lower first (7.8, 2026).
     TPN,
+    /// `RTNG`: Own rating (10.6, 2026).
     RTNG,
 }
 
@@ -54,48 +88,70 @@ pub enum FideBase {
 /// median (both ends).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Modifier {
+    /// No modifier: every value counts.
     None,
+    /// `/C1`, `/C2`: the n least significant values left out.
     Cut(u8),
+    /// `/M1`, `/M2`: n values left out at each end.
     Median(u8),
 }
 
 /// A FIDE code with its modifier, e.g. `BH/C1`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FideCode {
+    /// The system (`BH`, `SB`, ...).
     pub base: FideBase,
+    /// What is cut from its terms, if anything.
     pub modifier: Modifier,
 }
 
 /// A team system (spec §2 and FIDE C.07 art. 13).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TeamCode {
-    /// Total game (board) points.
+    /// `game-points`: Total game (board) points, a team bye counting full
+    /// boards (34G1).
     GamePoints,
     /// USAT: Σ game points × opponent's final match score; `doubled` is the
     /// ×2 scale, `adjusted` takes ½ off the opponent's score per bye it had.
     Usat {
+        /// The ×2 scale of the USAT rules (`usat`; `usat/x1` without it).
         doubled: bool,
+        /// ½ off the opponent's match score per bye it had (`usat`;
+        /// `usat/raw` without it).
         adjusted: bool,
     },
+    /// `team-sb`: Sonneborn-Berger on match points.
     TeamSb,
+    /// `team-solkoff`: Solkoff on match points.
     TeamSolkoff,
+    /// `team-mm`: Modified Median on match points.
     TeamMm,
+    /// `team-h2h`: Head-to-head match results among tied teams.
     TeamH2h,
-    /// FIDE: match points / game points as a tiebreak.
+    /// `MP`: Match points as a tiebreak (C.07 13.1).
     MP,
+    /// `GP`: Game points as a tiebreak (C.07 13.1).
     GP,
+    /// `EMMSB`: Σ opponent's match points × match points against them (13.2).
     EMMSB,
+    /// `EMGSB`: Σ opponent's match points × game points against them (13.2).
     EMGSB,
+    /// `EGMSB`: Σ opponent's game points × match points against them (13.2).
     EGMSB,
+    /// `EGGSB`: Σ opponent's game points × game points against them (13.2).
     EGGSB,
+    /// `EDE`: Extended direct encounter among tied teams (13.3).
     EDE,
 }
 
 /// Any tiebreak code.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tiebreak {
+    /// A US Chess system (rule 34E).
     Us(UsCode),
+    /// A FIDE system (C.07), with its modifier.
     Fide(FideCode),
+    /// A team system.
     Team(TeamCode),
 }
 
@@ -417,8 +473,11 @@ impl fmt::Display for FideCode {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown tiebreak code \"{code}\"; valid codes: {valid}; presets: {presets}")]
 pub struct UnknownCode {
+    /// What was typed.
     pub code: String,
+    /// Every valid code, comma-separated.
     pub valid: String,
+    /// Every preset's name, comma-separated.
     pub presets: String,
 }
 

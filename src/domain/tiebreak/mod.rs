@@ -10,10 +10,6 @@
 pub mod fide;
 pub mod uscf;
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 mod codes;
 mod options;
 mod order;

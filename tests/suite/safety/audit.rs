@@ -165,5 +165,8 @@ fn every_change_to_recorded_data_is_logged() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v[0]["event"], "2022-23 Winter Swiss");
     assert_eq!(v[0]["old_value"], "1-0");
-    t.fails(&["log", "--event", "Summer Swiss"], "there is no event");
+    t.fails(
+        &["log", "--event", "Summer Swiss"],
+        "no event is called \"Summer Swiss\"",
+    );
 }

@@ -86,6 +86,8 @@ impl ColourState {
 /// One side of a pair as the colour allocation sees it.
 #[derive(Clone, Debug)]
 pub struct Side<'a> {
+    /// The player's colour history: the differences and runs the rules
+    /// of 5.2 read.
     pub colours: &'a ColourState,
     /// Pairing number (for 5.2.5).
     pub number: u32,

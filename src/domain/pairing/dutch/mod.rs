@@ -68,10 +68,6 @@
 //! - 5.2.5 counts pairing numbers among the players of the round (absent
 //!   players left out), as the reference engine does.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod colour;
 pub mod facts;
 mod order;

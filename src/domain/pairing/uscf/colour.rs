@@ -26,6 +26,7 @@ use crate::domain::pairing::Colour;
 /// A colour claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Due {
+    /// The colour the player is due.
     pub colour: Colour,
     /// 1 for alternation, 1 + the imbalance for equalisation.
     pub strength: u32,

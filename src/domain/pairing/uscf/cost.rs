@@ -38,11 +38,15 @@ use crate::domain::pairing::Colour;
 
 /// The facts every board's cost is computed from.
 pub struct Context<'a> {
+    /// The players to pair, as the US Chess rules read them.
     pub players: &'a [Player],
+    /// Each player's place in the score groups (index as in `players`).
     pub seats: &'a [Seat],
     /// Forbidden pairs by pairing number, lower number first.
     pub forbidden: HashSet<(u32, u32)>,
+    /// How hard team-mates are kept apart (US Chess 28N).
     pub team_mates: TeamMates,
+    /// How far colours may go unbalanced before a board is refused.
     pub limits: ColourLimits,
     /// Whether somebody gets the pairing-allocated bye.
     pub bye: bool,

@@ -144,8 +144,11 @@ pub fn switch(players: &[Player], seats: &[Seat], x: usize, y: usize) -> (u32, u
 /// units).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The natural pairing: top half against bottom half, in order.
     Natural,
+    /// Upper against lower player of one unit, not natural opponents.
     Transposition,
+    /// Anything else: both from one half, or from different units.
     Interchange,
 }
 

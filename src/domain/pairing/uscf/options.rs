@@ -21,6 +21,7 @@ pub enum TeamMates {
 }
 
 impl TeamMates {
+    /// The stored and typed name.
     pub fn as_str(self) -> &'static str {
         match self {
             TeamMates::Never => "never",
