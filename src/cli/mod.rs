@@ -9,8 +9,12 @@ pub mod crosstable;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod demo;
-pub mod details;
 pub mod entry;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod event;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -36,19 +40,18 @@ pub mod import;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod log;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod r#match;
 pub mod match_table;
-pub mod merge;
 pub mod output;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod pair;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
-pub mod pairing;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -71,17 +74,7 @@ pub mod round;
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod season;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod settings;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
-pub mod sheet;
 pub mod site;
 #[allow(
     missing_docs,
@@ -98,13 +91,6 @@ pub mod standings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod team;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
-pub mod team_match;
-pub mod team_pairing;
-pub mod team_standings;
 
 use std::path::PathBuf;
 
@@ -175,13 +161,13 @@ impl Cli {
 pub enum Command {
     /// Seasons: add, list, show, edit, and their grand-prix rules.
     #[command(subcommand)]
-    Season(season::SeasonCmd),
+    Season(event::SeasonCmd),
     /// Events of a season (Swiss, round robin, team): add, list, show, edit.
     #[command(subcommand)]
-    Event(season::EventCmd),
+    Event(event::EventCmd),
     /// Sections of an event ("1600+", "U1600"): add, list, show, edit.
     #[command(subcommand)]
-    Section(season::SectionCmd),
+    Section(event::SectionCmd),
     /// Players of the league: add, list, show, edit, merge.
     #[command(subcommand)]
     Player(player::PlayerCmd),
@@ -206,7 +192,7 @@ pub enum Command {
     Team(team::TeamCmd),
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
     #[command(subcommand)]
-    Match(team_match::MatchCmd),
+    Match(r#match::MatchCmd),
     /// A section's prize list: add, list, remove, and name special prizes' winners.
     #[command(subcommand)]
     Prize(prize::PrizeCmd),
@@ -356,8 +342,7 @@ fn run_command(cli: Cli) -> Result<()> {
             dispatch(&mut store, command)
         }
         command => {
-            let create =
-                cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
+            let create = cli.create || matches!(command, Command::Season(event::SeasonCmd::Add(_)));
             let mut store = Store::open(&cli.db, create)?;
             dispatch(&mut store, command)
         }
@@ -368,7 +353,7 @@ fn run_command(cli: Cli) -> Result<()> {
 /// read-only ([`Store::open_for_reading`]), so they work on a file the
 /// secretary cannot write; every other command needs write access.
 pub fn reads_only(command: &Command) -> bool {
-    use season::{EventCmd, SeasonCmd, SectionCmd};
+    use event::{EventCmd, SeasonCmd, SectionCmd};
     matches!(
         command,
         Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
@@ -381,7 +366,7 @@ pub fn reads_only(command: &Command) -> bool {
                     | team::TeamCmd::Crosstable(_)
                     | team::TeamCmd::Boards { .. }
             )
-            | Command::Match(team_match::MatchCmd::Show { .. })
+            | Command::Match(r#match::MatchCmd::Show { .. })
             | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
             | Command::Settings(settings::SettingsCmd::Show { .. })
             | Command::Standings(_)
@@ -395,9 +380,9 @@ pub fn reads_only(command: &Command) -> bool {
 
 fn dispatch(store: &mut Store, command: Command) -> Result<()> {
     match command {
-        Command::Season(c) => season::run_season(store, c),
-        Command::Event(c) => season::run_event(store, c),
-        Command::Section(c) => season::run_section(store, c),
+        Command::Season(c) => event::run_season(store, c),
+        Command::Event(c) => event::run_event(store, c),
+        Command::Section(c) => event::run_section(store, c),
         Command::Player(c) => player::run_player(store, c),
         Command::Enter(a) => player::run_enter(store, a),
         Command::Withdraw(a) => player::run_withdraw(store, a),
@@ -413,7 +398,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Report(c) => report::run(store, c),
         Command::Ratings(c) => ratings::run(store, c),
         Command::Team(c) => team::run_team(store, c),
-        Command::Match(c) => team_match::run_match(store, c),
+        Command::Match(c) => r#match::run_match(store, c),
         Command::History(c) => history::run(store, c),
         Command::Crosstable(a) => crosstable::run(store, a),
         Command::Site(a) => site::run(store, a),

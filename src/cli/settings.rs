@@ -7,7 +7,7 @@
 
 use clap::Subcommand;
 
-use super::details::EventDetailArgs;
+use super::event::details::EventDetailArgs;
 use super::output::{print, print_json, Format};
 use crate::error::{Error, Result};
 use crate::export::uscf::Crosstables;

@@ -1,5 +1,7 @@
 //! `league player …`, `league enter`, `league withdraw`.
 
+pub mod merge;
+
 use clap::Subcommand;
 
 use super::output::{opt, print, print_json, Format, Table};
@@ -58,7 +60,7 @@ pub enum PlayerCmd {
         club: Option<String>,
     },
     /// Merge two players who are one person (shows what would change; --yes to merge).
-    Merge(super::merge::MergeArgs),
+    Merge(merge::MergeArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -85,7 +87,7 @@ pub struct PlayerFields {
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
     match cmd {
-        PlayerCmd::Merge(a) => super::merge::run(store, a)?,
+        PlayerCmd::Merge(a) => merge::run(store, a)?,
         PlayerCmd::Add(f) => {
             let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
             let p = store.write(|tx| {

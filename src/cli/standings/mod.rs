@@ -1,5 +1,7 @@
 //! `league standings` and `league tiebreaks`.
 
+pub mod team;
+
 use serde_json::{json, Map, Value as Json};
 
 use super::output::{number, points, print, print_json, print_standings, show, Format, Table};
@@ -42,7 +44,7 @@ fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
 pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
     let event = a.section.event.find(store)?;
     if event.kind.is_team() {
-        return super::team_standings::run(
+        return team::run(
             store,
             &event,
             &ReportOptions {
@@ -50,7 +52,7 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
                 tiebreaks: a.tiebreaks.clone(),
                 fide_edition: None,
             },
-            super::team_standings::View {
+            team::View {
                 format: a.format,
                 decimals: a.decimals,
                 explain: a.explain.as_deref(),

@@ -277,7 +277,7 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
                             None => "team bye".into(),
                         },
                         if m.team_b.is_some() {
-                            super::team_match::score_of(m)
+                            super::r#match::score_of(m)
                         } else {
                             String::new()
                         },

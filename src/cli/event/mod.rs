@@ -1,5 +1,7 @@
 //! `league season …`, `league event …`, `league section …`.
 
+pub mod details;
+
 use clap::Subcommand;
 
 use super::output::{opt, print, print_json, Format, Table};
@@ -179,7 +181,7 @@ pub enum EventCmd {
     Edit(EventEditArgs),
     /// Pair every remaining round of a round robin at once (club championships, quads) and
     /// print the schedule.
-    PairAll(super::pairing::PairAllArgs),
+    PairAll(super::round::pairing::PairAllArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -377,7 +379,7 @@ pub struct EventEditArgs {
     pub pairing: PairingOptions,
     /// Prize sharing and rating-report fields (issue 18).
     #[command(flatten)]
-    pub details: Box<super::details::EventDetailArgs>,
+    pub details: Box<details::EventDetailArgs>,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -408,7 +410,7 @@ pub fn check_order(text: &str) -> Result<(String, Order)> {
 /// `league event …`: one small function per subcommand.
 pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
     match cmd {
-        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a),
+        EventCmd::PairAll(a) => super::round::pairing::run_pair_all(store, a),
         EventCmd::Add(a) => add_event(store, a),
         EventCmd::List { season, format } => list_events(store, season, format),
         EventCmd::Show { event, format } => show_event(store, event, format),

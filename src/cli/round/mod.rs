@@ -1,11 +1,15 @@
 //! `league round …`, `league game …`, `league bye …`: recording a week's round.
 
+pub mod pairing;
+pub mod sheet;
+pub mod team_pairing;
+
 use std::path::PathBuf;
 
 use clap::Subcommand;
 
+use super::event::parse_date;
 use super::output::{print, print_json, Format, Table};
-use super::season::parse_date;
 use super::SectionArgs;
 use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
@@ -38,10 +42,10 @@ pub enum RoundCmd {
     },
     /// Pair the next round (or --round N) with the event's pairing system, write it, and print
     /// the pairing sheet and the alphabetical list.
-    Pair(super::pairing::PairArgs),
+    Pair(pairing::PairArgs),
     /// Print a paired round's sheets: by board, alphabetical, a result-entry CSV
     /// (`--format csv`, read back by `league round record`), or a printable page (`--format html`).
-    Sheet(super::pairing::SheetArgs),
+    Sheet(pairing::SheetArgs),
     /// Show a round: pairings, results, byes and who is not paired.
     Show {
         #[command(flatten)]
@@ -198,8 +202,8 @@ fn parse_result(text: &str) -> Result<GameResult> {
 
 pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
     match cmd {
-        RoundCmd::Pair(a) => super::pairing::run_pair(store, a)?,
-        RoundCmd::Sheet(a) => super::pairing::run_sheet(store, a)?,
+        RoundCmd::Pair(a) => pairing::run_pair(store, a)?,
+        RoundCmd::Sheet(a) => pairing::run_sheet(store, a)?,
         RoundCmd::Record {
             section,
             round,
@@ -285,7 +289,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
                 };
                 let all =
                     crate::store::team_match::round_matches(store.conn(), &event, Some(number))?;
-                return super::team_match::print_matches(&event.name, &all, format);
+                return super::r#match::print_matches(&event.name, &all, format);
             }
             let number = match round {
                 Some(r) => r,
@@ -340,7 +344,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
         RoundCmd::Missing { section, format } => {
             let (event, section) = section.find(store)?;
             if event.kind.is_team() {
-                return print(&super::team_match::missing(store, &event)?).map_err(Into::into);
+                return print(&super::r#match::missing(store, &event)?).map_err(Into::into);
             }
             let m = rounds::missing(store.conn(), &section)?;
             if format != Format::Text {

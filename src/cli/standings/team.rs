@@ -5,7 +5,7 @@
 
 use serde_json::{json, Map, Value as Json};
 
-use super::output::{number, points, print_standings, show, Format, Table};
+use crate::cli::output::{number, points, print_standings, show, Format, Table};
 use crate::domain::league::Event;
 use crate::domain::team::RankBy;
 use crate::error::Result;
