@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use super::event::parse_date;
 use super::import::read_file;
 pub(crate) use super::match_table::{print_matches, score_of};
 use super::output::{print, Format};
+use super::parse_date;
 use super::EventArgs;
 use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
 use crate::domain::score::Points;

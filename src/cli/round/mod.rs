@@ -1,4 +1,6 @@
-//! `league round …`, `league game …`, `league bye …`: recording a week's round.
+//! `league round record|show|missing|pair|sheet`: recording a week's round
+//! from a sheet, showing it, listing what is missing, and (in [`pairing`],
+//! [`team_pairing`], [`sheet`]) pairing it and printing its sheets.
 
 pub mod pairing;
 pub mod sheet;
@@ -8,12 +10,11 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use super::event::parse_date;
 use super::output::{print, print_json, Format, Table};
+use super::parse_date;
 use super::SectionArgs;
-use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::input::results;
 use crate::store::round::{self as rounds, bye_kind_str};
 use crate::store::Store;
@@ -83,110 +84,6 @@ pub enum RoundCmd {
     },
 }
 
-#[derive(Subcommand, Debug)]
-pub enum GameCmd {
-    /// Pair two players, with or without the result: `league game add 3 7 1-0 --round 2 ...`.
-    Add {
-        /// White: pairing number, id or name.
-        white: String,
-        /// Black: pairing number, id or name.
-        black: String,
-        /// The result from White's side: 1-0, 0-1, 1/2-1/2 (or ½-½ or =), 1F-0F (or +/-: White wins
-        /// by forfeit), 0F-1F (or -/+), 0F-0F (or -/-: neither appeared), 0-0 (played and lost by
-        /// both, an arbiter's decision). Leave out to pair only.
-        #[arg(allow_hyphen_values = true)]
-        result: Option<String>,
-        #[command(flatten)]
-        section: SectionArgs,
-        /// The round, numbered from 1.
-        #[arg(long)]
-        round: u32,
-        /// The board number.
-        #[arg(long)]
-        board: Option<u32>,
-        /// Accept a pairing of two players who already met over the board in this Swiss.
-        #[arg(long)]
-        allow_rematch: bool,
-    },
-    /// Record the result of a game already paired, naming either player; the result is from White's side.
-    Result {
-        /// Either player of the game.
-        player: String,
-        /// The result from White's side (1-0 means White won); see `league game add --help`
-        /// for every spelling, forfeits (+/-, -/+) included.
-        #[arg(allow_hyphen_values = true, required_unless_present = "pending")]
-        result: Option<String>,
-        #[command(flatten)]
-        section: SectionArgs,
-        /// The round, numbered from 1.
-        #[arg(long)]
-        round: u32,
-        /// Reset the game to "not yet played" (a result recorded too early); needs --reason.
-        #[arg(long, conflicts_with = "result", requires = "reason")]
-        pending: bool,
-        /// Why the result is reset (kept in the log).
-        #[arg(long)]
-        reason: Option<String>,
-    },
-    /// Correct a result already recorded; the old and new values and the reason go in the log.
-    Correct {
-        /// Either player of the game.
-        player: String,
-        /// The corrected result from White's side (forfeits +/- and -/+ included).
-        #[arg(allow_hyphen_values = true)]
-        result: String,
-        #[command(flatten)]
-        section: SectionArgs,
-        /// The round, numbered from 1.
-        #[arg(long)]
-        round: u32,
-        /// Why the result changed (kept in the log).
-        #[arg(long)]
-        reason: String,
-    },
-    /// Delete a pairing (or a bye) from a round; kept in the log.
-    Delete {
-        /// A player of the game or bye.
-        player: String,
-        #[command(flatten)]
-        section: SectionArgs,
-        /// The round, numbered from 1.
-        #[arg(long)]
-        round: u32,
-        /// Why (kept in the log).
-        #[arg(long)]
-        reason: String,
-    },
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ByeArg {
-    Full,
-    Half,
-    Zero,
-}
-
-#[derive(Subcommand, Debug)]
-pub enum ByeCmd {
-    /// Give a player a bye in a round.
-    Add {
-        /// The player: pairing number, id or name.
-        player: String,
-        #[command(flatten)]
-        section: SectionArgs,
-        /// The round, numbered from 1.
-        #[arg(long)]
-        round: u32,
-        /// full (1 point), half (½) or zero (0).
-        #[arg(long, value_enum)]
-        kind: ByeArg,
-        /// The pairing assigned it (the odd player's bye), rather than the player asking for it.
-        /// Default: full-point byes are assigned, half and zero are requested.
-        #[arg(long)]
-        assigned: Option<bool>,
-    },
-}
-
 fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
     if file.as_os_str() == "-" {
         let name = "standard input".to_string();
@@ -194,10 +91,6 @@ fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
         return Ok((buf, name));
     }
     super::import::read_file(file)
-}
-
-fn parse_result(text: &str) -> Result<GameResult> {
-    GameResult::parse(text).ok_or_else(|| Error::invalid(not_understood(text)))
 }
 
 pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
@@ -432,182 +325,9 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
     )
 }
 
-pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
-    match cmd {
-        GameCmd::Add {
-            white,
-            black,
-            result,
-            section,
-            round,
-            board,
-            allow_rematch,
-        } => {
-            let result = result.as_deref().map(parse_result).transpose()?;
-            let (event, section) = section.find(store)?;
-            event.need_individual()?;
-            let row = SheetRow {
-                line: None,
-                board,
-                white,
-                black: Some(black),
-                result,
-                bye: None,
-            };
-            let done = store.write(|tx| {
-                rounds::record_sheet(
-                    tx,
-                    &section,
-                    round,
-                    None,
-                    std::slice::from_ref(&row),
-                    "command line",
-                    allow_rematch,
-                )
-            })?;
-            print(&echo(&event.name, &section.name, round, &done))?;
-        }
-        GameCmd::Result {
-            player,
-            result,
-            section,
-            round,
-            pending,
-            reason,
-        } => {
-            let Some(result) = result.filter(|_| !pending) else {
-                let (event, section) = section.find(store)?;
-                let reason = reason.unwrap_or_default();
-                let (g, changed) = store.write(|tx| {
-                    rounds::correct_result(tx, &section, round, &player, None, &reason)
-                })?;
-                print(&format!(
-                    "{} {} round {round}: {} v {} {}.\n",
-                    event.name,
-                    section.name,
-                    rounds::named(&g.white),
-                    rounds::named(&g.black),
-                    if changed {
-                        "is not yet played again (result cleared; logged)"
-                    } else {
-                        "has no result yet; nothing changed"
-                    }
-                ))?;
-                return Ok(());
-            };
-            let result = parse_result(&result)?;
-            let (event, section) = section.find(store)?;
-            let g = store.write(|tx| {
-                let all = crate::store::player::entries(tx, section.id)?;
-                let entry = crate::store::player::find_entry(&all, tx, &section, &player)?;
-                let game = rounds::game_of(tx, section.id, round, &entry)?.ok_or_else(|| {
-                    Error::not_found(format!(
-                        "{} has no game in round {round}; pair it with `league game add`",
-                        entry.name
-                    ))
-                })?;
-                let row = SheetRow {
-                    line: None,
-                    board: game.board,
-                    white: format!("#{}", game.white.pairing_no),
-                    black: Some(format!("#{}", game.black.pairing_no)),
-                    result: Some(result),
-                    bye: None,
-                };
-                rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)?;
-                Ok(game)
-            })?;
-            print(&format!(
-                "{} {} round {round}: {} v {} {}.\n",
-                event.name,
-                section.name,
-                rounds::named(&g.white),
-                rounds::named(&g.black),
-                result.pretty()
-            ))?;
-        }
-        GameCmd::Correct {
-            player,
-            result,
-            section,
-            round,
-            reason,
-        } => {
-            let result = parse_result(&result)?;
-            let (event, section) = section.find(store)?;
-            let (g, changed) = store.write(|tx| {
-                rounds::correct_result(tx, &section, round, &player, Some(result), &reason)
-            })?;
-            print(&format!(
-                "{} {} round {round}: {} v {} {} {}.\n",
-                event.name,
-                section.name,
-                rounds::named(&g.white),
-                rounds::named(&g.black),
-                if changed {
-                    "corrected to"
-                } else {
-                    "is already"
-                },
-                if changed {
-                    result.pretty().to_string()
-                } else {
-                    format!("{}; nothing changed or logged", result.pretty())
-                }
-            ))?;
-        }
-        GameCmd::Delete {
-            player,
-            section,
-            round,
-            reason,
-        } => {
-            let (_, section) = section.find(store)?;
-            let what =
-                store.write(|tx| rounds::delete_pairing(tx, &section, round, &player, &reason))?;
-            print(&format!("Deleted {what}.\n"))?;
-        }
-    }
-    Ok(())
-}
-
-pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
-    match cmd {
-        ByeCmd::Add {
-            player,
-            section,
-            round,
-            kind,
-            assigned,
-        } => {
-            let kind = match kind {
-                ByeArg::Full => ByeKind::Full,
-                ByeArg::Half => ByeKind::Half,
-                ByeArg::Zero => ByeKind::Zero,
-            };
-            let requested = !assigned.unwrap_or(kind == ByeKind::Full);
-            let (event, section) = section.find(store)?;
-            event.need_individual()?;
-            let row = SheetRow {
-                line: None,
-                board: None,
-                white: player.clone(),
-                black: None,
-                result: None,
-                bye: Some((kind, requested)),
-            };
-            let done = store.write(|tx| {
-                rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)
-            })?;
-            print(&echo(&event.name, &section.name, round, &done))?;
-        }
-    }
-    Ok(())
-}
-
 /// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
 /// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
-fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
+pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
     if done.lines.is_empty() {
         return format!(
             "{event} {section} round {round}: already recorded exactly so; nothing changed.\n"
