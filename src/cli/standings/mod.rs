@@ -2,10 +2,11 @@
 //! others), and the working behind them; a team event's are in [`team`].
 
 pub mod team;
+pub mod working;
 
-use serde_json::{json, Map, Value as Json};
+use serde_json::{json, Value as Json};
 
-use super::output::{number, points, print_standings, show, Format, Table};
+use super::output::{points, print_standings, show, Format, Table};
 use super::SectionArgs;
 
 use crate::domain::standings::explain;
@@ -167,10 +168,7 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
         .iter()
         .map(|row| {
             let e = &r.facts.entries[row.player];
-            let mut tb = Map::new();
-            for (code, v) in r.order.tiebreaks.iter().zip(&row.values) {
-                tb.insert(code.code(), v.map(number).unwrap_or(Json::Null));
-            }
+            let tb = working::tiebreaks_json(&r.order.tiebreaks, &row.values);
             json!({
                 "place": row.place,
                 "rank": row.rank,
@@ -208,24 +206,9 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
 fn explain_json(r: &SectionReport, player: usize) -> Json {
     let ctx = r.context();
     let e = &r.facts.entries[player];
-    let items: Vec<Json> = explain(&ctx, &r.order, player)
-        .into_iter()
-        .map(|x| {
-            json!({
-                "tiebreak": x.tiebreak.code(),
-                "meaning": x.tiebreak.meaning(),
-                "value": x.value.map(number),
-                "terms": x.working.terms.iter().map(|t| json!({
-                    "round": t.round,
-                    "opponent": t.opponent.and_then(|o| r.facts.entries.get(o)).map(|o| o.name.clone()),
-                    "text": t.text,
-                    "value": number(t.value),
-                    "dropped": t.dropped,
-                })).collect::<Vec<_>>(),
-                "notes": x.working.notes,
-            })
-        })
-        .collect();
+    let items = working::working_json(&explain(&ctx, &r.order, player), |o| {
+        r.facts.entries.get(o).map(|o| o.name.clone())
+    });
     json!({ "name": e.name, "pairing_no": e.pairing_no, "tiebreaks": items })
 }
 
@@ -234,7 +217,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
     let ctx = r.context();
     let e = &r.facts.entries[player];
     let place = r.standings.rows.iter().find(|row| row.player == player);
-    let mut out = format!("{} (#{})", e.name, e.pairing_no);
+    let mut who = format!("{} (#{})", e.name, e.pairing_no);
     if let Some(p) = place {
         let score = points(p.score, decimals);
         let shared = if p.place.contains('-') {
@@ -242,26 +225,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
         } else {
             ""
         };
-        out.push_str(&format!(": place {}{shared}, {score} points", p.place));
+        who.push_str(&format!(": place {}{shared}, {score} points", p.place));
     }
-    out.push_str(". The working behind each tiebreak:\n");
-    for x in explain(&ctx, &r.order, player) {
-        out.push_str(&format!(
-            "\n{} = {} — {}\n",
-            x.tiebreak.code(),
-            show(x.value, decimals),
-            x.tiebreak.meaning()
-        ));
-        for t in &x.working.terms {
-            let v = show(Some(t.value), decimals);
-            match &t.dropped {
-                Some(why) => out.push_str(&format!("  {} → {v}  (dropped: {why})\n", t.text)),
-                None => out.push_str(&format!("  {} → {v}\n", t.text)),
-            }
-        }
-        for n in &x.working.notes {
-            out.push_str(&format!("  {n}\n"));
-        }
-    }
-    out
+    working::working_text(who, &explain(&ctx, &r.order, player), decimals, false)
 }
