@@ -86,106 +86,10 @@ pub struct PlayerFields {
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
     match cmd {
-        PlayerCmd::Merge(a) => merge::run(store, a)?,
-        PlayerCmd::Add(f) => {
-            let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
-            let p = store.write(|tx| {
-                let p = players::add_player(
-                    tx,
-                    &NewPlayer {
-                        name: &f.name,
-                        uscf_id: f.uscf_id.as_deref(),
-                        fide_id: f.fide_id.as_deref(),
-                        rating: f.rating,
-                        fide_rating: f.fide_rating,
-                        ..Default::default()
-                    },
-                )?;
-                if club.is_some() {
-                    players::set_player_club(tx, &p, club)?;
-                }
-                Ok(p)
-            })?;
-            print(&format!("Added {}.\n", players::describe_player(&p)))?;
-        }
-        PlayerCmd::List { search, format } => {
-            let all = players::players(store.conn(), search.as_deref())?;
-            if format == Format::Json {
-                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
-                return Ok(());
-            }
-            let mut t =
-                Table::new(&["#", "name", "US Chess id", "FIDE id", "rating"]).right(&[0, 4]);
-            for p in all {
-                t.push(vec![
-                    p.id.to_string(),
-                    p.name,
-                    opt(&p.uscf_id),
-                    opt(&p.fide_id),
-                    opt(&p.rating),
-                ]);
-            }
-            print(&t.render(format))?;
-        }
-        PlayerCmd::Show { player, format } => {
-            let p = players::find_player(store.conn(), &player)?;
-            if format != Format::Text {
-                let entries = players::entries_of_player(store.conn(), p.id)?;
-                let mut t =
-                    Table::new(&["season", "event", "section", "no", "points"]).right(&[3, 4]);
-                for e in &entries {
-                    t.push(vec![
-                        e.season.clone(),
-                        e.event.clone(),
-                        e.section.clone(),
-                        e.pairing_no.to_string(),
-                        if format == Format::Csv {
-                            e.score.decimal()
-                        } else {
-                            e.score.fraction()
-                        },
-                    ]);
-                }
-                return match format {
-                    Format::Json => print_json(&serde_json::json!({
-                        "id": p.id, "name": p.name, "uscf_id": p.uscf_id, "fide_id": p.fide_id,
-                        "rating": p.rating, "fide_rating": p.fide_rating,
-                        "entries": entries.iter().map(|e| serde_json::json!({
-                            "season": e.season, "event": e.event, "section": e.section,
-                            "pairing_no": e.pairing_no, "score": e.score.as_f64(),
-                        })).collect::<Vec<_>>(),
-                    })),
-                    Format::Markdown => print(&format!(
-                        "**{}**\n\n{}",
-                        crate::domain::text::markdown_cell(&players::describe_player(&p)),
-                        t.markdown()
-                    )),
-                    _ => print(&t.csv()),
-                }
-                .map_err(Into::into);
-            }
-            let mut out = format!("{}\n", players::describe_player(&p));
-            if let Some(r) = p.rating {
-                out.push_str(&format!("  rating: {r}\n"));
-            }
-            if let Some(r) = p.fide_rating {
-                out.push_str(&format!("  FIDE rating: {r}\n"));
-            }
-            if let Some(c) = players::player_club(store.conn(), p.id)? {
-                out.push_str(&format!("  club: {c}\n"));
-            }
-            for e in players::entries_of_player(store.conn(), p.id)? {
-                out.push_str(&format!(
-                    "  {} {} {}: #{}, {} points\n",
-                    e.season,
-                    e.event,
-                    e.section,
-                    e.pairing_no,
-                    e.score.fraction()
-                ));
-            }
-            print(&out)?;
-        }
+        PlayerCmd::Merge(a) => merge::run(store, a),
+        PlayerCmd::Add(f) => add(store, f),
+        PlayerCmd::List { search, format } => list(store, search, format),
+        PlayerCmd::Show { player, format } => show(store, player, format),
         PlayerCmd::Edit {
             player,
             name,
@@ -195,42 +99,175 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             fide_rating,
             state,
             club,
-        } => {
-            let p = players::find_player(store.conn(), &player)?;
-            let state = match state.as_deref().map(str::trim) {
-                None => None,
-                Some("") => Some(None),
-                Some(s) if s.len() == 2 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
-                    Some(Some(s.to_ascii_uppercase()))
-                }
-                Some(s) => {
-                    return Err(crate::error::Error::invalid(format!(
-                        "--state \"{s}\" is not a two-letter state code (e.g. OH)"
-                    )))
-                }
-            };
-            let p = store.write(|tx| {
-                if let Some(st) = &state {
-                    players::set_player_state(tx, &p, st.as_deref())?;
-                }
-                if let Some(c) = club.as_deref().map(str::trim) {
-                    players::set_player_club(tx, &p, Some(c).filter(|c| !c.is_empty()))?;
-                }
-                players::edit_player(
-                    tx,
-                    &p,
-                    &NewPlayer {
-                        name: name.as_deref().unwrap_or(""),
-                        uscf_id: uscf_id.as_deref(),
-                        fide_id: fide_id.as_deref(),
-                        rating,
-                        fide_rating,
-                        ..Default::default()
-                    },
-                )
-            })?;
-            print(&format!("Updated {}.\n", players::describe_player(&p)))?;
-        }
+        } => edit(
+            store,
+            player,
+            name,
+            uscf_id,
+            fide_id,
+            rating,
+            fide_rating,
+            state,
+            club,
+        ),
     }
+}
+
+/// `league player list`: list players (all, or those whose name contains SEARCH).
+fn list(store: &mut Store, search: Option<String>, format: Format) -> Result<()> {
+    let all = players::players(store.conn(), search.as_deref())?;
+    if format == Format::Json {
+        print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+        return Ok(());
+    }
+    let mut t = Table::new(&["#", "name", "US Chess id", "FIDE id", "rating"]).right(&[0, 4]);
+    for p in all {
+        t.push(vec![
+            p.id.to_string(),
+            p.name,
+            opt(&p.uscf_id),
+            opt(&p.fide_id),
+            opt(&p.rating),
+        ]);
+    }
+    print(&t.render(format))?;
+    Ok(())
+}
+
+/// `league player show`: show a player's details and the sections they entered.
+fn show(store: &mut Store, player: String, format: Format) -> Result<()> {
+    let p = players::find_player(store.conn(), &player)?;
+    if format != Format::Text {
+        let entries = players::entries_of_player(store.conn(), p.id)?;
+        let mut t = Table::new(&["season", "event", "section", "no", "points"]).right(&[3, 4]);
+        for e in &entries {
+            t.push(vec![
+                e.season.clone(),
+                e.event.clone(),
+                e.section.clone(),
+                e.pairing_no.to_string(),
+                if format == Format::Csv {
+                    e.score.decimal()
+                } else {
+                    e.score.fraction()
+                },
+            ]);
+        }
+        return match format {
+            Format::Json => print_json(&serde_json::json!({
+                "id": p.id, "name": p.name, "uscf_id": p.uscf_id, "fide_id": p.fide_id,
+                "rating": p.rating, "fide_rating": p.fide_rating,
+                "entries": entries.iter().map(|e| serde_json::json!({
+                    "season": e.season, "event": e.event, "section": e.section,
+                    "pairing_no": e.pairing_no, "score": e.score.as_f64(),
+                })).collect::<Vec<_>>(),
+            })),
+            Format::Markdown => print(&format!(
+                "**{}**\n\n{}",
+                crate::domain::text::markdown_cell(&players::describe_player(&p)),
+                t.markdown()
+            )),
+            _ => print(&t.csv()),
+        }
+        .map_err(Into::into);
+    }
+    let mut out = format!("{}\n", players::describe_player(&p));
+    if let Some(r) = p.rating {
+        out.push_str(&format!("  rating: {r}\n"));
+    }
+    if let Some(r) = p.fide_rating {
+        out.push_str(&format!("  FIDE rating: {r}\n"));
+    }
+    if let Some(c) = players::player_club(store.conn(), p.id)? {
+        out.push_str(&format!("  club: {c}\n"));
+    }
+    for e in players::entries_of_player(store.conn(), p.id)? {
+        out.push_str(&format!(
+            "  {} {} {}: #{}, {} points\n",
+            e.season,
+            e.event,
+            e.section,
+            e.pairing_no,
+            e.score.fraction()
+        ));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// `league player edit`: correct a player's name, ids or ratings; their history stays attached.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one argument per option of the subcommand, as clap gives them"
+)]
+fn edit(
+    store: &mut Store,
+    player: String,
+    name: Option<String>,
+    uscf_id: Option<String>,
+    fide_id: Option<String>,
+    rating: Option<u32>,
+    fide_rating: Option<u32>,
+    state: Option<String>,
+    club: Option<String>,
+) -> Result<()> {
+    let p = players::find_player(store.conn(), &player)?;
+    let state = match state.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(s) if s.len() == 2 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
+            Some(Some(s.to_ascii_uppercase()))
+        }
+        Some(s) => {
+            return Err(crate::error::Error::invalid(format!(
+                "--state \"{s}\" is not a two-letter state code (e.g. OH)"
+            )))
+        }
+    };
+    let p = store.write(|tx| {
+        if let Some(st) = &state {
+            players::set_player_state(tx, &p, st.as_deref())?;
+        }
+        if let Some(c) = club.as_deref().map(str::trim) {
+            players::set_player_club(tx, &p, Some(c).filter(|c| !c.is_empty()))?;
+        }
+        players::edit_player(
+            tx,
+            &p,
+            &NewPlayer {
+                name: name.as_deref().unwrap_or(""),
+                uscf_id: uscf_id.as_deref(),
+                fide_id: fide_id.as_deref(),
+                rating,
+                fide_rating,
+                ..Default::default()
+            },
+        )
+    })?;
+    print(&format!("Updated {}.\n", players::describe_player(&p)))?;
+    Ok(())
+}
+
+/// `league player add`: add a player to the league.
+fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
+    let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let p = store.write(|tx| {
+        let p = players::add_player(
+            tx,
+            &NewPlayer {
+                name: &f.name,
+                uscf_id: f.uscf_id.as_deref(),
+                fide_id: f.fide_id.as_deref(),
+                rating: f.rating,
+                fide_rating: f.fide_rating,
+                ..Default::default()
+            },
+        )?;
+        if club.is_some() {
+            players::set_player_club(tx, &p, club)?;
+        }
+        Ok(p)
+    })?;
+    print(&format!("Added {}.\n", players::describe_player(&p)))?;
     Ok(())
 }

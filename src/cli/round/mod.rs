@@ -95,213 +95,239 @@ fn read_sheet(file: &PathBuf) -> Result<(Vec<u8>, String)> {
 
 pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
     match cmd {
-        RoundCmd::Pair(a) => pairing::run_pair(store, a)?,
-        RoundCmd::Sheet(a) => pairing::run_sheet(store, a)?,
+        RoundCmd::Pair(a) => pairing::run_pair(store, a),
+        RoundCmd::Sheet(a) => pairing::run_sheet(store, a),
         RoundCmd::Record {
             section,
             round,
             file,
             date,
             allow_rematch,
-        } => {
-            let (bytes, source) = read_sheet(&file)?;
-            let rows = results::parse(&bytes, &source)?;
-            let (event, section) = section.find(store)?;
-            event.need_individual()?;
-            let done = store.write(|tx| {
-                rounds::record_sheet(
-                    tx,
-                    &section,
-                    round,
-                    date.as_deref(),
-                    &rows,
-                    &source,
-                    allow_rematch,
-                )
-            })?;
-            let mut out = format!(
-                "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-                event.name,
-                section.name,
-                done.pairings,
-                plural(done.pairings),
-                done.results,
-                plural(done.results),
-                done.byes,
-                plural(done.byes)
-            );
-            if done.unchanged > 0 {
-                out.push_str(&format!(
-                    "; {} row{} already recorded exactly so, left as {}",
-                    done.unchanged,
-                    plural(done.unchanged),
-                    if done.unchanged == 1 {
-                        "it was"
-                    } else {
-                        "they were"
-                    }
-                ));
-            }
-            out.push_str(".\n");
-            for line in &done.lines {
-                out.push_str(&format!("  {line}\n"));
-            }
-            print(&out)?;
-        }
+        } => record(store, section, round, file, date, allow_rematch),
         RoundCmd::Delete {
             section,
             round,
             force,
             reason,
-        } => {
-            let (event, section) = section.find(store)?;
-            event.need_individual()?;
-            let d = store
-                .write(|tx| rounds::delete_round(tx, &section, round, force, reason.as_deref()))?;
-            print(&format!(
-                "{} {} round {round} deleted: {} game{} ({} with a result) and {} bye{} the pairing gave; requested byes are kept.\n",
-                event.name,
-                section.name,
-                d.games,
-                plural(d.games),
-                d.results,
-                d.byes,
-                plural(d.byes)
-            ))?;
-        }
+        } => delete(store, section, round, force, reason),
         RoundCmd::Show {
             section,
             round,
             format,
-        } => {
-            let (event, section) = section.find(store)?;
-            if event.kind.is_team() {
-                let number = match round {
-                    Some(r) => r,
-                    None => rounds::latest_round(store.conn(), section.id)?,
-                };
-                let all =
-                    crate::store::team_match::round_matches(store.conn(), &event, Some(number))?;
-                return super::r#match::print_matches(&event.name, &all, format);
-            }
-            let number = match round {
-                Some(r) => r,
-                None => rounds::latest_round(store.conn(), section.id)?,
-            };
-            if number == 0 {
-                print(&format!(
-                    "{} {}: no rounds recorded yet.\n",
-                    event.name, section.name
-                ))?;
-                return Ok(());
-            }
-            let (games, byes) = rounds::round_contents(store.conn(), section.id, number)?;
-            if format == Format::Json {
-                let v = serde_json::json!({
-                    "event": event.name, "section": section.name, "round": number,
-                    "games": games.iter().map(|g| serde_json::json!({
-                        "board": g.board, "white": g.white.name, "white_no": g.white.pairing_no,
-                        "black": g.black.name, "black_no": g.black.pairing_no,
-                        "result": g.result.map(|r| r.as_str()),
-                    })).collect::<Vec<_>>(),
-                    "byes": byes.iter().map(|b| serde_json::json!({
-                        "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
-                    })).collect::<Vec<_>>(),
-                });
-                print_json(&v)?;
-                return Ok(());
-            }
-            let mut t = Table::new(&["board", "white", "result", "black"]).right(&[0]);
-            for g in &games {
-                t.push(vec![
-                    g.board.map(|b| b.to_string()).unwrap_or_default(),
-                    format!("{} ({})", g.white.name, g.white.pairing_no),
-                    g.result
-                        .map(|r| r.pretty().to_string())
-                        .unwrap_or_else(|| "not reported".into()),
-                    format!("{} ({})", g.black.name, g.black.pairing_no),
-                ]);
-            }
-            for b in &byes {
-                t.push(vec![
-                    String::new(),
-                    format!("{} ({})", b.entry.name, b.entry.pairing_no),
-                    bye_label(b.kind, b.requested),
-                    String::new(),
-                ]);
-            }
-            let mut out = format!("{} {} — round {number}\n", event.name, section.name);
-            out.push_str(&t.render(format));
-            print(&out)?;
-        }
-        RoundCmd::Missing { section, format } => {
-            let (event, section) = section.find(store)?;
-            if event.kind.is_team() {
-                return print(&super::r#match::missing(store, &event)?).map_err(Into::into);
-            }
-            let m = rounds::missing(store.conn(), &section)?;
-            if format != Format::Text {
-                let mut t =
-                    Table::new(&["round", "board", "white", "black", "missing"]).right(&[0, 1]);
-                for (r, g) in &m.unreported {
-                    t.push(vec![
-                        r.to_string(),
-                        g.board.map(|b| b.to_string()).unwrap_or_default(),
-                        g.white.name.clone(),
-                        g.black.name.clone(),
-                        "result".into(),
-                    ]);
-                }
-                for (r, e) in &m.unpaired {
-                    t.push(vec![
-                        r.to_string(),
-                        String::new(),
-                        format!("{} (#{})", e.name, e.pairing_no),
-                        String::new(),
-                        "game or bye".into(),
-                    ]);
-                }
-                return match format {
-                    Format::Json => print_json(&serde_json::json!({
-                        "event": event.name,
-                        "section": section.name,
-                        "unreported": m.unreported.iter().map(|(r, g)| serde_json::json!({
-                            "round": r, "board": g.board,
-                            "white": g.white.name, "white_no": g.white.pairing_no,
-                            "black": g.black.name, "black_no": g.black.pairing_no,
-                        })).collect::<Vec<_>>(),
-                        "unpaired": m.unpaired.iter().map(|(r, e)| serde_json::json!({
-                            "round": r, "name": e.name, "pairing_no": e.pairing_no,
-                        })).collect::<Vec<_>>(),
-                    })),
-                    _ => print(&t.render(format)),
-                }
-                .map_err(Into::into);
-            }
-            let mut out = String::new();
-            if m.unreported.is_empty() && m.unpaired.is_empty() {
-                out.push_str(&format!(
-                    "{} {}: nothing missing; every result is in.\n",
-                    event.name, section.name
-                ));
-            }
-            for (r, g) in &m.unreported {
-                out.push_str(&format!(
-                    "round {r}{}: {} v {} — no result\n",
-                    g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
-                    g.white.name,
-                    g.black.name
-                ));
-            }
-            for (r, e) in &m.unpaired {
-                out.push_str(&format!(
-                    "round {r}: {} (#{}) has no game or bye\n",
-                    e.name, e.pairing_no
-                ));
-            }
-            print(&out)?;
-        }
+        } => show(store, section, round, format),
+        RoundCmd::Missing { section, format } => missing(store, section, format),
     }
+}
+
+/// `league round record`: record a round from a CSV sheet, or from standard input with "-".
+fn record(
+    store: &mut Store,
+    section: SectionArgs,
+    round: u32,
+    file: PathBuf,
+    date: Option<String>,
+    allow_rematch: bool,
+) -> Result<()> {
+    let (bytes, source) = read_sheet(&file)?;
+    let rows = results::parse(&bytes, &source)?;
+    let (event, section) = section.find(store)?;
+    event.need_individual()?;
+    let done = store.write(|tx| {
+        rounds::record_sheet(
+            tx,
+            &section,
+            round,
+            date.as_deref(),
+            &rows,
+            &source,
+            allow_rematch,
+        )
+    })?;
+    let mut out = format!(
+        "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
+        event.name,
+        section.name,
+        done.pairings,
+        plural(done.pairings),
+        done.results,
+        plural(done.results),
+        done.byes,
+        plural(done.byes)
+    );
+    if done.unchanged > 0 {
+        out.push_str(&format!(
+            "; {} row{} already recorded exactly so, left as {}",
+            done.unchanged,
+            plural(done.unchanged),
+            if done.unchanged == 1 {
+                "it was"
+            } else {
+                "they were"
+            }
+        ));
+    }
+    out.push_str(".\n");
+    for line in &done.lines {
+        out.push_str(&format!("  {line}\n"));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// `league round delete`: delete the last round's pairings: only a round with no results, unless --force with a --reason.
+fn delete(
+    store: &mut Store,
+    section: SectionArgs,
+    round: u32,
+    force: bool,
+    reason: Option<String>,
+) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    event.need_individual()?;
+    let d =
+        store.write(|tx| rounds::delete_round(tx, &section, round, force, reason.as_deref()))?;
+    print(&format!(
+            "{} {} round {round} deleted: {} game{} ({} with a result) and {} bye{} the pairing gave; requested byes are kept.\n",
+            event.name,
+            section.name,
+            d.games,
+            plural(d.games),
+            d.results,
+            d.byes,
+            plural(d.byes)
+        ))?;
+    Ok(())
+}
+
+/// `league round show`: show a round: pairings, results, byes and who is not paired.
+fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: Format) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    if event.kind.is_team() {
+        let number = match round {
+            Some(r) => r,
+            None => rounds::latest_round(store.conn(), section.id)?,
+        };
+        let all = crate::store::team_match::round_matches(store.conn(), &event, Some(number))?;
+        return super::r#match::print_matches(&event.name, &all, format);
+    }
+    let number = match round {
+        Some(r) => r,
+        None => rounds::latest_round(store.conn(), section.id)?,
+    };
+    if number == 0 {
+        print(&format!(
+            "{} {}: no rounds recorded yet.\n",
+            event.name, section.name
+        ))?;
+        return Ok(());
+    }
+    let (games, byes) = rounds::round_contents(store.conn(), section.id, number)?;
+    if format == Format::Json {
+        let v = serde_json::json!({
+            "event": event.name, "section": section.name, "round": number,
+            "games": games.iter().map(|g| serde_json::json!({
+                "board": g.board, "white": g.white.name, "white_no": g.white.pairing_no,
+                "black": g.black.name, "black_no": g.black.pairing_no,
+                "result": g.result.map(|r| r.as_str()),
+            })).collect::<Vec<_>>(),
+            "byes": byes.iter().map(|b| serde_json::json!({
+                "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
+            })).collect::<Vec<_>>(),
+        });
+        print_json(&v)?;
+        return Ok(());
+    }
+    let mut t = Table::new(&["board", "white", "result", "black"]).right(&[0]);
+    for g in &games {
+        t.push(vec![
+            g.board.map(|b| b.to_string()).unwrap_or_default(),
+            format!("{} ({})", g.white.name, g.white.pairing_no),
+            g.result
+                .map(|r| r.pretty().to_string())
+                .unwrap_or_else(|| "not reported".into()),
+            format!("{} ({})", g.black.name, g.black.pairing_no),
+        ]);
+    }
+    for b in &byes {
+        t.push(vec![
+            String::new(),
+            format!("{} ({})", b.entry.name, b.entry.pairing_no),
+            bye_label(b.kind, b.requested),
+            String::new(),
+        ]);
+    }
+    let mut out = format!("{} {} — round {number}\n", event.name, section.name);
+    out.push_str(&t.render(format));
+    print(&out)?;
+    Ok(())
+}
+
+/// `league round missing`: list what is missing before standings are final: unreported games and unpaired players.
+fn missing(store: &mut Store, section: SectionArgs, format: Format) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    if event.kind.is_team() {
+        return print(&super::r#match::missing(store, &event)?).map_err(Into::into);
+    }
+    let m = rounds::missing(store.conn(), &section)?;
+    if format != Format::Text {
+        let mut t = Table::new(&["round", "board", "white", "black", "missing"]).right(&[0, 1]);
+        for (r, g) in &m.unreported {
+            t.push(vec![
+                r.to_string(),
+                g.board.map(|b| b.to_string()).unwrap_or_default(),
+                g.white.name.clone(),
+                g.black.name.clone(),
+                "result".into(),
+            ]);
+        }
+        for (r, e) in &m.unpaired {
+            t.push(vec![
+                r.to_string(),
+                String::new(),
+                format!("{} (#{})", e.name, e.pairing_no),
+                String::new(),
+                "game or bye".into(),
+            ]);
+        }
+        return match format {
+            Format::Json => print_json(&serde_json::json!({
+                "event": event.name,
+                "section": section.name,
+                "unreported": m.unreported.iter().map(|(r, g)| serde_json::json!({
+                    "round": r, "board": g.board,
+                    "white": g.white.name, "white_no": g.white.pairing_no,
+                    "black": g.black.name, "black_no": g.black.pairing_no,
+                })).collect::<Vec<_>>(),
+                "unpaired": m.unpaired.iter().map(|(r, e)| serde_json::json!({
+                    "round": r, "name": e.name, "pairing_no": e.pairing_no,
+                })).collect::<Vec<_>>(),
+            })),
+            _ => print(&t.render(format)),
+        }
+        .map_err(Into::into);
+    }
+    let mut out = String::new();
+    if m.unreported.is_empty() && m.unpaired.is_empty() {
+        out.push_str(&format!(
+            "{} {}: nothing missing; every result is in.\n",
+            event.name, section.name
+        ));
+    }
+    for (r, g) in &m.unreported {
+        out.push_str(&format!(
+            "round {r}{}: {} v {} — no result\n",
+            g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+            g.white.name,
+            g.black.name
+        ));
+    }
+    for (r, e) in &m.unpaired {
+        out.push_str(&format!(
+            "round {r}: {} (#{}) has no game or bye\n",
+            e.name, e.pairing_no
+        ));
+    }
+    print(&out)?;
     Ok(())
 }
 
