@@ -1,6 +1,6 @@
-//! `league game add|record|correct|delete`: one game of an individual
+//! `league game add|result|correct|delete`: one game of an individual
 //! round, paired, recorded, corrected or deleted from the command line; each
-//! echoes what was recorded in full ([`super::round::echo`]).
+//! echoes what was recorded in full (`round::echo`).
 
 use clap::Subcommand;
 

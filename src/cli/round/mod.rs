@@ -1,6 +1,7 @@
-//! `league round record|show|missing|pair|sheet`: recording a week's round
-//! from a sheet, showing it, listing what is missing, and (in [`pairing`],
-//! [`team_pairing`], [`sheet`]) pairing it and printing its sheets.
+//! `league round record|show|delete|missing|pair|sheet`: recording a week's
+//! round from a sheet, showing it, deleting one paired by mistake, listing
+//! what is missing, and (in [`pairing`], [`team_pairing`], [`sheet`])
+//! pairing it and printing its sheets.
 
 pub mod pairing;
 pub mod sheet;
