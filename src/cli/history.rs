@@ -5,10 +5,9 @@
 use clap::Subcommand;
 use serde_json::{json, Value as Json};
 
-use super::output::{opt, print, print_json, Format, Table};
+use super::output::{number, opt, points, print, print_json, show, Format, Table};
 use crate::domain::history::grand_prix::{GpTable, Rules, Split};
 use crate::domain::league::Player;
-use crate::domain::record::Outcome;
 use crate::domain::score::{Points, Value};
 use crate::error::Result;
 use crate::report::history::{
@@ -134,28 +133,12 @@ pub fn run(store: &mut Store, cmd: HistoryCmd) -> Result<()> {
 
 /// Points as the format writes them: "3½" for people, "3.5" for CSV.
 fn pts(p: Points, f: Format) -> String {
-    if f == Format::Csv {
-        p.decimal()
-    } else {
-        p.fraction()
-    }
+    points(p, f == Format::Csv)
 }
 
+/// A value as the format writes it, like [`pts`].
 fn val(v: Value, f: Format) -> String {
-    if f == Format::Csv {
-        v.decimal()
-    } else {
-        v.fraction()
-    }
-}
-
-/// A JSON number for an exact value (integers stay integers).
-fn num(v: Value) -> Json {
-    if v.hundredths() % 100 == 0 {
-        json!(v.hundredths() / 100)
-    } else {
-        json!(v.as_f64())
-    }
+    show(Some(v), f == Format::Csv)
 }
 
 fn won_text(won: Option<bool>) -> &'static str {
@@ -333,7 +316,7 @@ fn player_json(h: &PlayerHistory) -> Json {
             "draws": c.counts.draws,
             "losses": c.counts.losses,
             "points": c.counts.points().as_f64(),
-            "score_pct": c.percent().map(num),
+            "score_pct": c.percent().map(number),
             "events_won": c.events_won,
             "shared_wins": c.shared_wins,
         },
@@ -425,11 +408,7 @@ fn h2h_json(a: &Player, b: &Player, games: &[H2hGame]) -> Json {
                 "round": m.round, "date": m.date, "board": m.board,
                 "white": white, "black": black,
                 "result": if m.result == "1/2-1/2" { "½-½" } else { m.result.as_str() },
-                "outcome": match g.outcome {
-                    Outcome::Win => "win", Outcome::Draw => "draw", Outcome::Loss => "loss",
-                    Outcome::ForfeitWin => "forfeit-win", Outcome::ForfeitLoss => "forfeit-loss",
-                    _ => "double-forfeit",
-                },
+                "outcome": g.outcome.name(),
                 "tally": tally(&g.tally),
             })
         }).collect::<Vec<_>>(),
@@ -668,13 +647,13 @@ fn season_json(s: &SeasonSummary) -> Json {
                     "place": r.place,
                     "player_id": r.player,
                     "name": r.name,
-                    "total": num(r.total),
-                    "bonus": num(r.bonus),
+                    "total": number(r.total),
+                    "bonus": number(r.bonus),
                     "events_entered": r.events_entered,
                     "events_won": r.events_won,
                     "results": r.results.iter().zip(&gp.events).map(|(x, e)| match x {
                         None => Json::Null,
-                        Some(x) => json!({"event": e.name, "points": num(x.points), "counted": x.counted, "won": x.won}),
+                        Some(x) => json!({"event": e.name, "points": number(x.points), "counted": x.counted, "won": x.won}),
                     }).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),

@@ -164,7 +164,7 @@ pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
         }
         ImportCmd::Trf(a) => {
             if let Some(t) = &a.tiebreaks {
-                super::season::check_order(t)?;
+                super::event::check_order(t)?;
             }
             let (bytes, name) = read_file(&a.file)?;
             let parsed = trf::parse(&bytes, &name)?;

@@ -1,7 +1,38 @@
 //! The command line: clap definitions whose tree mirrors these files, and
 //! the dispatch that opens the database once and hands it to the command.
+//!
+//! Each top-level command has its file, named after it (`league event` is
+//! `event/`, `league tiebreaks` is `tiebreaks.rs`); a command whose
+//! subcommands need more than one file has a folder, the command in its
+//! `mod.rs` and the parts beside it:
+//! - `season/` (`grand_prix.rs`: `league season grand-prix`), `event/`
+//!   (`details.rs`: the prize and rating-report options of `league event
+//!   edit`), `section.rs`;
+//! - `player/` (`merge.rs`: `league player merge`), `enter.rs`,
+//!   `withdraw.rs`, `entry.rs`;
+//! - `round/` (`pairing.rs` and `team_pairing.rs`: `league round pair`,
+//!   `league round sheet` and `league event pair-all`; `sheet.rs`: the
+//!   printed sheets), `game.rs`, `bye.rs`;
+//! - `team/`, `match.rs` (`league match`: the module is `r#match`, `match`
+//!   being a Rust keyword);
+//! - `standings/` (`team.rs`: a team event's standings), `tiebreaks.rs`,
+//!   `crosstable.rs`, `prize.rs` (`league prize` and `league prizes`),
+//!   `history.rs`, `site.rs`;
+//! - `import.rs`, `export.rs`, `ratings.rs`, `report.rs`, `pair.rs`,
+//!   `sql.rs`, `log.rs`, `backup.rs`, `restore.rs`, `check.rs`,
+//!   `settings.rs`, `demo.rs`.
+//!
+//! Shared by several commands: `output.rs` (tables, JSON, CSV, the notes
+//! above a pairing sheet) and `match_table.rs` (a team round's matches, board
+//! by board). Here: the arguments every command takes to name an event or a
+//! section ([`EventArgs`], [`SectionArgs`]) and a date ([`parse_date`]).
 
 pub mod backup;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod bye;
 pub mod check;
 pub mod crosstable;
 #[allow(
@@ -9,8 +40,17 @@ pub mod crosstable;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod demo;
-pub mod details;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod enter;
 pub mod entry;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod event;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -20,7 +60,7 @@ pub mod export;
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod grand_prix;
+pub mod game;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -36,19 +76,18 @@ pub mod import;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod log;
+#[allow(
+    missing_docs,
+    reason = "issue 13: its public items are still to be documented"
+)]
+pub mod r#match;
 pub mod match_table;
-pub mod merge;
 pub mod output;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod pair;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
-pub mod pairing;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -76,12 +115,12 @@ pub mod season;
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod settings;
+pub mod section;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod sheet;
+pub mod settings;
 pub mod site;
 #[allow(
     missing_docs,
@@ -98,13 +137,12 @@ pub mod standings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod team;
+pub mod tiebreaks;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
 )]
-pub mod team_match;
-pub mod team_pairing;
-pub mod team_standings;
+pub mod withdraw;
 
 use std::path::PathBuf;
 
@@ -198,35 +236,35 @@ pub enum Command {
     Season(season::SeasonCmd),
     /// Events of a season (Swiss, round robin, team): add, list, show, edit.
     #[command(subcommand)]
-    Event(season::EventCmd),
+    Event(event::EventCmd),
     /// Sections of an event ("1600+", "U1600"): add, list, show, edit.
     #[command(subcommand)]
-    Section(season::SectionCmd),
+    Section(section::SectionCmd),
     /// Players of the league: add, list, show, edit, merge.
     #[command(subcommand)]
     Player(player::PlayerCmd),
     /// Enter players into a section (late entries get byes for missed rounds).
-    Enter(player::EnterArgs),
+    Enter(enter::EnterArgs),
     /// Move an entry to another section, or remove one made by mistake.
     #[command(subcommand)]
     Entry(entry::EntryCmd),
     /// Record that a player withdrew after a round (or undo it with --undo).
-    Withdraw(player::WithdrawArgs),
+    Withdraw(withdraw::WithdrawArgs),
     /// A round: record pairings and results from a sheet, show it, list what is missing.
     #[command(subcommand)]
     Round(round::RoundCmd),
     /// One game: pair, record, correct or delete it.
     #[command(subcommand)]
-    Game(round::GameCmd),
+    Game(game::GameCmd),
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
-    Bye(round::ByeCmd),
+    Bye(bye::ByeCmd),
     /// Teams of a team event: add, list, show, roster, withdraw, edit (team rules), crosstable, boards.
     #[command(subcommand)]
     Team(team::TeamCmd),
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
     #[command(subcommand)]
-    Match(team_match::MatchCmd),
+    Match(r#match::MatchCmd),
     /// A section's prize list: add, list, remove, and name special prizes' winners.
     #[command(subcommand)]
     Prize(prize::PrizeCmd),
@@ -237,7 +275,7 @@ pub enum Command {
     /// A section's crosstable (wall chart) for the terminal or e-mail; a team event's team crosstable.
     Crosstable(crosstable::CrosstableArgs),
     /// List every tiebreak code with its meaning, and the presets.
-    Tiebreaks(standings::TiebreaksArgs),
+    Tiebreaks(tiebreaks::TiebreaksArgs),
     /// Pair the next round of a TRF file (FIDE Dutch system), without a database.
     Pair(pair::PairArgs),
     /// The league across seasons: a player's record, head to head, winners, a season and its grand prix.
@@ -272,6 +310,14 @@ pub enum Command {
     Settings(settings::SettingsCmd),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
+}
+
+/// Check a date is a real YYYY-MM-DD date.
+pub fn parse_date(text: &str) -> std::result::Result<String, String> {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(text.trim(), &fmt)
+        .map(|d| d.format(&fmt).unwrap_or_default())
+        .map_err(|_| format!("\"{text}\" is not a date; write it as YYYY-MM-DD"))
 }
 
 /// Which event: `--event NAME [--season NAME]`.
@@ -355,7 +401,7 @@ fn run_command(cli: Cli) -> Result<()> {
             cli.db.display()
         ))),
         Command::Demo(args) => demo::run(args),
-        Command::Tiebreaks(args) => standings::run_tiebreaks(args),
+        Command::Tiebreaks(args) => tiebreaks::run_tiebreaks(args),
         Command::Pair(args) => pair::run(args),
         // These open the file themselves: they must not upgrade it (backup,
         // check) or must work when it cannot be opened (restore).
@@ -388,7 +434,9 @@ fn run_command(cli: Cli) -> Result<()> {
 /// read-only ([`Store::open_for_reading`]), so they work on a file the
 /// secretary cannot write; every other command needs write access.
 pub fn reads_only(command: &Command) -> bool {
-    use season::{EventCmd, SeasonCmd, SectionCmd};
+    use event::EventCmd;
+    use season::SeasonCmd;
+    use section::SectionCmd;
     matches!(
         command,
         Command::Season(SeasonCmd::List { .. } | SeasonCmd::Show { .. })
@@ -401,7 +449,7 @@ pub fn reads_only(command: &Command) -> bool {
                     | team::TeamCmd::Crosstable(_)
                     | team::TeamCmd::Boards { .. }
             )
-            | Command::Match(team_match::MatchCmd::Show { .. })
+            | Command::Match(r#match::MatchCmd::Show { .. })
             | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
             | Command::Settings(settings::SettingsCmd::Show { .. })
             | Command::Standings(_)
@@ -416,15 +464,15 @@ pub fn reads_only(command: &Command) -> bool {
 fn dispatch(store: &mut Store, command: Command) -> Result<()> {
     match command {
         Command::Season(c) => season::run_season(store, c),
-        Command::Event(c) => season::run_event(store, c),
-        Command::Section(c) => season::run_section(store, c),
+        Command::Event(c) => event::run_event(store, c),
+        Command::Section(c) => section::run_section(store, c),
         Command::Player(c) => player::run_player(store, c),
-        Command::Enter(a) => player::run_enter(store, a),
-        Command::Withdraw(a) => player::run_withdraw(store, a),
+        Command::Enter(a) => enter::run_enter(store, a),
+        Command::Withdraw(a) => withdraw::run_withdraw(store, a),
         Command::Entry(c) => entry::run(store, c),
         Command::Round(c) => round::run_round(store, c),
-        Command::Game(c) => round::run_game(store, c),
-        Command::Bye(c) => round::run_bye(store, c),
+        Command::Game(c) => game::run_game(store, c),
+        Command::Bye(c) => bye::run_bye(store, c),
         Command::Log(a) => log::run(store, a),
         Command::Prize(c) => prize::run(store, c),
         Command::Prizes(a) => prize::run_prizes(store, a),
@@ -433,7 +481,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Report(c) => report::run(store, c),
         Command::Ratings(c) => ratings::run(store, c),
         Command::Team(c) => team::run_team(store, c),
-        Command::Match(c) => team_match::run_match(store, c),
+        Command::Match(c) => r#match::run_match(store, c),
         Command::History(c) => history::run(store, c),
         Command::Crosstable(a) => crosstable::run(store, a),
         Command::Site(a) => site::run(store, a),

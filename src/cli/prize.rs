@@ -132,112 +132,94 @@ fn prize_from(a: &PrizeAddArgs) -> Result<Prize> {
 
 pub fn run(store: &mut Store, c: PrizeCmd) -> Result<()> {
     match c {
-        PrizeCmd::Add(a) => {
-            let (event, section) = a.section.find(store)?;
-            let prize = prize_from(&a)?;
-            let winner = match &a.winner {
-                Some(w) => {
-                    let all = player::entries(store.conn(), section.id)?;
-                    Some(player::find_entry(&all, store.conn(), &section, w)?)
-                }
-                None => None,
-            };
-            let n = store.write(|tx| {
-                store_prize::add_prize(
-                    tx,
-                    event.id,
-                    &section,
-                    &prize,
-                    winner.as_ref().map(|e| e.id),
-                )
-            })?;
-            print(&format!(
-                "Prize {n} of {} {}: {}{}.\n",
-                event.name,
-                section.name,
-                describe(&prize),
-                winner
-                    .map(|w| format!(", won by {}", w.name))
-                    .unwrap_or_default()
-            ))?;
-        }
-        PrizeCmd::List { section, format } => {
-            let (event, section) = section.find(store)?;
-            let list = store_prize::prizes(store.conn(), section.id)?;
-            let entries = player::entries(store.conn(), section.id)?;
-            if format == Format::Json {
-                let items: Vec<_> = list
-                    .iter()
-                    .map(|p| {
-                        json!({
-                            "number": p.position,
-                            "prize": p.prize.label(),
-                            "cash_cents": match &p.prize.reward { Reward::Cash(m) => Some(m.0), _ => None },
-                            "item": match &p.prize.reward { Reward::Item(s) => Some(s), _ => None },
-                            "winner": p.winner_entry.and_then(|id| entries.iter().find(|e| e.id == id)).map(|e| e.name.clone()),
-                        })
-                    })
-                    .collect();
-                return Ok(print_json(&json!({
-                    "event": event.name, "section": section.name, "prizes": items
-                }))?);
-            }
-            if list.is_empty() {
-                return Ok(print(&format!(
-                    "{} {} has no prizes yet; add them with `league prize add`.\n",
-                    event.name, section.name
-                ))?);
-            }
-            let mut t = Table::new(&["no", "prize", "gives", "winner"]).right(&[0]);
-            for p in &list {
-                t.push(vec![
-                    p.position.to_string(),
-                    p.prize.label(),
-                    match &p.prize.reward {
-                        Reward::Cash(m) => m.to_string(),
-                        Reward::Item(s) => s.clone(),
-                    },
-                    match (&p.prize.kind, p.winner_entry) {
-                        (Kind::Special { .. }, Some(id)) => entries
-                            .iter()
-                            .find(|e| e.id == id)
-                            .map(|e| e.name.clone())
-                            .unwrap_or_default(),
-                        (Kind::Special { .. }, None) => "not named yet".into(),
-                        _ => "by the standings".into(),
-                    },
-                ]);
-            }
-            print(&t.render(format))?;
-        }
-        PrizeCmd::Remove { section, number } => {
-            let (event, section) = section.find(store)?;
-            let old =
-                store.write(|tx| store_prize::remove_prize(tx, event.id, &section, number))?;
-            print(&format!(
-                "Removed prize {number} of {} {} ({}).\n",
-                event.name,
-                section.name,
-                describe(&old)
-            ))?;
-        }
+        PrizeCmd::Add(a) => add(store, a),
+        PrizeCmd::List { section, format } => list(store, section, format),
+        PrizeCmd::Remove { section, number } => remove(store, section, number),
         PrizeCmd::Award {
             section,
             number,
             winner,
-        } => {
-            let (event, section) = section.find(store)?;
-            let all = player::entries(store.conn(), section.id)?;
-            let entry = player::find_entry(&all, store.conn(), &section, &winner)?;
-            store.write(|tx| {
-                store_prize::set_winner(tx, event.id, &section, number, entry.id, &entry.name)
-            })?;
-            print(&format!(
-                "Prize {number} of {} {} goes to {}.\n",
-                event.name, section.name, entry.name
-            ))?;
-        }
+        } => award(store, section, number, winner),
     }
+}
+
+/// `league prize list`: list a section's prizes in the order announced, numbered.
+fn list(store: &mut Store, section: SectionArgs, format: Format) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    let list = store_prize::prizes(store.conn(), section.id)?;
+    let entries = player::entries(store.conn(), section.id)?;
+    if format == Format::Json {
+        let items: Vec<_> = list
+                .iter()
+                .map(|p| {
+                    json!({
+                        "number": p.position,
+                        "prize": p.prize.label(),
+                        "cash_cents": match &p.prize.reward { Reward::Cash(m) => Some(m.0), _ => None },
+                        "item": match &p.prize.reward { Reward::Item(s) => Some(s), _ => None },
+                        "winner": p.winner_entry.and_then(|id| entries.iter().find(|e| e.id == id)).map(|e| e.name.clone()),
+                    })
+                })
+                .collect();
+        return Ok(print_json(&json!({
+            "event": event.name, "section": section.name, "prizes": items
+        }))?);
+    }
+    if list.is_empty() {
+        return Ok(print(&format!(
+            "{} {} has no prizes yet; add them with `league prize add`.\n",
+            event.name, section.name
+        ))?);
+    }
+    let mut t = Table::new(&["no", "prize", "gives", "winner"]).right(&[0]);
+    for p in &list {
+        t.push(vec![
+            p.position.to_string(),
+            p.prize.label(),
+            match &p.prize.reward {
+                Reward::Cash(m) => m.to_string(),
+                Reward::Item(s) => s.clone(),
+            },
+            match (&p.prize.kind, p.winner_entry) {
+                (Kind::Special { .. }, Some(id)) => entries
+                    .iter()
+                    .find(|e| e.id == id)
+                    .map(|e| e.name.clone())
+                    .unwrap_or_default(),
+                (Kind::Special { .. }, None) => "not named yet".into(),
+                _ => "by the standings".into(),
+            },
+        ]);
+    }
+    print(&t.render(format))?;
+    Ok(())
+}
+
+/// `league prize remove`: remove prize NUMBER (from `league prize list`); the prizes after it move up.
+fn remove(store: &mut Store, section: SectionArgs, number: u32) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    let old = store.write(|tx| store_prize::remove_prize(tx, event.id, &section, number))?;
+    print(&format!(
+        "Removed prize {number} of {} {} ({}).\n",
+        event.name,
+        section.name,
+        describe(&old)
+    ))?;
+    Ok(())
+}
+
+/// `league prize award`: name the winner of a special prize (best game, upset): NUMBER from `league prize list`.
+fn award(store: &mut Store, section: SectionArgs, number: u32, winner: String) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    let all = player::entries(store.conn(), section.id)?;
+    let entry = player::find_entry(&all, store.conn(), &section, &winner)?;
+    store.write(|tx| {
+        store_prize::set_winner(tx, event.id, &section, number, entry.id, &entry.name)
+    })?;
+    print(&format!(
+        "Prize {number} of {} {} goes to {}.\n",
+        event.name, section.name, entry.name
+    ))?;
     Ok(())
 }
 
@@ -402,4 +384,36 @@ pub fn json(r: &PrizeReport) -> serde_json::Value {
         "payouts": payouts,
         "unawarded": unawarded,
     })
+}
+
+/// `league prize add`: add a prize at the end of a section's list: a place ("--place 2 --cash 60"), a class ("--class U1400 --cash 30", "--class unrated --item trophy") or a special prize ("--special 'Best game' --cash 25").
+fn add(store: &mut Store, a: PrizeAddArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    let prize = prize_from(&a)?;
+    let winner = match &a.winner {
+        Some(w) => {
+            let all = player::entries(store.conn(), section.id)?;
+            Some(player::find_entry(&all, store.conn(), &section, w)?)
+        }
+        None => None,
+    };
+    let n = store.write(|tx| {
+        store_prize::add_prize(
+            tx,
+            event.id,
+            &section,
+            &prize,
+            winner.as_ref().map(|e| e.id),
+        )
+    })?;
+    print(&format!(
+        "Prize {n} of {} {}: {}{}.\n",
+        event.name,
+        section.name,
+        describe(&prize),
+        winner
+            .map(|w| format!(", won by {}", w.name))
+            .unwrap_or_default()
+    ))?;
+    Ok(())
 }

@@ -24,7 +24,7 @@ pub enum RatingsCmd {
         list: Option<String>,
         /// The day the list took effect, YYYY-MM-DD (default: today): the day the rating
         /// history records, which decides the rating a report of an earlier event uses.
-        #[arg(long, value_parser = super::season::parse_date)]
+        #[arg(long, value_parser = super::parse_date)]
         date: Option<String>,
     },
 }

@@ -7,7 +7,7 @@
 
 use clap::Subcommand;
 
-use super::details::EventDetailArgs;
+use super::event::details::EventDetailArgs;
 use super::output::{print, print_json, Format};
 use crate::error::{Error, Result};
 use crate::export::uscf::Crosstables;
@@ -139,85 +139,103 @@ pub fn run(store: &mut Store, cmd: SettingsCmd) -> Result<()> {
         SettingsCmd::Set {
             key: Key::LeagueName,
             value,
-        } => {
-            let changed = store.write(|tx| seasons::set_league_name(tx, &value))?;
-            print(&if changed {
-                format!("The league is now called \"{}\".\n", value.trim())
-            } else {
-                format!(
-                    "The league is already called \"{}\"; nothing changed.\n",
-                    value.trim()
-                )
-            })?;
+        } => set_league_name(store, &value),
+        SettingsCmd::Set { key, value } => set_report_default(store, key, &value),
+        SettingsCmd::Show { format } => show(store, format),
+    }
+}
+
+/// `league settings set league-name NAME`.
+fn set_league_name(store: &mut Store, value: &str) -> Result<()> {
+    let changed = store.write(|tx| seasons::set_league_name(tx, value))?;
+    print(&if changed {
+        format!("The league is now called \"{}\".\n", value.trim())
+    } else {
+        format!(
+            "The league is already called \"{}\"; nothing changed.\n",
+            value.trim()
+        )
+    })?;
+    Ok(())
+}
+
+/// A report default's stored column, its words for the log, and its value
+/// checked (`None`: cleared): the event fields by [`checked_detail`], the
+/// crosstables answer (td, affiliate, none) and the scholastic one (yes, no).
+fn checked_setting(key: Key, value: &str) -> Result<(&'static str, &'static str, Option<String>)> {
+    Ok(if let Some(i) = key.detail() {
+        (FIELDS[i].0, FIELDS[i].1, checked_detail(i, value)?)
+    } else if key == Key::Crosstables {
+        let c = Crosstables::parse(value).ok_or_else(|| {
+            Error::invalid(format!(
+                "report.crosstables \"{value}\" is not one of td, affiliate, none"
+            ))
+        })?;
+        ("crosstables", "crosstables to", Some(c.word().to_string()))
+    } else {
+        let v = value.trim().to_ascii_lowercase();
+        if v != "yes" && v != "no" {
+            return Err(Error::invalid(format!(
+                "report.scholastic \"{value}\" is not yes or no"
+            )));
         }
-        SettingsCmd::Set { key, value } => {
-            let (name, words, new) = if let Some(i) = key.detail() {
-                (FIELDS[i].0, FIELDS[i].1, checked_detail(i, &value)?)
-            } else if key == Key::Crosstables {
-                let c = Crosstables::parse(&value).ok_or_else(|| {
-                    Error::invalid(format!(
-                        "report.crosstables \"{value}\" is not one of td, affiliate, none"
-                    ))
-                })?;
-                ("crosstables", "crosstables to", Some(c.word().to_string()))
-            } else {
-                let v = value.trim().to_ascii_lowercase();
-                if v != "yes" && v != "no" {
-                    return Err(Error::invalid(format!(
-                        "report.scholastic \"{value}\" is not yes or no"
-                    )));
-                }
-                ("scholastic", "scholastic", Some(v))
-            };
-            let shown = cli_name(name);
-            let changed = store
-                .write(|tx| event_detail::set_league_setting(tx, name, words, new.as_deref()))?;
-            print(&match (changed, &new) {
-                (true, Some(v)) => {
-                    format!("{shown} is now \"{v}\" for every event that gives none.\n")
-                }
-                (true, None) => format!("{shown} is cleared.\n"),
-                (false, Some(v)) => format!("{shown} is already \"{v}\"; nothing changed.\n"),
-                (false, None) => format!("{shown} is not set; nothing changed.\n"),
-            })?;
+        ("scholastic", "scholastic", Some(v))
+    })
+}
+
+/// `league settings set report.KEY VALUE`: a rating-report default.
+fn set_report_default(store: &mut Store, key: Key, value: &str) -> Result<()> {
+    let (name, words, new) = checked_setting(key, value)?;
+    let shown = cli_name(name);
+    let changed =
+        store.write(|tx| event_detail::set_league_setting(tx, name, words, new.as_deref()))?;
+    print(&match (changed, &new) {
+        (true, Some(v)) => {
+            format!("{shown} is now \"{v}\" for every event that gives none.\n")
         }
-        SettingsCmd::Show { format } => {
-            let conn = store.conn();
-            let name = seasons::league_name(conn)?;
-            let mut report: Vec<(String, Option<String>)> = Vec::new();
-            for (column, _) in FIELDS.iter().chain(&[
-                ("crosstables", "crosstables to"),
-                ("scholastic", "scholastic"),
-            ]) {
-                report.push((
-                    cli_name(column),
-                    event_detail::league_setting(conn, column)?,
-                ));
+        (true, None) => format!("{shown} is cleared.\n"),
+        (false, Some(v)) => format!("{shown} is already \"{v}\"; nothing changed.\n"),
+        (false, None) => format!("{shown} is not set; nothing changed.\n"),
+    })?;
+    Ok(())
+}
+
+/// `league settings show`: the league's name, then the report defaults set.
+fn show(store: &mut Store, format: Format) -> Result<()> {
+    let conn = store.conn();
+    let name = seasons::league_name(conn)?;
+    let mut report: Vec<(String, Option<String>)> = Vec::new();
+    for (column, _) in FIELDS.iter().chain(&[
+        ("crosstables", "crosstables to"),
+        ("scholastic", "scholastic"),
+    ]) {
+        report.push((
+            cli_name(column),
+            event_detail::league_setting(conn, column)?,
+        ));
+    }
+    match format {
+        Format::Json => {
+            let mut map = serde_json::Map::new();
+            map.insert("league_name".into(), serde_json::json!(name));
+            for (k, v) in &report {
+                map.insert(k.clone(), serde_json::json!(v));
             }
-            match format {
-                Format::Json => {
-                    let mut map = serde_json::Map::new();
-                    map.insert("league_name".into(), serde_json::json!(name));
-                    for (k, v) in &report {
-                        map.insert(k.clone(), serde_json::json!(v));
-                    }
-                    print_json(&serde_json::Value::Object(map))?
-                }
-                _ => {
-                    let mut out = format!(
-                        "league-name: {}\n",
-                        name.as_deref()
-                            .unwrap_or("(not set: `league settings set league-name NAME`)")
-                    );
-                    // Report defaults only when set: most leagues give none.
-                    for (k, v) in &report {
-                        if let Some(v) = v {
-                            out.push_str(&format!("{k}: {v}\n"));
-                        }
-                    }
-                    print(&out)?
+            print_json(&serde_json::Value::Object(map))?
+        }
+        _ => {
+            let mut out = format!(
+                "league-name: {}\n",
+                name.as_deref()
+                    .unwrap_or("(not set: `league settings set league-name NAME`)")
+            );
+            // Report defaults only when set: most leagues give none.
+            for (k, v) in &report {
+                if let Some(v) = v {
+                    out.push_str(&format!("{k}: {v}\n"));
                 }
             }
+            print(&out)?
         }
     }
     Ok(())

@@ -117,6 +117,33 @@ impl Outcome {
         )
     }
 
+    /// The outcome's name in the database's views (docs/views.md) and in
+    /// JSON: "win", "draw", "loss", "forfeit-win", "forfeit-loss",
+    /// "double-forfeit", "bye-full", "bye-half", "bye-zero", "absent".
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+            Outcome::ForfeitWin => "forfeit-win",
+            Outcome::ForfeitLoss => "forfeit-loss",
+            Outcome::DoubleForfeit => "double-forfeit",
+            Outcome::Bye {
+                kind: ByeKind::Full,
+                ..
+            } => "bye-full",
+            Outcome::Bye {
+                kind: ByeKind::Half,
+                ..
+            } => "bye-half",
+            Outcome::Bye {
+                kind: ByeKind::Zero,
+                ..
+            } => "bye-zero",
+            Outcome::Absent => "absent",
+        }
+    }
+
     /// The outcome in words, as a results page or history says it ("won",
     /// "lost by forfeit", "half-point bye", "did not play").
     pub fn words(self) -> &'static str {
@@ -475,5 +502,47 @@ mod tests {
     fn check_finds_a_game_recorded_differently() {
         let t = crosstable(Format::Swiss, &["+W2", "+B1"]);
         assert!(t.check().unwrap_err().contains("differently"));
+    }
+
+    /// The names JSON and the views use for each outcome, all different.
+    #[test]
+    fn outcome_names_are_the_views_names() {
+        let all = [
+            (Outcome::Win, "win"),
+            (Outcome::Draw, "draw"),
+            (Outcome::Loss, "loss"),
+            (Outcome::ForfeitWin, "forfeit-win"),
+            (Outcome::ForfeitLoss, "forfeit-loss"),
+            (Outcome::DoubleForfeit, "double-forfeit"),
+            (
+                Outcome::Bye {
+                    kind: ByeKind::Full,
+                    requested: true,
+                },
+                "bye-full",
+            ),
+            (
+                Outcome::Bye {
+                    kind: ByeKind::Half,
+                    requested: false,
+                },
+                "bye-half",
+            ),
+            (
+                Outcome::Bye {
+                    kind: ByeKind::Zero,
+                    requested: true,
+                },
+                "bye-zero",
+            ),
+            (Outcome::Absent, "absent"),
+        ];
+        for (o, name) in all {
+            assert_eq!(o.name(), name);
+        }
+        let mut names: Vec<&str> = all.iter().map(|(o, _)| o.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
     }
 }

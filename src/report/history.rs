@@ -10,6 +10,7 @@
 //! they have no place, no winner and no grand-prix points here.
 
 use super::{report_from_facts, section_report, ReportOptions, SectionReport};
+use crate::domain::game::GameResult;
 use crate::domain::history::career::SectionLine;
 use crate::domain::history::grand_prix::{grand_prix, GrandPrix, Placing, Rules};
 use crate::domain::history::{career, places, running_tally, winners, Career, GameCounts, Tally};
@@ -287,28 +288,15 @@ pub fn head_to_head(conn: &Reader, a: &Player, b: &Player) -> Result<Vec<H2hGame
         .collect())
 }
 
-/// A stored result ("1-0", "0F-1F", "0-0", ...) from one side.
+/// A stored result ("1-0", "0F-1F", "0-0", ...) from the first player's
+/// side, as [`GameResult::outcomes`] says it (a game lost by both is a loss
+/// from either side); a result the league does not know counts as a double
+/// forfeit.
 fn outcome_for_a(result: &str, a_white: bool) -> Outcome {
-    let white = match result {
-        // Lost by both (an arbiter's decision): a loss from either side.
-        "0-0" => return Outcome::Loss,
-        "1-0" => Outcome::Win,
-        "0-1" => Outcome::Loss,
-        "1/2-1/2" => Outcome::Draw,
-        "1F-0F" => Outcome::ForfeitWin,
-        "0F-1F" => Outcome::ForfeitLoss,
-        _ => Outcome::DoubleForfeit,
-    };
-    if a_white {
-        white
-    } else {
-        match white {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::ForfeitWin => Outcome::ForfeitLoss,
-            Outcome::ForfeitLoss => Outcome::ForfeitWin,
-            o => o,
-        }
+    match GameResult::from_stored(result).map(GameResult::outcomes) {
+        Some((white, _)) if a_white => white,
+        Some((_, black)) => black,
+        None => Outcome::DoubleForfeit,
     }
 }
 
@@ -520,4 +508,30 @@ pub fn season_summary(conn: &Reader, season: &Season) -> Result<SeasonSummary> {
         sections,
         grand_prix,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outcome_for_a;
+    use crate::domain::record::Outcome::{self, *};
+
+    /// Every stored result, from White's side and from Black's, as the
+    /// head-to-head counts it (FIDE Laws 12.9: a game lost by both is a loss
+    /// for each).
+    #[test]
+    fn every_stored_result_from_either_side() {
+        let cases: [(&str, Outcome, Outcome); 7] = [
+            ("1-0", Win, Loss),
+            ("0-1", Loss, Win),
+            ("1/2-1/2", Draw, Draw),
+            ("1F-0F", ForfeitWin, ForfeitLoss),
+            ("0F-1F", ForfeitLoss, ForfeitWin),
+            ("0F-0F", DoubleForfeit, DoubleForfeit),
+            ("0-0", Loss, Loss),
+        ];
+        for (stored, white, black) in cases {
+            assert_eq!(outcome_for_a(stored, true), white, "{stored} as White");
+            assert_eq!(outcome_for_a(stored, false), black, "{stored} as Black");
+        }
+    }
 }

@@ -6,12 +6,12 @@
 
 use super::{order_for, ReportOptions};
 use crate::domain::league::Event;
-use crate::domain::score::Value;
+use crate::domain::standings::Explained;
 use crate::domain::team::{
     board_prizes, crosstable, standings, BoardPrizes, TeamCrosstable, TeamEvent, TeamRules,
     TeamStandings,
 };
-use crate::domain::tiebreak::{Order, TeamCode, Tiebreak, Working};
+use crate::domain::tiebreak::{Order, TeamCode, Tiebreak};
 use crate::error::{Error, Result};
 use crate::store::team::{load_team_event, LoadedTeamEvent};
 use crate::store::Reader;
@@ -41,26 +41,15 @@ pub struct TeamReport {
     pub notes: Vec<String>,
 }
 
-/// One of a team's tiebreak values with the working behind it, as
-/// `league standings --explain TEAM` and the results site show it.
-pub struct TeamExplained {
-    /// Which tiebreak of the order this is.
-    pub tiebreak: Tiebreak,
-    /// The team's value; `None` when the tiebreak gives it none.
-    pub value: Option<Value>,
-    /// The terms and notes behind the value (empty when there is none).
-    pub working: Working,
-}
-
 impl TeamReport {
     /// Every tiebreak value of `team` (an index into the event's teams) in
     /// the report's order, each with its working.
-    pub fn explain(&self, team: usize) -> Vec<TeamExplained> {
+    pub fn explain(&self, team: usize) -> Vec<Explained> {
         self.order
             .tiebreaks
             .iter()
             .enumerate()
-            .map(|(k, tb)| TeamExplained {
+            .map(|(k, tb)| Explained {
                 tiebreak: *tb,
                 value: self.standings.row(team).and_then(|row| row.values[k]),
                 working: self

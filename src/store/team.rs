@@ -825,3 +825,59 @@ pub fn load_team_event(conn: &impl Readable, event: &Event) -> Result<LoadedTeam
         pending,
     })
 }
+
+/// Put the players named (name, US Chess or FIDE id, or #id) on `team`'s
+/// roster in the order given, the first at `first_board` (default: after
+/// the last) and each next one on the board after. A name the league does
+/// not know is refused with the way out (`league player add`, or `--new`),
+/// unless `add_unknown`: then the player is added, with `rating`.
+pub fn add_names_to_roster(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    names: &[String],
+    add_unknown: bool,
+    rating: Option<u32>,
+    first_board: Option<u32>,
+) -> Result<Vec<RosterRow>> {
+    let mut added = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let player = match players::find_player(tx, name) {
+            Ok(p) => p,
+            Err(Error::NotFound(_)) if add_unknown => players::add_player(
+                tx,
+                &players::NewPlayer {
+                    name,
+                    rating,
+                    ..players::NewPlayer::default()
+                },
+            )?,
+            Err(Error::NotFound(m)) => {
+                return Err(Error::not_found(format!(
+                    "{m}; add the player first with `league player add`, or give --new"
+                )))
+            }
+            Err(other) => return Err(other),
+        };
+        let board = first_board.map(|b| b + i as u32);
+        added.push(add_to_roster(tx, event, team, &player, board)?);
+    }
+    Ok(added)
+}
+
+/// Take the players named off `team`'s roster ([`remove_from_roster`] for
+/// each); their names as the league has them.
+pub fn remove_names_from_roster(
+    tx: &Transaction,
+    event: &Event,
+    team: &TeamRow,
+    names: &[String],
+) -> Result<Vec<String>> {
+    let mut removed = Vec::new();
+    for name in names {
+        let p = players::find_player(tx, name)?;
+        remove_from_roster(tx, event, team, &p)?;
+        removed.push(p.name);
+    }
+    Ok(removed)
+}

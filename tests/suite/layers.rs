@@ -134,14 +134,19 @@ fn paths_named(code: &str, module: &[String]) -> Vec<Vec<String>> {
                     break;
                 }
                 depth -= 1;
-            } else if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':') {
+            } else if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':' || c == '#') {
                 break;
             }
             j += 1;
         }
         let expr: String = bytes[i..j].iter().collect();
         for p in expand(&expr) {
-            let mut segs: Vec<String> = p.split("::").map(|s| s.trim().to_string()).collect();
+            // A raw identifier names the module's file without `r#`
+            // (`super::r#match` is `match.rs`).
+            let mut segs: Vec<String> = p
+                .split("::")
+                .map(|s| s.trim().trim_start_matches("r#").to_string())
+                .collect();
             segs.retain(|s| !s.is_empty());
             let mut abs: Vec<String> = vec![];
             let mut first = true;

@@ -134,6 +134,138 @@ impl TeamRules {
     }
 }
 
+/// A change to an event's team rules, as `league team edit` gives it: each
+/// field left `None` keeps its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesEdit {
+    /// Boards per match.
+    pub boards: Option<u32>,
+    /// Match points for a win, a draw and a loss.
+    pub match_points: Option<(Points, Points, Points)>,
+    /// Game points a team bye is worth.
+    pub bye_game_points: Option<Points>,
+    /// Match points a team bye is worth.
+    pub bye_match_points: Option<Points>,
+    /// What the standings are ranked on.
+    pub rank_by: Option<RankBy>,
+    /// The USAT tiebreak's scale: ×2 (`true`) or ×1.
+    pub usat_doubled: Option<bool>,
+    /// The USAT tiebreak: count an opponent's byes as ½ (`true`) or as awarded.
+    pub usat_adjusted: Option<bool>,
+}
+
+impl RulesEdit {
+    /// Whether the edit changes nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == RulesEdit::default()
+    }
+}
+
+impl TeamRules {
+    /// These rules with `edit` made. Our choice where the secretary changes
+    /// one rule that another follows by default: a bye worth every board
+    /// stays worth every board when the boards change, and a bye worth a
+    /// match win stays worth a match win when the match points change; a
+    /// bye's value given in the same edit wins over both.
+    pub fn edited(&self, edit: &RulesEdit) -> TeamRules {
+        let old = self;
+        let mut new = old.clone();
+        if let Some(b) = edit.boards {
+            new.boards = b;
+            if old.bye_game_points == old.match_game_points() {
+                new.bye_game_points = new.match_game_points();
+            }
+        }
+        if let Some((w, d, l)) = edit.match_points {
+            let bye_was_win = old.bye_match_points == old.match_win;
+            new = new.with_match_points(w, d, l);
+            if !bye_was_win {
+                new.bye_match_points = old.bye_match_points;
+            }
+        }
+        if let Some(p) = edit.bye_game_points {
+            new.bye_game_points = p;
+        }
+        if let Some(p) = edit.bye_match_points {
+            new.bye_match_points = p;
+        }
+        if let Some(r) = edit.rank_by {
+            new.rank_by = r;
+        }
+        if let Some(d) = edit.usat_doubled {
+            new.usat_doubled = d;
+        }
+        if let Some(a) = edit.usat_adjusted {
+            new.usat_adjusted = a;
+        }
+        new
+    }
+}
+
+#[cfg(test)]
+mod edit_tests {
+    use super::*;
+
+    #[test]
+    fn a_bye_worth_every_board_follows_the_boards() {
+        let r = TeamRules::new(4).edited(&RulesEdit {
+            boards: Some(6),
+            ..RulesEdit::default()
+        });
+        assert_eq!(r.boards, 6);
+        assert_eq!(r.bye_game_points, Points::whole(6));
+    }
+
+    #[test]
+    fn a_bye_worth_less_than_every_board_keeps_its_value() {
+        let r = TeamRules::new(4)
+            .with_bye(Points::ONE, Points::whole(2))
+            .edited(&RulesEdit {
+                boards: Some(6),
+                ..RulesEdit::default()
+            });
+        assert_eq!(r.bye_game_points, Points::whole(2));
+    }
+
+    #[test]
+    fn a_bye_worth_a_match_win_follows_the_match_points() {
+        let scale = Some((Points::whole(2), Points::ONE, Points::ZERO));
+        let r = TeamRules::new(4).edited(&RulesEdit {
+            match_points: scale,
+            ..RulesEdit::default()
+        });
+        assert_eq!(r.bye_match_points, Points::whole(2));
+        let drawn_bye = TeamRules::new(4)
+            .with_bye(Points::HALF, Points::whole(4))
+            .edited(&RulesEdit {
+                match_points: scale,
+                ..RulesEdit::default()
+            });
+        assert_eq!(drawn_bye.match_win, Points::whole(2));
+        assert_eq!(drawn_bye.bye_match_points, Points::HALF);
+    }
+
+    #[test]
+    fn a_bye_value_given_wins_over_the_default_it_would_follow() {
+        let r = TeamRules::new(4).edited(&RulesEdit {
+            boards: Some(6),
+            match_points: Some((Points::whole(2), Points::ONE, Points::ZERO)),
+            bye_game_points: Some(Points::whole(3)),
+            bye_match_points: Some(Points::ONE),
+            ..RulesEdit::default()
+        });
+        assert_eq!(r.bye_game_points, Points::whole(3));
+        assert_eq!(r.bye_match_points, Points::ONE);
+    }
+
+    #[test]
+    fn an_empty_edit_changes_nothing() {
+        assert!(RulesEdit::default().is_empty());
+        let r = TeamRules::new(4);
+        assert_eq!(r.edited(&RulesEdit::default()), r);
+    }
+}
+
 /// A team in the event. Its index in [`TeamEvent::teams`] is its identity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Team {

@@ -31,8 +31,8 @@ pub mod tiebreak;
 pub use boards::{board_prizes, BoardPrizes, BoardScore};
 pub use crosstable::{crosstable, TeamCrosstable};
 pub use event::{
-    BoardOutcome, BoardResult, PlayerId, RankBy, RoundResults, Side, Team, TeamEvent, TeamMatch,
-    TeamRules,
+    BoardOutcome, BoardResult, PlayerId, RankBy, RoundResults, RulesEdit, Side, Team, TeamEvent,
+    TeamMatch, TeamRules,
 };
 pub use scoring::{MatchResult, RoundKind, TeamRound};
 pub use standings::{standings, TeamRow, TeamStandings};

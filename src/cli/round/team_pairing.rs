@@ -4,9 +4,9 @@
 //! their boards by [`crate::store::team_pairing`], and printed match by
 //! match, board by board (the `league match show` table).
 
-use super::match_table::print_matches;
-use super::output::{print, Format};
 use super::sheet::SheetFormat;
+use crate::cli::match_table::print_matches;
+use crate::cli::output::{print, Format};
 use crate::domain::ids::MatchId;
 use crate::domain::league::Event;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
@@ -163,7 +163,7 @@ fn rows_of(plan: &TeamPlan, pairing: &Pairing) -> Vec<MatchRow> {
 
 /// Notes besides the sheet: numbers given, a replaced pairing, a dry run.
 fn notes(plan: &TeamPlan, dry_run: bool) -> String {
-    super::output::sheet_notes(
+    crate::cli::output::sheet_notes(
         plan.renumber.then(|| {
             (
                 "Team numbers",

@@ -1,12 +1,16 @@
-//! `league standings` and `league tiebreaks`.
+//! `league standings`: a section's standings with the event's tiebreaks (or
+//! others), and the working behind them; a team event's are in [`team`].
 
-use serde_json::{json, Map, Value as Json};
+pub mod team;
+pub mod working;
 
-use super::output::{number, points, print, print_json, print_standings, show, Format, Table};
+use serde_json::{json, Value as Json};
+
+use super::output::{points, print_standings, show, Format, Table};
 use super::SectionArgs;
 
 use crate::domain::standings::explain;
-use crate::domain::tiebreak::{FideEdition, Order, Tiebreak, PRESETS};
+use crate::domain::tiebreak::{FideEdition, Order, Tiebreak};
 use crate::error::Result;
 use crate::report::{section_report, ReportOptions, SectionReport};
 use crate::store::{season as seasons, Store};
@@ -42,7 +46,7 @@ fn parse_edition(text: &str) -> std::result::Result<FideEdition, String> {
 pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
     let event = a.section.event.find(store)?;
     if event.kind.is_team() {
-        return super::team_standings::run(
+        return team::run(
             store,
             &event,
             &ReportOptions {
@@ -50,7 +54,7 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
                 tiebreaks: a.tiebreaks.clone(),
                 fide_edition: None,
             },
-            super::team_standings::View {
+            team::View {
                 format: a.format,
                 decimals: a.decimals,
                 explain: a.explain.as_deref(),
@@ -164,10 +168,7 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
         .iter()
         .map(|row| {
             let e = &r.facts.entries[row.player];
-            let mut tb = Map::new();
-            for (code, v) in r.order.tiebreaks.iter().zip(&row.values) {
-                tb.insert(code.code(), v.map(number).unwrap_or(Json::Null));
-            }
+            let tb = working::tiebreaks_json(&r.order.tiebreaks, &row.values);
             json!({
                 "place": row.place,
                 "rank": row.rank,
@@ -205,24 +206,9 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
 fn explain_json(r: &SectionReport, player: usize) -> Json {
     let ctx = r.context();
     let e = &r.facts.entries[player];
-    let items: Vec<Json> = explain(&ctx, &r.order, player)
-        .into_iter()
-        .map(|x| {
-            json!({
-                "tiebreak": x.tiebreak.code(),
-                "meaning": x.tiebreak.meaning(),
-                "value": x.value.map(number),
-                "terms": x.working.terms.iter().map(|t| json!({
-                    "round": t.round,
-                    "opponent": t.opponent.and_then(|o| r.facts.entries.get(o)).map(|o| o.name.clone()),
-                    "text": t.text,
-                    "value": number(t.value),
-                    "dropped": t.dropped,
-                })).collect::<Vec<_>>(),
-                "notes": x.working.notes,
-            })
-        })
-        .collect();
+    let items = working::working_json(&explain(&ctx, &r.order, player), |o| {
+        r.facts.entries.get(o).map(|o| o.name.clone())
+    });
     json!({ "name": e.name, "pairing_no": e.pairing_no, "tiebreaks": items })
 }
 
@@ -231,7 +217,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
     let ctx = r.context();
     let e = &r.facts.entries[player];
     let place = r.standings.rows.iter().find(|row| row.player == player);
-    let mut out = format!("{} (#{})", e.name, e.pairing_no);
+    let mut who = format!("{} (#{})", e.name, e.pairing_no);
     if let Some(p) = place {
         let score = points(p.score, decimals);
         let shared = if p.place.contains('-') {
@@ -239,71 +225,7 @@ pub fn explain_text(r: &SectionReport, player: usize, decimals: bool) -> String 
         } else {
             ""
         };
-        out.push_str(&format!(": place {}{shared}, {score} points", p.place));
+        who.push_str(&format!(": place {}{shared}, {score} points", p.place));
     }
-    out.push_str(". The working behind each tiebreak:\n");
-    for x in explain(&ctx, &r.order, player) {
-        out.push_str(&format!(
-            "\n{} = {} — {}\n",
-            x.tiebreak.code(),
-            show(x.value, decimals),
-            x.tiebreak.meaning()
-        ));
-        for t in &x.working.terms {
-            let v = show(Some(t.value), decimals);
-            match &t.dropped {
-                Some(why) => out.push_str(&format!("  {} → {v}  (dropped: {why})\n", t.text)),
-                None => out.push_str(&format!("  {} → {v}\n", t.text)),
-            }
-        }
-        for n in &x.working.notes {
-            out.push_str(&format!("  {n}\n"));
-        }
-    }
-    out
-}
-
-#[derive(clap::Args, Debug)]
-pub struct TiebreaksArgs {
-    /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-}
-
-/// `league tiebreaks`: every code with its meaning, and the presets.
-pub fn run_tiebreaks(a: TiebreaksArgs) -> Result<()> {
-    let all = Tiebreak::catalogue();
-    if a.format == Format::Json {
-        print_json(&json!({
-            "codes": all.iter().map(|t| json!({"code": t.code(), "meaning": t.meaning(), "team": t.is_team()})).collect::<Vec<_>>(),
-            "presets": PRESETS.iter().map(|p| json!({"name": p.name, "codes": p.codes, "note": p.note})).collect::<Vec<_>>(),
-        }))?;
-        return Ok(());
-    }
-    let mut t = Table::new(&["code", "meaning"]);
-    for tb in &all {
-        t.push(vec![tb.code(), tb.meaning()]);
-    }
-    let mut p = Table::new(&["preset", "order", "note"]);
-    for preset in PRESETS {
-        p.push(vec![
-            preset.name.to_string(),
-            preset.codes.join(", "),
-            preset.note.to_string(),
-        ]);
-    }
-    let mut out = String::new();
-    if a.format == Format::Text {
-        out.push_str(
-            "Tiebreak codes (US Chess codes are lower case; FIDE codes are FIDE's acronyms):\n\n",
-        );
-    }
-    out.push_str(&t.render(a.format));
-    out.push('\n');
-    if a.format == Format::Text {
-        out.push_str("Presets (use the name wherever a tiebreak order is asked for):\n\n");
-    }
-    out.push_str(&p.render(a.format));
-    print(&out)?;
-    Ok(())
+    working::working_text(who, &explain(&ctx, &r.order, player), decimals, false)
 }

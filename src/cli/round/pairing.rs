@@ -6,9 +6,9 @@
 
 use std::collections::HashSet;
 
-use super::output::print;
 use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer};
-use super::{EventArgs, SectionArgs};
+use crate::cli::output::print;
+use crate::cli::{EventArgs, SectionArgs};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
@@ -278,7 +278,7 @@ fn sheet_of(
 /// What the secretary should know besides the sheet: numbers given,
 /// a replaced pairing, a dry run.
 fn notes(plan: &Plan, dry_run: bool) -> String {
-    super::output::sheet_notes(
+    crate::cli::output::sheet_notes(
         plan.renumber.then(|| {
             (
                 "Pairing numbers given at the first pairing",

@@ -9,7 +9,7 @@ use clap::Subcommand;
 use super::import::read_file;
 pub(crate) use super::match_table::{print_matches, score_of};
 use super::output::{print, Format};
-use super::season::parse_date;
+use super::parse_date;
 use super::EventArgs;
 use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
 use crate::domain::ids::EventId;
@@ -244,70 +244,13 @@ fn boards_from_sheet(path: &PathBuf) -> Result<Vec<NewBoard>> {
 /// Run a `league match` subcommand.
 pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
     match cmd {
-        MatchCmd::Record(a) => {
-            let e = a.event.find(store)?;
-            e.need_team()?;
-            let home = teams::find_team(store.conn(), &e, &a.home)?;
-            let away = teams::find_team(store.conn(), &e, &a.away)?;
-            let details = match (&a.score, &a.results, &a.sheet) {
-                _ if a.forfeit.is_some() => {
-                    let f = a.forfeit.as_deref().unwrap_or_default();
-                    MatchDetails::Forfeit(if f.trim().eq_ignore_ascii_case("both") {
-                        None
-                    } else {
-                        let t = teams::find_team(store.conn(), &e, f)?;
-                        if t.id == home.id {
-                            Some(Side::Home)
-                        } else if t.id == away.id {
-                            Some(Side::Away)
-                        } else {
-                            return Err(Error::invalid(format!(
-                                "--forfeit names {}, which is not in this match",
-                                t.name
-                            )));
-                        }
-                    })
-                }
-                (Some(s), _, _) => {
-                    let (x, y) = parse_score(s)?;
-                    MatchDetails::Score(x, y)
-                }
-                (_, Some(r), _) => {
-                    MatchDetails::Boards(boards_from_results(&a, r, store, e.id, &home, &away)?)
-                }
-                (_, _, Some(p)) => MatchDetails::Boards(boards_from_sheet(p)?),
-                _ => return Err(Error::invalid(
-                    "give the match's boards (--results or --sheet) or its score (--score 3.5-0.5)",
-                )),
-            };
-            store.write(|tx| {
-                matches::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
-            })?;
-            let shown = matches::round_matches(store.conn(), &e, Some(a.round))?;
-            let m = shown
-                .iter()
-                .find(|m| m.team_a == home.name && m.team_b.as_deref() == Some(&away.name));
-            let score = m.map(score_of).unwrap_or_default();
-            print(&format!(
-                "Round {}: {} {} {}.\n",
-                a.round, home.name, score, away.name
-            ))?;
-        }
+        MatchCmd::Record(a) => record(store, a),
         MatchCmd::Bye {
             team,
             event,
             round,
             date,
-        } => {
-            let e = event.find(store)?;
-            let t = teams::find_team(store.conn(), &e, &team)?;
-            store.write(|tx| matches::record_bye(tx, &e, round, &t, date.as_deref()))?;
-            let r = teams::rules(store.conn(), e.id)?;
-            print(&format!(
-                "Round {round}: {} has a team bye ({} match points, {} game points).\n",
-                t.name, r.bye_match_points, r.bye_game_points
-            ))?;
-        }
+        } => bye(store, team, event, round, date),
         MatchCmd::Correct {
             team,
             result,
@@ -315,46 +258,90 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
             reason,
             event,
             round,
-        } => {
-            let e = event.find(store)?;
-            let t = teams::find_team(store.conn(), &e, &team)?;
-            let r = GameResult::parse(&result).ok_or_else(|| {
-                Error::invalid(format!(
-                    "result \"{result}\" not understood; use {ACCEPTED_RESULTS}"
-                ))
-            })?;
-            store.write(|tx| matches::correct_board(tx, &e, round, &t, board, r, &reason))?;
-            print(&format!(
-                "Corrected round {round}, board {board} of {}'s match to {} (logged).\n",
-                t.name,
-                r.pretty()
-            ))?;
-        }
+        } => correct(store, team, result, board, reason, event, round),
         MatchCmd::Delete {
             team,
             reason,
             event,
             round,
-        } => {
-            let e = event.find(store)?;
-            let t = teams::find_team(store.conn(), &e, &team)?;
-            store.write(|tx| matches::delete_match(tx, &e, round, &t, &reason))?;
-            print(&format!(
-                "Deleted {}'s round {round} match or bye (logged).\n",
-                t.name
-            ))?;
-        }
+        } => delete(store, team, reason, event, round),
         MatchCmd::Show {
             event,
             round,
             format,
-        } => {
-            let e = event.find(store)?;
-            e.need_team()?;
-            let all = matches::round_matches(store.conn(), &e, round)?;
-            print_matches(&e.name, &all, format)?;
-        }
+        } => show(store, event, round, format),
     }
+}
+
+/// `league match bye`: give a team a team bye in a round (worth the event's bye value).
+fn bye(
+    store: &mut Store,
+    team: String,
+    event: EventArgs,
+    round: u32,
+    date: Option<String>,
+) -> Result<()> {
+    let e = event.find(store)?;
+    let t = teams::find_team(store.conn(), &e, &team)?;
+    store.write(|tx| matches::record_bye(tx, &e, round, &t, date.as_deref()))?;
+    let r = teams::rules(store.conn(), e.id)?;
+    print(&format!(
+        "Round {round}: {} has a team bye ({} match points, {} game points).\n",
+        t.name, r.bye_match_points, r.bye_game_points
+    ))?;
+    Ok(())
+}
+
+/// `league match correct`: correct one board's result; the old and new results and the reason go in the log.
+fn correct(
+    store: &mut Store,
+    team: String,
+    result: String,
+    board: u32,
+    reason: String,
+    event: EventArgs,
+    round: u32,
+) -> Result<()> {
+    let e = event.find(store)?;
+    let t = teams::find_team(store.conn(), &e, &team)?;
+    let r = GameResult::parse(&result).ok_or_else(|| {
+        Error::invalid(format!(
+            "result \"{result}\" not understood; use {ACCEPTED_RESULTS}"
+        ))
+    })?;
+    store.write(|tx| matches::correct_board(tx, &e, round, &t, board, r, &reason))?;
+    print(&format!(
+        "Corrected round {round}, board {board} of {}'s match to {} (logged).\n",
+        t.name,
+        r.pretty()
+    ))?;
+    Ok(())
+}
+
+/// `league match delete`: delete a team's match (with its boards) or bye in a round; logged with the reason.
+fn delete(
+    store: &mut Store,
+    team: String,
+    reason: String,
+    event: EventArgs,
+    round: u32,
+) -> Result<()> {
+    let e = event.find(store)?;
+    let t = teams::find_team(store.conn(), &e, &team)?;
+    store.write(|tx| matches::delete_match(tx, &e, round, &t, &reason))?;
+    print(&format!(
+        "Deleted {}'s round {round} match or bye (logged).\n",
+        t.name
+    ))?;
+    Ok(())
+}
+
+/// `league match show`: show a round's matches, board by board.
+fn show(store: &mut Store, event: EventArgs, round: Option<u32>, format: Format) -> Result<()> {
+    let e = event.find(store)?;
+    e.need_team()?;
+    let all = matches::round_matches(store.conn(), &e, round)?;
+    print_matches(&e.name, &all, format)?;
     Ok(())
 }
 
@@ -394,4 +381,58 @@ pub(crate) fn missing(store: &Store, e: &crate::domain::league::Event) -> Result
         out = format!("{}: nothing missing; every result is in.\n", e.name);
     }
     Ok(out)
+}
+
+/// `league match record`: record a team match: board by board (--results, or a --sheet), or by its score alone (--score 3.5-0.5).
+fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
+    let e = a.event.find(store)?;
+    e.need_team()?;
+    let home = teams::find_team(store.conn(), &e, &a.home)?;
+    let away = teams::find_team(store.conn(), &e, &a.away)?;
+    let details = match (&a.score, &a.results, &a.sheet) {
+        _ if a.forfeit.is_some() => {
+            let f = a.forfeit.as_deref().unwrap_or_default();
+            MatchDetails::Forfeit(if f.trim().eq_ignore_ascii_case("both") {
+                None
+            } else {
+                let t = teams::find_team(store.conn(), &e, f)?;
+                if t.id == home.id {
+                    Some(Side::Home)
+                } else if t.id == away.id {
+                    Some(Side::Away)
+                } else {
+                    return Err(Error::invalid(format!(
+                        "--forfeit names {}, which is not in this match",
+                        t.name
+                    )));
+                }
+            })
+        }
+        (Some(s), _, _) => {
+            let (x, y) = parse_score(s)?;
+            MatchDetails::Score(x, y)
+        }
+        (_, Some(r), _) => {
+            MatchDetails::Boards(boards_from_results(&a, r, store, e.id, &home, &away)?)
+        }
+        (_, _, Some(p)) => MatchDetails::Boards(boards_from_sheet(p)?),
+        _ => {
+            return Err(Error::invalid(
+                "give the match's boards (--results or --sheet) or its score (--score 3.5-0.5)",
+            ))
+        }
+    };
+    store.write(|tx| {
+        matches::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
+    })?;
+    let shown = matches::round_matches(store.conn(), &e, Some(a.round))?;
+    let m = shown
+        .iter()
+        .find(|m| m.team_a == home.name && m.team_b.as_deref() == Some(&away.name));
+    let score = m.map(score_of).unwrap_or_default();
+    print(&format!(
+        "Round {}: {} {} {}.\n",
+        a.round, home.name, score, away.name
+    ))?;
+    Ok(())
 }

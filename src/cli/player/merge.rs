@@ -2,7 +2,7 @@
 //! becomes one. Without `--yes` it only shows what would change; with it,
 //! the merge is made in one transaction and recorded in the log.
 
-use super::output::print;
+use crate::cli::output::print;
 use crate::error::Result;
 use crate::store::merge::{merge, plan_merge, MergePlan};
 use crate::store::player::{describe_player, find_player};

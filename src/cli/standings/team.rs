@@ -3,9 +3,9 @@
 //! `--explain TEAM`, `--decimals`), read through
 //! [`crate::report::team::team_report`].
 
-use serde_json::{json, Map, Value as Json};
+use serde_json::{json, Value as Json};
 
-use super::output::{number, points, print_standings, show, Format, Table};
+use crate::cli::output::{points, print_standings, show, Format, Table};
 use crate::domain::league::Event;
 use crate::domain::team::RankBy;
 use crate::error::Result;
@@ -96,10 +96,7 @@ pub fn standings_json(r: &TeamReport, explained: Option<usize>) -> Json {
         .rows
         .iter()
         .map(|row| {
-            let mut tb = Map::new();
-            for (code, v) in r.order.tiebreaks.iter().zip(&row.values) {
-                tb.insert(code.code(), v.map(number).unwrap_or(Json::Null));
-            }
+            let tb = super::working::tiebreaks_json(&r.order.tiebreaks, &row.values);
             let team = &r.loaded.teams[row.team];
             json!({
                 "place": row.place,
@@ -131,62 +128,22 @@ pub fn standings_json(r: &TeamReport, explained: Option<usize>) -> Json {
 }
 
 fn explain_json(r: &TeamReport, team: usize) -> Json {
-    let items: Vec<Json> = r
-        .explain(team)
-        .into_iter()
-        .map(|x| {
-            let w = x.working;
-            json!({
-                "tiebreak": x.tiebreak.code(),
-                "meaning": x.tiebreak.meaning(),
-                "value": x.value.map(number),
-                "terms": w.terms.iter().map(|t| json!({
-                    "round": t.round,
-                    "opponent": t.opponent.and_then(|o| r.loaded.teams.get(o)).map(|o| o.name.clone()),
-                    "text": t.text,
-                    "value": number(t.value),
-                    "dropped": t.dropped,
-                })).collect::<Vec<_>>(),
-                "notes": w.notes,
-            })
-        })
-        .collect();
+    let items = super::working::working_json(&r.explain(team), |o| {
+        r.loaded.teams.get(o).map(|o| o.name.clone())
+    });
     json!({ "name": r.loaded.teams[team].name, "tiebreaks": items })
 }
 
 /// The working behind each tiebreak value of one team, in words.
 pub fn explain_text(r: &TeamReport, team: usize, decimals: bool) -> String {
-    let mut out = r.loaded.teams[team].name.clone();
+    let mut who = r.loaded.teams[team].name.clone();
     if let Some(row) = r.standings.row(team) {
-        out.push_str(&format!(
+        who.push_str(&format!(
             ": place {}, {} match points, {} game points",
             row.place,
             points(row.match_points, decimals),
             points(row.game_points, decimals)
         ));
     }
-    out.push_str(". The working behind each tiebreak:\n");
-    for x in r.explain(team) {
-        out.push_str(&format!(
-            "\n{} = {} — {}\n",
-            x.tiebreak.code(),
-            show(x.value, decimals),
-            x.tiebreak.meaning()
-        ));
-        let w = x.working;
-        for t in &w.terms {
-            let v = show(Some(t.value), decimals);
-            let round = t.round.map(|n| format!("round {n}: ")).unwrap_or_default();
-            match &t.dropped {
-                Some(why) => {
-                    out.push_str(&format!("  {round}{} → {v}  (dropped: {why})\n", t.text))
-                }
-                None => out.push_str(&format!("  {round}{} → {v}\n", t.text)),
-            }
-        }
-        for n in &w.notes {
-            out.push_str(&format!("  {n}\n"));
-        }
-    }
-    out
+    super::working::working_text(who, &r.explain(team), decimals, true)
 }

@@ -2,7 +2,7 @@
 //! grand-prix rules, stored with the season and printed in words. The
 //! tables themselves are in `league history season NAME`.
 
-use super::output::print;
+use crate::cli::output::print;
 use crate::domain::history::grand_prix::{Rules, Shared, Split, TieRule};
 use crate::domain::names::Wanted;
 use crate::error::{Error, Result};

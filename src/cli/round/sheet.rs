@@ -10,7 +10,7 @@
 
 use serde_json::json;
 
-use super::output::Table;
+use crate::cli::output::Table;
 use crate::domain::names::fold;
 use crate::domain::score::Points;
 

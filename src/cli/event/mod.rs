@@ -1,9 +1,14 @@
-//! `league season …`, `league event …`, `league section …`.
+//! `league event add|list|show|edit|pair-all`: the events of a season
+//! (Swiss, round robin, team), their tiebreak order and pairing settings,
+//! and (in [`details`]) the fields prizes and rating reports need.
+
+pub mod details;
 
 use clap::Subcommand;
 
-use super::output::{opt, print, print_json, Format, Table};
-use super::{EventArgs, SectionArgs};
+use super::output::{print, print_json, Format, Table};
+use super::section::band;
+use super::{parse_date, EventArgs};
 use crate::domain::league::EventKind;
 use crate::domain::pairing::settings::{
     parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules, SystemKind,
@@ -16,141 +21,6 @@ use crate::error::{Error, Result};
 use crate::store::pairing as pairings;
 use crate::store::season::{self as seasons, EventEdit, NewEvent};
 use crate::store::{player, Store};
-
-#[derive(Subcommand, Debug)]
-pub enum SeasonCmd {
-    /// Add a season, e.g. `league season add 2022-23 --start 2022-09-01`.
-    Add(SeasonAdd),
-    /// List the seasons, newest first.
-    List {
-        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
-        #[arg(long, value_enum, default_value_t)]
-        format: Format,
-    },
-    /// Show a season and its events.
-    Show {
-        /// The season's name.
-        name: String,
-    },
-    /// Rename a season or change its dates.
-    Edit {
-        /// The season's name.
-        name: String,
-        /// The season's new name.
-        #[arg(long = "name")]
-        new_name: Option<String>,
-        /// The season's first day (YYYY-MM-DD).
-        #[arg(long, value_parser = parse_date)]
-        start: Option<String>,
-        /// The season's last day (YYYY-MM-DD).
-        #[arg(long, value_parser = parse_date)]
-        end: Option<String>,
-    },
-    /// Set the season's grand-prix rules (points by place or score, best N events, bonus,
-    /// tables by section or rating band, tie rules); the tables are in `league history season`.
-    GrandPrix(super::grand_prix::GrandPrixArgs),
-}
-
-#[derive(clap::Args, Debug)]
-pub struct SeasonAdd {
-    /// The season's name, e.g. "2022-23".
-    pub name: String,
-    /// First day (YYYY-MM-DD).
-    #[arg(long, value_parser = parse_date)]
-    pub start: Option<String>,
-    /// Last day (YYYY-MM-DD).
-    #[arg(long, value_parser = parse_date)]
-    pub end: Option<String>,
-}
-
-/// Check a date is a real YYYY-MM-DD date.
-pub fn parse_date(text: &str) -> std::result::Result<String, String> {
-    let fmt = time::macros::format_description!("[year]-[month]-[day]");
-    time::Date::parse(text.trim(), &fmt)
-        .map(|d| d.format(&fmt).unwrap_or_default())
-        .map_err(|_| format!("\"{text}\" is not a date; write it as YYYY-MM-DD"))
-}
-
-pub fn run_season(store: &mut Store, cmd: SeasonCmd) -> Result<()> {
-    match cmd {
-        SeasonCmd::GrandPrix(a) => super::grand_prix::run(store, a)?,
-        SeasonCmd::Add(a) => {
-            let s = store.write(|tx| {
-                seasons::add_season(tx, &a.name, a.start.as_deref(), a.end.as_deref())
-            })?;
-            print(&format!("Added season {}.\n", s.name))?;
-        }
-        SeasonCmd::List { format } => {
-            let all = seasons::seasons(store.conn())?;
-            if format == Format::Json {
-                print_json(&serde_json::to_value(&all).unwrap_or_default())?;
-                return Ok(());
-            }
-            let mut t = Table::new(&["season", "start", "end", "events"]).right(&[3]);
-            for s in all {
-                let n = seasons::events(store.conn(), Some(s.id))?.len();
-                t.push(vec![
-                    s.name,
-                    opt(&s.start_date),
-                    opt(&s.end_date),
-                    n.to_string(),
-                ]);
-            }
-            print(&t.render(format))?;
-        }
-        SeasonCmd::Show { name } => {
-            let s = seasons::find_season(store.conn(), &name)?;
-            let mut out = format!("Season {}", s.name);
-            if let (Some(a), Some(b)) = (&s.start_date, &s.end_date) {
-                out.push_str(&format!(" ({a} to {b})"));
-            }
-            out.push('\n');
-            let events = seasons::events(store.conn(), Some(s.id))?;
-            if events.is_empty() {
-                out.push_str("No events yet: add one with `league event add`.\n");
-            }
-            for e in events {
-                let secs = seasons::sections(store.conn(), e.id)?;
-                out.push_str(&format!(
-                    "  {} — {}, {} rounds{}; sections: {}; tiebreaks: {}\n",
-                    e.name,
-                    e.kind.label(),
-                    e.rounds,
-                    if e.dates().is_empty() {
-                        String::new()
-                    } else {
-                        format!(", {}", e.dates())
-                    },
-                    secs.iter()
-                        .map(|s| s.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    e.tiebreaks
-                ));
-            }
-            print(&out)?;
-        }
-        SeasonCmd::Edit {
-            name,
-            new_name,
-            start,
-            end,
-        } => {
-            let s = seasons::find_season(store.conn(), &name)?;
-            let s = store.write(|tx| {
-                seasons::edit_season(
-                    tx,
-                    &s,
-                    new_name.as_deref(),
-                    start.as_deref(),
-                    end.as_deref(),
-                )
-            })?;
-            print(&format!("Season {} updated.\n", s.name))?;
-        }
-    }
-    Ok(())
-}
 
 #[derive(Subcommand, Debug)]
 pub enum EventCmd {
@@ -179,7 +49,7 @@ pub enum EventCmd {
     Edit(EventEditArgs),
     /// Pair every remaining round of a round robin at once (club championships, quads) and
     /// print the schedule.
-    PairAll(super::pairing::PairAllArgs),
+    PairAll(super::round::pairing::PairAllArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -377,7 +247,7 @@ pub struct EventEditArgs {
     pub pairing: PairingOptions,
     /// Prize sharing and rating-report fields (issue 18).
     #[command(flatten)]
-    pub details: Box<super::details::EventDetailArgs>,
+    pub details: Box<details::EventDetailArgs>,
 }
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
@@ -408,7 +278,7 @@ pub fn check_order(text: &str) -> Result<(String, Order)> {
 /// `league event …`: one small function per subcommand.
 pub fn run_event(store: &mut Store, cmd: EventCmd) -> Result<()> {
     match cmd {
-        EventCmd::PairAll(a) => super::pairing::run_pair_all(store, a),
+        EventCmd::PairAll(a) => super::round::pairing::run_pair_all(store, a),
         EventCmd::Add(a) => add_event(store, a),
         EventCmd::List { season, format } => list_events(store, season, format),
         EventCmd::Show { event, format } => show_event(store, event, format),
@@ -683,193 +553,5 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
         "{} updated (tiebreaks: {}).\n",
         e.name, e.tiebreaks
     ))?;
-    Ok(())
-}
-
-#[derive(Subcommand, Debug)]
-pub enum SectionCmd {
-    /// Add a section to an event.
-    Add {
-        /// The section's name, e.g. "U1600".
-        name: String,
-        #[command(flatten)]
-        event: EventArgs,
-        /// Lowest rating allowed.
-        #[arg(long)]
-        min_rating: Option<u32>,
-        /// Highest rating allowed.
-        #[arg(long)]
-        max_rating: Option<u32>,
-    },
-    /// List an event's sections.
-    List {
-        #[command(flatten)]
-        event: EventArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Show a section: its rating band, rounds recorded and entries by pairing number.
-    Show {
-        /// Which section: `--event NAME --section NAME` (the section may be left
-        /// out when the event has one), as every other command takes it.
-        #[command(flatten)]
-        section: SectionArgs,
-        /// Output format: text and markdown give the heading and the entries,
-        /// CSV the entries only, JSON both.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Rename a section or change its rating band.
-    Edit {
-        /// The section's current name.
-        name: String,
-        #[command(flatten)]
-        event: EventArgs,
-        /// A new name for the section.
-        #[arg(long = "name")]
-        new_name: Option<String>,
-        /// Lowest rating allowed.
-        #[arg(long)]
-        min_rating: Option<u32>,
-        /// Highest rating allowed.
-        #[arg(long)]
-        max_rating: Option<u32>,
-    },
-}
-
-/// "1600-1999", "1600+", "under 1600" or nothing.
-fn band(min: Option<u32>, max: Option<u32>) -> String {
-    match (min, max) {
-        (Some(a), Some(b)) => format!("{a}-{b}"),
-        (Some(a), None) => format!("{a}+"),
-        (None, Some(b)) => format!("under {}", b + 1),
-        (None, None) => String::new(),
-    }
-}
-
-pub fn run_section(store: &mut Store, cmd: SectionCmd) -> Result<()> {
-    match cmd {
-        SectionCmd::Add {
-            name,
-            event,
-            min_rating,
-            max_rating,
-        } => {
-            let e = event.find(store)?;
-            // Without a band given, the one the name states ("U1600").
-            let (min_rating, max_rating) = match (min_rating, max_rating) {
-                (None, None) => crate::domain::league::band_from_name(&name),
-                given => given,
-            };
-            let s =
-                store.write(|tx| seasons::add_section(tx, &e, &name, min_rating, max_rating))?;
-            let b = band(s.rating_min, s.rating_max);
-            print(&format!(
-                "Added section {} to {}{}.\n",
-                s.name,
-                e.name,
-                if b.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (ratings {b})")
-                }
-            ))?;
-        }
-        SectionCmd::List { event, format } => {
-            let e = event.find(store)?;
-            let mut t = Table::new(&["section", "rating band", "players", "rounds recorded"])
-                .right(&[2, 3]);
-            let mut rows = vec![];
-            for s in seasons::sections(store.conn(), e.id)? {
-                let band = band(s.rating_min, s.rating_max);
-                let n = player::entries(store.conn(), s.id)?.len();
-                let r = crate::store::round::latest_round(store.conn(), s.id)?;
-                rows.push(serde_json::json!({
-                    "section": s.name, "rating_min": s.rating_min, "rating_max": s.rating_max,
-                    "players": n, "rounds_recorded": r,
-                }));
-                t.push(vec![s.name, band, n.to_string(), r.to_string()]);
-            }
-            match format {
-                Format::Json => print_json(&serde_json::json!({
-                    "event": e.name, "season": e.season, "sections": rows,
-                }))?,
-                _ => print(&t.render(format))?,
-            }
-        }
-        SectionCmd::Show { section, format } => {
-            let (e, s) = section.find(store)?;
-            let rounds = crate::store::round::latest_round(store.conn(), s.id)?;
-            let mut out = format!(
-                "{} ({}), section {}\nRating band: {}\nRounds recorded: {rounds} of {}\n\n",
-                e.name,
-                e.season,
-                s.name,
-                match band(s.rating_min, s.rating_max) {
-                    b if b.is_empty() => "none".to_string(),
-                    b => b,
-                },
-                e.rounds
-            );
-            let mut t =
-                Table::new(&["no", "player", "rating", "withdrew after round"]).right(&[0, 2, 3]);
-            let mut rows = vec![];
-            for en in player::entries(store.conn(), s.id)? {
-                rows.push(serde_json::json!({
-                    "pairing_no": en.pairing_no, "name": en.name, "rating": en.rating,
-                    "withdrawn_after": en.withdrawn_after,
-                }));
-                t.push(vec![
-                    en.pairing_no.to_string(),
-                    en.name,
-                    en.rating.map(|r| r.to_string()).unwrap_or_default(),
-                    en.withdrawn_after
-                        .map(|r| r.to_string())
-                        .unwrap_or_default(),
-                ]);
-            }
-            match format {
-                Format::Json => print_json(&serde_json::json!({
-                    "event": e.name, "season": e.season, "section": s.name,
-                    "rating_min": s.rating_min, "rating_max": s.rating_max,
-                    "rounds_recorded": rounds, "rounds": e.rounds, "entries": rows,
-                }))?,
-                Format::Csv => print(&t.csv())?,
-                Format::Markdown => {
-                    let heading = out.lines().next().unwrap_or_default().to_string();
-                    let rest: Vec<&str> = out.lines().skip(1).filter(|l| !l.is_empty()).collect();
-                    let rest: Vec<String> = rest
-                        .iter()
-                        .map(|l| crate::domain::text::markdown_cell(l))
-                        .collect();
-                    print(&format!(
-                        "**{}**\n\n{}\n\n{}",
-                        crate::domain::text::markdown_cell(&heading),
-                        rest.join("  \n"),
-                        t.markdown()
-                    ))?
-                }
-                Format::Text => {
-                    out.push_str(&t.text());
-                    print(&out)?
-                }
-            }
-        }
-        SectionCmd::Edit {
-            name,
-            event,
-            new_name,
-            min_rating,
-            max_rating,
-        } => {
-            let e = event.find(store)?;
-            let s = seasons::find_section(store.conn(), &e, Some(&name))?;
-            let s = store.write(|tx| {
-                seasons::edit_section(tx, &s, new_name.as_deref(), min_rating, max_rating)
-            })?;
-            print(&format!("Section {} updated.\n", s.name))?;
-        }
-    }
     Ok(())
 }

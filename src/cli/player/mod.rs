@@ -1,0 +1,273 @@
+//! `league player add|list|show|edit|merge`: the players of the league
+//! (merging two records of one person is in [`merge`]).
+
+pub mod merge;
+
+use clap::Subcommand;
+
+use super::output::{opt, print, print_json, Format, Table};
+use crate::error::Result;
+use crate::store::player::{self as players, NewPlayer};
+use crate::store::Store;
+
+#[derive(Subcommand, Debug)]
+pub enum PlayerCmd {
+    /// Add a player to the league.
+    Add(PlayerFields),
+    /// List players (all, or those whose name contains SEARCH).
+    List {
+        /// Only players whose name contains this.
+        search: Option<String>,
+        /// How to print it: text (an aligned table), json, csv (for spreadsheets) or markdown.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Show a player's details and the sections they entered.
+    Show {
+        /// Name, US Chess or FIDE id, or #N (database number).
+        player: String,
+        /// Output format: text and markdown give the details and the sections
+        /// entered; CSV the sections entered; JSON both.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Correct a player's name, ids or ratings; their history stays attached.
+    Edit {
+        /// Name, US Chess or FIDE id, or #N.
+        player: String,
+        /// The corrected name (the player's history stays attached).
+        #[arg(long)]
+        name: Option<String>,
+        /// The US Chess member id.
+        #[arg(long)]
+        uscf_id: Option<String>,
+        /// The FIDE id.
+        #[arg(long)]
+        fide_id: Option<String>,
+        /// The current rating.
+        #[arg(long)]
+        rating: Option<u32>,
+        /// The current FIDE rating.
+        #[arg(long)]
+        fide_rating: Option<u32>,
+        /// The player's US state, two letters (for the US Chess report); "" clears it.
+        #[arg(long)]
+        state: Option<String>,
+        /// The player's club or team, so a US Chess Swiss can keep team-mates apart
+        /// (event --team-mates); "" clears it.
+        #[arg(long)]
+        club: Option<String>,
+    },
+    /// Merge two players who are one person (shows what would change; --yes to merge).
+    Merge(merge::MergeArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct PlayerFields {
+    /// Full name as it should appear in standings.
+    pub name: String,
+    /// US Chess member id.
+    #[arg(long)]
+    pub uscf_id: Option<String>,
+    /// FIDE id.
+    #[arg(long)]
+    pub fide_id: Option<String>,
+    /// Current rating.
+    #[arg(long)]
+    pub rating: Option<u32>,
+    /// Current FIDE rating.
+    #[arg(long)]
+    pub fide_rating: Option<u32>,
+    /// The player's club or team, so a US Chess Swiss can keep team-mates apart
+    /// (event --team-mates).
+    #[arg(long)]
+    pub club: Option<String>,
+}
+
+pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
+    match cmd {
+        PlayerCmd::Merge(a) => merge::run(store, a),
+        PlayerCmd::Add(f) => add(store, f),
+        PlayerCmd::List { search, format } => list(store, search, format),
+        PlayerCmd::Show { player, format } => show(store, player, format),
+        PlayerCmd::Edit {
+            player,
+            name,
+            uscf_id,
+            fide_id,
+            rating,
+            fide_rating,
+            state,
+            club,
+        } => edit(
+            store,
+            player,
+            name,
+            uscf_id,
+            fide_id,
+            rating,
+            fide_rating,
+            state,
+            club,
+        ),
+    }
+}
+
+/// `league player list`: list players (all, or those whose name contains SEARCH).
+fn list(store: &mut Store, search: Option<String>, format: Format) -> Result<()> {
+    let all = players::players(store.conn(), search.as_deref())?;
+    if format == Format::Json {
+        print_json(&serde_json::to_value(&all).unwrap_or_default())?;
+        return Ok(());
+    }
+    let mut t = Table::new(&["#", "name", "US Chess id", "FIDE id", "rating"]).right(&[0, 4]);
+    for p in all {
+        t.push(vec![
+            p.id.to_string(),
+            p.name,
+            opt(&p.uscf_id),
+            opt(&p.fide_id),
+            opt(&p.rating),
+        ]);
+    }
+    print(&t.render(format))?;
+    Ok(())
+}
+
+/// `league player show`: show a player's details and the sections they entered.
+fn show(store: &mut Store, player: String, format: Format) -> Result<()> {
+    let p = players::find_player(store.conn(), &player)?;
+    if format != Format::Text {
+        let entries = players::entries_of_player(store.conn(), p.id)?;
+        let mut t = Table::new(&["season", "event", "section", "no", "points"]).right(&[3, 4]);
+        for e in &entries {
+            t.push(vec![
+                e.season.clone(),
+                e.event.clone(),
+                e.section.clone(),
+                e.pairing_no.to_string(),
+                if format == Format::Csv {
+                    e.score.decimal()
+                } else {
+                    e.score.fraction()
+                },
+            ]);
+        }
+        return match format {
+            Format::Json => print_json(&serde_json::json!({
+                "id": p.id, "name": p.name, "uscf_id": p.uscf_id, "fide_id": p.fide_id,
+                "rating": p.rating, "fide_rating": p.fide_rating,
+                "entries": entries.iter().map(|e| serde_json::json!({
+                    "season": e.season, "event": e.event, "section": e.section,
+                    "pairing_no": e.pairing_no, "score": e.score.as_f64(),
+                })).collect::<Vec<_>>(),
+            })),
+            Format::Markdown => print(&format!(
+                "**{}**\n\n{}",
+                crate::domain::text::markdown_cell(&players::describe_player(&p)),
+                t.markdown()
+            )),
+            _ => print(&t.csv()),
+        }
+        .map_err(Into::into);
+    }
+    let mut out = format!("{}\n", players::describe_player(&p));
+    if let Some(r) = p.rating {
+        out.push_str(&format!("  rating: {r}\n"));
+    }
+    if let Some(r) = p.fide_rating {
+        out.push_str(&format!("  FIDE rating: {r}\n"));
+    }
+    if let Some(c) = players::player_club(store.conn(), p.id)? {
+        out.push_str(&format!("  club: {c}\n"));
+    }
+    for e in players::entries_of_player(store.conn(), p.id)? {
+        out.push_str(&format!(
+            "  {} {} {}: #{}, {} points\n",
+            e.season,
+            e.event,
+            e.section,
+            e.pairing_no,
+            e.score.fraction()
+        ));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// `league player edit`: correct a player's name, ids or ratings; their history stays attached.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one argument per option of the subcommand, as clap gives them"
+)]
+fn edit(
+    store: &mut Store,
+    player: String,
+    name: Option<String>,
+    uscf_id: Option<String>,
+    fide_id: Option<String>,
+    rating: Option<u32>,
+    fide_rating: Option<u32>,
+    state: Option<String>,
+    club: Option<String>,
+) -> Result<()> {
+    let p = players::find_player(store.conn(), &player)?;
+    let state = match state.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(s) if s.len() == 2 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
+            Some(Some(s.to_ascii_uppercase()))
+        }
+        Some(s) => {
+            return Err(crate::error::Error::invalid(format!(
+                "--state \"{s}\" is not a two-letter state code (e.g. OH)"
+            )))
+        }
+    };
+    let p = store.write(|tx| {
+        if let Some(st) = &state {
+            players::set_player_state(tx, &p, st.as_deref())?;
+        }
+        if let Some(c) = club.as_deref().map(str::trim) {
+            players::set_player_club(tx, &p, Some(c).filter(|c| !c.is_empty()))?;
+        }
+        players::edit_player(
+            tx,
+            &p,
+            &NewPlayer {
+                name: name.as_deref().unwrap_or(""),
+                uscf_id: uscf_id.as_deref(),
+                fide_id: fide_id.as_deref(),
+                rating,
+                fide_rating,
+                ..Default::default()
+            },
+        )
+    })?;
+    print(&format!("Updated {}.\n", players::describe_player(&p)))?;
+    Ok(())
+}
+
+/// `league player add`: add a player to the league.
+fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
+    let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let p = store.write(|tx| {
+        let p = players::add_player(
+            tx,
+            &NewPlayer {
+                name: &f.name,
+                uscf_id: f.uscf_id.as_deref(),
+                fide_id: f.fide_id.as_deref(),
+                rating: f.rating,
+                fide_rating: f.fide_rating,
+                ..Default::default()
+            },
+        )?;
+        if club.is_some() {
+            players::set_player_club(tx, &p, club)?;
+        }
+        Ok(p)
+    })?;
+    print(&format!("Added {}.\n", players::describe_player(&p)))?;
+    Ok(())
+}
