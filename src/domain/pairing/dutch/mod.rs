@@ -91,6 +91,14 @@ pub(crate) struct Round<'a> {
     /// pairing-number order: the "pairing number" of 5.2.5 once absent
     /// players are left out, as the reference engine counts it.
     seat: Vec<u32>,
+    /// `compatible(i, j)` for every pair of ranks, row by row: asked of
+    /// every pair in every solve, so worked out once a round.
+    compat: Vec<bool>,
+    /// The lowest score the pairing-allocated bye can go to in a pairing
+    /// of everybody (C4), when a bye is needed: the bye receiver's score
+    /// weighs right after C4, so every optimal pairing of every bracket
+    /// gives the bye to a player of this score.
+    pub bye_score: Option<i32>,
 }
 
 impl Round<'_> {
@@ -102,6 +110,11 @@ impl Round<'_> {
     /// Whether players `i` and `j` (ranks) may meet: C1, C3 and the
     /// forbidden pairs.
     pub fn compatible(&self, i: usize, j: usize) -> bool {
+        self.compat[i * self.players.len() + j]
+    }
+
+    /// Whether players `i` and `j` may meet, worked out from their facts.
+    fn may_meet(&self, i: usize, j: usize) -> bool {
         let (a, b) = (&self.players[i], &self.players[j]);
         if a.met.contains(&b.number) {
             return false;
@@ -151,8 +164,19 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
         forbidden,
         last_round: field.round >= field.total_rounds,
         seat: Vec::new(),
+        compat: Vec::new(),
+        bye_score: None,
     };
     let mut round = round;
+    let mut compat = vec![false; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let ok = round.may_meet(i, j);
+            compat[i * n + j] = ok;
+            compat[j * n + i] = ok;
+        }
+    }
+    round.compat = compat;
     let mut by_number: Vec<usize> = (0..n).collect();
     by_number.sort_by_key(|&i| round.players[i].number);
     round.seat = vec![0; n];
@@ -168,7 +192,7 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
     if n == 0 {
         return Ok(pairing);
     }
-    check_complete(&round)?;
+    round.bye_score = check_complete(&round)?;
 
     // Pairs fixed so far (ranks, higher first) and the bye.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -246,9 +270,11 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
 }
 
 /// C4 for the whole round: a pairing of everybody (and the bye to one
-/// allowed player) must exist, or the round cannot be paired.
-fn check_complete(round: &Round) -> Result<(), Unpairable> {
+/// allowed player) must exist, or the round cannot be paired. Returns the
+/// lowest score the bye can go to in such a pairing, when a bye is needed.
+fn check_complete(round: &Round) -> Result<Option<i32>, Unpairable> {
     let n = round.players.len();
+    let top = round.players[0].score;
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -256,26 +282,27 @@ fn check_complete(round: &Round) -> Result<(), Unpairable> {
                 edges.push(Edge {
                     u: i,
                     v: j,
-                    values: vec![Value::Num(1)],
+                    values: vec![Value::Num(1), Value::Num(0)],
                 });
             }
         }
         if round.bye && round.players[i].bye_allowed {
+            let below = (top - round.players[i].score) as u64 + 1;
             edges.push(Edge {
                 u: i,
                 v: n,
-                values: vec![Value::Num(1)],
+                values: vec![Value::Num(1), Value::Num(below)],
             });
         }
     }
-    let s = schema(&edges, 1, n / 2 + 1);
+    let s = schema(&edges, 2, n / 2 + 1);
     let mate = solve(n + 1, &edges, &s);
     let left: Vec<u32> = (0..n)
         .filter(|&i| mate[i].is_none())
         .map(|i| round.players[i].number)
         .collect();
     if left.is_empty() {
-        return Ok(());
+        return Ok(mate[n].map(|b| round.players[b].score));
     }
     let reason = if n == 1 {
         format!(

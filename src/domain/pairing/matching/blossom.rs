@@ -108,6 +108,69 @@ pub fn max_weight_matching<W: Weight>(
     matcher.mates()
 }
 
+/// [`max_weight_matching`] without the sparse first try: the whole graph
+/// at once.
+///
+/// For graphs whose weights tie in their high bits, as the Dutch system's
+/// do (every pair of a bracket scores the same in C5 and most of C6), a
+/// vertex's ten heaviest edges are an arbitrary ten of many equal ones, the
+/// optimality proof fails try after try, and the tries cost more than the
+/// whole graph: on a 500-player round the Dutch system's solves never
+/// passed in fewer than three tries, most ran all eight, and solving the
+/// whole graph directly was three to four times faster (BENCHMARKS.md).
+pub fn max_weight_matching_whole<W: Weight>(
+    vertex_count: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    let mut matcher = Matcher::new(n, edges, bonus);
+    matcher.solve();
+    matcher.mates()
+}
+
+/// [`max_weight_matching_whole`], and for each edge whether it is *tight*
+/// under the final dual solution (its duals, with those of the blossoms
+/// holding both ends, add up to exactly its weight).
+///
+/// Why a caller wants it: every maximum-weight matching satisfies
+/// complementary slackness with every optimal dual solution, so an edge
+/// that is not tight is in no maximum-weight matching at all. A caller
+/// choosing among the optimal matchings (the Dutch system's order of
+/// candidates) can rule out most edges without solving again.
+pub fn max_weight_matching_tight<W: Weight>(
+    vertex_count: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Vec<bool>) {
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    let mut matcher = Matcher::new(n, edges, bonus);
+    matcher.solve();
+    let tight = (0..edges.len())
+        .map(|k| {
+            let (u, v) = (matcher.endpoint[2 * k], matcher.endpoint[2 * k + 1]);
+            !matcher.feasible(u, v, matcher.weight2[k].plus(W::ONE))
+        })
+        .collect();
+    (matcher.mates(), tight)
+}
+
 /// How many of its heaviest edges per vertex the first, sparse try of
 /// [`max_weight_matching`] keeps on a dense graph.
 pub const SPARSE_DEGREE: usize = 10;
