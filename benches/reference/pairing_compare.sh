@@ -5,6 +5,10 @@
 # with our engine and counts the rounds that come out the same. Installs the
 # package in a throwaway virtual environment; nothing here is a test input.
 #
+# Then the other way round: pairing_selfplay.py makes tournaments paired
+# entirely by `league pair` (random results, some requested half-point
+# byes) and runs caissify's free pairings checker on every round of them.
+#
 # Usage: benches/reference/pairing_compare.sh [COUNT_PER_SIZE]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,3 +24,10 @@ for spec in "20 7 101" "40 9 202" "75 9 303" "31 9 404" "11 7 505"; do
     "$work/venv/bin/caissify-pairings-rtg" -n "$count" -p "$1" -r "$2" -o "$work/rtg/p$1" --seed "$3" >/dev/null
 done
 python3 benches/reference/pairing_compare.py target/release/league "$work"/rtg/*/*.trf
+for spec in "11 7 606" "20 7 707" "31 9 808" "40 9 909" "33 9 1010"; do
+    set -- $spec
+    rate=0.02
+    [ "$1" = 33 ] && rate=0
+    "$work/venv/bin/python" benches/reference/pairing_selfplay.py target/release/league \
+        "$work/self/p$1" "$count" "$1" "$2" "$3" "$rate"
+done

@@ -38,8 +38,25 @@
 //! - A forfeit is no game for floats either: only its winner floats down
 //!   (1.4.3, scoring more than a loss without playing), as does a player
 //!   given a bye worth more than a loss (the reference engine agrees).
-//! - C9 (the bye receiver's unplayed games) is weighed in the last bracket
-//!   only; a higher bracket chooses its downfloaters by its own criteria.
+//! - C9 (the bye receiver's unplayed games, fewest first; forfeits,
+//!   requested byes and absences count) weighs, right after C8 (the next
+//!   bracket), in every bracket that downfloats exactly one player, the
+//!   bye's receiver, as the 2026 text restricts it ("brackets that
+//!   downfloat exactly one player, who will end up receiving the PAB").
+//!   In practice: the bracket of the bye's score (found once for the round
+//!   by the completion check, `Round::bye_score`) when the groups below
+//!   it pair among themselves, and the last bracket. A bracket that
+//!   downfloats the bye's receiver with others (for lower groups that need
+//!   partners) leaves C9 out: its downfloaters are chosen by the criteria
+//!   above and below C9, and the bracket that pairs them chooses the
+//!   receiver without C9 too. The number of downfloaters is fixed by the
+//!   criteria above C9, so the bracket's first optimal solution tells
+//!   (`quality::c9_applies`). This reading pairs all 956 reference rounds
+//!   as bbpPairings does; weighing C9 in the last bracket only missed two
+//!   (dutch-002 r10, dutch-086 r6: pinned in `tests/suite/dutch_replay.rs`),
+//!   weighing it above a higher bracket's pairs missed thirteen, and
+//!   weighing it in every bracket at or below the bye's score without the
+//!   one-downfloater gate missed twelve.
 //! - The pairing-allocated bye goes to a player of the lowest score that
 //!   still lets the round be completed, even when that costs a higher
 //!   bracket a pair (C5) or more: the bye receiver's score weighs right
@@ -50,6 +67,23 @@
 //!   in a higher bracket (BENCHMARKS.md).
 //! - 5.2.5 counts pairing numbers among the players of the round (absent
 //!   players left out), as the reference engine does.
+//!
+//! Speed, without giving up exactness (issue 14; BENCHMARKS.md). Three
+//! shortcuts, each proven to give the answer the plain procedure gives (and
+//! checked against it on random tournaments, `the_shortcuts_change_no_pairing`):
+//! - a bracket is solved with the next scoregroup but without the players
+//!   below it, whose only part in the weights is being there to pair the
+//!   bracket's downfloaters; the answer is kept only if those players and
+//!   the ones left unpaired can still all be paired (a cardinality check),
+//!   and otherwise the whole graph is solved (`order::Bracket::solve_reduced`);
+//! - the first candidate of the section 4 order is tried first, and only if
+//!   every pair of it is tight under the first solve's duals;
+//! - an opponent the last solve already proves best (tight, first in order,
+//!   and taken) is fixed without another solve (`fix_without_solving`).
+//!
+//! The matcher solves the whole graph at once here: the Dutch weights tie in
+//! their high fields, so its sparse first try never proved itself and only
+//! cost time.
 
 #[allow(
     missing_docs,
@@ -87,6 +121,13 @@ pub(crate) struct Round<'a> {
     pub bye: bool,
     forbidden: HashSet<(u32, u32)>,
     pub last_round: bool,
+    /// The score of the pairing-allocated bye's receiver: the lowest score
+    /// a player who may get the bye (C2) can have while the round is still
+    /// completed (C4, and C5 of the 2026 text). `None` when the number of
+    /// players is even. It marks the bracket where C9 may apply; and since
+    /// the bye receiver's score weighs right after C4, every optimal
+    /// pairing of every bracket gives the bye to a player of this score.
+    pub bye_score: Option<i32>,
     /// Each player's place (1-based) among the players of this round in
     /// pairing-number order: the "pairing number" of 5.2.5 once absent
     /// players are left out, as the reference engine counts it.
@@ -94,11 +135,11 @@ pub(crate) struct Round<'a> {
     /// `compatible(i, j)` for every pair of ranks, row by row: asked of
     /// every pair in every solve, so worked out once a round.
     compat: Vec<bool>,
-    /// The lowest score the pairing-allocated bye can go to in a pairing
-    /// of everybody (C4), when a bye is needed: the bye receiver's score
-    /// weighs right after C4, so every optimal pairing of every bracket
-    /// gives the bye to a player of this score.
-    pub bye_score: Option<i32>,
+    /// Whether the exact shortcuts are taken: solving without the players
+    /// below the next scoregroup, trying the first candidate first, and
+    /// fixing opponents the last solve already proves best. Off only in
+    /// the test that checks they change nothing.
+    shortcuts: bool,
 }
 
 impl Round<'_> {
@@ -150,6 +191,11 @@ impl Round<'_> {
 
 /// Pairs `field.round` under the Dutch system.
 pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
+    pair_with(field, true)
+}
+
+/// [`pair`], with or without the shortcuts (see `Round::shortcuts`).
+fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
     let forbidden = field
@@ -163,9 +209,10 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
         players,
         forbidden,
         last_round: field.round >= field.total_rounds,
+        bye_score: None,
         seat: Vec::new(),
         compat: Vec::new(),
-        bye_score: None,
+        shortcuts,
     };
     let mut round = round;
     let mut compat = vec![false; n * n];
@@ -271,10 +318,11 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
 
 /// C4 for the whole round: a pairing of everybody (and the bye to one
 /// allowed player) must exist, or the round cannot be paired. Returns the
-/// lowest score the bye can go to in such a pairing, when a bye is needed.
+/// lowest score the bye's receiver can have among the complete pairings
+/// (C5 of the 2026 text), when there is a bye.
 fn check_complete(round: &Round) -> Result<Option<i32>, Unpairable> {
     let n = round.players.len();
-    let top = round.players[0].score;
+    let top = round.players.first().map_or(0, |p| p.score);
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -287,11 +335,14 @@ fn check_complete(round: &Round) -> Result<Option<i32>, Unpairable> {
             }
         }
         if round.bye && round.players[i].bye_allowed {
-            let below = (top - round.players[i].score) as u64 + 1;
+            // Second field: the lower the receiver's score, the heavier.
             edges.push(Edge {
                 u: i,
                 v: n,
-                values: vec![Value::Num(1), Value::Num(below)],
+                values: vec![
+                    Value::Num(1),
+                    Value::Num((top - round.players[i].score) as u64 + 1),
+                ],
             });
         }
     }
@@ -302,7 +353,9 @@ fn check_complete(round: &Round) -> Result<Option<i32>, Unpairable> {
         .map(|i| round.players[i].number)
         .collect();
     if left.is_empty() {
-        return Ok(mate[n].map(|b| round.players[b].score));
+        return Ok((0..n)
+            .find(|&i| mate[i] == Some(n))
+            .map(|i| round.players[i].score));
     }
     let reason = if n == 1 {
         format!(

@@ -19,10 +19,10 @@
 //! again, so the result stays optimal on every criterion; the opponents of
 //! S1 are fixed a few players at a time, from the top.
 
-use super::quality::{bye_values, values, Context};
+use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
 use super::weights::{schema, solve_tight, Edge, Schema, Value};
-use crate::domain::pairing::matching::cardinality;
 use super::Round;
+use crate::domain::pairing::matching::cardinality;
 use std::rc::Rc;
 
 /// A low-priority field added by an ordering step: its value on pair
@@ -67,6 +67,8 @@ pub struct Bracket<'a, 'b> {
     /// Every edge with the quality fields, made when a solve first needs
     /// the whole graph.
     whole: std::cell::OnceCell<Vec<Edge>>,
+    /// Whether C9 was found not to apply to this bracket (`drop_c9`).
+    no_c9: bool,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
     /// Local vertices whose pairs any field weighs: the bracket and the
@@ -140,7 +142,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // Left out below: someone, and not a possible bye receiver in the
         // bracket or the next scoregroup (the bye's fields would then
         // weigh in the solve).
-        let below = vertices.iter().any(|&i| i < n && !ctx.in_bracket[i] && !ctx.in_next[i]);
+        let below = vertices
+            .iter()
+            .any(|&i| i < n && !ctx.in_bracket[i] && !ctx.in_next[i]);
         let bye_in_core = round.bye
             && vertices.iter().any(|&i| {
                 i < n
@@ -158,15 +162,14 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     .iter()
                     .all(|v| *v == Value::Num(0))
         });
-        let reducible = std::cell::Cell::new(
-            below && !bye_in_core && bye_plain && std::env::var_os("DUTCH_FULL").is_none(),
-        );
+        let reducible = std::cell::Cell::new(round.shortcuts && below && !bye_in_core && bye_plain);
         Bracket {
             round,
             ctx,
             core,
             reducible,
             whole: std::cell::OnceCell::new(),
+            no_c9: false,
             members,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
@@ -212,7 +215,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         let whole = self.whole.get_or_init(|| {
-            edges_where(self.round, &self.ctx, &self.vertices, |_, _| true)
+            let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
+            if self.no_c9 {
+                drop_c9(&self.ctx, &mut all);
+            }
+            all
         });
         let mut edges = Vec::with_capacity(whole.len());
         for e in whole {
@@ -245,6 +252,17 @@ impl<'a, 'b> Bracket<'a, 'b> {
             tight: tight_by_rank(&edges, &solved.tight, &back, bye),
             mate: out,
         }
+    }
+
+    /// Leaves C9 out of every edge from now on; returns whether any edge
+    /// a solve used had it (then the solve must be repeated).
+    fn drop_c9(&mut self) -> bool {
+        self.no_c9 = true;
+        let mut had = drop_c9(&self.ctx, &mut self.base);
+        if let Some(all) = self.whole.get_mut() {
+            had |= drop_c9(&self.ctx, all);
+        }
+        had
     }
 
     /// [`Bracket::solve_with`] on the bracket and the next scoregroup
@@ -362,9 +380,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
     pub fn pair(mut self) -> Outcome {
         let n = self.round.players.len();
         let mut extra: Vec<Extra> = Vec::new();
-        let first = self.solve_info(&extra);
+        let mut first = self.solve_info(&extra);
+        // C9 only where the bracket downfloats the bye's receiver alone.
+        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
+            first = self.solve_info(&extra);
+        }
         let mut mate = first.mate.clone();
-        if std::env::var_os("DUTCH_NONAT").is_some() {
+        if !self.round.shortcuts {
         } else if let Some(best) = self.natural_if_optimal(&first) {
             return self.outcome(&best);
         }
@@ -503,10 +525,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // A pair that is not tight under the first solve's duals is in no
         // optimal pairing (see `fix_without_solving`): no solve needed to
         // know the candidate is not optimal.
-        if candidate
-            .iter()
-            .any(|&(a, b)| !first.tight[a].contains(&b))
-        {
+        if candidate.iter().any(|&(a, b)| !first.tight[a].contains(&b)) {
             return None;
         }
         let mut partner = vec![usize::MAX; self.round.players.len() + 1];
@@ -565,7 +584,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     break;
                 }
             }
-            if let Some(sol) = &known {
+            if let Some(sol) = known.as_ref().filter(|_| self.round.shortcuts) {
                 k = self.fix_without_solving(sol, s1, order, k);
                 if k == s1.len() {
                     break;
@@ -662,7 +681,8 @@ impl Bracket<'_, '_> {
         order: &[usize],
         from: usize,
     ) -> usize {
-        let in_pair = |fixed: &[(usize, usize)], i: usize| fixed.iter().any(|&(a, b)| a == i || b == i);
+        let in_pair =
+            |fixed: &[(usize, usize)], i: usize| fixed.iter().any(|&(a, b)| a == i || b == i);
         let mut k = from;
         while k < s1.len() {
             let s = s1[k];

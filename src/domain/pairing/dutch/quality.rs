@@ -8,7 +8,7 @@
 //! bracket adds a constant to a field, the number of such pairs is already
 //! fixed by C5 above it, so the constant changes no comparison.
 
-use super::weights::Value;
+use super::weights::{Edge, Value};
 use super::Round;
 use crate::domain::pairing::dutch::colour::Strength;
 use crate::domain::pairing::dutch::facts::Float;
@@ -164,13 +164,56 @@ pub fn bye_values(round: &Round, ctx: &Context, i: usize) -> Vec<Value> {
     // the leader, the heavier the edge. Rank 0 has the highest score.
     let top = round.players[0].score;
     v[1] = Value::Num((top - round.players[i].score) as u64 + 1);
-    let c9 = 3 + ctx.levels() as usize + 1 + ctx.next_levels() as usize;
-    // C9 weighs the bye receivers of the last bracket only: a higher
-    // bracket chooses its downfloaters by its own criteria.
-    if ctx.next_low.is_none() {
-        v[c9] = Value::Num(u64::from(
+    // C9: the fewer unplayed games, the heavier. Weighed in a bracket whose
+    // downfloaters include the bye's receiver, that is whose residents
+    // score no more than the bye's score; `c9_applies` then keeps it only
+    // when the bracket downfloats that one player.
+    if round.bye_score.is_some_and(|s| s >= ctx.low) {
+        v[c9_field(ctx)] = Value::Num(u64::from(
             round.field.round.saturating_sub(round.players[i].unplayed),
         ));
     }
     v
+}
+
+/// The index of the C9 field (the bye receiver's unplayed games) among the
+/// fields [`values`] and [`bye_values`] give.
+pub fn c9_field(ctx: &Context) -> usize {
+    3 + ctx.levels() as usize + 1 + ctx.next_levels() as usize
+}
+
+/// Whether C9 applies to the bracket (`members`, in a solution `mate` that
+/// is optimal on C4-C8): C.04.3 (2026) applies it to "brackets that
+/// downfloat exactly one player, who will end up receiving the PAB". The
+/// number of downfloaters is fixed by the criteria above C9, so any
+/// optimal solution tells. The bye vertex is `round.bye_vertex()`.
+pub fn c9_applies(round: &Round, ctx: &Context, members: &[usize], mate: &[Option<usize>]) -> bool {
+    let bye = round.bye_vertex();
+    let mut downfloaters = 0;
+    let mut to_bye = false;
+    for &i in members {
+        match mate[i] {
+            Some(j) if j != bye && ctx.in_bracket(i, j) => {}
+            Some(j) => {
+                downfloaters += 1;
+                to_bye |= j == bye;
+            }
+            None => downfloaters += 1,
+        }
+    }
+    downfloaters == 1 && to_bye
+}
+
+/// Clears the C9 field of every edge (it is non-zero on bye edges only);
+/// returns whether any edge had it.
+pub fn drop_c9(ctx: &Context, edges: &mut [Edge]) -> bool {
+    let f = c9_field(ctx);
+    let mut had = false;
+    for e in edges {
+        if e.values[f] != Value::Num(0) {
+            e.values[f] = Value::Num(0);
+            had = true;
+        }
+    }
+    had
 }

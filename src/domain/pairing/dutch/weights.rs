@@ -110,8 +110,7 @@ pub fn solve_tight(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
     // The matcher needs bits(n) + 2 bits of headroom above the weights.
     let headroom = usize::BITS - vertices.leading_zeros() + 2;
     let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;
-    let t0 = std::time::Instant::now();
-    let r = match bits {
+    match bits {
         0..=128 => run::<2>(vertices, edges, schema),
         129..=256 => run::<4>(vertices, edges, schema),
         257..=512 => run::<8>(vertices, edges, schema),
@@ -119,9 +118,5 @@ pub fn solve_tight(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
         1025..=2048 => run::<32>(vertices, edges, schema),
         2049..=4096 => run::<64>(vertices, edges, schema),
         _ => run::<128>(vertices, edges, schema),
-    };
-    if std::env::var_os("DUTCH_TRACE").is_some() {
-        eprintln!("solve v={vertices} e={} bits={bits} fields={} t={:?}", edges.len(), schema.widths.len(), t0.elapsed());
     }
-    r
 }

@@ -1616,6 +1616,36 @@ mod tests {
             certify(n, &edges, false);
             certify(n, &edges, true);
         }
+
+        /// Every edge of some maximum-weight matching is reported tight
+        /// (what the Dutch system relies on to rule edges out), and so is
+        /// every edge of the matching returned.
+        #[test]
+        fn edges_of_optimal_matchings_are_tight((n, edges) in graph(6)) {
+            let wide: Vec<(usize, usize, u128)> =
+                edges.iter().map(|&(u, v, w)| (u, v, u128::from(w))).collect();
+            let (mate, tight) = max_weight_matching_tight(n, &edges, false);
+            let best = brute_force(n, &wide, false).1;
+            for (k, &(u, v, w)) in wide.iter().enumerate() {
+                let rest: Vec<(usize, usize, u128)> = wide
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b, _)| a != u && a != v && b != u && b != v)
+                    .collect();
+                let with_it = w + brute_force(n, &rest, false).1;
+                // Among parallel edges only the heaviest can be chosen.
+                let heaviest = wide
+                    .iter()
+                    .filter(|&&(a, b, _)| (a, b) == (u, v) || (a, b) == (v, u))
+                    .all(|&(_, _, x)| x <= w);
+                if with_it == best && heaviest {
+                    prop_assert!(tight[k], "edge {k} ({u}, {v}) is in an optimum but not tight");
+                }
+                if mate[u] == Some(v) && heaviest {
+                    prop_assert!(tight[k], "matched edge {k} ({u}, {v}) not tight");
+                }
+            }
+        }
     }
 
     proptest! {
