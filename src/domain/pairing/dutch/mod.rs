@@ -67,6 +67,23 @@
 //!   in a higher bracket (BENCHMARKS.md).
 //! - 5.2.5 counts pairing numbers among the players of the round (absent
 //!   players left out), as the reference engine does.
+//!
+//! Speed, without giving up exactness (issue 14; BENCHMARKS.md). Three
+//! shortcuts, each proven to give the answer the plain procedure gives (and
+//! checked against it on random tournaments, `the_shortcuts_change_no_pairing`):
+//! - a bracket is solved with the next scoregroup but without the players
+//!   below it, whose only part in the weights is being there to pair the
+//!   bracket's downfloaters; the answer is kept only if those players and
+//!   the ones left unpaired can still all be paired (a cardinality check),
+//!   and otherwise the whole graph is solved (`order::Bracket::solve_reduced`);
+//! - the first candidate of the section 4 order is tried first, and only if
+//!   every pair of it is tight under the first solve's duals;
+//! - an opponent the last solve already proves best (tight, first in order,
+//!   and taken) is fixed without another solve (`fix_without_solving`).
+//!
+//! The matcher solves the whole graph at once here: the Dutch weights tie in
+//! their high fields, so its sparse first try never proved itself and only
+//! cost time.
 
 pub mod colour;
 pub mod facts;
@@ -103,12 +120,22 @@ pub(crate) struct Round<'a> {
     /// The score of the pairing-allocated bye's receiver: the lowest score
     /// a player who may get the bye (C2) can have while the round is still
     /// completed (C4, and C5 of the 2026 text). `None` when the number of
-    /// players is even. It marks the bracket where C9 may apply.
+    /// players is even. It marks the bracket where C9 may apply; and since
+    /// the bye receiver's score weighs right after C4, every optimal
+    /// pairing of every bracket gives the bye to a player of this score.
     pub bye_score: Option<i32>,
     /// Each player's place (1-based) among the players of this round in
     /// pairing-number order: the "pairing number" of 5.2.5 once absent
     /// players are left out, as the reference engine counts it.
     seat: Vec<u32>,
+    /// `compatible(i, j)` for every pair of ranks, row by row: asked of
+    /// every pair in every solve, so worked out once a round.
+    compat: Vec<bool>,
+    /// Whether the exact shortcuts are taken: solving without the players
+    /// below the next scoregroup, trying the first candidate first, and
+    /// fixing opponents the last solve already proves best. Off only in
+    /// the test that checks they change nothing.
+    shortcuts: bool,
 }
 
 impl Round<'_> {
@@ -120,6 +147,11 @@ impl Round<'_> {
     /// Whether players `i` and `j` (ranks) may meet: C1, C3 and the
     /// forbidden pairs.
     pub fn compatible(&self, i: usize, j: usize) -> bool {
+        self.compat[i * self.players.len() + j]
+    }
+
+    /// Whether players `i` and `j` may meet, worked out from their facts.
+    fn may_meet(&self, i: usize, j: usize) -> bool {
         let (a, b) = (&self.players[i], &self.players[j]);
         if a.met.contains(&b.number) {
             return false;
@@ -155,6 +187,11 @@ impl Round<'_> {
 
 /// Pairs `field.round` under the Dutch system.
 pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
+    pair_with(field, true)
+}
+
+/// [`pair`], with or without the shortcuts (see `Round::shortcuts`).
+fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
     let forbidden = field
@@ -170,8 +207,19 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
         last_round: field.round >= field.total_rounds,
         bye_score: None,
         seat: Vec::new(),
+        compat: Vec::new(),
+        shortcuts,
     };
     let mut round = round;
+    let mut compat = vec![false; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let ok = round.may_meet(i, j);
+            compat[i * n + j] = ok;
+            compat[j * n + i] = ok;
+        }
+    }
+    round.compat = compat;
     let mut by_number: Vec<usize> = (0..n).collect();
     by_number.sort_by_key(|&i| round.players[i].number);
     round.seat = vec![0; n];

@@ -20,8 +20,9 @@
 //! S1 are fixed a few players at a time, from the top.
 
 use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
-use super::weights::{schema, solve, Edge, Value};
+use super::weights::{schema, solve_tight, Edge, Schema, Value};
 use super::Round;
+use crate::domain::pairing::matching::cardinality;
 use std::rc::Rc;
 
 /// A low-priority field added by an ordering step: its value on pair
@@ -60,10 +61,23 @@ pub struct Bracket<'a, 'b> {
     /// Local vertex → rank; the bye vertex, if any, is last.
     vertices: Vec<usize>,
     local: Vec<Option<usize>>,
-    /// Edges with the quality fields (local vertices).
+    /// Edges with the quality fields (local vertices) between players of
+    /// the bracket and the next scoregroup.
     base: Vec<Edge>,
+    /// Every edge with the quality fields, made when a solve first needs
+    /// the whole graph.
+    whole: std::cell::OnceCell<Vec<Edge>>,
+    /// Whether C9 was found not to apply to this bracket (`drop_c9`).
+    no_c9: bool,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
+    /// Local vertices whose pairs any field weighs: the bracket and the
+    /// next scoregroup.
+    core: Vec<bool>,
+    /// Whether a solve may leave out the players below the next
+    /// scoregroup (see [`Bracket::solve_reduced`]); cleared once that
+    /// fails for this bracket.
+    reducible: std::cell::Cell<bool>,
 }
 
 impl<'a, 'b> Bracket<'a, 'b> {
@@ -120,32 +134,42 @@ impl<'a, 'b> Bracket<'a, 'b> {
             local[bye] = Some(vertices.len());
             vertices.push(bye);
         }
-        let mut base = Vec::new();
-        for (x, &i) in vertices.iter().enumerate() {
-            if i == bye {
-                continue;
-            }
-            for (y, &j) in vertices.iter().enumerate().skip(x + 1) {
-                if j == bye {
-                    if round.players[i].bye_allowed {
-                        base.push(Edge {
-                            u: x,
-                            v: y,
-                            values: bye_values(round, &ctx, i),
-                        });
-                    }
-                } else if round.compatible(i, j) {
-                    base.push(Edge {
-                        u: x,
-                        v: y,
-                        values: values(round, &ctx, i, j),
-                    });
-                }
-            }
-        }
+        let core: Vec<bool> = vertices
+            .iter()
+            .map(|&i| i < n && (ctx.in_bracket[i] || ctx.in_next[i]))
+            .collect();
+        let base = edges_where(round, &ctx, &vertices, |x, y| core[x] && core[y]);
+        // Left out below: someone, and not a possible bye receiver in the
+        // bracket or the next scoregroup (the bye's fields would then
+        // weigh in the solve).
+        let below = vertices
+            .iter()
+            .any(|&i| i < n && !ctx.in_bracket[i] && !ctx.in_next[i]);
+        let bye_in_core = round.bye
+            && vertices.iter().any(|&i| {
+                i < n
+                    && (ctx.in_bracket[i] || ctx.in_next[i])
+                    && round.players[i].bye_allowed
+                    && Some(round.players[i].score) == round.bye_score
+            });
+        // And the bye, given below, weighs nothing but its score: no
+        // criterion under it tells the receivers of that score apart.
+        let bye_plain = vertices.iter().all(|&i| {
+            i >= n
+                || !round.bye
+                || Some(round.players[i].score) != round.bye_score
+                || bye_values(round, &ctx, i)[2..]
+                    .iter()
+                    .all(|v| *v == Value::Num(0))
+        });
+        let reducible = std::cell::Cell::new(round.shortcuts && below && !bye_in_core && bye_plain);
         Bracket {
             round,
             ctx,
+            core,
+            reducible,
+            whole: std::cell::OnceCell::new(),
+            no_c9: false,
             members,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
@@ -161,6 +185,18 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// pair is the same in every solution). Returns the mate of every rank
     /// (or the bye vertex), fixed pairs included.
     fn solve_with(&self, extra: &[Extra]) -> Vec<Option<usize>> {
+        self.solve_info(extra).mate
+    }
+
+    /// [`Bracket::solve_with`], with the pairs that could be in an optimal
+    /// solution.
+    fn solve_info(&self, extra: &[Extra]) -> Solution {
+        if self.reducible.get() {
+            if let Some(out) = self.solve_reduced(extra) {
+                return out;
+            }
+            self.reducible.set(false);
+        }
         let bye = self.round.bye_vertex();
         let mut out = vec![None; bye + 1];
         let mut gone = vec![false; self.vertices.len()];
@@ -178,8 +214,15 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 back.push(self.vertices[x]);
             }
         }
-        let mut edges = Vec::with_capacity(self.base.len());
-        for e in &self.base {
+        let whole = self.whole.get_or_init(|| {
+            let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
+            if self.no_c9 {
+                drop_c9(&self.ctx, &mut all);
+            }
+            all
+        });
+        let mut edges = Vec::with_capacity(whole.len());
+        for e in whole {
             if gone[e.u] || gone[e.v] {
                 continue;
             }
@@ -200,27 +243,116 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
         let fields = self.ctx.fields() + extra.len();
         let mut s = schema(&edges, fields, back.len() / 2 + 1);
-        // A field at most one pair of a matching can score needs no room
-        // for a sum.
-        for (k, f) in extra.iter().enumerate() {
-            if f.single {
-                let w = &mut s.widths[self.ctx.fields() + k];
-                let max = edges
-                    .iter()
-                    .map(|e| match e.values[self.ctx.fields() + k] {
-                        Value::Num(v) => 64 - v.leading_zeros(),
-                        Value::Ones(_, hi) => hi,
-                    })
-                    .max()
-                    .unwrap_or(0);
-                *w = max;
-            }
-        }
-        let mate = solve(back.len(), &edges, &s);
-        for (x, m) in mate.iter().enumerate() {
+        single_widths(&mut s, &edges, extra, self.ctx.fields());
+        let solved = solve_tight(back.len(), &edges, &s);
+        for (x, m) in solved.mate.iter().enumerate() {
             out[back[x]] = m.map(|y| back[y]);
         }
-        out
+        Solution {
+            tight: tight_by_rank(&edges, &solved.tight, &back, bye),
+            mate: out,
+        }
+    }
+
+    /// Leaves C9 out of every edge from now on; returns whether any edge
+    /// a solve used had it (then the solve must be repeated).
+    fn drop_c9(&mut self) -> bool {
+        self.no_c9 = true;
+        let mut had = drop_c9(&self.ctx, &mut self.base);
+        if let Some(all) = self.whole.get_mut() {
+            had |= drop_c9(&self.ctx, all);
+        }
+        had
+    }
+
+    /// [`Bracket::solve_with`] on the bracket and the next scoregroup
+    /// only, when that is provably the same answer.
+    ///
+    /// Below the next scoregroup, every field but C4 (and the bye's) is
+    /// zero: those players matter only as a place where whoever is left
+    /// unpaired above can still be paired. So the solve leaves them out,
+    /// weighs C4 as nothing (in a pairing of everybody it is the same for
+    /// every pairing) and lets players above stay unpaired; then checks that the players
+    /// below, with those left unpaired, can all be paired (and the bye
+    /// given to a player of the lowest possible score). If they can, the
+    /// answer is optimal for the whole graph: every pairing of everybody
+    /// weighs, on the fields that differ, what its part above weighs, and
+    /// no part above weighs more than this one. If they cannot, returns
+    /// `None` and the caller solves the whole graph.
+    fn solve_reduced(&self, extra: &[Extra]) -> Option<Solution> {
+        let bye = self.round.bye_vertex();
+        let mut out = vec![None; bye + 1];
+        let mut gone = vec![false; self.vertices.len()];
+        for &(i, j) in &self.fixed {
+            out[i] = Some(j);
+            out[j] = Some(i);
+            gone[self.local[i].unwrap()] = true;
+            gone[self.local[j].unwrap()] = true;
+        }
+        let mut index = vec![usize::MAX; self.vertices.len()];
+        let mut back = Vec::new();
+        for (x, &g) in gone.iter().enumerate() {
+            if !g && self.core[x] {
+                index[x] = back.len();
+                back.push(self.vertices[x]);
+            }
+        }
+        let mut edges = Vec::new();
+        for e in &self.base {
+            if index[e.u] == usize::MAX || index[e.v] == usize::MAX {
+                continue;
+            }
+            let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
+            let mut values = e.values.clone();
+            // C4 counts every pair of the whole round; here it would
+            // prefer pairs above to pairs below, which it does not.
+            values[0] = Value::Num(0);
+            for f in extra {
+                values.push((f.value)(i, j));
+            }
+            edges.push(Edge {
+                u: index[e.u],
+                v: index[e.v],
+                values,
+            });
+        }
+        let fields = self.ctx.fields() + extra.len();
+        let mut s = schema(&edges, fields, back.len() / 2 + 1);
+        single_widths(&mut s, &edges, extra, self.ctx.fields());
+        let solved = solve_tight(back.len(), &edges, &s);
+        for (x, m) in solved.mate.iter().enumerate() {
+            out[back[x]] = m.map(|y| back[y]);
+        }
+        // Everybody not yet paired: those below and those left above.
+        let rest: Vec<usize> = self
+            .vertices
+            .iter()
+            .enumerate()
+            .filter(|&(x, &i)| !gone[x] && (i == bye || out[i].is_none()))
+            .map(|(_, &i)| i)
+            .collect();
+        let mut adjacency = vec![Vec::new(); rest.len()];
+        for (a, &i) in rest.iter().enumerate() {
+            for (b, &j) in rest.iter().enumerate().skip(a + 1) {
+                let ok = if j == bye {
+                    let p = &self.round.players[i];
+                    p.bye_allowed && Some(p.score) == self.round.bye_score
+                } else if i == bye {
+                    false
+                } else {
+                    self.round.compatible(i.min(j), i.max(j))
+                };
+                if ok {
+                    adjacency[a].push(b);
+                    adjacency[b].push(a);
+                }
+            }
+        }
+        let mut completion = vec![None; rest.len()];
+        cardinality::complete_perfect(&adjacency, &mut completion).then(|| Solution {
+            tight: tight_by_rank(&edges, &solved.tight, &back, bye),
+            mate: out,
+        })
     }
 
     /// The pairs of this bracket in a solution.
@@ -248,12 +380,15 @@ impl<'a, 'b> Bracket<'a, 'b> {
     pub fn pair(mut self) -> Outcome {
         let n = self.round.players.len();
         let mut extra: Vec<Extra> = Vec::new();
-        let mut mate = self.solve_with(&extra);
+        let mut first = self.solve_info(&extra);
         // C9 only where the bracket downfloats the bye's receiver alone.
-        if !c9_applies(self.round, &self.ctx, &self.members, &mate)
-            && drop_c9(&self.ctx, &mut self.base)
-        {
-            mate = self.solve_with(&extra);
+        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
+            first = self.solve_info(&extra);
+        }
+        let mut mate = first.mate.clone();
+        if !self.round.shortcuts {
+        } else if let Some(best) = self.natural_if_optimal(&first) {
+            return self.outcome(&best);
         }
 
         // 1. Which MDPs are paired, and 2. their opponents.
@@ -330,6 +465,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
             mate = self.fix_transposition(&mut extra, &rest, &rest, pr, Some(exchanges));
         }
 
+        self.outcome(&mate)
+    }
+
+    /// What the bracket gives once its pairs are fixed: those pairs, and in
+    /// the last bracket the rest of `mate` (the final solution) and the bye.
+    fn outcome(&self, mate: &[Option<usize>]) -> Outcome {
+        let n = self.round.players.len();
         let pairs = self.fixed.clone();
         let last = self.is_last();
         let mut outcome = Outcome {
@@ -350,6 +492,55 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         outcome
+    }
+
+    /// The first candidate of the section 4 order, when it is optimal: the
+    /// first MDPs against the first residents, then the remainder's S1
+    /// against its S2 in order, with as many pairs of each kind as the
+    /// optimal pairing `mate` has. It is optimal exactly when a solve that
+    /// also prefers its pairs (a last, lowest field) keeps them all; then
+    /// it is the answer, since no candidate comes before it, and the
+    /// ordering solves are not needed. Most brackets of a large round are
+    /// paired so; it saves a solve per few players of S1.
+    ///
+    /// `first` is the bracket's first solve (quality fields only). Returns
+    /// the candidate solve's answer, with the candidate's pairs fixed, or
+    /// `None` (nothing fixed) when the candidate is not optimal.
+    fn natural_if_optimal(&mut self, first: &Solution) -> Option<Vec<Option<usize>>> {
+        let pairs = self.bracket_pairs(&first.mate);
+        let m1 = pairs.iter().filter(|&&(i, _)| self.ctx.is_mdp[i]).count();
+        let pr = pairs.len() - m1;
+        if pairs.is_empty() || m1 > self.residents.len() {
+            return None;
+        }
+        let rest = &self.residents[m1..];
+        if rest.len() < 2 * pr {
+            return None;
+        }
+        let mut candidate: Vec<(usize, usize)> = (0..m1)
+            .map(|k| (self.mdps[k], self.residents[k]))
+            .chain((0..pr).map(|k| (rest[k], rest[pr + k])))
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        // A pair that is not tight under the first solve's duals is in no
+        // optimal pairing (see `fix_without_solving`): no solve needed to
+        // know the candidate is not optimal.
+        if candidate.iter().any(|&(a, b)| !first.tight[a].contains(&b)) {
+            return None;
+        }
+        let mut partner = vec![usize::MAX; self.round.players.len() + 1];
+        for &(a, b) in &candidate {
+            partner[a] = b;
+        }
+        let partner = Rc::new(partner);
+        let extra = [field(move |i, j| Value::Num(u64::from(partner[i] == j)))];
+        let best = self.solve_with(&extra);
+        if candidate.iter().any(|&(a, b)| best[a] != Some(b)) {
+            return None;
+        }
+        candidate.sort_unstable();
+        self.fixed = candidate;
+        Some(best)
     }
 
     /// Fixes the opponents of the players of `s1` (ranks in BSN order;
@@ -378,7 +569,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // nothing that is kept; they are skipped. The last bracket keeps
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
-        for part in s1.chunks(chunk) {
+        // The last solve, while its duals still describe the optimal
+        // solutions left: from then on only pairs it allows are fixed.
+        let mut known: Option<Solution> = None;
+        let mut k = 0;
+        while k < s1.len() {
             if !last && !mate.is_empty() {
                 let fixed_here = self
                     .fixed
@@ -389,6 +584,14 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     break;
                 }
             }
+            if let Some(sol) = known.as_ref().filter(|_| self.round.shortcuts) {
+                k = self.fix_without_solving(sol, s1, order, k);
+                if k == s1.len() {
+                    break;
+                }
+            }
+            let part = &s1[k..(k + chunk).min(s1.len())];
+            k += part.len();
             let base_len = extra.len();
             for &s in part {
                 let order = order.to_vec();
@@ -405,13 +608,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     single: true,
                 });
             }
-            mate = self.solve_with(extra);
+            let mut sol = self.solve_info(extra);
             if let Some(x) = exchanges.take() {
                 let mut got: Vec<usize> = x
                     .rest
                     .iter()
                     .copied()
-                    .filter(|&i| mate[i].is_some_and(|j| j > i && x.rest.contains(&j)))
+                    .filter(|&i| sol.mate[i].is_some_and(|j| j > i && x.rest.contains(&j)))
                     .collect();
                 got.sort_unstable();
                 if got != x.rest[..x.pairs] {
@@ -432,7 +635,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     }));
                     let base = extra.len();
                     extra.extend(chunk_fields);
-                    mate = self.solve_with(extra);
+                    sol = self.solve_info(extra);
                     extra.truncate(base);
                 } else {
                     extra.truncate(base_len);
@@ -440,6 +643,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             } else {
                 extra.truncate(base_len);
             }
+            mate = sol.mate.clone();
             for &s in part {
                 if let Some(j) = mate[s] {
                     if j > s && order.contains(&j) && !self.fixed.contains(&(s, j)) {
@@ -447,8 +651,136 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     }
                 }
             }
+            known = Some(sol);
         }
         mate
+    }
+}
+
+impl Bracket<'_, '_> {
+    /// Fixes, without solving, the opponents of the players of `s1` from
+    /// `from` on while the last solve `sol` already gives each the best
+    /// opponent it can have; returns where it stopped (the first player
+    /// whose opponent needs a solve, or the end).
+    ///
+    /// Why this is exact: every optimal solution of the last solve's
+    /// weights satisfies complementary slackness with that solve's duals,
+    /// so it pairs a player only along a tight edge; and the solutions
+    /// still wanted (the ones that keep every pair fixed since) are
+    /// optimal for those weights. So the player's best possible opponent
+    /// (the first in `order` below them, as the transposition fields rank
+    /// it) is among its tight partners; when the last solution already
+    /// pairs the player with the first of those, that is the best, and the
+    /// solve with the player's own field would only confirm it. With no
+    /// tight partner below them in `order`, no solution wanted pairs the
+    /// player there, and there is nothing to fix.
+    fn fix_without_solving(
+        &mut self,
+        sol: &Solution,
+        s1: &[usize],
+        order: &[usize],
+        from: usize,
+    ) -> usize {
+        let in_pair =
+            |fixed: &[(usize, usize)], i: usize| fixed.iter().any(|&(a, b)| a == i || b == i);
+        let mut k = from;
+        while k < s1.len() {
+            let s = s1[k];
+            if !in_pair(&self.fixed, s) {
+                let best = order
+                    .iter()
+                    .copied()
+                    .filter(|&t| t > s && !in_pair(&self.fixed, t))
+                    .find(|t| sol.tight[s].contains(t));
+                match best {
+                    None => {}
+                    Some(t) if sol.mate[s] == Some(t) => self.fixed.push((s, t)),
+                    Some(_) => return k,
+                }
+            }
+            k += 1;
+        }
+        k
+    }
+}
+
+/// A solve's answer: the mate of every rank (fixed pairs included), and
+/// for every rank the partners it could have in an optimal solution.
+struct Solution {
+    mate: Vec<Option<usize>>,
+    /// The ranks joined to each rank by a tight edge (see
+    /// [`solve_tight`]); fixed pairs are not listed.
+    tight: Vec<Vec<usize>>,
+}
+
+/// The tight edges of a solve, by rank: `back` turns the solve's vertices
+/// into ranks (or the bye vertex `bye`, which is left out).
+fn tight_by_rank(edges: &[Edge], tight: &[bool], back: &[usize], bye: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); bye + 1];
+    for (e, &t) in edges.iter().zip(tight) {
+        if t {
+            let (i, j) = (back[e.u], back[e.v]);
+            out[i].push(j);
+            out[j].push(i);
+        }
+    }
+    out
+}
+
+/// The edges between local vertices `x < y` for which `wanted(x, y)`
+/// holds, with their quality fields: pairs that may meet, and the bye's
+/// edge to each player who may receive it.
+fn edges_where(
+    round: &Round,
+    ctx: &Context,
+    vertices: &[usize],
+    wanted: impl Fn(usize, usize) -> bool,
+) -> Vec<Edge> {
+    let bye = round.bye_vertex();
+    let mut out = Vec::new();
+    for (x, &i) in vertices.iter().enumerate() {
+        if i == bye {
+            continue;
+        }
+        for (y, &j) in vertices.iter().enumerate().skip(x + 1) {
+            if !wanted(x, y) {
+                continue;
+            }
+            if j == bye {
+                if round.players[i].bye_allowed {
+                    out.push(Edge {
+                        u: x,
+                        v: y,
+                        values: bye_values(round, ctx, i),
+                    });
+                }
+            } else if round.compatible(i, j) {
+                out.push(Edge {
+                    u: x,
+                    v: y,
+                    values: values(round, ctx, i, j),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A field at most one pair of a matching can score needs no room for a
+/// sum: its width is its largest value's.
+fn single_widths(s: &mut Schema, edges: &[Edge], extra: &[Extra], first: usize) {
+    for (k, f) in extra.iter().enumerate() {
+        if f.single {
+            let max = edges
+                .iter()
+                .map(|e| match e.values[first + k] {
+                    Value::Num(v) => 64 - v.leading_zeros(),
+                    Value::Ones(_, hi) => hi,
+                })
+                .max()
+                .unwrap_or(0);
+            s.widths[first + k] = max;
+        }
     }
 }
 

@@ -248,3 +248,91 @@ fn the_bye_goes_to_the_lowest_score_before_a_higher_brackets_pairs() {
     // above); the reference gives it to the lower pairing number.
     assert_eq!(got, vec![(1, 11), (3, 5), (8, 2), (9, 7), (10, 6)]);
 }
+
+/// The shortcuts (solving without the players below the next scoregroup,
+/// the first candidate tried first, opponents fixed from the last solve's
+/// duals) are exact: on random tournaments every round pairs the same with
+/// and without them. Odd and even fields, draws, forfeits, requested byes
+/// and absences, so the bye, C9 and the fallbacks are all reached.
+#[test]
+fn the_shortcuts_change_no_pairing() {
+    use crate::domain::pairing::ByeKind;
+    use crate::domain::rng::Rng;
+    let mut rng = Rng::new(20261125);
+    let mut rounds_compared = 0;
+    for t in 0..24 {
+        let n = 7 + rng.below(40) as u32;
+        let total = 5 + (t % 5);
+        let mut f = field(1, total, (1..=n).map(|k| entrant(k, Vec::new())).collect());
+        for r in 1..=total {
+            f.round = r;
+            for e in &mut f.entrants {
+                e.requested_bye = (r > 1 && rng.chance(30)).then_some(ByeKind::RequestedHalf);
+                e.available = e.requested_bye.is_none();
+            }
+            let fast = pair_with(&f, true);
+            let plain = pair_with(&f, false);
+            assert_eq!(fast, plain, "tournament {t}, round {r}, {n} players");
+            let Ok(p) = fast else { break };
+            rounds_compared += 1;
+            let mut seen = vec![false; n as usize + 1];
+            for b in &p.boards {
+                let (pw, pb) = match rng.below(10) {
+                    0..=3 => (2, 0),
+                    4..=6 => (0, 2),
+                    _ => (1, 1),
+                };
+                let forfeit = rng.chance(30);
+                for (me, them, colour, pts) in [
+                    (b.white, b.black, Colour::White, pw),
+                    (b.black, b.white, Colour::Black, pb),
+                ] {
+                    seen[me as usize] = true;
+                    let points = Points::from_halves(if forfeit {
+                        if colour == Colour::White {
+                            2
+                        } else {
+                            0
+                        }
+                    } else {
+                        pts
+                    });
+                    f.entrants[me as usize - 1].history.push(if forfeit {
+                        Past::Forfeit {
+                            opponent: them,
+                            colour,
+                            points,
+                        }
+                    } else {
+                        Past::Played {
+                            opponent: them,
+                            colour,
+                            points,
+                        }
+                    });
+                }
+            }
+            for &(pl, kind) in &p.byes {
+                seen[pl as usize] = true;
+                let halves = match kind {
+                    ByeKind::RequestedHalf => 1,
+                    ByeKind::RequestedZero => 0,
+                    _ => 2,
+                };
+                f.entrants[pl as usize - 1].history.push(Past::Bye {
+                    kind,
+                    points: Points::from_halves(halves),
+                });
+            }
+            for k in 1..=n {
+                if !seen[k as usize] {
+                    f.entrants[k as usize - 1].history.push(Past::Absent);
+                }
+            }
+        }
+    }
+    assert!(
+        rounds_compared > 100,
+        "only {rounds_compared} rounds compared"
+    );
+}

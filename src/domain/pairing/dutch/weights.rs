@@ -8,7 +8,7 @@
 //! The width of the whole weight depends on the bracket, so the solve picks
 //! the smallest [`Wide`] that holds it.
 
-use crate::domain::pairing::matching::{max_weight_matching, Wide};
+use crate::domain::pairing::matching::{max_weight_matching_tight, Wide};
 
 /// The value of one field on one edge.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -81,16 +81,32 @@ fn pack<const L: usize>(values: &[Value], schema: &Schema) -> Wide<L> {
     w
 }
 
-fn run<const L: usize>(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<Option<usize>> {
+fn run<const L: usize>(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
     let packed: Vec<(usize, usize, Wide<L>)> = edges
         .iter()
         .map(|e| (e.u, e.v, pack::<L>(&e.values, schema)))
         .collect();
-    max_weight_matching(vertices, &packed, false)
+    let (mate, tight) = max_weight_matching_tight(vertices, &packed, false);
+    Solved { mate, tight }
+}
+
+/// A maximum-weight matching and which edges could be in one.
+pub struct Solved {
+    /// The mate of each vertex.
+    pub mate: Vec<Option<usize>>,
+    /// For each edge (in the order given), whether it is tight under the
+    /// optimal duals: an edge that is not is in no maximum-weight matching
+    /// (see [`max_weight_matching_tight`]).
+    pub tight: Vec<bool>,
 }
 
 /// The maximum-weight matching, mate of each vertex.
 pub fn solve(vertices: usize, edges: &[Edge], schema: &Schema) -> Vec<Option<usize>> {
+    solve_tight(vertices, edges, schema).mate
+}
+
+/// [`solve`], with which edges are tight.
+pub fn solve_tight(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
     // The matcher needs bits(n) + 2 bits of headroom above the weights.
     let headroom = usize::BITS - vertices.leading_zeros() + 2;
     let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;

@@ -108,6 +108,69 @@ pub fn max_weight_matching<W: Weight>(
     matcher.mates()
 }
 
+/// [`max_weight_matching`] without the sparse first try: the whole graph
+/// at once.
+///
+/// For graphs whose weights tie in their high bits, as the Dutch system's
+/// do (every pair of a bracket scores the same in C5 and most of C6), a
+/// vertex's ten heaviest edges are an arbitrary ten of many equal ones, the
+/// optimality proof fails try after try, and the tries cost more than the
+/// whole graph: on a 500-player round the Dutch system's solves never
+/// passed in fewer than three tries, most ran all eight, and solving the
+/// whole graph directly was three to four times faster (BENCHMARKS.md).
+pub fn max_weight_matching_whole<W: Weight>(
+    vertex_count: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    let mut matcher = Matcher::new(n, edges, bonus);
+    matcher.solve();
+    matcher.mates()
+}
+
+/// [`max_weight_matching_whole`], and for each edge whether it is *tight*
+/// under the final dual solution (its duals, with those of the blossoms
+/// holding both ends, add up to exactly its weight).
+///
+/// Why a caller wants it: every maximum-weight matching satisfies
+/// complementary slackness with every optimal dual solution, so an edge
+/// that is not tight is in no maximum-weight matching at all. A caller
+/// choosing among the optimal matchings (the Dutch system's order of
+/// candidates) can rule out most edges without solving again.
+pub fn max_weight_matching_tight<W: Weight>(
+    vertex_count: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> (Vec<Option<usize>>, Vec<bool>) {
+    let n = vertex_count;
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
+    let bonus = cardinality_bonus(n, edges, max_cardinality);
+    let mut matcher = Matcher::new(n, edges, bonus);
+    matcher.solve();
+    let tight = (0..edges.len())
+        .map(|k| {
+            let (u, v) = (matcher.endpoint[2 * k], matcher.endpoint[2 * k + 1]);
+            !matcher.feasible(u, v, matcher.weight2[k].plus(W::ONE))
+        })
+        .collect();
+    (matcher.mates(), tight)
+}
+
 /// How many of its heaviest edges per vertex the first, sparse try of
 /// [`max_weight_matching`] keeps on a dense graph.
 pub const SPARSE_DEGREE: usize = 10;
@@ -1552,6 +1615,36 @@ mod tests {
         fn brute_force_graphs_are_certified((n, edges) in graph(6)) {
             certify(n, &edges, false);
             certify(n, &edges, true);
+        }
+
+        /// Every edge of some maximum-weight matching is reported tight
+        /// (what the Dutch system relies on to rule edges out), and so is
+        /// every edge of the matching returned.
+        #[test]
+        fn edges_of_optimal_matchings_are_tight((n, edges) in graph(6)) {
+            let wide: Vec<(usize, usize, u128)> =
+                edges.iter().map(|&(u, v, w)| (u, v, u128::from(w))).collect();
+            let (mate, tight) = max_weight_matching_tight(n, &edges, false);
+            let best = brute_force(n, &wide, false).1;
+            for (k, &(u, v, w)) in wide.iter().enumerate() {
+                let rest: Vec<(usize, usize, u128)> = wide
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b, _)| a != u && a != v && b != u && b != v)
+                    .collect();
+                let with_it = w + brute_force(n, &rest, false).1;
+                // Among parallel edges only the heaviest can be chosen.
+                let heaviest = wide
+                    .iter()
+                    .filter(|&&(a, b, _)| (a, b) == (u, v) || (a, b) == (v, u))
+                    .all(|&(_, _, x)| x <= w);
+                if with_it == best && heaviest {
+                    prop_assert!(tight[k], "edge {k} ({u}, {v}) is in an optimum but not tight");
+                }
+                if mate[u] == Some(v) && heaviest {
+                    prop_assert!(tight[k], "matched edge {k} ({u}, {v}) not tight");
+                }
+            }
         }
     }
 

@@ -13,16 +13,19 @@
 //! - [`Weight`]: what the matcher needs of a weight, implemented for
 //!   `Wide<N>`, `u32`, `u64` and `u128`;
 //! - [`blossom`]: [`max_weight_matching`], Edmonds' blossom algorithm with
-//!   dual variables in O(n³), integer-exact.
+//!   dual variables in O(n³), integer-exact;
+//! - [`cardinality`]: whether a graph has a perfect matching, completing
+//!   a given matching (no weights).
 //!
 //! Pure: plain values in, plain values out; no I/O.
 
 pub mod blossom;
+pub mod cardinality;
 pub mod wide;
 
 pub use blossom::{
     matching_cardinality, matching_weight, max_weight_matching, max_weight_matching_dense,
-    weight_bits_available,
+    max_weight_matching_tight, max_weight_matching_whole, weight_bits_available,
 };
 pub use wide::Wide;
 
