@@ -198,22 +198,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             self.reducible.set(false);
         }
         let bye = self.round.bye_vertex();
-        let mut out = vec![None; bye + 1];
-        let mut gone = vec![false; self.vertices.len()];
-        for &(i, j) in &self.fixed {
-            out[i] = Some(j);
-            out[j] = Some(i);
-            gone[self.local[i].unwrap()] = true;
-            gone[self.local[j].unwrap()] = true;
-        }
-        let mut index = vec![usize::MAX; self.vertices.len()];
-        let mut back = Vec::new();
-        for (x, &g) in gone.iter().enumerate() {
-            if !g {
-                index[x] = back.len();
-                back.push(self.vertices[x]);
-            }
-        }
+        let (mut out, gone, index, back) = self.unfixed(|_| true);
         let whole = self.whole.get_or_init(|| {
             let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
             if self.no_c9 {
@@ -254,6 +239,37 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
     }
 
+    /// What a solve starts from: the mate of every rank as far as the fixed
+    /// pairs say, which local vertices they took (`gone`), and the solve's
+    /// own numbering of the local vertices left that `keep` accepts
+    /// (`index`, `usize::MAX` for the others, and `back`, vertex to rank).
+    #[allow(
+        clippy::type_complexity,
+        reason = "four plain arrays, named where used"
+    )]
+    fn unfixed(
+        &self,
+        keep: impl Fn(usize) -> bool,
+    ) -> (Vec<Option<usize>>, Vec<bool>, Vec<usize>, Vec<usize>) {
+        let mut out = vec![None; self.round.bye_vertex() + 1];
+        let mut gone = vec![false; self.vertices.len()];
+        for &(i, j) in &self.fixed {
+            out[i] = Some(j);
+            out[j] = Some(i);
+            gone[self.local[i].unwrap()] = true;
+            gone[self.local[j].unwrap()] = true;
+        }
+        let mut index = vec![usize::MAX; self.vertices.len()];
+        let mut back = Vec::new();
+        for (x, &g) in gone.iter().enumerate() {
+            if !g && keep(x) {
+                index[x] = back.len();
+                back.push(self.vertices[x]);
+            }
+        }
+        (out, gone, index, back)
+    }
+
     /// Leaves C9 out of every edge from now on; returns whether any edge
     /// a solve used had it (then the solve must be repeated).
     fn drop_c9(&mut self) -> bool {
@@ -281,22 +297,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// `None` and the caller solves the whole graph.
     fn solve_reduced(&self, extra: &[Extra]) -> Option<Solution> {
         let bye = self.round.bye_vertex();
-        let mut out = vec![None; bye + 1];
-        let mut gone = vec![false; self.vertices.len()];
-        for &(i, j) in &self.fixed {
-            out[i] = Some(j);
-            out[j] = Some(i);
-            gone[self.local[i].unwrap()] = true;
-            gone[self.local[j].unwrap()] = true;
-        }
-        let mut index = vec![usize::MAX; self.vertices.len()];
-        let mut back = Vec::new();
-        for (x, &g) in gone.iter().enumerate() {
-            if !g && self.core[x] {
-                index[x] = back.len();
-                back.push(self.vertices[x]);
-            }
-        }
+        let (mut out, gone, index, back) = self.unfixed(|x| self.core[x]);
         let mut edges = Vec::new();
         for e in &self.base {
             if index[e.u] == usize::MAX || index[e.v] == usize::MAX {

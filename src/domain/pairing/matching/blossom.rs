@@ -90,13 +90,7 @@ pub fn max_weight_matching<W: Weight>(
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
     let n = vertex_count;
-    for (k, &(u, v, _)) in edges.iter().enumerate() {
-        assert!(
-            u < n && v < n,
-            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
-        );
-        assert!(u != v, "edge {k} is a loop on vertex {u}");
-    }
+    check_edges(n, edges);
     let bonus = cardinality_bonus(n, edges, max_cardinality);
     if edges.len() > n * SPARSE_DEGREE {
         if let Some(mate) = solve_sparse_first(n, edges, bonus, SPARSE_DEGREE) {
@@ -108,38 +102,19 @@ pub fn max_weight_matching<W: Weight>(
     matcher.mates()
 }
 
-/// [`max_weight_matching`] without the sparse first try: the whole graph
-/// at once.
+/// [`max_weight_matching`] solved on the whole graph at once (no sparse
+/// first try), and for each edge whether it is *tight* under the final
+/// dual solution (its duals, with those of the blossoms holding both ends,
+/// add up to exactly its weight).
 ///
-/// For graphs whose weights tie in their high bits, as the Dutch system's
-/// do (every pair of a bracket scores the same in C5 and most of C6), a
-/// vertex's ten heaviest edges are an arbitrary ten of many equal ones, the
-/// optimality proof fails try after try, and the tries cost more than the
-/// whole graph: on a 500-player round the Dutch system's solves never
-/// passed in fewer than three tries, most ran all eight, and solving the
-/// whole graph directly was three to four times faster (BENCHMARKS.md).
-pub fn max_weight_matching_whole<W: Weight>(
-    vertex_count: usize,
-    edges: &[(usize, usize, W)],
-    max_cardinality: bool,
-) -> Vec<Option<usize>> {
-    let n = vertex_count;
-    for (k, &(u, v, _)) in edges.iter().enumerate() {
-        assert!(
-            u < n && v < n,
-            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
-        );
-        assert!(u != v, "edge {k} is a loop on vertex {u}");
-    }
-    let bonus = cardinality_bonus(n, edges, max_cardinality);
-    let mut matcher = Matcher::new(n, edges, bonus);
-    matcher.solve();
-    matcher.mates()
-}
-
-/// [`max_weight_matching_whole`], and for each edge whether it is *tight*
-/// under the final dual solution (its duals, with those of the blossoms
-/// holding both ends, add up to exactly its weight).
+/// Why no sparse try: for graphs whose weights tie in their high bits, as
+/// the Dutch system's do (every pair of a bracket scores the same in C5 and
+/// most of C6), a vertex's ten heaviest edges are an arbitrary ten of many
+/// equal ones, the optimality proof fails try after try, and the tries cost
+/// more than the whole graph: on a 500-player round the Dutch system's
+/// solves never passed in fewer than three tries, most ran all eight, and
+/// solving the whole graph directly was three to four times faster
+/// (BENCHMARKS.md).
 ///
 /// Why a caller wants it: every maximum-weight matching satisfies
 /// complementary slackness with every optimal dual solution, so an edge
@@ -152,13 +127,7 @@ pub fn max_weight_matching_tight<W: Weight>(
     max_cardinality: bool,
 ) -> (Vec<Option<usize>>, Vec<bool>) {
     let n = vertex_count;
-    for (k, &(u, v, _)) in edges.iter().enumerate() {
-        assert!(
-            u < n && v < n,
-            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
-        );
-        assert!(u != v, "edge {k} is a loop on vertex {u}");
-    }
+    check_edges(n, edges);
     let bonus = cardinality_bonus(n, edges, max_cardinality);
     let mut matcher = Matcher::new(n, edges, bonus);
     matcher.solve();
@@ -169,6 +138,17 @@ pub fn max_weight_matching_tight<W: Weight>(
         })
         .collect();
     (matcher.mates(), tight)
+}
+
+/// Panics on a loop or a vertex out of range: a caller's bug.
+fn check_edges<W>(n: usize, edges: &[(usize, usize, W)]) {
+    for (k, &(u, v, _)) in edges.iter().enumerate() {
+        assert!(
+            u < n && v < n,
+            "edge {k} ({u}, {v}) names a vertex outside 0..{n}"
+        );
+        assert!(u != v, "edge {k} is a loop on vertex {u}");
+    }
 }
 
 /// How many of its heaviest edges per vertex the first, sparse try of

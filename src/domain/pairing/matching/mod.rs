@@ -25,7 +25,7 @@ pub mod wide;
 
 pub use blossom::{
     matching_cardinality, matching_weight, max_weight_matching, max_weight_matching_dense,
-    max_weight_matching_tight, max_weight_matching_whole, weight_bits_available,
+    max_weight_matching_tight, weight_bits_available,
 };
 pub use wide::Wide;
 
