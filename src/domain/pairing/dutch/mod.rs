@@ -79,7 +79,9 @@
 //! - the first candidate of the section 4 order is tried first, and only if
 //!   every pair of it is tight under the first solve's duals;
 //! - an opponent the last solve already proves best (tight, first in order,
-//!   and taken) is fixed without another solve (`fix_without_solving`).
+//!   and taken) is fixed without another solve (`fix_without_solving`);
+//! - a bracket whose first solution pairs all of it within itself is
+//!   ordered on its own, without the players outside it (`Bracket::alone`).
 //!
 //! The matcher solves the whole graph at once here: the Dutch weights tie in
 //! their high fields, so its sparse first try never proved itself and only

@@ -69,13 +69,16 @@ pub struct Bracket<'a, 'b> {
     whole: std::cell::OnceCell<Vec<Edge>>,
     /// Whether C9 was found not to apply to this bracket (`drop_c9`).
     no_c9: bool,
+    /// Whether every optimal pairing pairs the whole bracket within itself,
+    /// so the ordering solves need nothing else (`Bracket::alone`).
+    alone: std::cell::Cell<bool>,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
     /// Local vertices whose pairs any field weighs: the bracket and the
     /// next scoregroup.
     core: Vec<bool>,
     /// Whether a solve may leave out the players below the next
-    /// scoregroup (see [`Bracket::solve_reduced`]); cleared once that
+    /// scoregroup (see [`Bracket::solve_part`]); cleared once that
     /// fails for this bracket.
     reducible: std::cell::Cell<bool>,
 }
@@ -170,6 +173,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             reducible,
             whole: std::cell::OnceCell::new(),
             no_c9: false,
+            alone: std::cell::Cell::new(false),
             members,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
@@ -191,8 +195,18 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// [`Bracket::solve_with`], with the pairs that could be in an optimal
     /// solution.
     fn solve_info(&self, extra: &[Extra]) -> Solution {
+        if self.alone.get() {
+            let n = self.round.players.len();
+            let members = |x: usize| {
+                let i = self.vertices[x];
+                i < n && self.ctx.in_bracket[i]
+            };
+            if let Some(out) = self.solve_part(extra, members, false) {
+                return out;
+            }
+        }
         if self.reducible.get() {
-            if let Some(out) = self.solve_reduced(extra) {
+            if let Some(out) = self.solve_part(extra, |x| self.core[x], true) {
                 return out;
             }
             self.reducible.set(false);
@@ -239,6 +253,25 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
     }
 
+    /// Notes whether the bracket can be solved alone from now on: when its
+    /// first solution `first` pairs every member within the bracket (and it
+    /// is not the last bracket), every optimal pairing does (C5 fixes the
+    /// number of the bracket's pairs, and there is no more room), so the
+    /// players outside are paired among themselves in all of them, and no
+    /// field joins their pairs to the bracket's. The optimal pairings of
+    /// the bracket alone are then exactly the bracket's parts of the optimal
+    /// pairings of everybody, and the ordering solves can leave everybody
+    /// else out. (A large even scoregroup of an early round is the usual
+    /// case: 400 players instead of 600 in round 2 of 1,000.)
+    fn alone(&self, first: &Solution) {
+        let n = self.round.players.len();
+        let whole = self.members.iter().all(|&i| {
+            first.mate[i].is_some_and(|j| j < n && self.ctx.in_bracket(i.min(j), i.max(j)))
+        });
+        self.alone
+            .set(self.round.shortcuts && whole && !self.members.is_empty() && !self.is_last());
+    }
+
     /// What a solve starts from: the mate of every rank as far as the fixed
     /// pairs say, which local vertices they took (`gone`), and the solve's
     /// own numbering of the local vertices left that `keep` accepts
@@ -282,7 +315,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
     }
 
     /// [`Bracket::solve_with`] on the bracket and the next scoregroup
-    /// only, when that is provably the same answer.
+    /// only (the local vertices `keep` accepts), when that is provably the
+    /// same answer.
     ///
     /// Below the next scoregroup, every field but C4 (and the bye's) is
     /// zero: those players matter only as a place where whoever is left
@@ -295,9 +329,18 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// weighs, on the fields that differ, what its part above weighs, and
     /// no part above weighs more than this one. If they cannot, returns
     /// `None` and the caller solves the whole graph.
-    fn solve_reduced(&self, extra: &[Extra]) -> Option<Solution> {
+    ///
+    /// The same code solves a bracket on its own (`keep` its members,
+    /// `check_rest` off) once every optimal pairing is known to pair all of
+    /// it within itself: see [`Bracket::alone`].
+    fn solve_part(
+        &self,
+        extra: &[Extra],
+        keep: impl Fn(usize) -> bool,
+        check_rest: bool,
+    ) -> Option<Solution> {
         let bye = self.round.bye_vertex();
-        let (mut out, gone, index, back) = self.unfixed(|x| self.core[x]);
+        let (mut out, gone, index, back) = self.unfixed(keep);
         let mut edges = Vec::new();
         for e in &self.base {
             if index[e.u] == usize::MAX || index[e.v] == usize::MAX {
@@ -323,6 +366,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let solved = solve_tight(back.len(), &edges, &s);
         for (x, m) in solved.mate.iter().enumerate() {
             out[back[x]] = m.map(|y| back[y]);
+        }
+        if !check_rest {
+            return Some(Solution {
+                tight: tight_by_rank(&edges, &solved.tight, &back, bye),
+                mate: out,
+            });
         }
         // Everybody not yet paired: those below and those left above.
         let rest: Vec<usize> = self
@@ -387,6 +436,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             first = self.solve_info(&extra);
         }
         let mut mate = first.mate.clone();
+        self.alone(&first);
         if !self.round.shortcuts {
         } else if let Some(best) = self.natural_if_optimal(&first) {
             return self.outcome(&best);
