@@ -19,10 +19,11 @@
 //! the first pairing of `league round pair` gives them (C.04.2).
 //!
 //! Choice, for speed: the Dutch engine solves a weighted matching over a
-//! bracket and everything below it several times a round, so its time grows
-//! steeply with the section (release build, on a busy two-core machine:
-//! about 30 ms a round at 56 players, 0.19 s at 112, 0.3 s at 200, minutes
-//! at 1,000; BENCHMARKS.md). Synthetic sections larger than
+//! bracket and the next scoregroup several times a round, so its time grows
+//! steeply with the section (release build, quiet machine: about 48 ms a
+//! round at 200 players, 0.19 s at 500, 1.4 s at 1,000; BENCHMARKS.md),
+//! which over the 30-season league's 240 sections of 225 players would
+//! still be minutes. Synthetic sections larger than
 //! [`ENGINE_LIMIT`] players are paired by [`Pairer::ScoreGroups`] instead, a
 //! quick score-group pairing (top half against bottom half of each score
 //! group, no rematch of a game played), so the benchmarks' 225-, 250- and
