@@ -4,6 +4,7 @@
 //! pairing it and printing its sheets.
 
 pub mod pairing;
+mod round_robin;
 pub mod sheet;
 pub mod team_pairing;
 

@@ -94,21 +94,7 @@ fn rules_and_system(
 /// a round robin needs the event's rounds to match its table.
 fn check_plan(event: &Event, plan: &Plan, kind: SystemKind, rules: &PairingRules) -> Result<()> {
     if kind.is_round_robin() {
-        let rr = RoundRobin {
-            table: Table::Berger,
-            cycles: if rules.double_round_robin { 2 } else { 1 },
-        };
-        let players = plan.field.entrants.len() as u32;
-        let needed = rr.rounds(players);
-        if needed != event.rounds {
-            return Err(Error::invalid(format!(
-                "a {}round robin of {players} players has {needed} rounds, but {} plans {}; set them with `league event edit --event \"{}\" --rounds {needed}`",
-                if rules.double_round_robin { "double " } else { "" },
-                event.name,
-                event.rounds,
-                event.name
-            )));
-        }
+        super::round_robin::check_rounds(event, rules, plan.field.entrants.len(), "players")?;
     } else if let Some((r, w, b)) = plan.pending.first() {
         return Err(Error::invalid(format!(
             "round {} of {} cannot be paired yet: round {r} still has games without a result ({w} v {b}{}); record them first (`league round missing` lists them)",

@@ -9,7 +9,6 @@ use crate::cli::match_table::print_matches;
 use crate::cli::output::{print, Format};
 use crate::domain::ids::MatchId;
 use crate::domain::league::Event;
-use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
 use crate::domain::pairing::team::pair_teams;
 use crate::domain::pairing::{ByeKind, Pairing, Unpairable};
@@ -62,22 +61,7 @@ fn check_table(event: &Event, plan: &TeamPlan, rules: &PairingRules) -> Result<(
     if !rules.system.is_round_robin() {
         return Ok(());
     }
-    let rr = RoundRobin {
-        table: Table::Berger,
-        cycles: if rules.double_round_robin { 2 } else { 1 },
-    };
-    let teams = plan.field.teams.len() as u32;
-    let needed = rr.rounds(teams);
-    if needed != event.rounds {
-        return Err(Error::invalid(format!(
-            "a {}round robin of {teams} teams has {needed} rounds, but {} plans {}; set them with `league event edit --event \"{}\" --rounds {needed}`",
-            if rules.double_round_robin { "double " } else { "" },
-            event.name,
-            event.rounds,
-            event.name
-        )));
-    }
-    Ok(())
+    super::round_robin::check_rounds(event, rules, plan.field.teams.len(), "teams")
 }
 
 fn unpairable(event: &Event, plan: &TeamPlan, e: Unpairable) -> Error {

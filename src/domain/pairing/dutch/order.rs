@@ -211,8 +211,6 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
             self.reducible.set(false);
         }
-        let bye = self.round.bye_vertex();
-        let (mut out, gone, index, back) = self.unfixed(|_| true);
         let whole = self.whole.get_or_init(|| {
             let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
             if self.no_c9 {
@@ -220,13 +218,50 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
             all
         });
-        let mut edges = Vec::with_capacity(whole.len());
-        for e in whole {
-            if gone[e.u] || gone[e.v] {
+        self.solve_graph(whole, |_| true, extra, false).0
+    }
+
+    /// Solves the graph of the `source` edges between the local vertices
+    /// that `keep` accepts and no fixed pair took, with the quality fields
+    /// plus the `extra` fields (nothing on the bye's edges); `without_c4`
+    /// weighs C4 as nothing (see [`Bracket::solve_part`]). Returns the
+    /// solution, fixed pairs included, and which local vertices the fixed
+    /// pairs took.
+    fn solve_graph(
+        &self,
+        source: &[Edge],
+        keep: impl Fn(usize) -> bool,
+        extra: &[Extra],
+        without_c4: bool,
+    ) -> (Solution, Vec<bool>) {
+        let bye = self.round.bye_vertex();
+        let mut out = vec![None; bye + 1];
+        let mut gone = vec![false; self.vertices.len()];
+        for &(i, j) in &self.fixed {
+            out[i] = Some(j);
+            out[j] = Some(i);
+            gone[self.local[i].unwrap()] = true;
+            gone[self.local[j].unwrap()] = true;
+        }
+        // The solve's own numbering of the vertices kept, and back.
+        let mut index = vec![usize::MAX; self.vertices.len()];
+        let mut back = Vec::new();
+        for (x, &g) in gone.iter().enumerate() {
+            if !g && keep(x) {
+                index[x] = back.len();
+                back.push(self.vertices[x]);
+            }
+        }
+        let mut edges = Vec::with_capacity(source.len());
+        for e in source {
+            if index[e.u] == usize::MAX || index[e.v] == usize::MAX {
                 continue;
             }
             let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
             let mut values = e.values.clone();
+            if without_c4 {
+                values[0] = Value::Num(0);
+            }
             for f in extra {
                 values.push(if j == bye {
                     Value::Num(0)
@@ -247,10 +282,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
         for (x, m) in solved.mate.iter().enumerate() {
             out[back[x]] = m.map(|y| back[y]);
         }
-        Solution {
+        let solution = Solution {
             tight: tight_by_rank(&edges, &solved.tight, &back, bye),
             mate: out,
-        }
+        };
+        (solution, gone)
     }
 
     /// Notes whether the bracket can be solved alone from now on: when its
@@ -270,37 +306,6 @@ impl<'a, 'b> Bracket<'a, 'b> {
         });
         self.alone
             .set(self.round.shortcuts && whole && !self.members.is_empty() && !self.is_last());
-    }
-
-    /// What a solve starts from: the mate of every rank as far as the fixed
-    /// pairs say, which local vertices they took (`gone`), and the solve's
-    /// own numbering of the local vertices left that `keep` accepts
-    /// (`index`, `usize::MAX` for the others, and `back`, vertex to rank).
-    #[allow(
-        clippy::type_complexity,
-        reason = "four plain arrays, named where used"
-    )]
-    fn unfixed(
-        &self,
-        keep: impl Fn(usize) -> bool,
-    ) -> (Vec<Option<usize>>, Vec<bool>, Vec<usize>, Vec<usize>) {
-        let mut out = vec![None; self.round.bye_vertex() + 1];
-        let mut gone = vec![false; self.vertices.len()];
-        for &(i, j) in &self.fixed {
-            out[i] = Some(j);
-            out[j] = Some(i);
-            gone[self.local[i].unwrap()] = true;
-            gone[self.local[j].unwrap()] = true;
-        }
-        let mut index = vec![usize::MAX; self.vertices.len()];
-        let mut back = Vec::new();
-        for (x, &g) in gone.iter().enumerate() {
-            if !g && keep(x) {
-                index[x] = back.len();
-                back.push(self.vertices[x]);
-            }
-        }
-        (out, gone, index, back)
     }
 
     /// Leaves C9 out of every edge from now on; returns whether any edge
@@ -340,55 +345,27 @@ impl<'a, 'b> Bracket<'a, 'b> {
         check_rest: bool,
     ) -> Option<Solution> {
         let bye = self.round.bye_vertex();
-        let (mut out, gone, index, back) = self.unfixed(keep);
-        let mut edges = Vec::new();
-        for e in &self.base {
-            if index[e.u] == usize::MAX || index[e.v] == usize::MAX {
-                continue;
-            }
-            let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
-            let mut values = e.values.clone();
-            // C4 counts every pair of the whole round; here it would
-            // prefer pairs above to pairs below, which it does not.
-            values[0] = Value::Num(0);
-            for f in extra {
-                values.push((f.value)(i, j));
-            }
-            edges.push(Edge {
-                u: index[e.u],
-                v: index[e.v],
-                values,
-            });
-        }
-        let fields = self.ctx.fields() + extra.len();
-        let mut s = schema(&edges, fields, back.len() / 2 + 1);
-        single_widths(&mut s, &edges, extra, self.ctx.fields());
-        let solved = solve_tight(back.len(), &edges, &s);
-        for (x, m) in solved.mate.iter().enumerate() {
-            out[back[x]] = m.map(|y| back[y]);
-        }
+        // C4 counts every pair of the whole round; here it would prefer
+        // pairs above to pairs below, which it does not.
+        let (solution, gone) = self.solve_graph(&self.base, keep, extra, true);
         if !check_rest {
-            return Some(Solution {
-                tight: tight_by_rank(&edges, &solved.tight, &back, bye),
-                mate: out,
-            });
+            return Some(solution);
         }
         // Everybody not yet paired: those below and those left above.
         let rest: Vec<usize> = self
             .vertices
             .iter()
             .enumerate()
-            .filter(|&(x, &i)| !gone[x] && (i == bye || out[i].is_none()))
+            .filter(|&(x, &i)| !gone[x] && (i == bye || solution.mate[i].is_none()))
             .map(|(_, &i)| i)
             .collect();
         let mut adjacency = vec![Vec::new(); rest.len()];
         for (a, &i) in rest.iter().enumerate() {
             for (b, &j) in rest.iter().enumerate().skip(a + 1) {
+                // The bye vertex comes last, so it is only ever `j`.
                 let ok = if j == bye {
                     let p = &self.round.players[i];
                     p.bye_allowed && Some(p.score) == self.round.bye_score
-                } else if i == bye {
-                    false
                 } else {
                     self.round.compatible(i.min(j), i.max(j))
                 };
@@ -399,10 +376,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         let mut completion = vec![None; rest.len()];
-        cardinality::complete_perfect(&adjacency, &mut completion).then(|| Solution {
-            tight: tight_by_rank(&edges, &solved.tight, &back, bye),
-            mate: out,
-        })
+        cardinality::complete_perfect(&adjacency, &mut completion).then_some(solution)
     }
 
     /// The pairs of this bracket in a solution.
@@ -437,9 +411,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
         let mut mate = first.mate.clone();
         self.alone(&first);
-        if !self.round.shortcuts {
-        } else if let Some(best) = self.natural_if_optimal(&first) {
-            return self.outcome(&best);
+        if self.round.shortcuts {
+            if let Some(best) = self.natural_if_optimal(&first) {
+                return self.outcome(&best);
+            }
         }
 
         // 1. Which MDPs are paired, and 2. their opponents.
@@ -732,20 +707,30 @@ impl Bracket<'_, '_> {
         order: &[usize],
         from: usize,
     ) -> usize {
-        let in_pair =
-            |fixed: &[(usize, usize)], i: usize| fixed.iter().any(|&(a, b)| a == i || b == i);
+        // Who is in a fixed pair, kept up to date as pairs are fixed here
+        // (a search of the fixed pairs for every candidate would cost
+        // their number times the bracket's).
+        let mut paired = vec![false; sol.mate.len()];
+        for &(a, b) in &self.fixed {
+            paired[a] = true;
+            paired[b] = true;
+        }
         let mut k = from;
         while k < s1.len() {
             let s = s1[k];
-            if !in_pair(&self.fixed, s) {
+            if !paired[s] {
                 let best = order
                     .iter()
                     .copied()
-                    .filter(|&t| t > s && !in_pair(&self.fixed, t))
+                    .filter(|&t| t > s && !paired[t])
                     .find(|t| sol.tight[s].contains(t));
                 match best {
                     None => {}
-                    Some(t) if sol.mate[s] == Some(t) => self.fixed.push((s, t)),
+                    Some(t) if sol.mate[s] == Some(t) => {
+                        self.fixed.push((s, t));
+                        paired[s] = true;
+                        paired[t] = true;
+                    }
                     Some(_) => return k,
                 }
             }
