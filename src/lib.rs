@@ -17,6 +17,8 @@
 //!   the store like any secretary's commands.
 //! - `cli`: one file per command group, thin.
 //! - `parallel`: independent pieces of work on every core.
+//! - [`outfile`]: writing the files commands make (exports, reports,
+//!   backups): all or nothing, never through a link, never over the league.
 
 pub mod cli;
 pub mod demo;
@@ -25,6 +27,7 @@ pub mod error;
 pub mod export;
 pub mod input;
 pub mod interchange;
+pub mod outfile;
 pub mod parallel;
 pub mod report;
 pub mod site;

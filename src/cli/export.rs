@@ -12,6 +12,7 @@ use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::export::{json as jsondoc, trf as trfout};
 use crate::interchange::json::Document;
+use crate::outfile::{self, Kind};
 use crate::report::{section_report, trf::trf_event, ReportOptions};
 use crate::store::{exchange, season as seasons, Store};
 
@@ -36,6 +37,9 @@ pub struct TrfArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace an --out file that holds something other than this kind of export.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -49,6 +53,9 @@ pub struct JsonArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace an --out file that holds something other than this kind of export.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 /// How a table is written to a file.
@@ -77,6 +84,9 @@ pub struct StandingsArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace an --out file that holds something other than this kind of export.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -96,6 +106,9 @@ pub struct GamesArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace an --out file that holds something other than this kind of export.
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
@@ -104,7 +117,7 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
             let (event, section) = a.section.find(store)?;
             let (data, planned) = trf_event(store.conn(), &event, &section)?;
             let text = trfout::write(&data, planned);
-            emit(&text, a.out.as_ref())?;
+            emit(store, &text, Kind::Trf, a.out.as_ref(), a.force)?;
             // After the file is written, so a refused --out says nothing else.
             for w in trfout::long_names(&data) {
                 eprintln!("Warning: {w}.");
@@ -113,7 +126,13 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
         }
         ExportCmd::Json(a) => {
             let d = document(store, a.season.as_deref(), a.event.as_deref())?;
-            emit(&jsondoc::write(&d), a.out.as_ref())
+            emit(
+                store,
+                &jsondoc::write(&d),
+                Kind::Json,
+                a.out.as_ref(),
+                a.force,
+            )
         }
         ExportCmd::Standings(a) => {
             let (event, section) = a.section.find(store)?;
@@ -134,7 +153,13 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
                         .unwrap_or_default()
                 ),
             };
-            emit(&text, a.out.as_ref())
+            emit(
+                store,
+                &text,
+                table_kind(a.format, &text),
+                a.out.as_ref(),
+                a.force,
+            )
         }
         ExportCmd::Games(a) => {
             let d = document(store, a.season.as_deref(), a.event.as_deref())?;
@@ -184,7 +209,13 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
                     )
                 }
             };
-            emit(&text, a.out.as_ref())
+            emit(
+                store,
+                &text,
+                table_kind(a.format, &text),
+                a.out.as_ref(),
+                a.force,
+            )
         }
     }
 }
@@ -275,15 +306,20 @@ pub fn games_table(d: &Document, section: Option<&str>) -> Table {
     t
 }
 
-/// Write to the file, or print.
-fn emit(text: &str, out: Option<&PathBuf>) -> Result<()> {
+/// The kind of file a table export is, for [`outfile::check_target`]: a
+/// CSV by its first column, or JSON.
+fn table_kind(format: TableFormat, text: &str) -> Kind<'_> {
+    match format {
+        TableFormat::Csv => Kind::Csv(text.split([',', '\n']).next().unwrap_or("")),
+        TableFormat::Json => Kind::Json,
+    }
+}
+
+/// Write to the file (all or nothing, never over the league: see
+/// [`outfile`]), or print.
+fn emit(store: &Store, text: &str, kind: Kind, out: Option<&PathBuf>, force: bool) -> Result<()> {
     match out {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            Error::Io(std::io::Error::new(
-                e.kind(),
-                format!("cannot write {}: {e}", path.display()),
-            ))
-        }),
+        Some(path) => outfile::write_file(path, text.as_bytes(), kind, store.path(), force),
         None => Ok(print(text)?),
     }
 }

@@ -32,6 +32,16 @@ pub fn csv_cell(cell: &str) -> String {
     escape_controls_except(&safe, &['\t', '\n', '\r']).into_owned()
 }
 
+/// One CSV line (with its line end) as every command writes CSV: each cell
+/// through [`csv_cell`], quoted where CSV needs it. The one CSV writer, so
+/// that no command's CSV can skip the spreadsheet rule (issue 30, item 15:
+/// `round sheet --format csv` wrote names as they were).
+pub fn csv_record<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
+    let mut w = csv::Writer::from_writer(vec![]);
+    let _ = w.write_record(cells.into_iter().map(|c| csv_cell(c.as_ref())));
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
 /// How a command prints its result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
 pub enum Format {
@@ -196,12 +206,11 @@ impl Table {
 
     /// The table as CSV with a header line, cells made safe for spreadsheets.
     pub fn csv(&self) -> String {
-        let mut w = csv::Writer::from_writer(vec![]);
-        let _ = w.write_record(self.header.iter().map(|c| csv_cell(c)));
+        let mut out = csv_record(&self.header);
         for row in &self.rows {
-            let _ = w.write_record(row.iter().map(|c| csv_cell(c)));
+            out.push_str(&csv_record(row));
         }
-        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        out
     }
 }
 

@@ -9,6 +9,7 @@ use super::output::print;
 use super::EventArgs;
 use crate::error::{Error, Result};
 use crate::export::{dbase, uscf};
+use crate::outfile::{self, Kind};
 use crate::store::Store;
 
 /// The reports `league report` writes for a rating body.
@@ -23,15 +24,20 @@ pub enum ReportCmd {
         /// The folder to write the three files into (made if missing).
         #[arg(long)]
         out: PathBuf,
+        /// Replace files of those names in --out that are not dBase tables.
+        #[arg(long)]
+        force: bool,
     },
 }
 
 /// Write the report `c` asks for. All or nothing: it refuses, listing
-/// every missing field, before it writes anything, and encodes every file
-/// before the first is written.
+/// every missing field, before it writes anything, encodes every file
+/// before the first is written, and writes them as one output
+/// ([`outfile::write_folder`]: staged, then moved into place; never
+/// through a link in the folder).
 pub fn run(store: &mut Store, c: ReportCmd) -> Result<()> {
     match c {
-        ReportCmd::Uscf { event, out } => {
+        ReportCmd::Uscf { event, out, force } => {
             let event = event.find(store)?;
             let report = crate::report::uscf::event_report(store.conn(), &event)?;
             let missing = uscf::missing(&report);
@@ -49,23 +55,29 @@ pub fn run(store: &mut Store, c: ReportCmd) -> Result<()> {
                     .map_err(|e| Error::invalid(format!("{name}: {e}; nothing was written")))?;
                 files.push((name, bytes, table.records.len()));
             }
-            std::fs::create_dir_all(&out).map_err(|e| {
-                Error::invalid(format!("cannot make the folder {}: {e}", out.display()))
-            })?;
             let mut said = format!(
                 "Wrote the US Chess report of {} to {}:\n",
                 event.name,
                 out.display()
             );
-            for (name, bytes, n) in files {
-                let path = out.join(name);
-                std::fs::write(&path, bytes)
-                    .map_err(|e| Error::invalid(format!("cannot write {}: {e}", path.display())))?;
+            for (name, _, n) in &files {
                 said.push_str(&format!(
                     "  {name}: {n} record{}\n",
-                    if n == 1 { "" } else { "s" }
+                    if *n == 1 { "" } else { "s" }
                 ));
             }
+            let files: Vec<(&str, Vec<u8>)> = files
+                .into_iter()
+                .map(|(name, bytes, _)| (name, bytes))
+                .collect();
+            outfile::write_folder(
+                &out,
+                &files,
+                Kind::Dbase,
+                store.path(),
+                force,
+                "the US Chess report",
+            )?;
             print(&said)?;
         }
     }

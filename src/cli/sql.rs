@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value as Json};
 
-use super::output::{csv_cell, Format, Table};
+use super::output::{csv_record, Format, Table};
 use crate::domain::text::{escape_controls_except, markdown_cell};
 use crate::error::Result;
 use crate::store::sql::{stream, Cell, Ended, RowSink};
@@ -104,9 +104,7 @@ impl Out {
 
 /// One CSV line.
 fn csv_line(cells: &[String]) -> String {
-    let mut w = csv::Writer::from_writer(vec![]);
-    let _ = w.write_record(cells.iter().map(|c| csv_cell(c)));
-    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    csv_record(cells)
 }
 
 /// The text table's rows so far, before the widths are known.

@@ -13,8 +13,10 @@
 //!   by spreadsheets; [`spreadsheet_safe`] puts `'` in front of it, unless
 //!   the cell is plainly a number ("-0.5", "+3"), which a spreadsheet reads
 //!   as the number it is.
-//! - **Markdown** passes HTML through: [`markdown_cell`] escapes `&`, `<`,
-//!   `>` and `|` and turns line ends into spaces.
+//! - **Markdown** passes HTML through and makes links, images and
+//!   emphasis of plain text: [`markdown_cell`] escapes `&`, `<`, `>`, `|`,
+//!   `[ ] ( ) ! * _`, backticks and backslashes, and turns line ends into
+//!   spaces.
 
 use std::borrow::Cow;
 
@@ -98,8 +100,10 @@ pub fn spreadsheet_safe(cell: &str) -> Cow<'_, str> {
     }
 }
 
-/// A Markdown table cell: `&`, `<`, `>` as entities, `|` escaped, line ends
-/// as spaces, other control characters escaped.
+/// A Markdown table cell (or any Markdown text from the records): `&`,
+/// `<`, `>` as entities; `|`, `[`, `]`, `(`, `)`, `!`, `*`, `_`, backticks
+/// and backslashes escaped with a backslash, so no link, image, emphasis
+/// or code is made; line ends as spaces, other control characters escaped.
 pub fn markdown_cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
@@ -109,6 +113,12 @@ pub fn markdown_cell(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '|' => out.push_str("\\|"),
+            // Links, images, emphasis and code (issue 30, item 16), and
+            // the backslash that would otherwise undo an escape.
+            '[' | ']' | '(' | ')' | '!' | '*' | '_' | '`' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
             '\r' if chars.peek() == Some(&'\n') => {}
             '\n' | '\r' => out.push(' '),
             c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
@@ -170,10 +180,18 @@ mod tests {
     }
 
     #[test]
+    fn markdown_links_images_and_emphasis_are_text() {
+        assert_eq!(
+            markdown_cell("[Click](http://evil) ![](t.png) **X** _y_ `c` \\*"),
+            "\\[Click\\]\\(http://evil\\) \\!\\[\\]\\(t.png\\) \\*\\*X\\*\\* \\_y\\_ \\`c\\` \\\\\\*"
+        );
+    }
+
+    #[test]
     fn markdown_cells_are_text() {
         assert_eq!(
             markdown_cell("<img src=x onerror=alert(1)> & a|b\r\nc\nd"),
-            "&lt;img src=x onerror=alert(1)&gt; &amp; a\\|b c d"
+            "&lt;img src=x onerror=alert\\(1\\)&gt; &amp; a\\|b c d"
         );
     }
 }

@@ -5,6 +5,7 @@
 use askama::Template;
 
 use super::model::*;
+use crate::domain::text::escape_controls_except;
 use crate::error::{Error, Result};
 use crate::parallel;
 
@@ -100,10 +101,20 @@ struct RulesHtml<'a> {
     p: &'a RulesPage,
 }
 
+/// Render one page. Control characters a stored name still holds (ESC,
+/// OSC, BEL: refused now, kept from before) are written as visible
+/// escapes (`\u{1b}`), as on the terminal (issue 30, item 17): HTML
+/// escaping leaves them raw, and a page viewed with `cat` or `curl` would
+/// hand them to the terminal. The templates themselves hold only line
+/// ends and tabs, which are kept.
 fn page(path: &str, t: &dyn askama::DynTemplate) -> Result<SiteFile> {
     let contents = t
         .dyn_render()
         .map_err(|e| Error::invalid(format!("could not write the page {path}: {e}")))?;
+    let contents = match escape_controls_except(&contents, &['\n', '\t', '\r']) {
+        std::borrow::Cow::Borrowed(_) => contents,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    };
     Ok(SiteFile {
         path: path.to_string(),
         contents,

@@ -76,6 +76,17 @@ pub fn backup(db: &Path, dest: &Path, force: bool) -> Result<BackupReport> {
             dest.display()
         )));
     }
+    crate::outfile::check_target(dest, crate::outfile::Kind::Backup, Some(db), force)?;
+    // Copies killed backups left in that folder, under any name
+    // (`<name>.partial-<pid>`; issue 30, item 20).
+    if let Some(dir) = dest.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        crate::outfile::remove_stale_partials(dir, "");
+    }
     let conn = open_reader(db)?;
     migrate::check_is_league(&conn, db)?;
     if migrate::current_version(&conn).map_err(|e| explain(db, e))? == 0 {
@@ -376,6 +387,9 @@ fn remove_stale_work_files(db: &Path) {
     } else {
         dir
     };
+    // The safety copies a killed restore was writing
+    // (`<db>.before-restore.bak.partial-<pid>`; issue 30, item 20).
+    crate::outfile::remove_stale_partials(dir, &format!("{}.", name.to_string_lossy()));
     let prefix = format!("{}.restore-tmp-", name.to_string_lossy());
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

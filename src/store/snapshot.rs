@@ -136,6 +136,15 @@ pub(crate) fn snapshot(src: &impl Readable, dest: &Path) -> Result<Counts> {
     let src = super::sql(src);
     // Named for this process: two processes copying to the same place
     // (say, both upgrading one old database) never write the same file.
+    // What a killed copy to the same place left (issue 30, item 20).
+    if let (Some(dir), Some(name)) = (dest.parent(), dest.file_name()) {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        crate::outfile::remove_stale_partials(dir, &format!("{}.partial-", name.to_string_lossy()));
+    }
     let tmp = TempFile::new(side_file(dest, &format!(".partial-{}", std::process::id())));
     let dest_err = |e: rusqlite::Error| dest_error(dest, e);
     let mut out = Connection::open_with_flags(
@@ -190,10 +199,65 @@ pub(crate) fn snapshot(src: &impl Readable, dest: &Path) -> Result<Counts> {
     let counts = Counts::read(&out)?;
     out.close().map_err(|(_, e)| dest_err(e))?;
     sync_file(&tmp.path).map_err(|e| io_err(dest, e))?;
+    remove_side_files(dest)?;
     std::fs::rename(&tmp.path, dest).map_err(|e| io_err(dest, e))?;
     tmp.keep();
     sync_dir(dest);
+    verify(dest, &counts)?;
     Ok(counts)
+}
+
+/// Remove the `-wal`, `-shm` and `-journal` an earlier file at `dest` left:
+/// SQLite would play them into the new copy and damage it (issue 30,
+/// item 3: a backup written over a file with a stale `-wal` opened as
+/// "malformed").
+fn remove_side_files(dest: &Path) -> Result<()> {
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let side = side_file(dest, suffix);
+        match std::fs::remove_file(&side) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(Error::Database(format!(
+                    "{} was left beside {} by an earlier database of that name and cannot be removed ({e}), \
+                     so no copy was written; remove it, or choose another name",
+                    side.display(),
+                    dest.display()
+                )))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Open the copy at `dest` read-only, as a secretary restoring it would,
+/// and check that it is whole and holds what was copied; a copy that does
+/// not read back is removed and the failure said.
+fn verify(dest: &Path, counts: &Counts) -> Result<()> {
+    let read_back = (|| -> std::result::Result<(String, Counts), Error> {
+        let conn = Connection::open_with_flags(
+            dest,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        Ok((check, Counts::read(&conn)?))
+    })();
+    let problem = match read_back {
+        Ok((check, _)) if check != "ok" => check,
+        Ok((_, found)) if found != *counts => format!(
+            "it holds {} instead of {}",
+            found.summary(),
+            counts.summary()
+        ),
+        Ok(_) => return Ok(()),
+        Err(e) => e.to_string(),
+    };
+    let _ = std::fs::remove_file(dest);
+    Err(Error::Database(format!(
+        "the copy written to {} did not read back whole ({problem}), so it was removed; \
+         choose another place for it, and keep your earlier backups",
+        dest.display()
+    )))
 }
 
 /// A failure writing a copy, in words: the database being copied is not

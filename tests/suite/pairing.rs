@@ -568,7 +568,7 @@ fn the_sheets_print_as_markdown_json_and_a_printable_page() {
     assert!(html.contains("<td>Bram Ortiz (2)</td>"), "{html}");
     let md = t.ok(&args(&["round", "sheet"], &["--format", "markdown"]));
     assert!(
-        md.contains("| 1 | Bram Ortiz (2) | 0 | 1900 | Ezra Vale (5) | 0 | 1600 |  |"),
+        md.contains("| 1 | Bram Ortiz \\(2\\) | 0 | 1900 | Ezra Vale \\(5\\) | 0 | 1600 |  |"),
         "{md}"
     );
 }

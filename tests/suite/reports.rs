@@ -51,7 +51,7 @@ fn the_report_lists_everything_it_misses_and_writes_nothing() {
 /// The event gives its own affiliate, TDs, city, dates and rating system;
 /// the league gives state, zip, country and a city the event overrides,
 /// and answers the crosstable and scholastic questions.
-fn ready(t: &TestLeague) {
+pub(crate) fn ready(t: &TestLeague) {
     t.ok(&[
         "event",
         "edit",

@@ -12,6 +12,8 @@
 //!   --out, CSV is safe in a spreadsheet, demo keeps a changed file, sql is
 //!   bounded, importers refuse devices, huge files and control characters,
 //!   Markdown escapes HTML, errors name the file, reports work read-only.
+//! - `files`: issue 30's files: exports, reports and backups never over
+//!   the league or through a link, all or nothing; safe CSV, Markdown, site.
 //! - `hostile`: files that are not league databases, damaged, read-only, in
 //!   a read-only folder, or on a full disk: a clear message, a non-zero
 //!   exit, the file byte for byte as it was.
@@ -28,6 +30,7 @@ mod backup;
 mod check;
 mod concurrency;
 mod crash;
+mod files;
 pub mod fuzz;
 mod hardening;
 mod hostile;

@@ -10,9 +10,10 @@
 
 use serde_json::json;
 
-use crate::cli::output::Table;
+use crate::cli::output::{csv_record, Table};
 use crate::domain::names::fold;
 use crate::domain::score::Points;
+use crate::domain::text::markdown_cell;
 
 /// One player as a sheet shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,13 +213,17 @@ impl Sheet {
 
     /// Both sheets as Markdown.
     pub fn markdown(&self) -> String {
-        let mut out = format!("## {}\n\n{}\n\n", self.title(), self.system);
+        let mut out = format!(
+            "## {}\n\n{}\n\n",
+            markdown_cell(&self.title()),
+            markdown_cell(&self.system)
+        );
         out.push_str(&self.boards_table().markdown());
         let others = self.others();
         if !others.is_empty() {
             out.push('\n');
             for line in others.lines() {
-                out.push_str(&format!("- {line}\n"));
+                out.push_str(&format!("- {}\n", markdown_cell(line)));
             }
         }
         out.push_str("\n### Alphabetical list\n\n");
@@ -231,8 +236,7 @@ impl Sheet {
     /// result for whoever fills it in. Byes are already recorded, so they
     /// are comment lines (`# ...`), which the reader skips.
     pub fn csv(&self) -> String {
-        let mut w = csv::Writer::from_writer(vec![]);
-        let _ = w.write_record([
+        let mut out = csv_record([
             "board",
             "white",
             "black",
@@ -241,7 +245,7 @@ impl Sheet {
             "black name",
         ]);
         for b in &self.boards {
-            let _ = w.write_record([
+            out.push_str(&csv_record([
                 b.board.to_string(),
                 b.white.number.to_string(),
                 b.black.number.to_string(),
@@ -249,13 +253,13 @@ impl Sheet {
                 b.result.as_deref().unwrap_or_default().replace('½', "1/2"),
                 b.white.name.clone(),
                 b.black.name.clone(),
-            ]);
+            ]));
         }
-        let mut out = String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
         for b in &self.byes {
             out.push_str(&format!(
                 "# {} ({}): {} (already recorded)\n",
-                b.player.name.replace(',', " "),
+                // One comment line whatever the name holds.
+                b.player.name.replace([',', '\n', '\r'], " "),
                 b.player.number,
                 bye_words(b)
             ));
