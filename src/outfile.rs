@@ -1,6 +1,6 @@
 //! Writing the files a command makes (`--out FILE`, `--out DIR`, a backup):
 //! one place for the rules every writer of files keeps, the same rules the
-//! site writer ([`crate::site::write`]) keeps for its folder.
+//! site writer ([`crate::site::write`](mod@crate::site::write)) keeps for its folder.
 //!
 //! - **Never over the league.** A path that is the league database, its
 //!   `-wal`, `-shm` or `-journal`, or a copy the program made of it
@@ -233,8 +233,8 @@ pub fn check_target(path: &Path, kind: Kind, db: Option<&Path>, force: bool) -> 
 
 fn refuse_league(path: &Path, why: &str) -> Error {
     Error::invalid(format!(
-        "{} {why}; league never writes anything else over it, even with --force. Nothing was written; \
-         choose another name",
+        "{} {why}, so nothing was written: league never writes an export, a report or a backup \
+         over the league or its own files, even with --force; choose another name",
         path.display()
     ))
 }
@@ -478,7 +478,7 @@ pub fn process_gone(pid: u32) -> bool {
 /// `<prefix>…<pid>[-journal|-wal|-shm]` where `…` holds no `/` and ends in
 /// `.partial-` or is empty, whose process is gone. `prefix` is the start
 /// of the working name, say `.e.json.partial-` or `league.db.`; with a
-/// prefix that does not end in `partial-` (or [`STAGING`]), only names
+/// prefix that does not end in `partial-` (or is `.league-staging-`), only names
 /// holding `.partial-<pid>` count.
 pub fn remove_stale_partials(dir: &Path, prefix: &str) {
     let Ok(entries) = fs::read_dir(dir) else {

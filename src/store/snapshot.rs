@@ -242,7 +242,16 @@ fn verify(dest: &Path, counts: &Counts) -> Result<()> {
         let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
         Ok((check, Counts::read(&conn)?))
     })();
+    // A log beside it would be played into it when league opens it.
+    let beside = ["-wal", "-journal"]
+        .into_iter()
+        .map(|suffix| side_file(dest, suffix))
+        .find(|p| p.exists());
     let problem = match read_back {
+        _ if beside.is_some() => format!(
+            "{} appeared beside it",
+            beside.as_deref().unwrap_or(dest).display()
+        ),
         Ok((check, _)) if check != "ok" => check,
         Ok((_, found)) if found != *counts => format!(
             "it holds {} instead of {}",

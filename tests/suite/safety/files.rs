@@ -131,14 +131,9 @@ fn report_args(t: &TestLeague) -> Vec<String> {
     .collect()
 }
 
-/// Item 3: `backup DEST --force` over a file with a stale `-wal` said
-/// "Backed up" and wrote a copy that opened as "malformed".
-#[test]
-fn a_backup_over_a_file_with_a_stale_wal_reads_back_whole() {
-    let t = TestLeague::small();
-    t.ok(&["backup", "bk.db"]);
-    // Another database's log, left beside bk.db (copied while open, so it
-    // holds frames SQLite would play into bk.db).
+/// Another database's log, left as `<beside>-wal` (copied while that
+/// database is open, so it holds frames SQLite would play into `beside`).
+fn plant_stale_wal(t: &TestLeague, beside: &Path) {
     let other = t.path("other.db");
     let conn = rusqlite::Connection::open(&other).unwrap();
     let _: String = conn
@@ -150,16 +145,70 @@ fn a_backup_over_a_file_with_a_stale_wal_reads_back_whole() {
          INSERT INTO junk SELECT randomblob(300) FROM n;",
     )
     .unwrap();
-    std::fs::copy(with_suffix(&other, "-wal"), t.path("bk.db-wal")).unwrap();
-    drop(conn);
+    std::fs::copy(with_suffix(&other, "-wal"), with_suffix(beside, "-wal")).unwrap();
+}
+
+/// `league --db <db> player list`, which must succeed: its output.
+fn opened_by_league(db: &Path) -> String {
+    let out = super::league(db, &["player", "list"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}: {err}", db.display());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Item 3: the copy taken before an upgrade (`<db>.before-v8.bak`) is
+/// written by the same code: over an earlier copy with a stale `-wal`, it
+/// still reads back whole.
+#[test]
+fn the_copy_before_an_upgrade_over_a_stale_wal_reads_back_whole() {
+    use chess_league::store::migrate;
+    let t = TestLeague::new();
+    {
+        let mut conn = rusqlite::Connection::open(&t.db).expect("create");
+        let v8: Vec<_> = migrate::migrations()
+            .into_iter()
+            .filter(|m| m.version() <= 8)
+            .collect();
+        migrate::run_migrations(&mut conn, None, &v8).expect("V1-V8");
+        conn.execute_batch("INSERT INTO player (name) VALUES ('Alice Smith')")
+            .expect("data");
+    }
+    let copy = t.path("league.db.before-v8.bak");
+    std::fs::copy(&t.db, &copy).unwrap();
+    plant_stale_wal(&t, &copy);
+    t.ok(&["player", "list"]);
+    assert!(
+        !with_suffix(&copy, "-wal").exists(),
+        "the stale -wal is still there"
+    );
+    // Opened as league opens a database (in WAL mode, where a -wal is read).
+    let listed = opened_by_league(&copy);
+    assert!(listed.contains("Alice Smith"), "{listed}");
+    let conn = rusqlite::Connection::open(&copy).unwrap();
+    let check = conn.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0));
+    assert_eq!(check.as_deref(), Ok("ok"));
+    let name: String = conn
+        .query_row("SELECT name FROM player", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(name, "Alice Smith");
+}
+
+/// Item 3: `backup DEST --force` over a file with a stale `-wal` said
+/// "Backed up" and wrote a copy that opened as "malformed".
+#[test]
+fn a_backup_over_a_file_with_a_stale_wal_reads_back_whole() {
+    let t = TestLeague::small();
+    t.ok(&["backup", "bk.db"]);
+    plant_stale_wal(&t, &t.path("bk.db"));
     let said = t.ok(&["backup", "bk.db", "--force"]);
     assert!(said.starts_with("Backed up"), "{said}");
-    assert!(!t.path("bk.db-wal").exists());
+    // Opened as league opens a database (in WAL mode, where a -wal is read).
+    let listed = opened_by_league(&t.path("bk.db"));
+    assert!(listed.contains("Hal Brook"), "{listed}");
     let copy = rusqlite::Connection::open(t.path("bk.db")).unwrap();
-    let check: String = copy
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(check, "ok");
+    let check = copy.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0));
+    assert_eq!(check.as_deref(), Ok("ok"));
+    assert!(!t.path("bk.db-wal").exists());
     let players: i64 = copy
         .query_row("SELECT count(*) FROM player", [], |r| r.get(0))
         .unwrap();
