@@ -310,7 +310,9 @@ fn report_uscf_on_a_full_disk_keeps_the_previous_report_whole() {
     let r = t.run(&args);
     assert!(!r.ok, "should fail on a full disk:\n{}", r.stdout);
     assert!(
-        r.stderr.contains("is full") && r.stderr.contains("as it was"),
+        r.stderr.contains("is full")
+            && r.stderr.contains("the US Chess report was not written")
+            && r.stderr.contains("as it was"),
         "{}",
         r.stderr
     );
