@@ -446,3 +446,160 @@ fn a_sheet_whose_names_disagree_with_its_numbers_is_refused() {
     );
     t.ok(&cmd(&["round", "record", "o1.csv", "--round", "1"], "Open"));
 }
+
+/// Slip 2: a FIDE event goes by FIDE ratings in everything that uses a
+/// rating (pairing numbers, the standings' rating column, the round sheet),
+/// a player without a FIDE rating is unrated there, its tied prizes are not
+/// pooled by US Chess 32B, and the basis survives a JSON round trip.
+#[test]
+fn a_fide_event_goes_by_fide_ratings_everywhere() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024-25"]);
+    let ev = "Winter FIDE";
+    let out = t.ok(&[
+        "event",
+        "add",
+        ev,
+        "--season",
+        "2024-25",
+        "--rounds",
+        "5",
+        "--tiebreaks",
+        "fide-swiss",
+    ]);
+    assert!(
+        out.contains("Ratings: FIDE (the default for FIDE tiebreaks and the Dutch system; change with --rating); players without one are unrated in this event; tied prizes split by Hort, not pooled as US Chess 32B pools them.\n"),
+        "event add says which rating the event goes by:\n{out}"
+    );
+    // US Chess and FIDE ratings in opposite orders.
+    for (name, uscf, fide) in [
+        ("Ann Lee", "2000", Some("1800")),
+        ("Ben Ode", "1700", Some("1900")),
+        ("Cy Park", "1950", None),
+        ("Di Ray", "1600", Some("1750")),
+    ] {
+        let mut a = vec!["player", "add", name, "--rating", uscf];
+        if let Some(f) = fide {
+            a.extend(["--fide-rating", f]);
+        }
+        t.ok(&a);
+    }
+    let out = t.ok(&[
+        "enter", "Ann Lee", "Ben Ode", "Cy Park", "Di Ray", "--event", ev,
+    ]);
+    assert!(
+        out.contains("Entered Cy Park in Winter FIDE Open as #3 (unrated here: no FIDE rating, which Winter FIDE goes by)"),
+        "{out}"
+    );
+    t.ok(&["round", "pair", "--event", ev]);
+    // Pairing numbers by FIDE rating; Cy, unrated here, last.
+    let standings: serde_json::Value =
+        serde_json::from_str(&t.ok(&["standings", "--event", ev, "--format", "json"]))
+            .expect("json");
+    let mut seats: Vec<(u64, String, Option<u64>)> = standings["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["pairing_no"].as_u64().expect("no"),
+                r["name"].as_str().expect("name").to_string(),
+                r["rating"].as_u64(),
+            )
+        })
+        .collect();
+    seats.sort();
+    assert_eq!(
+        seats,
+        vec![
+            (1, "Ben Ode".to_string(), Some(1900)),
+            (2, "Ann Lee".to_string(), Some(1800)),
+            (3, "Di Ray".to_string(), Some(1750)),
+            (4, "Cy Park".to_string(), None),
+        ]
+    );
+    let sheet = t.ok(&["round", "sheet", "--event", ev, "--round", "1"]);
+    assert!(
+        sheet.contains("1900") && sheet.contains("1800") && !sheet.contains("2000"),
+        "the round sheet shows FIDE ratings:\n{sheet}"
+    );
+    assert!(sheet.contains("unrated"), "{sheet}");
+    let show = t.ok(&["event", "show", "--event", ev]);
+    assert!(show.contains("  ratings: FIDE\n"), "{show}");
+    assert!(
+        show.contains("tied prizes: Hort system"),
+        "no US Chess 32B pooling by default:\n{show}"
+    );
+    // The basis goes into the JSON interchange and comes back.
+    let json = t.path("season.json");
+    t.ok(&[
+        "export",
+        "json",
+        "--season",
+        "2024-25",
+        "--out",
+        json.to_str().expect("path"),
+    ]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("read")).expect("json");
+    assert_eq!(doc["season"]["events"][0]["rating_basis"], "fide");
+    let copy = TestLeague::new();
+    copy.ok(&["--create", "import", "json", json.to_str().expect("path")]);
+    let show = copy.ok(&["event", "show", "--event", ev]);
+    assert!(show.contains("  ratings: FIDE\n"), "{show}");
+    // Changed to US Chess: every entry takes its US Chess rating.
+    let out = t.ok(&["event", "edit", "--event", ev, "--rating", "uscf"]);
+    assert!(
+        out.contains(
+            "Ratings: US Chess from now on; 4 entries took their player's US Chess rating"
+        ),
+        "{out}"
+    );
+    let standings = t.ok(&["standings", "--event", ev, "--format", "csv"]);
+    assert!(
+        standings.contains(",Cy Park,1950,") && standings.contains(",Ann Lee,2000,"),
+        "{standings}"
+    );
+    t.fails(
+        &["event", "edit", "--event", ev, "--rating", "elo"],
+        "\"elo\" is not a rating; use fide, uscf, national or club",
+    );
+}
+
+/// Slip 2: an event without FIDE tiebreaks or the Dutch system goes by the
+/// US Chess rating, as before, and pools tied prizes (32B).
+#[test]
+fn a_us_chess_event_goes_by_the_us_chess_rating() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024-25"]);
+    let out = t.ok(&[
+        "event",
+        "add",
+        "Club Swiss",
+        "--season",
+        "2024-25",
+        "--rounds",
+        "3",
+    ]);
+    assert!(
+        out.contains("Ratings: US Chess (the default; change with --rating); players without one are unrated in this event.\n"),
+        "{out}"
+    );
+    t.ok(&[
+        "player",
+        "add",
+        "Ann Lee",
+        "--rating",
+        "2000",
+        "--fide-rating",
+        "1800",
+    ]);
+    t.ok(&["enter", "Ann Lee", "--event", "Club Swiss"]);
+    assert_eq!(
+        t.query("SELECT rating FROM entry"),
+        vec![vec!["2000".to_string()]]
+    );
+    let show = t.ok(&["event", "show", "--event", "Club Swiss"]);
+    assert!(show.contains("  ratings: US Chess\n"), "{show}");
+    assert!(show.contains("pooled and shared (US Chess 32B)"), "{show}");
+}
