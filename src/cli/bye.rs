@@ -64,6 +64,7 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
                 black: None,
                 result: None,
                 bye: Some((kind, requested)),
+                names: None,
             };
             let done = store.write(|tx| {
                 rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)

@@ -82,7 +82,10 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e),
             };
-            let rating = a.rating.or(player.rating);
+            // The rating of the kind the event goes by (its rating basis).
+            let rating = a
+                .rating
+                .or(players::rating_at_entry(tx, &section, &player)?);
             if let Some(why) = section.outside_band(rating) {
                 let why = format!("rated {}, {why}", rating.unwrap_or_default());
                 if !a.allow_outside_band {
@@ -106,6 +109,15 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 "Entered {} in {} {} as #{}",
                 entry.name, event.name, section.name, entry.pairing_no
             );
+            // Rated, but not of the kind the event goes by: say so, since
+            // the event pairs and ranks them as unrated.
+            if entry.rating.is_none() && (player.rating.is_some() || player.fide_rating.is_some()) {
+                line.push_str(&format!(
+                    " (unrated here: no {} rating, which {} goes by)",
+                    event.rating_basis.label(),
+                    event.name
+                ));
+            }
             if let Some(m) = a.missed {
                 let kind = if m == Missed::Half {
                     ByeKind::Half

@@ -7,9 +7,10 @@ use clap::Subcommand;
 use super::output::print;
 use super::round::echo;
 use super::SectionArgs;
-use crate::domain::game::{not_understood, GameResult, SheetRow};
+use crate::domain::game::{not_understood, two_ways, GameResult, SheetRow};
+use crate::domain::league::Section;
 use crate::error::{Error, Result};
-use crate::store::round as rounds;
+use crate::store::round::{self as rounds, GameRow};
 use crate::store::Store;
 
 #[derive(Subcommand, Debug)]
@@ -37,43 +38,60 @@ pub enum GameCmd {
         #[arg(long)]
         allow_rematch: bool,
     },
-    /// Record the result of a game already paired, naming either player; the result is from White's side.
+    /// Record the result of a game already paired, naming either player; the result is from
+    /// White's side (1-0: White won), whichever player is named.
     Result {
-        /// Either player of the game.
-        player: String,
-        /// The result from White's side (1-0 means White won); see `league game add --help`
-        /// for every spelling, forfeits (+/-, -/+) included.
-        #[arg(allow_hyphen_values = true, required_unless_present = "pending")]
+        /// Either player of the game (left out with --winner).
+        #[arg(required_unless_present = "winner")]
+        player: Option<String>,
+        /// The result from White's side (1-0 means White won, whichever player is named); see
+        /// `league game add --help` for every spelling, forfeits (+/-, -/+) included.
+        #[arg(
+            allow_hyphen_values = true,
+            required_unless_present_any = ["pending", "winner", "draw"],
+            conflicts_with_all = ["winner", "draw"]
+        )]
         result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
         /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
+        #[command(flatten)]
+        reading: ReadingArgs,
         /// Reset the game to "not yet played" (a result recorded too early); needs --reason.
-        #[arg(long, conflicts_with = "result", requires = "reason")]
+        #[arg(long, conflicts_with_all = ["result", "winner", "draw"], requires = "reason")]
         pending: bool,
         /// Why the result is reset (kept in the log).
         #[arg(long)]
         reason: Option<String>,
     },
     /// Correct a result already recorded; the old and new values and the reason go in the log.
+    /// The result is from White's side (1-0: White won), whichever player is named.
     Correct {
-        /// Either player of the game.
-        player: String,
+        /// Either player of the game (left out with --winner).
+        #[arg(required_unless_present = "winner")]
+        player: Option<String>,
         /// The corrected result from White's side (forfeits +/- and -/+ included).
-        #[arg(allow_hyphen_values = true)]
-        result: String,
+        #[arg(
+            allow_hyphen_values = true,
+            required_unless_present_any = ["winner", "draw"],
+            conflicts_with_all = ["winner", "draw"]
+        )]
+        result: Option<String>,
         #[command(flatten)]
         section: SectionArgs,
         /// The round, numbered from 1.
         #[arg(long)]
         round: u32,
+        #[command(flatten)]
+        reading: ReadingArgs,
         /// Why the result changed (kept in the log).
         #[arg(long)]
         reason: String,
     },
-    /// Delete a pairing (or a bye) from a round; kept in the log.
+    /// Delete a pairing (or a bye) from a round; kept in the log with the board, so it can be put
+    /// back with `league game add`. A game with a result needs --yes (or asks, on a terminal).
     Delete {
         /// A player of the game or bye.
         player: String,
@@ -85,7 +103,30 @@ pub enum GameCmd {
         /// Why (kept in the log).
         #[arg(long)]
         reason: String,
+        /// Delete a game that has a result without asking.
+        #[arg(long)]
+        yes: bool,
     },
+}
+
+/// How a result given after one player's name is read. Every result is
+/// from White's side; when the named player had Black and the result has a
+/// winner, "Harold 1-0" may as well mean "Harold won", so the command asks
+/// instead of guessing, unless one of these says which is meant.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ReadingArgs {
+    /// The result is from White's side even though the named player had Black (1-0: White won).
+    #[arg(long)]
+    white_side: bool,
+    /// The player who won (instead of PLAYER and RESULT): cannot be misread.
+    #[arg(long, conflicts_with = "player")]
+    winner: Option<String>,
+    /// With --winner: won by forfeit (the opponent did not appear).
+    #[arg(long, requires = "winner")]
+    forfeit: bool,
+    /// The game was drawn (instead of RESULT).
+    #[arg(long)]
+    draw: bool,
 }
 
 fn parse_result(text: &str) -> Result<GameResult> {
@@ -117,22 +158,39 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             result,
             section,
             round,
+            reading,
             pending,
             reason,
-        } => record_result(store, player, result, section, round, pending, reason),
+        } => {
+            let named = Named {
+                player,
+                result,
+                reading,
+            };
+            record_result(store, named, section, round, pending, reason)
+        }
         GameCmd::Correct {
             player,
             result,
             section,
             round,
+            reading,
             reason,
-        } => correct(store, player, result, section, round, reason),
+        } => {
+            let named = Named {
+                player,
+                result,
+                reading,
+            };
+            correct(store, named, section, round, reason)
+        }
         GameCmd::Delete {
             player,
             section,
             round,
             reason,
-        } => delete(store, player, section, round, reason),
+            yes,
+        } => delete(store, player, section, round, reason, yes),
     }
 }
 
@@ -161,6 +219,7 @@ fn add(
         black: Some(black),
         result,
         bye: None,
+        names: None,
     };
     let done = store.write(|tx| {
         rounds::record_sheet(
@@ -177,21 +236,86 @@ fn add(
     Ok(())
 }
 
+/// A result given after one player's name: `PLAYER RESULT`, `--winner
+/// PLAYER` or `PLAYER --draw`, as the command line gave it.
+struct Named {
+    player: Option<String>,
+    result: Option<String>,
+    reading: ReadingArgs,
+}
+
+impl Named {
+    /// The player named (by PLAYER or --winner).
+    fn player(&self) -> &str {
+        self.reading
+            .winner
+            .as_deref()
+            .or(self.player.as_deref())
+            .unwrap_or_default()
+    }
+
+    /// The game of the named player in round `round`, and the result to
+    /// record in it, from White's side.
+    fn resolve(
+        &self,
+        tx: &impl crate::store::Readable,
+        section: &Section,
+        round: u32,
+    ) -> Result<(GameRow, GameResult)> {
+        let all = crate::store::player::entries(tx, section.id)?;
+        let entry = crate::store::player::find_entry(&all, tx, section, self.player())?;
+        let game = rounds::game_of(tx, section.id, round, &entry)?.ok_or_else(|| {
+            Error::not_found(format!(
+                "{} has no game in round {round}; pair it with `league game add`",
+                entry.name
+            ))
+        })?;
+        let white = game.white.id == entry.id;
+        let result = if self.reading.winner.is_some() {
+            match (white, self.reading.forfeit) {
+                (true, false) => GameResult::WhiteWins,
+                (true, true) => GameResult::WhiteForfeitWin,
+                (false, false) => GameResult::BlackWins,
+                (false, true) => GameResult::BlackForfeitWin,
+            }
+        } else if self.reading.draw {
+            GameResult::Draw
+        } else {
+            let typed = parse_result(self.result.as_deref().unwrap_or_default())?;
+            if !white && !self.reading.white_side {
+                if let Some(question) =
+                    two_ways(&game.black.name, &game.white.name, game.board, round, typed)
+                {
+                    return Err(Error::invalid(format!(
+                        "{question} A result is read from White's side: give --white-side to record {} as typed, \
+                         or say who won with --winner \"{}\" or --winner \"{}\" (--draw for a draw)",
+                        typed.pretty(),
+                        game.black.name,
+                        game.white.name
+                    )));
+                }
+            }
+            typed
+        };
+        Ok((game, result))
+    }
+}
+
 /// `league game result`: record the result of a game already paired, naming either player; the result is from White's side.
 fn record_result(
     store: &mut Store,
-    player: String,
-    result: Option<String>,
+    named: Named,
     section: SectionArgs,
     round: u32,
     pending: bool,
     reason: Option<String>,
 ) -> Result<()> {
-    let Some(result) = result.filter(|_| !pending) else {
+    if pending {
         let (event, section) = section.find(store)?;
         let reason = reason.unwrap_or_default();
-        let (g, changed) = store
-            .write(|tx| rounds::correct_result(tx, &section, round, &player, None, &reason))?;
+        let (g, changed) = store.write(|tx| {
+            rounds::correct_result(tx, &section, round, named.player(), None, &reason)
+        })?;
         print(&format!(
             "{} {} round {round}: {} v {} {}.\n",
             event.name,
@@ -205,18 +329,13 @@ fn record_result(
             }
         ))?;
         return Ok(());
-    };
-    let result = parse_result(&result)?;
+    }
+    if let Some(text) = named.result.as_deref() {
+        parse_result(text)?;
+    }
     let (event, section) = section.find(store)?;
-    let g = store.write(|tx| {
-        let all = crate::store::player::entries(tx, section.id)?;
-        let entry = crate::store::player::find_entry(&all, tx, &section, &player)?;
-        let game = rounds::game_of(tx, section.id, round, &entry)?.ok_or_else(|| {
-            Error::not_found(format!(
-                "{} has no game in round {round}; pair it with `league game add`",
-                entry.name
-            ))
-        })?;
+    let (g, result) = store.write(|tx| {
+        let (game, result) = named.resolve(tx, &section, round)?;
         let row = SheetRow {
             line: None,
             board: game.board,
@@ -224,9 +343,10 @@ fn record_result(
             black: Some(format!("#{}", game.black.pairing_no)),
             result: Some(result),
             bye: None,
+            names: None,
         };
         rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)?;
-        Ok(game)
+        Ok((game, result))
     })?;
     print(&format!(
         "{} {} round {round}: {} v {} {}.\n",
@@ -242,16 +362,22 @@ fn record_result(
 /// `league game correct`: correct a result already recorded; the old and new values and the reason go in the log.
 fn correct(
     store: &mut Store,
-    player: String,
-    result: String,
+    named: Named,
     section: SectionArgs,
     round: u32,
     reason: String,
 ) -> Result<()> {
-    let result = parse_result(&result)?;
+    if let Some(text) = named.result.as_deref() {
+        parse_result(text)?;
+    }
     let (event, section) = section.find(store)?;
-    let (g, changed) = store
-        .write(|tx| rounds::correct_result(tx, &section, round, &player, Some(result), &reason))?;
+    let (g, changed, result) = store.write(|tx| {
+        let (game, result) = named.resolve(tx, &section, round)?;
+        let white = format!("#{}", game.white.pairing_no);
+        let (g, changed) =
+            rounds::correct_result(tx, &section, round, &white, Some(result), &reason)?;
+        Ok((g, changed, result))
+    })?;
     print(&format!(
         "{} {} round {round}: {} v {} {} {}.\n",
         event.name,
@@ -272,16 +398,81 @@ fn correct(
     Ok(())
 }
 
-/// `league game delete`: delete a pairing (or a bye) from a round; kept in the log.
+/// `league game delete`: delete a pairing (or a bye) from a round; kept in
+/// the log with what `league game add` needs to put it back. A game with a
+/// result is deleted only with --yes, or when the secretary says yes at a
+/// terminal: it takes the result out of the standings.
 fn delete(
     store: &mut Store,
     player: String,
     section: SectionArgs,
     round: u32,
     reason: String,
+    yes: bool,
 ) -> Result<()> {
-    let (_, section) = section.find(store)?;
-    let what = store.write(|tx| rounds::delete_pairing(tx, &section, round, &player, &reason))?;
-    print(&format!("Deleted {what}.\n"))?;
+    let (event, section) = section.find(store)?;
+    let confirmed = yes || ask_before_deleting(store, &section, round, &player)?;
+    let done = store
+        .write(|tx| rounds::delete_pairing(tx, &section, round, &player, &reason, confirmed))?;
+    let mut out = format!("Deleted {}.\n", done.what);
+    if let Some(game) = &done.game {
+        out.push_str(&format!(
+            "{} and {} have no game in round {round} now. To put it back: {}\n",
+            game.white.name,
+            game.black.name,
+            put_back(&event.name, &section.name, round, game)
+        ));
+    }
+    print(&out)?;
     Ok(())
+}
+
+/// The `league game add` that puts a deleted game back as it was.
+fn put_back(event: &str, section: &str, round: u32, game: &GameRow) -> String {
+    let mut cmd = format!(
+        "league game add {} {}",
+        game.white.pairing_no, game.black.pairing_no
+    );
+    if let Some(r) = game.result {
+        cmd.push_str(&format!(" {}", r.as_str()));
+    }
+    cmd.push_str(&format!(
+        " --event \"{event}\" --section \"{section}\" --round {round}"
+    ));
+    if let Some(b) = game.board {
+        cmd.push_str(&format!(" --board {b}"));
+    }
+    cmd
+}
+
+/// On a terminal, ask before deleting a game that has a result (false
+/// elsewhere, and for a game without one, which the store then refuses
+/// or deletes as it should).
+fn ask_before_deleting(store: &Store, section: &Section, round: u32, player: &str) -> Result<bool> {
+    use std::io::{BufRead, IsTerminal, Write};
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Ok(false);
+    }
+    let all = crate::store::player::entries(store.conn(), section.id)?;
+    let Ok(entry) = crate::store::player::find_entry(&all, store.conn(), section, player) else {
+        return Ok(false);
+    };
+    let Some(game) = rounds::game_of(store.conn(), section.id, round, &entry)? else {
+        return Ok(false);
+    };
+    let Some(result) = game.result else {
+        return Ok(false);
+    };
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
+        "{} v {} in round {round} has a result ({}); delete it? [y/N] ",
+        rounds::named(&game.white),
+        rounds::named(&game.black),
+        result.pretty()
+    );
+    let _ = err.flush();
+    let mut answer = String::new();
+    std::io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes" | "Yes" | "YES"))
 }

@@ -11,13 +11,14 @@ pub(crate) use super::match_table::{print_matches, score_of};
 use super::output::{print, Format};
 use super::parse_date;
 use super::EventArgs;
-use crate::domain::game::{GameResult, ACCEPTED_RESULTS};
+use crate::domain::game::{two_readings, two_ways, GameResult, ACCEPTED_RESULTS};
 use crate::domain::ids::EventId;
 use crate::domain::score::Points;
 use crate::domain::team::Side;
 use crate::error::{Error, InputError, Result};
 use crate::input::results;
 use crate::input::team_matches::parse_points;
+use crate::store::round::GameRow;
 use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
 use crate::store::Store;
@@ -40,12 +41,18 @@ pub enum MatchCmd {
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
     },
-    /// Correct one board's result (from White's side); the old and new results and the reason go in the log.
+    /// Correct one board's result (from White's side, as every result is); the old and new results and
+    /// the reason go in the log.
     Correct {
         /// Either team of the match.
         team: String,
-        /// The new result from White's side (1-0 means White won).
+        /// The new result from White's side (1-0 means White won), whichever team is named; when the
+        /// named team's player had Black on the board and the result has a winner, also give
+        /// --white-side.
         result: String,
+        /// The result is from White's side although the named team's player had Black on the board.
+        #[arg(long)]
+        white_side: bool,
         /// The board number.
         #[arg(long)]
         board: u32,
@@ -254,11 +261,20 @@ pub fn run_match(store: &mut Store, cmd: MatchCmd) -> Result<()> {
         MatchCmd::Correct {
             team,
             result,
+            white_side,
             board,
             reason,
             event,
             round,
-        } => correct(store, team, result, board, reason, event, round),
+        } => correct(
+            store,
+            team,
+            (result, white_side),
+            board,
+            reason,
+            event,
+            round,
+        ),
         MatchCmd::Delete {
             team,
             reason,
@@ -296,7 +312,7 @@ fn bye(
 fn correct(
     store: &mut Store,
     team: String,
-    result: String,
+    (result, white_side): (String, bool),
     board: u32,
     reason: String,
     event: EventArgs,
@@ -309,7 +325,22 @@ fn correct(
             "result \"{result}\" not understood; use {ACCEPTED_RESULTS}"
         ))
     })?;
-    store.write(|tx| matches::correct_board(tx, &e, round, &t, board, r, &reason))?;
+    // Named after the team whose player had Black, a result with a winner
+    // reads two ways: ask rather than guess (as `league game result` does).
+    let read = |game: &GameRow, team_has_white: bool| -> Result<GameResult> {
+        match two_ways(&game.black.name, &game.white.name, game.board, round, r) {
+            Some(question) if !team_has_white && !white_side => Err(Error::invalid(format!(
+                "{question} ({} played for {}.) A result is read from White's side, whichever team is named: \
+                 give it from White's side with --white-side ({} if White won, {} if Black won)",
+                game.black.name,
+                t.name,
+                two_readings(r).map_or(r, |p| p.0).pretty(),
+                two_readings(r).map_or(r, |p| p.1).pretty()
+            ))),
+            _ => Ok(r),
+        }
+    };
+    store.write(|tx| matches::correct_board(tx, &e, round, &t, board, read, &reason))?;
     print(&format!(
         "Corrected round {round}, board {board} of {}'s match to {} (logged).\n",
         t.name,

@@ -155,6 +155,7 @@ pub fn sheet_rows(round: &SimRound, pairing_no: &[u32]) -> Vec<SheetRow> {
             black: Some(format!("#{}", pairing_no[b])),
             result: Some(res),
             bye: None,
+            names: None,
         });
     }
     for &(i, kind, requested) in &round.byes {
@@ -165,6 +166,7 @@ pub fn sheet_rows(round: &SimRound, pairing_no: &[u32]) -> Vec<SheetRow> {
             black: None,
             result: None,
             bye: Some((kind, requested)),
+            names: None,
         });
     }
     rows

@@ -127,6 +127,60 @@ impl GameResult {
     }
 }
 
+/// The two readings of a result typed after the name of the player who had
+/// Black ("Harold 1-0"): as typed, from White's side (the rule everywhere),
+/// or as typed from the named player's side ("Harold won"). Returns (the
+/// reading in which White won, the reading in which Black won), or `None`
+/// when both readings are the same result (a draw, a double forfeit, a game
+/// lost by both), so that nothing needs asking.
+pub fn two_readings(typed: GameResult) -> Option<(GameResult, GameResult)> {
+    match typed {
+        GameResult::WhiteWins | GameResult::BlackWins => {
+            Some((GameResult::WhiteWins, GameResult::BlackWins))
+        }
+        GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin => {
+            Some((GameResult::WhiteForfeitWin, GameResult::BlackForfeitWin))
+        }
+        GameResult::Draw | GameResult::DoubleForfeit | GameResult::DoubleLoss => None,
+    }
+}
+
+/// Who won, in words: "White won", "Black won by forfeit"; `None` for a
+/// result without a winner.
+pub fn winner_words(result: GameResult) -> Option<&'static str> {
+    match result {
+        GameResult::WhiteWins => Some("White won"),
+        GameResult::BlackWins => Some("Black won"),
+        GameResult::WhiteForfeitWin => Some("White won by forfeit"),
+        GameResult::BlackForfeitWin => Some("Black won by forfeit"),
+        GameResult::Draw | GameResult::DoubleForfeit | GameResult::DoubleLoss => None,
+    }
+}
+
+/// The question a result with a winner raises when it was typed after the
+/// name of the player who had Black: "Harold Finch had Black on board 3:
+/// White won (Beatrice Achterberg 1-0) or Black won (0-1)?" (`in round 4`
+/// when the game has no board number); `None` when both readings are the
+/// same result (a draw).
+pub fn two_ways(
+    black: &str,
+    white: &str,
+    board: Option<u32>,
+    round: u32,
+    typed: GameResult,
+) -> Option<String> {
+    let (white_won, black_won) = two_readings(typed)?;
+    let words = |r: GameResult| winner_words(r).unwrap_or_default();
+    Some(format!(
+        "{black} had Black {}: {} ({white} {}) or {} ({})?",
+        board.map_or(format!("in round {round}"), |b| format!("on board {b}")),
+        words(white_won),
+        white_won.pretty(),
+        words(black_won),
+        black_won.pretty()
+    ))
+}
+
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.pretty())
@@ -148,6 +202,11 @@ pub struct SheetRow {
     pub result: Option<GameResult>,
     /// For a bye row: its kind and whether the player asked for it.
     pub bye: Option<(ByeKind, bool)>,
+    /// The names a sheet writes beside the pairing numbers (White's,
+    /// Black's; either may be empty), as `league round sheet --format csv`
+    /// does: the numbers are recorded, and the names must agree with them,
+    /// or the sheet is another round's or section's.
+    pub names: Option<(String, String)>,
 }
 
 /// The result codes accepted, for error messages.
@@ -163,6 +222,32 @@ pub fn not_understood(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_result_with_a_winner_reads_two_ways() {
+        for typed in [GameResult::WhiteWins, GameResult::BlackWins] {
+            assert_eq!(
+                two_readings(typed),
+                Some((GameResult::WhiteWins, GameResult::BlackWins))
+            );
+        }
+        assert_eq!(
+            two_readings(GameResult::BlackForfeitWin),
+            Some((GameResult::WhiteForfeitWin, GameResult::BlackForfeitWin))
+        );
+        for same in [
+            GameResult::Draw,
+            GameResult::DoubleForfeit,
+            GameResult::DoubleLoss,
+        ] {
+            assert_eq!(two_readings(same), None);
+            assert_eq!(winner_words(same), None);
+        }
+        assert_eq!(
+            winner_words(GameResult::BlackForfeitWin),
+            Some("Black won by forfeit")
+        );
+    }
 
     #[test]
     fn results_are_read_as_people_write_them() {

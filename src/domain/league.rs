@@ -129,6 +129,87 @@ pub struct Event {
     pub sb_adjusted: bool,
     pub coin_allowed: bool,
     pub coin_seed: Option<i64>,
+    /// Which rating the event goes by: the one its entries take.
+    #[serde(default)]
+    pub rating_basis: RatingBasis,
+}
+
+/// Which of a player's ratings an event goes by. An entry takes this
+/// rating at entry, and everything in the event that uses a rating reads
+/// the entry's: pairing numbers, the standings' rating column, ARO/TPR-style
+/// tiebreaks, rating bands and classes, the round sheet. A player without a
+/// rating of this kind is unrated in the event.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RatingBasis {
+    /// The FIDE rating (`player --fide-rating`).
+    Fide,
+    /// The US Chess rating (`player --rating`).
+    #[default]
+    Uscf,
+    /// A national federation's rating, kept as the player's `--rating`.
+    National,
+    /// The club's own rating, kept as the player's `--rating`.
+    Club,
+}
+
+impl RatingBasis {
+    /// Every basis, in the order help lists them.
+    pub const ALL: [RatingBasis; 4] = [
+        RatingBasis::Fide,
+        RatingBasis::Uscf,
+        RatingBasis::National,
+        RatingBasis::Club,
+    ];
+
+    /// The stored and typed form: fide, uscf, national, club.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RatingBasis::Fide => "fide",
+            RatingBasis::Uscf => "uscf",
+            RatingBasis::National => "national",
+            RatingBasis::Club => "club",
+        }
+    }
+
+    /// Read the typed or stored form.
+    pub fn parse(text: &str) -> Option<RatingBasis> {
+        let t = text.trim().to_ascii_lowercase();
+        RatingBasis::ALL
+            .into_iter()
+            .find(|b| b.as_str() == t || (t == "us-chess" && *b == RatingBasis::Uscf))
+    }
+
+    /// For people: "FIDE", "US Chess", "national", "club".
+    pub fn label(self) -> &'static str {
+        match self {
+            RatingBasis::Fide => "FIDE",
+            RatingBasis::Uscf => "US Chess",
+            RatingBasis::National => "national",
+            RatingBasis::Club => "club",
+        }
+    }
+
+    /// The player's rating of this kind, from their US Chess (or national,
+    /// or club: the one kept as `--rating`) and FIDE ratings.
+    pub fn of(self, rating: Option<u32>, fide_rating: Option<u32>) -> Option<u32> {
+        match self {
+            RatingBasis::Fide => fide_rating,
+            RatingBasis::Uscf | RatingBasis::National | RatingBasis::Club => rating,
+        }
+    }
+
+    /// The basis an event gets when none is given: FIDE for an event
+    /// ranked by FIDE tiebreaks or paired by the FIDE Dutch system (an
+    /// individual event; a team Swiss pairs teams, not ratings), US Chess
+    /// otherwise (the US Chess Swiss and tiebreaks, the default).
+    pub fn default_for(kind: EventKind, fide_tiebreaks: bool, dutch: bool) -> RatingBasis {
+        if fide_tiebreaks || (dutch && !kind.is_team()) {
+            RatingBasis::Fide
+        } else {
+            RatingBasis::Uscf
+        }
+    }
 }
 
 /// A command refused because the event is of the wrong kind: team

@@ -513,6 +513,16 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             format!("tiebreak {bad} does not fit a {} event", kind.label()),
         );
     }
+    if let Some(bad) = e
+        .rating_basis
+        .as_deref()
+        .filter(|b| crate::domain::league::RatingBasis::parse(b).is_none())
+    {
+        return fail(
+            format!("{ep}.rating_basis"),
+            format!("\"{bad}\" is not a rating basis; it is fide, uscf, national or club"),
+        );
+    }
     if e.fide_edition
         .is_some_and(|y| ![2009, 2024, 2026].contains(&y))
     {

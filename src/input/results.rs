@@ -47,6 +47,9 @@ struct Columns {
     white: usize,
     black: usize,
     result: Option<usize>,
+    /// "white name" and "black name": the names beside the numbers.
+    white_name: Option<usize>,
+    black_name: Option<usize>,
     width: usize,
 }
 
@@ -56,7 +59,9 @@ impl Columns {
         white: 1,
         black: 2,
         result: Some(3),
-        width: 4,
+        white_name: Some(4),
+        black_name: Some(5),
+        width: 6,
     };
 
     fn from_header(record: &csv::StringRecord) -> Option<Columns> {
@@ -67,6 +72,8 @@ impl Columns {
             white,
             black,
             result: find("result"),
+            white_name: find("white name").or_else(|| find("white_name")),
+            black_name: find("black name").or_else(|| find("black_name")),
             width: record.len(),
         })
     }
@@ -96,12 +103,13 @@ impl Columns {
             ));
         }
         if record.len() > self.width.max(4) {
+            // Past the four columns a sheet may give the two names.
             return Err(InputError::at(
                 source,
                 line,
                 "row",
                 format!(
-                    "too many fields ({}); expected board, white, black, result",
+                    "too many fields ({}); expected board, white, black, result (and the white and black names)",
                     record.len()
                 ),
             ));
@@ -162,6 +170,7 @@ impl Columns {
                 black: None,
                 result: None,
                 bye: Some(bye),
+                names: None,
             });
         }
         if black.is_empty() {
@@ -172,6 +181,10 @@ impl Columns {
                 "the Black player is missing (write BYE for a bye)",
             ));
         }
+        let (white_name, black_name) = (get(self.white_name), get(self.black_name));
+        let names = (self.white_name.is_some() || self.black_name.is_some())
+            .then_some((white_name, black_name))
+            .filter(|(w, b)| !w.is_empty() || !b.is_empty());
         let result = match result_text.as_str() {
             "" | "*" => None,
             t => Some(
@@ -186,6 +199,7 @@ impl Columns {
             black: Some(black),
             result,
             bye: None,
+            names,
         })
     }
 }
@@ -208,6 +222,23 @@ mod tests {
         let rows = parse("1,Smith,Jones,½-½\n".as_bytes(), "r3.csv").unwrap();
         assert_eq!(rows[0].result, Some(GameResult::Draw));
         assert_eq!(rows[0].board, Some(1));
+        assert_eq!(rows[0].names, None);
+    }
+
+    #[test]
+    fn the_names_beside_the_numbers_are_kept_to_check() {
+        let sheet = "board,white,black,result,white name,black name\n1,1,13,1-0,Nadia Petrova,Oscar Wilde-Jones\n";
+        let rows = parse(sheet.as_bytes(), "r4.csv").unwrap();
+        assert_eq!(
+            rows[0].names,
+            Some(("Nadia Petrova".to_string(), "Oscar Wilde-Jones".to_string()))
+        );
+        let rows = parse(b"1,1,13,1-0,Nadia Petrova,Oscar Wilde-Jones\n", "r4.csv").unwrap();
+        assert_eq!(rows[0].white, "1");
+        assert_eq!(
+            rows[0].names,
+            Some(("Nadia Petrova".to_string(), "Oscar Wilde-Jones".to_string()))
+        );
     }
 
     #[test]

@@ -104,6 +104,11 @@ pub struct Event {
     /// The coin flip's seed once drawn; `null` before.
     #[serde(deserialize_with = "required")]
     pub coin_seed: Option<i64>,
+    /// The rating the event goes by: `fide`, `uscf`, `national` or `club`
+    /// (V24). Always written; a document written before events had one
+    /// reads as `uscf`, the rating its entries were taken with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_basis: Option<String>,
     /// Team events' scoring rules.
     #[serde(deserialize_with = "required")]
     pub team_rules: Option<TeamRules>,

@@ -14,7 +14,7 @@ pub mod trf;
 pub mod uscf;
 
 use crate::domain::league::{Event, Section};
-use crate::domain::record::Tournament;
+use crate::domain::record::{Outcome, Tournament};
 use crate::domain::standings::{self, Standings};
 use crate::domain::tiebreak::{Context, FideEdition, Options, Order};
 use crate::error::{Error, Result};
@@ -57,6 +57,10 @@ pub struct SectionReport {
     pub standings: Standings,
     /// Things the reader should know ("round 5 is not complete").
     pub notes: Vec<String>,
+    /// Players (entered and not withdrawn) with neither a game, pending or
+    /// not, nor a bye in a counted round, as (round, names): a deleted
+    /// game or a forgotten player, which the standings count as a zero.
+    pub no_game: Vec<(usize, Vec<String>)>,
 }
 
 impl SectionReport {
@@ -92,6 +96,43 @@ fn missing_results(facts: &SectionFacts, rounds: usize) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// Who has neither a game (pending or not) nor a bye in rounds 1..=`rounds`
+/// while entered and not withdrawn, as (round, names) in pairing order.
+fn without_a_game(facts: &SectionFacts, rounds: usize) -> Vec<(usize, Vec<String>)> {
+    let mut out = Vec::new();
+    for round in 1..=rounds.min(facts.tournament.rounds) {
+        let names: Vec<String> = facts
+            .tournament
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| {
+                let active = p.withdrawn_after.is_none_or(|w| round <= w as usize);
+                let pending = facts
+                    .pending
+                    .iter()
+                    .any(|&(r, w, b)| r == round && (w == *i || b == *i));
+                active && !pending && p.rounds[round - 1].outcome == Outcome::Absent
+            })
+            .map(|(_, p)| p.name.clone())
+            .collect();
+        if !names.is_empty() {
+            out.push((round, names));
+        }
+    }
+    out
+}
+
+/// "round 4: Ann Lee and Ethan Cole have no game", "round 2: Ann Lee has no game".
+pub fn no_game_words(round: usize, names: &[String]) -> String {
+    let who = match names {
+        [one] => return format!("round {round}: {one} has no game"),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    format!("round {round}: {who} have no game")
 }
 
 /// "2 results of round 4 missing", "1 result of round 2 and 3 of round 4 missing".
@@ -258,6 +299,7 @@ pub(crate) fn report_from_facts(
     if order.has_coin() && options.coin_seed.is_none() {
         notes.push("a coin flip is in the order but this event does not allow one (see `league event edit --allow-coin true`); remaining ties are shared".into());
     }
+    let no_game = without_a_game(&facts, rounds_played);
     let tournament = facts.tournament.after_round(rounds_played);
     let standings = {
         let ctx = Context::new(&tournament, options.clone());
@@ -275,5 +317,6 @@ pub(crate) fn report_from_facts(
         options,
         standings,
         notes,
+        no_game,
     })
 }

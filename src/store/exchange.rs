@@ -64,7 +64,7 @@ pub fn export_document(
     let mut events = Vec::new();
     let mut st = conn.prepare_cached(
         "SELECT id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, \
-         fide_edition, sb_adjusted, coin_allowed, coin_seed FROM event WHERE season_id = ?1 ORDER BY id",
+         fide_edition, sb_adjusted, coin_allowed, coin_seed, rating_basis FROM event WHERE season_id = ?1 ORDER BY id",
     )?;
     let rows = st
         .query_map([season.id], |r| {
@@ -82,6 +82,7 @@ pub fn export_document(
                     sb_adjusted: bool_col(r.get(9)?),
                     coin_allowed: bool_col(r.get(10)?),
                     coin_seed: r.get(11)?,
+                    rating_basis: Some(r.get(12)?),
                     team_rules: None,
                     pairing: None,
                     teams: vec![],
@@ -732,8 +733,8 @@ impl DocImport<'_, '_> {
         let tx = self.tx;
         tx.execute(
             "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, \
-             actual_play_first, fide_edition, sb_adjusted, coin_allowed, coin_seed) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+             actual_play_first, fide_edition, sb_adjusted, coin_allowed, coin_seed, rating_basis) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 season_id,
                 e.name,
@@ -746,7 +747,8 @@ impl DocImport<'_, '_> {
                 e.fide_edition,
                 e.sb_adjusted,
                 e.coin_allowed,
-                e.coin_seed
+                e.coin_seed,
+                e.rating_basis.as_deref().unwrap_or("uscf")
             ],
         )
         .map_err(|x| self.at(ep.to_string(), x.into()))?;

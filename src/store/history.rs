@@ -7,7 +7,7 @@
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, shown, Action};
-use super::season::{event_row, EVENT_COLUMNS};
+use super::season::{event_row, EVENT_COLUMNS, EVENT_COLUMN_COUNT};
 use super::Readable;
 use crate::domain::ids::{EntryId, PlayerId, SeasonId};
 use crate::domain::league::{Event, Season, Section};
@@ -28,16 +28,18 @@ pub struct SectionRef {
 const ORDER: &str = "ORDER BY s.start_date, s.name, e.start_date, e.id, sec.id";
 
 fn section_ref(r: &Row) -> rusqlite::Result<SectionRef> {
+    // The section's columns follow the event's.
+    let n = EVENT_COLUMN_COUNT;
     Ok(SectionRef {
         event: event_row(r)?,
         section: Section {
-            id: r.get(14)?,
-            event_id: r.get(15)?,
-            name: r.get(16)?,
-            rating_min: r.get(17)?,
-            rating_max: r.get(18)?,
+            id: r.get(n)?,
+            event_id: r.get(n + 1)?,
+            name: r.get(n + 2)?,
+            rating_min: r.get(n + 3)?,
+            rating_max: r.get(n + 4)?,
         },
-        entry_id: r.get(19)?,
+        entry_id: r.get(n + 5)?,
     })
 }
 

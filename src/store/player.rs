@@ -344,8 +344,20 @@ fn other_section_of(
         .find(|(name, _)| names::fold(name) == wanted))
 }
 
+/// The player's current rating of the kind the section's event goes by
+/// (its rating basis): `None`, unrated there, without one.
+pub fn rating_at_entry(
+    conn: &impl Readable,
+    section: &Section,
+    player: &Player,
+) -> Result<Option<u32>> {
+    let basis = super::season::event_by_id(conn, section.event_id)?.rating_basis;
+    Ok(basis.of(player.rating, player.fide_rating))
+}
+
 /// Enter a player into a section. The pairing number defaults to the next
-/// free one; the rating at entry defaults to the player's current rating.
+/// free one; the rating at entry defaults to the player's current rating of
+/// the kind the event goes by.
 pub fn enter(
     tx: &Transaction,
     section: &Section,
@@ -407,7 +419,12 @@ pub fn enter(
     tx.prepare_cached(
         "INSERT INTO entry (section_id, player_id, pairing_no, rating) VALUES (?1, ?2, ?3, ?4)",
     )?
-    .execute(params![section.id, player.id, no, rating.or(player.rating)])
+    .execute(params![
+        section.id,
+        player.id,
+        no,
+        rating.or(rating_at_entry(tx, section, player)?)
+    ])
     .map_err(|e| constraint_error(e, "entry"))?;
     let id = tx.last_insert_rowid();
     let sql = format!(

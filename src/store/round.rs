@@ -354,6 +354,10 @@ pub fn record_sheet(
         }
         let black_text = row.black.as_deref().unwrap_or("");
         let black = find(row, "black", black_text)?;
+        if let Some(names) = &row.names {
+            names_agree(&all, section, number, (&white, &black), names)
+                .map_err(|p| err(row, "white name", p))?;
+        }
         check_active(&black, number).map_err(|p| err(row, "black", p))?;
         if white.id == black.id {
             return Err(err(
@@ -469,6 +473,59 @@ pub fn record_sheet(
         }
     }
     Ok(done)
+}
+
+/// A sheet's names beside its numbers must name the same players: when
+/// they do not, the sheet is most likely another round's or another
+/// section's, and recording its numbers would put results on the wrong
+/// players. Says what the numbers and the names each mean, and the likely
+/// cause. A name left empty is not checked.
+fn names_agree(
+    all: &[Entry],
+    section: &Section,
+    number: u32,
+    (white, black): (&Entry, &Entry),
+    (white_name, black_name): &(String, String),
+) -> std::result::Result<(), String> {
+    use crate::domain::names::fold;
+    let differs = |e: &Entry, name: &str| !name.trim().is_empty() && fold(name) != fold(&e.name);
+    if !differs(white, white_name) && !differs(black, black_name) {
+        return Ok(());
+    }
+    let here = |name: &str| all.iter().find(|e| fold(&e.name) == fold(name));
+    let given: Vec<&str> = [white_name.as_str(), black_name.as_str()]
+        .into_iter()
+        .filter(|n| !n.trim().is_empty())
+        .collect();
+    let found: Vec<&Entry> = given.iter().filter_map(|n| here(n)).collect();
+    let cause = if found.len() == given.len() {
+        format!(
+            "{} in {}: this looks like another round's sheet",
+            found
+                .iter()
+                .map(|e| format!("{} is #{}", e.name, e.pairing_no))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            section.name
+        )
+    } else if found.is_empty() {
+        format!(
+            "nobody in {} is called {}: this looks like another section's sheet",
+            section.name,
+            given.join(" or ")
+        )
+    } else {
+        "this looks like another section's or another round's sheet".to_string()
+    };
+    Err(format!(
+        "the numbers and the names disagree: the numbers say {} v {}, the names say {} v {}; {cause}. \
+         Nothing was recorded: check that this is {}'s round {number} sheet, and correct the numbers or the names",
+        named(white),
+        named(black),
+        if white_name.trim().is_empty() { "(no name)" } else { white_name },
+        if black_name.trim().is_empty() { "(no name)" } else { black_name },
+        section.name
+    ))
 }
 
 /// The earlier round in which two entries met over the board (a game not
@@ -674,14 +731,26 @@ pub fn delete_round(
     })
 }
 
-/// Remove a pairing (game) or a bye from a round, with an audit entry.
+/// What `delete_pairing` removed: the log's words, and the game itself
+/// (`None` for a bye), so the caller can say how to put it back.
+pub struct Deleted {
+    pub what: String,
+    pub game: Option<GameRow>,
+}
+
+/// Remove a pairing (game) or a bye from a round, with an audit entry that
+/// keeps the board, both players' numbers and the result, so the game can
+/// be put back as it was. A game with a result is deleted only when
+/// `confirmed`: deleting it takes a result out of the standings and leaves
+/// two players without a game.
 pub fn delete_pairing(
     tx: &Transaction,
     section: &Section,
     number: u32,
     player: &str,
     reason: &str,
-) -> Result<String> {
+    confirmed: bool,
+) -> Result<Deleted> {
     let all = entries(tx, section.id)?;
     let entry = find_entry(&all, tx, section, player)?;
     if reason.trim().is_empty() {
@@ -695,12 +764,22 @@ pub fn delete_pairing(
         .iter()
         .find(|g| g.white.id == entry.id || g.black.id == entry.id)
     {
+        if let (Some(result), false) = (g.result, confirmed) {
+            return Err(Error::invalid(format!(
+                "{} v {} in round {number} has a result ({}); deleting it takes the result out of the standings \
+                 and leaves both players without a game. To delete it anyway give --yes",
+                named(&g.white),
+                named(&g.black),
+                result.pretty()
+            )));
+        }
         let what = format!(
-            "{} {} round {number}: {} v {} ({})",
+            "{} {} round {number}{}: {} v {} ({})",
             event.name,
             section.name,
-            g.white.name,
-            g.black.name,
+            g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
+            named(&g.white),
+            named(&g.black),
             g.result.map(|r| r.as_str()).unwrap_or("no result")
         );
         tx.execute("DELETE FROM game WHERE id = ?1", [g.id])?;
@@ -713,7 +792,10 @@ pub fn delete_pairing(
             None,
             Some(reason),
         )?;
-        return Ok(what);
+        return Ok(Deleted {
+            what,
+            game: Some(g.clone()),
+        });
     }
     if let Some(b) = byes.iter().find(|b| b.entry.id == entry.id) {
         let what = format!(
@@ -733,7 +815,7 @@ pub fn delete_pairing(
             None,
             Some(reason),
         )?;
-        return Ok(what);
+        return Ok(Deleted { what, game: None });
     }
     Err(Error::not_found(format!(
         "{} has no game or bye in round {number}",

@@ -47,7 +47,8 @@ CREATE TABLE event (
     CHECK (time_control IS NULL OR length(trim(time_control)) > 0), rating_system TEXT
     CHECK (rating_system IS NULL OR rating_system IN ('regular', 'quick', 'dual')), chief_arbiter TEXT
     CHECK (chief_arbiter IS NULL OR length(trim(chief_arbiter)) > 0), deputy_arbiter TEXT
-    CHECK (deputy_arbiter IS NULL OR length(trim(deputy_arbiter)) > 0),
+    CHECK (deputy_arbiter IS NULL OR length(trim(deputy_arbiter)) > 0), rating_basis TEXT NOT NULL DEFAULT 'uscf'
+    CHECK (rating_basis IN ('fide', 'uscf', 'national', 'club')),
     UNIQUE (season_id, name)
 ) STRICT;
 
@@ -557,3 +558,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (21, 'rating_history_unrated', '', '10764841236168925952');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (22, 'team_pairing', '', '11675732286109342599');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (23, 'game_index_upkeep', '', '18394998942375098267');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (24, 'event_rating_basis', '', '13120029103379319939');

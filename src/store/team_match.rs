@@ -20,7 +20,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::audit::{audit_event, Action};
 use super::constraint_error;
 use super::player::{entries, find_entry};
-use super::round::{correct_result, ensure_round};
+use super::round::{correct_result, ensure_round, game_of, GameRow};
 use super::season::{self as seasons, NewEvent};
 use super::team::{
     add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
@@ -459,15 +459,19 @@ fn match_of(
     })
 }
 
-/// Correct one board of `team`'s match in round `round` (result from
-/// White's side); the old and new results and the reason go in the log.
+/// Correct one board of `team`'s match in round `round`; the old and new
+/// results and the reason go in the log. `read` gives the new result
+/// (from White's side) once the board's game is known, with whether
+/// `team`'s player had White on it: a result typed after the name of the
+/// team whose player had Black can be read two ways, and the caller may
+/// refuse to guess.
 pub fn correct_board(
     tx: &Transaction,
     event: &Event,
     round: u32,
     team: &TeamRow,
     board: u32,
-    result: GameResult,
+    read: impl FnOnce(&GameRow, bool) -> Result<GameResult>,
     reason: &str,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
@@ -512,6 +516,19 @@ pub fn correct_board(
             )
         }));
     };
+    let white_entry = entries(tx, section.id)?
+        .into_iter()
+        .find(|e| e.pairing_no == white)
+        .ok_or_else(|| {
+            Error::not_found(format!("there is no player #{white} in {}", event.name))
+        })?;
+    let game = game_of(tx, section.id, round, &white_entry)?.ok_or_else(|| {
+        Error::not_found(format!(
+            "{}'s round {round} match has no board {board} recorded",
+            team.name
+        ))
+    })?;
+    let result = read(&game, white_entry.team_id == Some(team.id))?;
     correct_result(
         tx,
         &section,

@@ -778,6 +778,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                     sb_adjusted: false,
                     coin_allowed: false,
                     coin_seed: None,
+                    rating_basis: Some("uscf".into()),
                     team_rules: None,
                     pairing: Some(doc::PairingSettings {
                         system: ["dutch", "uscf", "manual"][next(3)].into(),

@@ -542,6 +542,7 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                     sb_adjusted: false,
                     coin_allowed: false,
                     coin_seed: None,
+                    rating_basis: Some("uscf".into()),
                     team_rules: Some(doc::TeamRules {
                         boards,
                         win_halves: 2,

@@ -36,7 +36,10 @@ fn three_rounds() -> TestLeague {
         &["game", "result", "Alice", "0-1"],
         &["--round", "2"],
     ));
-    t.ok(&args(&["game", "result", "Eve", "1-0"], &["--round", "2"]));
+    t.ok(&args(
+        &["game", "result", "Eve", "1-0", "--white-side"],
+        &["--round", "2"],
+    ));
     t.ok(&args(
         &["withdraw", "Frank"],
         &["--after-round", "2", "--reason", "moved away"],
@@ -135,7 +138,7 @@ fn round_show_and_missing() {
 fn corrections_are_audited() {
     let t = three_rounds();
     t.ok(&args(
-        &["game", "correct", "Dan", "0-1"],
+        &["game", "correct", "Dan", "0-1", "--white-side"],
         &[
             "--round",
             "3",

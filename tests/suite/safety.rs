@@ -169,3 +169,31 @@ pub fn assert_unchanged(before: &[u8], path: &Path, what: &str) {
         );
     }
 }
+
+/// The check's heading for players left without a game or a bye in a paired
+/// round: a problem (issue 27), which tests that record part of a round on
+/// purpose expect.
+pub const NO_GAME_CHECK: &str =
+    "everyone entered has a game or a bye in every paired round (until they withdrew)";
+
+/// `league check` output (stdout) whose only failing check is
+/// [`NO_GAME_CHECK`]: every other check passes. For tests that record part
+/// of a round on purpose and check that nothing else went wrong.
+pub fn only_players_without_a_game(stdout: &str) -> bool {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("FAIL"))
+        .all(|l| l.starts_with(&format!("FAIL  {NO_GAME_CHECK}:")))
+}
+
+/// Run `league check` and insist that nothing but players without a game
+/// (a round recorded in part, on purpose) fails.
+pub fn check_but_for_players_without_a_game(t: &TestLeague) {
+    let r = t.run(&["check"]);
+    assert!(
+        r.ok || only_players_without_a_game(&r.stdout),
+        "league check:\n{}{}",
+        r.stdout,
+        r.stderr
+    );
+}

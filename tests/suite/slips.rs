@@ -335,7 +335,7 @@ fn check_finds_each_slip_in_a_database_an_older_version_wrote() {
     );
     assert!(
         r.stdout
-            .contains("note  everyone entered has a game or a bye in every paired round")
+            .contains("FAIL  everyone entered has a game or a bye in every paired round")
             && r.stdout.contains(
                 "2022-23 Winter Swiss 1600+ round 3: Eve Park (#5) has neither a game nor a bye"
             ),
@@ -592,7 +592,7 @@ fn a_result_goes_back_to_not_yet_played_and_a_correction_to_the_same_result_is_n
     let before = snapshot(&t.db);
     let out = run(
         &t,
-        &["game", "correct", "Bob", "0-1"],
+        &["game", "correct", "Bob", "0-1", "--white-side"],
         &["--round", "1", "--reason", "checking"],
     );
     assert!(

@@ -9,7 +9,7 @@ use clap::Subcommand;
 use super::output::{print, print_json, Format, Table};
 use super::section::band;
 use super::{parse_date, EventArgs};
-use crate::domain::league::EventKind;
+use crate::domain::league::{EventKind, RatingBasis};
 use crate::domain::pairing::settings::{
     parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules, SystemKind,
     TeamMates,
@@ -89,6 +89,12 @@ pub struct EventAdd {
     /// Rank players who scored over the board ahead of tied players whose points are all unplayed.
     #[arg(long)]
     pub actual_play_first: bool,
+    /// The rating the event goes by (pairing numbers, standings, rating tiebreaks, bands, sheets):
+    /// fide, uscf, national or club (national and club read the player's --rating, as uscf
+    /// does). Default: fide for FIDE tiebreaks or the Dutch system, uscf otherwise. A FIDE
+    /// event's tied prizes are split by Hort, not pooled (US Chess 32B).
+    #[arg(long, value_parser = parse_rating_basis)]
+    pub rating: Option<RatingBasis>,
     #[command(flatten)]
     pub pairing: PairingOptions,
 }
@@ -243,6 +249,10 @@ pub struct EventEditArgs {
     /// Rank points won over the board ahead of unplayed points (US Chess 34E): true or false.
     #[arg(long)]
     pub actual_play_first: Option<bool>,
+    /// The rating the event goes by: fide, uscf, national or club; every entry takes its
+    /// player's rating of that kind (unrated without one).
+    #[arg(long, value_parser = parse_rating_basis)]
+    pub rating: Option<RatingBasis>,
     #[command(flatten)]
     pub pairing: PairingOptions,
     /// Prize sharing and rating-report fields (issue 18).
@@ -252,6 +262,11 @@ pub struct EventEditArgs {
 
 fn parse_kind(text: &str) -> std::result::Result<EventKind, String> {
     text.parse()
+}
+
+fn parse_rating_basis(text: &str) -> std::result::Result<RatingBasis, String> {
+    RatingBasis::parse(text)
+        .ok_or_else(|| format!("\"{text}\" is not a rating; use fide, uscf, national or club"))
 }
 
 fn parse_edition(text: &str) -> std::result::Result<u16, String> {
@@ -299,6 +314,11 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         .pairing
         .apply(PairingRules::for_event(a.kind, &order), a.kind)?;
     let season = seasons::find_season(store.conn(), &a.season)?;
+    let basis = a.rating.unwrap_or(RatingBasis::default_for(
+        a.kind,
+        order.is_fide(),
+        rules.system == crate::domain::pairing::settings::SystemKind::Dutch,
+    ));
     let event = store.write(|tx| {
         let event = seasons::add_event(
             tx,
@@ -317,6 +337,7 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
             },
         )?;
         pairings::insert_rules(tx, event.id, &rules)?;
+        seasons::start_rating_basis(tx, event.id, basis)?;
         seasons::add_named_sections(tx, &event, &sections)?;
         Ok(event)
     })?;
@@ -344,7 +365,29 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         Some(why) => print(&format!("Pairing: {} ({why}).\n", rules.system.label()))?,
         None => print(&format!("Pairing: {}.\n", rules.system.label()))?,
     }
+    print(&rating_words(basis, a.rating.is_none()))?;
     Ok(())
+}
+
+/// "Ratings: FIDE (...); ..." for `league event add`: the rating the event
+/// goes by, why when it was not given, and what it means for tied prizes.
+fn rating_words(basis: RatingBasis, by_default: bool) -> String {
+    let why = match (by_default, basis) {
+        (false, _) => "",
+        (true, RatingBasis::Fide) => {
+            " (the default for FIDE tiebreaks and the Dutch system; change with --rating)"
+        }
+        (true, _) => " (the default; change with --rating)",
+    };
+    let prizes = if basis == RatingBasis::Fide {
+        "; tied prizes split by Hort, not pooled as US Chess 32B pools them"
+    } else {
+        ""
+    };
+    format!(
+        "Ratings: {}{why}; players without one are unrated in this event{prizes}.\n",
+        basis.label()
+    )
 }
 
 /// `league event list`.
@@ -426,6 +469,7 @@ fn show_event(store: &mut Store, event: EventArgs, format: Format) -> Result<()>
         ));
     }
     fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
+    fields.push(("ratings".into(), e.rating_basis.label().to_string()));
     if e.coin_allowed {
         fields.push(("coin flip".into(), "may break remaining ties".into()));
     }
@@ -547,11 +591,22 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
             let new = a.details.apply(&old)?;
             crate::store::event_detail::set_details(tx, &event, &new)?;
         }
-        seasons::event_by_id(tx, event.id)
+        let rerated = match a.rating {
+            Some(basis) => seasons::change_rating_basis(tx, &event, basis)?,
+            None => 0,
+        };
+        Ok((seasons::event_by_id(tx, event.id)?, rerated))
     })?;
-    print(&format!(
-        "{} updated (tiebreaks: {}).\n",
-        e.name, e.tiebreaks
-    ))?;
+    let (e, rerated) = e;
+    let mut out = format!("{} updated (tiebreaks: {}).\n", e.name, e.tiebreaks);
+    if a.rating.is_some_and(|b| b != event.rating_basis) {
+        out.push_str(&format!(
+            "Ratings: {} from now on; {rerated} entr{} took their player's {} rating (players without one are unrated in this event).\n",
+            e.rating_basis.label(),
+            if rerated == 1 { "y" } else { "ies" },
+            e.rating_basis.label()
+        ));
+    }
+    print(&out)?;
     Ok(())
 }

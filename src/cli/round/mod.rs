@@ -15,6 +15,7 @@ use clap::Subcommand;
 use super::output::{print, print_json, Format, Table};
 use super::parse_date;
 use super::SectionArgs;
+use crate::domain::league::Entry;
 use crate::domain::record::ByeKind;
 use crate::error::Result;
 use crate::input::results;
@@ -224,6 +225,14 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
         return Ok(());
     }
     let (games, byes) = rounds::round_contents(store.conn(), section.id, number)?;
+    // Who is entered (and not withdrawn) but has neither a game nor a bye:
+    // a deleted game or a forgotten player leaves a hole the round must show.
+    let unpaired: Vec<Entry> = rounds::missing(store.conn(), &section)?
+        .unpaired
+        .into_iter()
+        .filter(|(r, _)| *r == number)
+        .map(|(_, e)| e)
+        .collect();
     if format == Format::Json {
         let v = serde_json::json!({
             "event": event.name, "section": section.name, "round": number,
@@ -234,6 +243,9 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
             })).collect::<Vec<_>>(),
             "byes": byes.iter().map(|b| serde_json::json!({
                 "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
+            })).collect::<Vec<_>>(),
+            "not_paired": unpaired.iter().map(|e| serde_json::json!({
+                "player": e.name, "pairing_no": e.pairing_no,
             })).collect::<Vec<_>>(),
         });
         print_json(&v)?;
@@ -255,6 +267,14 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
             String::new(),
             format!("{} ({})", b.entry.name, b.entry.pairing_no),
             bye_label(b.kind, b.requested),
+            String::new(),
+        ]);
+    }
+    for e in &unpaired {
+        t.push(vec![
+            String::new(),
+            format!("{} ({})", e.name, e.pairing_no),
+            "not paired".into(),
             String::new(),
         ]);
     }

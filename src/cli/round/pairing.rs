@@ -535,6 +535,7 @@ mod tests {
             sb_adjusted: false,
             coin_allowed: false,
             coin_seed: None,
+            rating_basis: Default::default(),
         }
     }
 

@@ -114,6 +114,12 @@ pub fn heading(r: &SectionReport) -> String {
         r.section.name,
         r.after()
     );
+    // A hole in a round (a deleted game, a player left out) counts as a
+    // zero; the heading says so before anyone reads the table.
+    for (round, names) in &r.no_game {
+        s.push_str(&crate::report::no_game_words(*round, names));
+        s.push('\n');
+    }
     s.push_str(&format!("Tiebreaks: {}", r.order.codes()));
     if let Some(p) = r.order.preset {
         s.push_str(&format!(" (preset {p})"));
@@ -189,6 +195,7 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
         "complete_rounds": r.complete_rounds,
         "results_missing": r.missing.iter().map(|&(round, games)| serde_json::json!({"round": round, "games": games})).collect::<Vec<_>>(),
         "tiebreaks": r.order.tiebreaks.iter().map(Tiebreak::code).collect::<Vec<_>>(),
+        "no_game": r.no_game.iter().map(|(round, names)| json!({"round": round, "players": names})).collect::<Vec<_>>(),
         "rows": rows,
     });
     if let Some(seed) = r.standings.coin_seed {

@@ -37,6 +37,7 @@ fn every_change_to_recorded_data_is_logged() {
             "correct",
             "Bob",
             "0-1",
+            "--white-side",
             "--round",
             "1",
             "--reason",
@@ -50,6 +51,7 @@ fn every_change_to_recorded_data_is_logged() {
             "1",
             "--reason",
             "never played",
+            "--yes",
         ]),
         with_ev(&[
             "game",
@@ -120,7 +122,7 @@ fn every_change_to_recorded_data_is_logged() {
     let got: Vec<String> = log_rows(&t).into_iter().map(|r| r.join(" | ")).collect();
     let want = [
         "correct | Winter Swiss 1600+ round 1 board 1: Alice Smith v Bob Jones | 1-0 | 0-1 | sheet misread | secretary",
-        "delete | Winter Swiss 1600+ round 1: Carol King v Dan Wu (1/2-1/2) | Winter Swiss 1600+ round 1: Carol King v Dan Wu (1/2-1/2) | - | never played | secretary",
+        "delete | Winter Swiss 1600+ round 1 board 2: Carol King (3) v Dan Wu (4) (1/2-1/2) | Winter Swiss 1600+ round 1 board 2: Carol King (3) v Dan Wu (4) (1/2-1/2) | - | never played | secretary",
         "delete | Winter Swiss 1600+ round 1: Eve Park half-point bye | Winter Swiss 1600+ round 1: Eve Park half-point bye | - | bye withdrawn | secretary",
         "withdraw | Winter Swiss 1600+: Frank Moss (#6) | - | withdrawn after round 1 | moved away | secretary",
         "edit | Winter Swiss 1600+ round 1 date | 2023-01-10 | 2023-01-11 | - | secretary",

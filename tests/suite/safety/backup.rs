@@ -47,6 +47,7 @@ fn backup_then_restore_brings_back_exactly_the_backup() {
         "correct",
         "Bob",
         "0-1",
+        "--white-side",
         "--round",
         "1",
         "--reason",

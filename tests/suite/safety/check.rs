@@ -15,7 +15,7 @@ fn two_rounds() -> TestLeague {
     );
     t.write(
         "r2.csv",
-        "1,Alice,Carol,0-1\n2,Dan,Bob,1-0\n,Eve,BYE,half\n",
+        "1,Alice,Carol,0-1\n2,Dan,Bob,1-0\n,Eve,BYE,half\n,Frank,BYE,zero\n",
     );
     for (round, file) in [("1", "r1.csv"), ("2", "r2.csv")] {
         let args: Vec<&str> = ["round", "record", "--round", round, file]

@@ -5,7 +5,9 @@
 
 use std::thread;
 
-use super::{big_league, big_section, big_sheet, games_in, league};
+use super::{
+    big_league, big_section, big_sheet, check_but_for_players_without_a_game, games_in, league,
+};
 
 /// Run `league` with these arguments; (success, stderr).
 fn run(db: &std::path::Path, args: &[String]) -> (bool, String) {
@@ -59,7 +61,7 @@ fn two_processes_recording_different_games_lose_nothing() {
         assert!(failures.is_empty(), "commands failed: {failures:?}");
     }
     assert_eq!(games_in(&t, "A", 1), 100);
-    t.ok(&["check"]);
+    check_but_for_players_without_a_game(&t);
 }
 
 #[test]
@@ -86,7 +88,7 @@ fn two_big_sheets_at_once_both_land_whole() {
     }
     assert_eq!(games_in(&t, "A", 1), 500);
     assert_eq!(games_in(&t, "B", 1), 500);
-    t.ok(&["check"]);
+    check_but_for_players_without_a_game(&t);
 }
 
 #[test]
@@ -118,7 +120,7 @@ fn the_same_game_recorded_twice_at_once_is_refused_once() {
         );
     }
     assert_eq!(games_in(&t, "A", 1), 10);
-    t.ok(&["check"]);
+    check_but_for_players_without_a_game(&t);
 }
 
 #[test]
@@ -138,7 +140,7 @@ fn the_same_result_recorded_twice_at_once_is_one_game() {
         }
     }
     assert_eq!(games_in(&t, "A", 1), 5);
-    t.ok(&["check"]);
+    check_but_for_players_without_a_game(&t);
 }
 
 #[test]
@@ -172,5 +174,5 @@ fn a_backup_taken_while_a_round_is_recorded_is_consistent() {
     };
     let n = super::games_in(&copy, "A", 1);
     assert!(n == 0 || n == 1000, "the backup holds {n} games");
-    copy.ok(&["check"]);
+    check_but_for_players_without_a_game(&copy);
 }

