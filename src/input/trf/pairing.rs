@@ -991,6 +991,30 @@ mod tests {
     }
 
     #[test]
+    fn the_last_acceleration_record_holding_a_player_counts() {
+        let mut text = String::from("XXR 3\n");
+        // 1-10 get 1.0, then 3-5 0.5, then 4 nothing (rounds 1-2 only),
+        // then XXA gives 7 1.5 in round 1.
+        text.push_str("250 00.0 01.0 001 003 0001 0010\n");
+        text.push_str("250 00.0 00.5 001 002 0003 0005\n");
+        text.push_str("250 00.0 00.0 001 002 0004 0004\n");
+        text.push_str("XXA 0007 1.5 0.0\n");
+        text.push_str("XXP 0002 0001 0002 0003\n");
+        for n in 1..=10 {
+            text.push_str(&line(n, "", ""));
+        }
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        let got: Vec<i32> = field
+            .entrants
+            .iter()
+            .map(|e| e.acceleration.halves())
+            .collect();
+        assert_eq!(got, vec![2, 2, 1, 0, 1, 2, 3, 2, 2, 2]);
+        assert_eq!(field.forbidden, vec![(1, 2), (1, 3), (2, 3)]);
+    }
+
+    #[test]
     fn a_bye_code_with_an_opponent_is_refused_with_its_column() {
         let text = line(1, "0.0", "   2 w H");
         let e = PairingFile::read(text.as_bytes(), "t.trf").unwrap_err();
