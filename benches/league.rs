@@ -18,6 +18,10 @@
 //!    section's standings and one player's entries, which show whether
 //!    queries stay independent of the archive's size.
 //!
+//! 7. `check`: `league check` on the 30-season league and on one section
+//!    of 9,999 players × 9 rounds (issue 30 item 12, issue 25 item 8:
+//!    under 3 s on both; it was quadratic in a section's games).
+//!
 //! Each benchmark runs at two sizes or more, to show how it grows.
 //! Run with: `cargo bench --bench league -- --warm-up-time 1 --measurement-time 3`.
 
@@ -35,6 +39,7 @@ use chess_league::input::{results, trf};
 use chess_league::report::history::{head_to_head, player_history};
 use chess_league::report::{section_report, ReportOptions};
 use chess_league::site::Scope;
+use chess_league::store::check::check_file;
 use chess_league::store::import::{import_trf, ImportTarget};
 use chess_league::store::player::{entries_of_player, find_player};
 use chess_league::store::round::record_sheet;
@@ -331,8 +336,26 @@ fn bench_league10(c: &mut Criterion) {
     bench_league(c, 10);
 }
 
+/// 7. `league check` on the 30-season league and on one large section.
+fn bench_check(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check");
+    group.sample_size(10);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let section = support::section_db(dir.path(), 9_999, 9);
+    let (league30, _) = support::league(30);
+    for (name, db) in [("section-9999x9", &section), ("league30", &league30)] {
+        group.bench_function(name, |b| {
+            let report = check_file(db).expect("check");
+            assert_eq!(report.problems(), 0, "{name}: the file is clean");
+            b.iter(|| black_box(check_file(db).expect("check").checks.len()))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_check,
     bench_standings,
     bench_record_round,
     bench_import_trf,

@@ -103,6 +103,16 @@ pub const MAX_INPUT: u64 = 64 * 1024 * 1024;
 /// regular file (not a folder, device or pipe), of at most [`MAX_INPUT`]
 /// bytes.
 pub fn read_file(path: &PathBuf) -> Result<(Vec<u8>, String)> {
+    let (file, name) = open_regular(path)?;
+    let bytes = read_capped(file, &name)?;
+    Ok((bytes, name))
+}
+
+/// Open a file the secretary named for reading, with the file name in any
+/// error: only a regular file. A folder, a device (`/dev/zero` never ends)
+/// or a pipe (a FIFO with no writer blocks forever) is refused before it
+/// is opened.
+pub fn open_regular(path: &PathBuf) -> Result<(std::fs::File, String)> {
     let name = path.display().to_string();
     let meta = std::fs::metadata(path)
         .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
@@ -120,8 +130,7 @@ pub fn read_file(path: &PathBuf) -> Result<(Vec<u8>, String)> {
     }
     let file = std::fs::File::open(path)
         .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?;
-    let bytes = read_capped(file, &name)?;
-    Ok((bytes, name))
+    Ok((file, name))
 }
 
 /// Read at most [`MAX_INPUT`] bytes from `r`, refusing anything longer.

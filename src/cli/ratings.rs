@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
+use super::import::open_regular;
 use super::output::print;
 use crate::error::{Error, InputError, Result};
-use crate::input::ratings::{parse, ListKind};
+use crate::input::ratings::{read, ListKind, ListRow};
 use crate::store::{ratings, Store};
 
 /// What `league ratings` does with a rating list.
@@ -29,6 +30,39 @@ pub enum RatingsCmd {
     },
 }
 
+/// The largest rating list read: FIDE's whole XML list is about 0.6 GB.
+pub const MAX_LIST: u64 = 2 * 1024 * 1024 * 1024;
+
+/// Read a rating list by the importers' rules: a regular file only, at
+/// most [`MAX_LIST`] bytes, read a record at a time.
+fn read_list(file: &PathBuf, kind: ListKind) -> Result<Vec<ListRow>> {
+    let (f, name) = open_regular(file)?;
+    let too_big = || {
+        Error::from(InputError::new(
+            &name,
+            format!(
+                "the file is larger than {} GB, far beyond any rating list; check that this is the file you meant",
+                MAX_LIST >> 30
+            ),
+        ))
+    };
+    let len = f
+        .metadata()
+        .map_err(|e| InputError::new(&name, format!("cannot read the file: {e}")))?
+        .len();
+    if len > MAX_LIST {
+        return Err(too_big());
+    }
+    use std::io::Read;
+    let mut capped = std::io::BufReader::with_capacity(1 << 16, f.take(MAX_LIST + 1));
+    let rows = read(&mut capped, kind, &name)?;
+    if capped.get_ref().limit() == 0 {
+        // The file grew past the limit while it was read.
+        return Err(too_big());
+    }
+    Ok(rows)
+}
+
 /// Read the list (refusing a file of another kind, naming it), update the
 /// matching players' ratings in one transaction, and print what changed,
 /// who was rated for the first time and who with an id was not on the list.
@@ -42,10 +76,7 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
                     "a rating list is a .dbf (US Chess supplement), .xml or .txt (FIDE) file",
                 ))
             })?;
-            let bytes = std::fs::read(&file).map_err(|e| {
-                Error::from(InputError::new(&source, format!("cannot read it: {e}")))
-            })?;
-            let rows = parse(&bytes, kind, &source)?;
+            let rows = read_list(&file, kind)?;
             let name = list.unwrap_or_else(|| {
                 file.file_name()
                     .map(|n| n.to_string_lossy().to_string())

@@ -3,11 +3,12 @@
 //! database is opened read-only, so no statement can change it.
 //!
 //! Rows are printed as they come (JSON, CSV and Markdown line by line; the
-//! text table after its first 1,000 rows, which set the column widths), so
-//! memory does not grow with the result. On a terminal at most 10,000 rows
+//! text table after its first 1,000 rows or first megabyte, which set the
+//! column widths, at most 200 characters each), so memory does not grow
+//! with the result: it holds one megabyte of rows and the row being printed. On a terminal at most 10,000 rows
 //! are shown unless `--limit` says otherwise; piped into a file or another
 //! program there is no limit. A query is stopped after `--timeout` seconds
-//! (30 by default).
+//! (30 by default) of wall time.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -26,6 +27,15 @@ pub const TERMINAL_LIMIT: usize = 10_000;
 
 /// Rows of the text table that set its column widths.
 const WIDTH_ROWS: usize = 1_000;
+
+/// Bytes of text the text table holds before it fixes its widths: fewer
+/// rows set them when the rows are large (1,000 rows of 100 MB were held
+/// whole and aborted at 4 GB).
+const WIDTH_BYTES: usize = 1 << 20;
+
+/// The widest a column is laid out; a longer cell pushes its own line out
+/// rather than every line of the table.
+const MAX_WIDTH: usize = 200;
 
 #[derive(clap::Args, Debug)]
 pub struct SqlArgs {
@@ -52,6 +62,14 @@ fn text(c: &Cell) -> String {
         Cell::Real(v) => v.to_string(),
         Cell::Text(t) => t.clone(),
         Cell::Blob(n) => format!("<{n} bytes>"),
+    }
+}
+
+/// The bytes a cell's text takes (a number: its digits at most).
+fn cell_bytes(c: &Cell) -> usize {
+    match c {
+        Cell::Text(t) => t.len(),
+        _ => 24,
     }
 }
 
@@ -111,6 +129,8 @@ fn csv_line(cells: &[String]) -> String {
 struct TextTable {
     header: Vec<String>,
     held: Vec<Vec<Cell>>,
+    /// The text bytes of the rows held.
+    held_bytes: usize,
     /// Once the first rows are printed: their table (rows emptied) and its
     /// column widths, kept for the rows after.
     layout: Option<(Table, Vec<usize>)>,
@@ -134,9 +154,16 @@ impl TextTable {
         for r in self.held.drain(..) {
             t.push(r.iter().map(text).collect());
         }
-        out.put(&t.text())?;
-        let widths = t.widths();
-        t.rows.clear();
+        self.held_bytes = 0;
+        let widths: Vec<usize> = t.widths().into_iter().map(|w| w.min(MAX_WIDTH)).collect();
+        // Line by line: the table as one string would be its widest row
+        // times its rows.
+        out.put(&t.text_line(&widths, &t.header))?;
+        let rule: Vec<String> = widths.iter().map(|&n| "-".repeat(n)).collect();
+        out.put(&t.text_line(&widths, &rule))?;
+        for row in std::mem::take(&mut t.rows) {
+            out.put(&t.text_line(&widths, &row))?;
+        }
         self.layout = Some((t, widths));
         Ok(())
     }
@@ -219,8 +246,9 @@ impl RowSink for Printer {
             }
             Format::Text => {
                 if self.table.layout.is_none() {
+                    self.table.held_bytes += r.iter().map(cell_bytes).sum::<usize>();
                     self.table.held.push(r.to_vec());
-                    if self.table.held.len() >= WIDTH_ROWS {
+                    if self.table.held.len() >= WIDTH_ROWS || self.table.held_bytes >= WIDTH_BYTES {
                         self.table.flush(&mut self.out)?;
                     }
                 } else {
@@ -249,6 +277,7 @@ pub fn run(db: &Path, a: SqlArgs) -> Result<()> {
         table: TextTable {
             header: vec![],
             held: vec![],
+            held_bytes: 0,
             layout: None,
         },
     };

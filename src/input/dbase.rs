@@ -44,6 +44,15 @@ pub fn read(bytes: &[u8]) -> Result<Table, String> {
             1 + widths
         ));
     }
+    // The count in the header is not trusted: the records it claims must
+    // be in the file (a 109-byte file claiming 0xFFFFFFFF records asked
+    // for 103 GB before the first was read).
+    let room = (bytes.len() - header_len) / record_len;
+    if count > room {
+        return Err(format!(
+            "the header says the table has {count} records, but the file holds at most {room}; the file is cut short or damaged"
+        ));
+    }
     let mut records = Vec::with_capacity(count);
     for k in 0..count {
         let start = header_len + k * record_len;

@@ -68,16 +68,40 @@ pub struct ListRow {
     pub place: Option<String>,
 }
 
-/// Read a list of the given kind.
+/// The longest line of a TXT list, and the longest `<player>` element of
+/// an XML list, read: a real one is a few hundred bytes, and a file with no
+/// line breaks (`/dev/zero`, a binary file misnamed) must not be read whole
+/// into one line.
+pub const MAX_RECORD: usize = 64 * 1024;
+
+/// Read a list of the given kind from its bytes.
 pub fn parse(bytes: &[u8], kind: ListKind, source: &str) -> Result<Vec<ListRow>, InputError> {
+    read(bytes, kind, source)
+}
+
+/// Read a list of the given kind from a reader, a record at a time: the
+/// FIDE lists (about 1.4 million players, over half a gigabyte as XML) are
+/// never held whole, only their rows. A US Chess supplement is read whole
+/// (its header says where each record is).
+pub fn read(
+    mut r: impl std::io::BufRead,
+    kind: ListKind,
+    source: &str,
+) -> Result<Vec<ListRow>, InputError> {
     match kind {
-        ListKind::Uscf => parse_uscf(bytes, source),
-        ListKind::FideXml => parse_fide_xml(&text(bytes), source),
-        ListKind::FideTxt => parse_fide_txt(&text(bytes), source),
+        ListKind::Uscf => {
+            let mut bytes = Vec::new();
+            r.read_to_end(&mut bytes)
+                .map_err(|e| InputError::new(source, format!("cannot read the file: {e}")))?;
+            parse_uscf(&bytes, source)
+        }
+        ListKind::FideXml => parse_fide_xml(r, source),
+        ListKind::FideTxt => parse_fide_txt(r, source),
     }
 }
 
-/// FIDE's lists are Latin-1 in older files and UTF-8 in newer ones.
+/// FIDE's lists are Latin-1 in older files and UTF-8 in newer ones: a
+/// record that is not UTF-8 is read as Latin-1.
 fn text(bytes: &[u8]) -> String {
     let t = match std::str::from_utf8(bytes) {
         Ok(t) => t.to_string(),
@@ -171,68 +195,156 @@ fn unescape(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-fn parse_fide_xml(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> {
-    if !text.contains("<player>") && !text.contains("<playerslist") {
+/// Where `needle` first occurs in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Line breaks in `bytes`.
+fn breaks(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// Read more of `r` into `buf`; `false` at the end of the file.
+fn refill(
+    r: &mut impl std::io::BufRead,
+    buf: &mut Vec<u8>,
+    source: &str,
+) -> Result<bool, InputError> {
+    let chunk = r
+        .fill_buf()
+        .map_err(|e| InputError::new(source, format!("cannot read the file: {e}")))?;
+    let n = chunk.len();
+    buf.extend_from_slice(chunk);
+    r.consume(n);
+    Ok(n > 0)
+}
+
+/// FIDE's XML list, one `<player>` element at a time. Every byte is looked
+/// at a bounded number of times, and the line count is carried along (it
+/// was counted from the start of the file for each player: 40,000 players
+/// took 264 s).
+fn parse_fide_xml(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<ListRow>, InputError> {
+    const OPEN: &[u8] = b"<player>";
+    const CLOSE: &[u8] = b"</player>";
+    let mut buf: Vec<u8> = Vec::new();
+    // `buf[at..]` is not yet read; `line` is the line `buf[at]` is on.
+    let (mut at, mut line) = (0usize, 1usize);
+    let (mut more, mut a_list) = (true, false);
+    let mut out = Vec::new();
+    loop {
+        let rest = &buf[at..];
+        if let Some(start) = find(rest, OPEN) {
+            if let Some(end) = find(&rest[start..], CLOSE) {
+                line += breaks(&rest[..start]);
+                out.push(fide_player(&text(&rest[start..start + end]), line, source)?);
+                line += breaks(&rest[start..start + end]);
+                at += start + end + CLOSE.len();
+                continue;
+            }
+            if !more || rest.len() - start > MAX_RECORD {
+                return Err(InputError::at(
+                    source,
+                    line + breaks(&rest[..start]),
+                    "player",
+                    "a <player> element is not closed",
+                ));
+            }
+        } else {
+            a_list = a_list || find(rest, b"<playerslist").is_some();
+            if !more {
+                break;
+            }
+            // Keep only what could be the start of a tag cut in two.
+            let keep = rest.len().saturating_sub(OPEN.len() + 4);
+            line += breaks(&rest[..keep]);
+            at += keep;
+        }
+        buf.drain(..at);
+        at = 0;
+        more = refill(&mut r, &mut buf, source)?;
+    }
+    if out.is_empty() && !a_list {
         return Err(InputError::new(
             source,
             "not a FIDE XML rating list (no <player> elements)",
         ));
     }
-    let mut out = Vec::new();
-    let mut rest = text;
-    let mut offset = 0;
-    while let Some(start) = rest.find("<player>") {
-        let line = text[..offset + start].matches('\n').count() + 1;
-        let Some(end) = rest[start..].find("</player>") else {
-            return Err(InputError::at(
-                source,
-                line,
-                "player",
-                "a <player> element is not closed",
-            ));
-        };
-        let block = &rest[start..start + end];
-        let id = element(block, "fideid").unwrap_or_default();
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
-            return Err(InputError::at(
-                source,
-                line,
-                "fideid",
-                format!("\"{id}\" is not a FIDE id"),
-            ));
-        }
-        let rating = match element(block, "rating").map(rating_of) {
-            None | Some(None) => None,
-            Some(Some(Ok(r))) => Some(r),
-            Some(Some(Err(()))) => {
-                return Err(InputError::at(
-                    source,
-                    line,
-                    "rating",
-                    format!(
-                        "\"{}\" is not a rating",
-                        element(block, "rating").unwrap_or_default()
-                    ),
-                ))
-            }
-        };
-        out.push(ListRow {
-            id: id.to_string(),
-            name: unescape(element(block, "name").unwrap_or_default()),
-            rating,
-            place: element(block, "country")
-                .filter(|c| !c.is_empty())
-                .map(str::to_string),
-        });
-        offset += start + end + "</player>".len();
-        rest = &text[offset..];
-    }
     Ok(out)
 }
 
-fn parse_fide_txt(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> {
-    let mut lines = text.lines().enumerate();
-    let Some((_, header)) = lines.next() else {
+/// One `<player>` element (its text after `<player>`), on line `line`.
+fn fide_player(block: &str, line: usize, source: &str) -> Result<ListRow, InputError> {
+    let id = element(block, "fideid").unwrap_or_default();
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(InputError::at(
+            source,
+            line,
+            "fideid",
+            format!("\"{id}\" is not a FIDE id"),
+        ));
+    }
+    let rating = match element(block, "rating").map(rating_of) {
+        None | Some(None) => None,
+        Some(Some(Ok(r))) => Some(r),
+        Some(Some(Err(()))) => {
+            return Err(InputError::at(
+                source,
+                line,
+                "rating",
+                format!(
+                    "\"{}\" is not a rating",
+                    element(block, "rating").unwrap_or_default()
+                ),
+            ))
+        }
+    };
+    Ok(ListRow {
+        id: id.to_string(),
+        name: unescape(element(block, "name").unwrap_or_default()),
+        rating,
+        place: element(block, "country")
+            .filter(|c| !c.is_empty())
+            .map(str::to_string),
+    })
+}
+
+/// The next line of `r` (without its line break), at most [`MAX_RECORD`]
+/// bytes; `None` at the end of the file.
+fn next_line(
+    r: &mut impl std::io::BufRead,
+    n: usize,
+    source: &str,
+) -> Result<Option<String>, InputError> {
+    use std::io::{BufRead, Read};
+    let mut bytes = Vec::new();
+    r.by_ref()
+        .take(MAX_RECORD as u64 + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| InputError::new(source, format!("cannot read the file: {e}")))?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.len() > MAX_RECORD {
+        return Err(InputError::at(
+            source,
+            n,
+            "line",
+            format!(
+                "the line is longer than {} KB; a FIDE TXT list has one player a line",
+                MAX_RECORD / 1024
+            ),
+        ));
+    }
+    while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+        bytes.pop();
+    }
+    Ok(Some(text(&bytes)))
+}
+
+/// FIDE's TXT list, a line at a time.
+fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<ListRow>, InputError> {
+    let Some(header) = next_line(&mut r, 1, source)? else {
         return Err(InputError::new(source, "the file is empty"));
     };
     let col = |name: &str| header.find(name);
@@ -270,8 +382,7 @@ fn parse_fide_txt(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> 
             .find(|&s| s > at)
             .unwrap_or(usize::MAX)
     };
-    let cut = |line: &str, from: usize, to: usize| -> String {
-        let chars: Vec<char> = line.chars().collect();
+    let cut = |chars: &[char], from: usize, to: usize| -> String {
         let to = to.min(chars.len());
         if from >= to {
             String::new()
@@ -284,36 +395,39 @@ fn parse_fide_txt(text: &str, source: &str) -> Result<Vec<ListRow>, InputError> 
         }
     };
     let mut out = Vec::new();
-    for (n, line) in lines {
+    let mut n = 1;
+    while let Some(line) = next_line(&mut r, n + 1, source)? {
+        n += 1;
         if line.trim().is_empty() {
             continue;
         }
-        let id = cut(line, id_at, name_at);
+        let chars: Vec<char> = line.chars().collect();
+        let id = cut(&chars, id_at, name_at);
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
             return Err(InputError::at(
                 source,
-                n + 1,
+                n,
                 "ID Number",
                 format!("\"{id}\" is not a FIDE id"),
             ));
         }
-        let r = cut(line, rating_at, end_of(rating_at));
-        let rating = match rating_of(&r) {
+        let rt = cut(&chars, rating_at, end_of(rating_at));
+        let rating = match rating_of(&rt) {
             None => None,
             Some(Ok(x)) => Some(x),
             Some(Err(())) => {
                 return Err(InputError::at(
                     source,
-                    n + 1,
+                    n,
                     "rating",
-                    format!("\"{r}\" is not a rating"),
+                    format!("\"{rt}\" is not a rating"),
                 ))
             }
         };
-        let fed = cut(line, fed_at, end_of(fed_at));
+        let fed = cut(&chars, fed_at, end_of(fed_at));
         out.push(ListRow {
             id,
-            name: cut(line, name_at, fed_at),
+            name: cut(&chars, name_at, fed_at),
             rating,
             place: (!fed.is_empty()).then_some(fed),
         });
@@ -330,7 +444,7 @@ mod tests {
         let text = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag\n\
                     2012345        Arbiter, Ann                                                 USA F                                2105  5   20 1990  0   20              1985      \n\
                     2099999        Newcomer, Ned                                                USA M                                                                       2001      \n";
-        let rows = parse_fide_txt(text, "x.txt").unwrap();
+        let rows = parse_fide_txt(text.as_bytes(), "x.txt").unwrap();
         assert_eq!(
             rows,
             vec![
@@ -349,20 +463,20 @@ mod tests {
             ]
         );
         let bad = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng\nX12            Someone                                                      USA\n";
-        let e = parse_fide_txt(bad, "x.txt").unwrap_err();
+        let e = parse_fide_txt(bad.as_bytes(), "x.txt").unwrap_err();
         assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("ID Number")));
     }
 
     #[test]
     fn fide_xml_and_ratings_with_suffixes() {
         let xml = "<playerslist>\n<player>\n<fideid>2012345</fideid>\n<name>Arbiter, Ann</name>\n<country>USA</country>\n<rating>2105</rating>\n</player>\n<player><fideid>7</fideid><name>O&apos;Neil, Pat</name><rating></rating></player>\n</playerslist>\n";
-        let rows = parse_fide_xml(xml, "x.xml").unwrap();
+        let rows = parse_fide_xml(xml.as_bytes(), "x.xml").unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].rating, Some(2105));
         assert_eq!(rows[1].name, "O'Neil, Pat");
         assert_eq!(rows[1].rating, None);
         let e = parse_fide_xml(
-            "<playerslist>\n<player><fideid>12</fideid><rating>abc</rating></player>",
+            "<playerslist>\n<player><fideid>12</fideid><rating>abc</rating></player>".as_bytes(),
             "x.xml",
         )
         .unwrap_err();

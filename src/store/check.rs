@@ -287,43 +287,55 @@ pub fn run(conn: &impl Readable) -> Report {
         entry_name("ew", "g1.white_entry"),
         entry_name("eb", "g1.black_entry"),
     );
+    // Games are grouped by their two players (either colour) first, so
+    // only the games of a pair that met twice are joined: joining every
+    // game of a section with every other was quadratic (a 9,999-player
+    // section ran past 300 s).
     checks.push(notice(
         "no two players meet twice over the board in a Swiss (forfeits aside)",
         lines(
             conn,
             &format!(
-                "SELECT se.name || ' ' || ev.name || ' ' || sec.name || ': ' || {w1} || ' and ' || {b1} || \
+                "WITH m AS (SELECT g.id, g.section_id, g.round_id, g.white_entry, g.black_entry, \
+                        MIN(g.white_entry, g.black_entry) AS lo, MAX(g.white_entry, g.black_entry) AS hi \
+                    FROM game g JOIN section sec ON sec.id = g.section_id JOIN event ev ON ev.id = sec.event_id \
+                    WHERE ev.kind = 'swiss' AND (g.result IS NULL OR g.result NOT IN ('1F-0F', '0F-1F', '0F-0F'))), \
+                 twice AS MATERIALIZED (SELECT section_id, lo, hi FROM m GROUP BY section_id, lo, hi HAVING count(*) > 1), \
+                 d AS MATERIALIZED (SELECT m.* FROM twice t CROSS JOIN m \
+                    ON m.section_id = t.section_id AND m.lo = t.lo AND m.hi = t.hi) \
+                 SELECT se.name || ' ' || ev.name || ' ' || sec.name || ': ' || {w1} || ' and ' || {b1} || \
                         ' meet in round ' || r1.number || ' and again in round ' || r2.number \
-                 FROM game g1 JOIN game g2 ON g2.section_id = g1.section_id AND g2.id > g1.id \
-                      AND ((g2.white_entry = g1.white_entry AND g2.black_entry = g1.black_entry) \
-                        OR (g2.white_entry = g1.black_entry AND g2.black_entry = g1.white_entry)) \
+                 FROM d g1 JOIN d g2 ON g2.section_id = g1.section_id AND g2.lo = g1.lo AND g2.hi = g1.hi \
+                      AND g2.id > g1.id \
                  JOIN round r1 ON r1.id = g1.round_id JOIN round r2 ON r2.id = g2.round_id \
                  JOIN section sec ON sec.id = g1.section_id JOIN event ev ON ev.id = sec.event_id \
                  JOIN season se ON se.id = ev.season_id \
                  JOIN entry ew ON ew.id = g1.white_entry JOIN entry eb ON eb.id = g1.black_entry \
-                 WHERE ev.kind = 'swiss' \
-                   AND (g1.result IS NULL OR g1.result NOT IN ('1F-0F', '0F-1F', '0F-0F')) \
-                   AND (g2.result IS NULL OR g2.result NOT IN ('1F-0F', '0F-1F', '0F-0F')) \
-                 ORDER BY sec.id, r1.number"
+                 ORDER BY sec.id, r1.number, g1.id, g2.id"
             ),
         ),
     ));
     let who = entry_name("e", "e.id");
     // A hole is a problem, not a note: the standings count it as a zero
     // nobody recorded (a deleted game, a player left out of the pairing).
+    // Each (round, player) looks up the player's game as White, as Black
+    // and the bye through the unique indexes; `g.round_id = r.id AND e.id
+    // IN (white, black)` read every game of the round for every player.
     checks.push(result(
         "everyone entered has a game or a bye in every paired round (until they withdrew)",
         lines(
             conn,
             &format!(
-                "SELECT {ROUND_PLACE} || ': ' || {who} || ' has neither a game nor a bye' \
-                 FROM round r JOIN section sec ON sec.id = r.section_id JOIN event ev ON ev.id = sec.event_id \
-                 JOIN entry e ON e.section_id = r.section_id \
-                 WHERE ev.kind IN ('swiss', 'round-robin') AND {PAIRED} \
-                   AND (e.withdrawn_after IS NULL OR r.number <= e.withdrawn_after) \
-                   AND NOT EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id AND e.id IN (g.white_entry, g.black_entry)) \
-                   AND NOT EXISTS (SELECT 1 FROM bye b WHERE b.round_id = r.id AND b.entry_id = e.id) \
-                 ORDER BY r.section_id, r.number, e.pairing_no"
+                "WITH pr AS MATERIALIZED (SELECT r.id, r.section_id, r.number FROM round r \
+                    JOIN section sec ON sec.id = r.section_id JOIN event ev ON ev.id = sec.event_id \
+                    WHERE ev.kind IN ('swiss', 'round-robin') AND {PAIRED}) \
+                 SELECT {ROUND_PLACE} || ': ' || {who} || ' has neither a game nor a bye' \
+                 FROM pr CROSS JOIN round r ON r.id = pr.id CROSS JOIN entry e ON e.section_id = pr.section_id \
+                 WHERE (e.withdrawn_after IS NULL OR pr.number <= e.withdrawn_after) \
+                   AND NOT EXISTS (SELECT 1 FROM game g WHERE g.round_id = pr.id AND g.white_entry = e.id) \
+                   AND NOT EXISTS (SELECT 1 FROM game g WHERE g.round_id = pr.id AND g.black_entry = e.id) \
+                   AND NOT EXISTS (SELECT 1 FROM bye b WHERE b.round_id = pr.id AND b.entry_id = e.id) \
+                 ORDER BY pr.section_id, pr.number, e.pairing_no"
             ),
         ),
     ));

@@ -1,6 +1,8 @@
 //! Data safety: nothing a secretary does, and nothing that happens to the
 //! machine, may lose a league's records.
 //!
+//! - `bounds`: issue 30 items 9-12: pair, sql, ratings import and check
+//!   bounded in memory and time.
 //! - `concurrency`: two `league` processes writing at once lose nothing;
 //!   the same game recorded twice is refused, never duplicated.
 //! - `crash`: a `league` process killed while recording a large round
@@ -27,6 +29,7 @@
 
 mod audit;
 mod backup;
+mod bounds;
 mod check;
 mod concurrency;
 mod crash;

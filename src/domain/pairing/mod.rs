@@ -19,6 +19,7 @@ use crate::domain::score::Points;
 
 pub mod round_robin;
 pub mod settings;
+pub mod size;
 pub mod team;
 
 /// A colour in a game.

@@ -74,13 +74,42 @@ pub struct PairingFile {
     points: PointSystem,
     /// Points for a zero-point bye (`BBZ`, record 162 `A`).
     zero_bye: Points,
-    /// `(a, b, first round, last round)`.
-    forbidden: Vec<(u32, u32, u32, u32)>,
+    /// Forbidden pairs as written: players who must not meet each other
+    /// (an `XXP` line or a `260` record), from a first to a last round.
+    /// Kept as groups, not pairs: a line of 30,000 numbers is 450 million
+    /// pairs (it aborted at 4 GB).
+    forbidden: Vec<Forbidden>,
     /// Requested byes from `240` records: (round, player, kind).
     byes: Vec<(u32, u32, ByeKind)>,
-    /// Acceleration: (player, round, points).
-    acceleration: Vec<(u32, u32, Points)>,
+    /// Acceleration as written, in file order (a later record wins): a `250`
+    /// record's ranges of rounds and players are kept as ranges (3.7 KB of
+    /// them asked for 6.4 GB when every round and player was listed).
+    acceleration: Vec<Acceleration>,
 }
+
+/// Players of a forbidden group (`XXP`, `260`), for rounds `first..=last`.
+#[derive(Clone, Debug)]
+struct Forbidden {
+    players: Vec<u32>,
+    first: u32,
+    last: u32,
+    /// The line, for errors.
+    line: usize,
+}
+
+/// Acceleration points for rounds `rounds` of players `players`.
+#[derive(Clone, Debug)]
+struct Acceleration {
+    rounds: (u32, u32),
+    players: (u32, u32),
+    points: Points,
+}
+
+/// The most a result (or an acceleration) may be worth: 10 points. The
+/// usual systems give 1 (FIDE), 2 or 3 (football scoring) for a win; a
+/// value beyond this is a typing slip, and the pairing weights grow with
+/// the span of the scores.
+pub const MAX_POINTS: Points = Points::from_halves(20);
 
 fn err(
     source: &str,
@@ -107,7 +136,14 @@ fn cut(chars: &[char], from: usize, to: usize) -> String {
 /// "1.5" → 3 half points; only whole half points.
 fn half_points(text: &str) -> Option<Points> {
     let v = Value::parse(&text.replace(',', "."))?;
-    (v.0 >= 0 && v.0 % 50 == 0).then(|| Points::from_halves((v.0 / 50) as i32))
+    (v.0 >= 0 && v.0 % 50 == 0 && v.0 / 50 <= i64::from(i32::MAX))
+        .then(|| Points::from_halves((v.0 / 50) as i32))
+}
+
+/// What a result or an acceleration is worth: whole half points from 0
+/// to [`MAX_POINTS`].
+fn result_points(text: &str) -> Option<Points> {
+    half_points(text).filter(|&p| p <= MAX_POINTS)
 }
 
 impl PairingFile {
@@ -183,12 +219,14 @@ impl PairingFile {
                     });
                 }
                 "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                    let p = words.first().and_then(|w| half_points(w)).ok_or_else(|| {
+                    let p = words.first().and_then(|w| result_points(w)).ok_or_else(|| {
                         err(
                             source,
                             n,
                             "points",
-                            format!("\"{rest}\" is not a number of points such as 1.0"),
+                            format!(
+                                "\"{rest}\" is not a number of points from 0 to {MAX_POINTS} in half points, such as 1.0"
+                            ),
                         )
                     })?;
                     let ps = &mut file.points;
@@ -213,12 +251,14 @@ impl PairingFile {
                             break;
                         }
                         let value = cut(&chars, at + 1, at + 5);
-                        let p = half_points(&value).ok_or_else(|| {
+                        let p = result_points(&value).ok_or_else(|| {
                             err(
                                 source,
                                 n,
                                 format!("column {}", at + 2),
-                                format!("\"{value}\" is not a number of points"),
+                                format!(
+                                    "\"{value}\" is not a number of points from 0 to {MAX_POINTS}"
+                                ),
                             )
                         })?;
                         let ps = &mut file.points;
@@ -268,11 +308,15 @@ impl PairingFile {
                             format!("\"{rest}\" is not two or more start numbers"),
                         ));
                     }
-                    for (k, &a) in nums.iter().enumerate() {
-                        for &b in &nums[k + 1..] {
-                            file.forbidden.push((a, b, 1, u32::MAX));
-                        }
-                    }
+                    let mut nums = nums;
+                    nums.sort_unstable();
+                    nums.dedup();
+                    file.forbidden.push(Forbidden {
+                        players: nums,
+                        first: 1,
+                        last: u32::MAX,
+                        line: n,
+                    });
                 }
                 "260" => {
                     let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
@@ -286,11 +330,15 @@ impl PairingFile {
                             ),
                         ));
                     }
-                    for (k, &a) in nums[2..].iter().enumerate() {
-                        for &b in &nums[3 + k..] {
-                            file.forbidden.push((a, b, nums[0], nums[1]));
-                        }
-                    }
+                    let mut players = nums[2..].to_vec();
+                    players.sort_unstable();
+                    players.dedup();
+                    file.forbidden.push(Forbidden {
+                        players,
+                        first: nums[0],
+                        last: nums[1],
+                        line: n,
+                    });
                 }
                 "240" => {
                     let kind = match words.first().copied() {
@@ -321,20 +369,20 @@ impl PairingFile {
                 }
                 "250" => {
                     // Fictitious points (10-13), rounds (15-17, 19-21), players (23-26, 28-31).
-                    let pts = half_points(&cut(&chars, 9, 13));
+                    let pts = result_points(&cut(&chars, 9, 13));
                     let nums: Vec<Option<u32>> = [(14, 17), (18, 21), (22, 26), (27, 31)]
                         .iter()
                         .map(|&(a, b)| cut(&chars, a, b).parse().ok())
                         .collect();
                     match (pts, nums[0], nums[1], nums[2], nums[3]) {
-                        (Some(p), Some(r1), Some(r2), Some(a), Some(b)) => {
-                            for r in r1..=r2 {
-                                for pl in a..=b {
-                                    file.acceleration.push((pl, r, p));
-                                }
-                            }
+                        (Some(p), Some(r1), Some(r2), Some(a), Some(b)) if r1 <= r2 && a <= b => {
+                            file.acceleration.push(Acceleration {
+                                rounds: (r1, r2),
+                                players: (a, b),
+                                points: p,
+                            });
                         }
-                        _ => return Err(err(source, n, "acceleration", "a 250 record needs points (columns 10-13), first and last round, first and last player")),
+                        _ => return Err(err(source, n, "acceleration", format!("a 250 record needs points from 0 to {MAX_POINTS} (columns 10-13), a first and last round, a first and last player (first no later than last)"))),
                     }
                 }
                 "XXA" => {
@@ -350,15 +398,20 @@ impl PairingFile {
                             )
                         })?;
                     for (r, w) in words[1..].iter().enumerate() {
-                        let p = half_points(w).ok_or_else(|| {
+                        let p = result_points(w).ok_or_else(|| {
                             err(
                                 source,
                                 n,
                                 format!("round {}", r + 1),
-                                format!("\"{w}\" is not a number of points"),
+                                format!("\"{w}\" is not a number of points from 0 to {MAX_POINTS}"),
                             )
                         })?;
-                        file.acceleration.push((pl, r as u32 + 1, p));
+                        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+                        file.acceleration.push(Acceleration {
+                            rounds: (r, r),
+                            players: (pl, pl),
+                            points: p,
+                        });
                     }
                 }
                 _ => {}
@@ -414,6 +467,16 @@ impl PairingFile {
                 ));
             }
         }
+        for g in &self.forbidden {
+            if let Some(missing) = g.players.iter().find(|n| !index.contains_key(n)) {
+                return Err(err(
+                    &self.source,
+                    g.line,
+                    "players",
+                    format!("start number {missing} has no player line (001) in the file"),
+                ));
+            }
+        }
         for p in &self.players {
             let mut total = Points::ZERO;
             for (r, c) in p.cells.iter().enumerate() {
@@ -457,6 +520,63 @@ impl PairingFile {
             }
         }
         Ok(())
+    }
+
+    /// The forbidden pairs of round `round`, lower number first, each
+    /// once: only the players of the file can be in a pair, so there are at
+    /// most as many as pairs of players.
+    fn forbidden_in(&self, round: u32) -> Vec<(u32, u32)> {
+        let mut pairs = std::collections::HashSet::new();
+        for g in &self.forbidden {
+            if g.first <= round && round <= g.last {
+                for (k, &a) in g.players.iter().enumerate() {
+                    for &b in &g.players[k + 1..] {
+                        pairs.insert((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+        let mut pairs: Vec<(u32, u32)> = pairs.into_iter().collect();
+        pairs.sort_unstable();
+        pairs
+    }
+
+    /// Each player's acceleration in round `round`: the last record (in
+    /// file order) whose ranges hold the player and the round. A sweep over
+    /// the players in number order with the records open at each, so a
+    /// record covering every player costs its two ends, not every player.
+    fn acceleration_in(&self, round: u32) -> HashMap<u32, Points> {
+        let records: Vec<(usize, &Acceleration)> = self
+            .acceleration
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.rounds.0 <= round && round <= a.rounds.1)
+            .collect();
+        let mut starts: Vec<(u32, usize)> =
+            records.iter().map(|&(k, a)| (a.players.0, k)).collect();
+        starts.sort_unstable();
+        let mut numbers: Vec<u32> = self.players.iter().map(|p| p.number).collect();
+        numbers.sort_unstable();
+        // Open records, latest first; a record is dropped once passed.
+        let mut open = std::collections::BinaryHeap::new();
+        let mut next = 0;
+        let mut out = HashMap::new();
+        for n in numbers {
+            while next < starts.len() && starts[next].0 <= n {
+                open.push(starts[next].1);
+                next += 1;
+            }
+            while open
+                .peek()
+                .is_some_and(|&k| self.acceleration[k].players.1 < n)
+            {
+                open.pop();
+            }
+            if let Some(&k) = open.peek() {
+                out.insert(n, self.acceleration[k].points);
+            }
+        }
+        out
     }
 
     fn cell_points(&self, c: &Cell) -> Points {
@@ -511,6 +631,14 @@ impl PairingFile {
             .field("--round"));
         }
         let r = round as usize;
+        // The last 240 record naming a player in this round counts.
+        let byes: HashMap<u32, ByeKind> = self
+            .byes
+            .iter()
+            .filter(|&&(br, _, _)| br == round)
+            .map(|&(_, pl, kind)| (pl, kind))
+            .collect();
+        let accelerated = self.acceleration_in(round);
         let mut entrants = Vec::new();
         for p in &self.players {
             let mut history = Vec::new();
@@ -526,18 +654,10 @@ impl PairingFile {
                 'Z' => Some(ByeKind::RequestedZero),
                 _ => None,
             });
-            for &(br, pl, kind) in &self.byes {
-                if br == round && pl == p.number {
-                    requested = Some(kind);
-                }
+            if let Some(&kind) = byes.get(&p.number) {
+                requested = Some(kind);
             }
-            let acceleration = self
-                .acceleration
-                .iter()
-                .filter(|&&(pl, ar, _)| pl == p.number && ar == round)
-                .map(|&(_, _, a)| a)
-                .next_back()
-                .unwrap_or(Points::ZERO);
+            let acceleration = accelerated.get(&p.number).copied().unwrap_or(Points::ZERO);
             entrants.push(Entrant {
                 number: p.number,
                 rating: p.rating,
@@ -572,12 +692,7 @@ impl PairingFile {
                     |(n, col)| if n % 2 == 1 { col } else { col.opposite() },
                 )
         });
-        let forbidden = self
-            .forbidden
-            .iter()
-            .filter(|&&(_, _, a, b)| a <= round && round <= b)
-            .map(|&(x, y, _, _)| (x, y))
-            .collect();
+        let forbidden = self.forbidden_in(round);
         Ok(Field {
             round,
             total_rounds: total,
@@ -873,6 +988,30 @@ mod tests {
             Some(ByeKind::RequestedZero)
         );
         assert_eq!(field.entrants[0].history.len(), 1);
+    }
+
+    #[test]
+    fn the_last_acceleration_record_holding_a_player_counts() {
+        let mut text = String::from("XXR 3\n");
+        // 1-10 get 1.0, then 3-5 0.5, then 4 nothing (rounds 1-2 only),
+        // then XXA gives 7 1.5 in round 1.
+        text.push_str("250 00.0 01.0 001 003 0001 0010\n");
+        text.push_str("250 00.0 00.5 001 002 0003 0005\n");
+        text.push_str("250 00.0 00.0 001 002 0004 0004\n");
+        text.push_str("XXA 0007 1.5 0.0\n");
+        text.push_str("XXP 0002 0001 0002 0003\n");
+        for n in 1..=10 {
+            text.push_str(&line(n, "", ""));
+        }
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        let field = f.field(None).unwrap();
+        let got: Vec<i32> = field
+            .entrants
+            .iter()
+            .map(|e| e.acceleration.halves())
+            .collect();
+        assert_eq!(got, vec![2, 2, 1, 0, 1, 2, 3, 2, 2, 2]);
+        assert_eq!(field.forbidden, vec![(1, 2), (1, 3), (2, 3)]);
     }
 
     #[test]

@@ -192,10 +192,18 @@ pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
     pair_with(field, true)
 }
 
+/// The span of the players' pairing scores, in half points.
+fn score_span(players: &[Player]) -> u32 {
+    let high = players.iter().map(|p| p.score).max().unwrap_or(0);
+    let low = players.iter().map(|p| p.score).min().unwrap_or(0);
+    high.abs_diff(low)
+}
+
 /// [`pair`], with or without the shortcuts (see `Round::shortcuts`).
 fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
+    super::size::dutch(n, score_span(&players), field.round)?;
     let forbidden = field
         .forbidden
         .iter()

@@ -78,6 +78,9 @@ impl System for Uscf {
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable> {
         let players = facts::players(field, self.accelerate_rounds);
         let n = players.len();
+        let high = players.iter().map(|p| p.score).max().unwrap_or(0);
+        let low = players.iter().map(|p| p.score).min().unwrap_or(0);
+        super::size::uscf(n, high.abs_diff(low))?;
         let mut pairing = Pairing::default();
         for e in &field.entrants {
             if let Some(kind) = e.requested_bye {
