@@ -178,7 +178,7 @@ impl<'a> Frame<'a> {
     /// side.
     pub fn season(&self, si: usize, s: &SeasonData) -> SeasonPages {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str)> = s
+        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
             .events
             .iter()
             .enumerate()
@@ -189,17 +189,21 @@ impl<'a> Frame<'a> {
                     .map(move |(ki, k)| (ei, ki, k))
             })
             .filter_map(|(ei, ki, k)| match &k.kind {
-                SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+                SectionKind::Individual(r) => Some((
+                    &**r,
+                    paths.section[&(si, ei, ki)].as_str(),
+                    k.round_dates.as_slice(),
+                )),
                 SectionKind::Team(_) => None,
             })
             .collect();
         // Each individual section's body and its round pages.
-        let mut bodies = parallel::map(&jobs, |&(r, path)| {
+        let mut bodies = parallel::map(&jobs, |&(r, path, dates)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
-            let body = individual(r, &place, &|i| place.href(&player(i)));
+            let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player);
+            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
             (body, rounds)
         })
         .into_iter();
@@ -336,7 +340,7 @@ impl<'a> Frame<'a> {
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(
-                                "after round {} of {}",
+                                "standings after round {} of {}",
                                 r.rounds_played, e.event.rounds
                             ),
                             notes: r.notes.clone(),
@@ -345,7 +349,9 @@ impl<'a> Frame<'a> {
                         continue;
                     }
                 };
-                if let Some(first) = r.standings.rows.first().filter(|_| r.rounds_played > 0) {
+                // No leader before the first result: everyone is level on 0.
+                let started = super::section::any_result(r);
+                if let Some(first) = r.standings.rows.first().filter(|_| started) {
                     let winners: Vec<Link> = r
                         .standings
                         .rows
@@ -369,7 +375,10 @@ impl<'a> Frame<'a> {
                         label: match (finished, winners.len()) {
                             (true, 1) => "Champion".to_string(),
                             (true, _) => "Joint champions".to_string(),
-                            (false, _) => format!("Leading after round {}", r.rounds_played),
+                            (false, _) if r.complete_rounds == r.rounds_played => {
+                                format!("Leading after round {}", r.rounds_played)
+                            }
+                            (false, _) => format!("Leading during round {}", r.rounds_played),
                         },
                         players: winners,
                         score: first.score.fraction(),
@@ -408,8 +417,25 @@ impl<'a> Frame<'a> {
                     working_page: place.href(&working_path(path)),
                     dates: e.event.dates(),
                     kind: e.event.kind.label().to_string(),
-                    progress: r.after(),
-                    notes: r.notes.clone(),
+                    progress: if started {
+                        format!("standings {}", r.after())
+                    } else if r.rounds_played == 0 {
+                        "not yet paired".to_string()
+                    } else {
+                        format!(
+                            "round {} of {} paired, no results yet",
+                            r.rounds_played, r.event.rounds
+                        )
+                    },
+                    // Before the first result there are no standings for
+                    // "missing results count as not played" to qualify: the
+                    // live round's block says what is still to come.
+                    notes: r
+                        .notes
+                        .iter()
+                        .filter(|n| started || !n.contains("count as not played"))
+                        .cloned()
+                        .collect(),
                     body: SectionBody::Individual(Box::new(body)),
                     place,
                 });

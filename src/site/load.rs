@@ -65,6 +65,9 @@ pub struct SectionData {
     pub section: Section,
     /// Its report: individual or team.
     pub kind: SectionKind,
+    /// Each created round's date as recorded (`YYYY-MM-DD`), by round
+    /// number from 1: what a round page says it is played on.
+    pub round_dates: Vec<Option<String>>,
 }
 
 /// What kind of section this is.
@@ -215,9 +218,12 @@ pub fn load_season(
                 };
                 SectionKind::Individual(Box::new(report))
             };
+            let mut dates = crate::store::exchange::round_dates(conn, section.id)?;
+            let last = dates.keys().copied().max().unwrap_or(0);
             data.push(SectionData {
                 section: section.clone(),
                 kind,
+                round_dates: (1..=last).map(|n| dates.remove(&n).flatten()).collect(),
             });
         }
         loaded.push(EventData {

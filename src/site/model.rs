@@ -241,6 +241,14 @@ pub struct Heading {
 
 /// Standings, crosstable, race and working of an individual section.
 pub struct IndividualSection {
+    /// Whether any game's result is in: before that the page shows the
+    /// starting list instead of standings and crosstable.
+    pub started: bool,
+    /// Every player by pairing number, with the rating the event uses.
+    pub start_list: Vec<StartLine>,
+    /// The round being played (paired, results still missing), shown
+    /// first.
+    pub live: Option<LiveRound>,
     /// The standings' extra columns, in the event's order.
     pub tiebreaks: Vec<Heading>,
     pub standings: Vec<StandingRow>,
@@ -260,6 +268,27 @@ pub struct IndividualSection {
     pub working: Vec<PlayerWorking>,
     /// Who won which prize, once the event has ended (issue 18).
     pub prizes: Option<super::prizes::PrizeBlock>,
+}
+
+/// One player of a section's starting list.
+pub struct StartLine {
+    pub number: u32,
+    pub player: Link,
+    pub rating: String,
+}
+
+/// The round being played, at the top of its section's page.
+pub struct LiveRound {
+    /// "Round 2".
+    pub name: String,
+    /// The round's own page.
+    pub href: String,
+    /// "Tuesday 3 October 2023", or empty.
+    pub date: String,
+    /// "3 of 5 results are in; 2 not yet."
+    pub status: String,
+    pub games: Vec<BoardLine>,
+    pub byes: Vec<ByeLine>,
 }
 
 /// A round robin's square grid: rows and columns by pairing number.
@@ -297,6 +326,14 @@ pub struct RoundPage {
     pub heading: String,
     /// "3 of 5 results in" or "all 4 results in".
     pub status: String,
+    /// "Tuesday 3 October 2023": the round's date, when recorded; empty
+    /// when not.
+    pub date: String,
+    /// Games still waiting for their result (the legend of the pending
+    /// mark shows when there are any).
+    pub pending: usize,
+    /// Every player with a game or bye this round, A to Z: where to sit.
+    pub alphabetical: Vec<AlphaLine>,
     /// Every round of the section, this one without a link.
     pub rounds: Vec<Link>,
     pub games: Vec<BoardLine>,
@@ -336,14 +373,37 @@ pub struct BoardLine {
     pub board: String,
     pub white: Link,
     pub white_no: u32,
+    /// White's rating for the event, or empty.
+    pub white_rating: String,
     /// White's score before the round.
     pub white_score: String,
-    /// "1–0", "½–½", "1–0 forfeit", or "result not yet in".
+    /// "1–0", "½–½", "1–0 forfeit", or empty while pending.
     pub result: String,
     pub pending: bool,
     pub black: Link,
     pub black_no: u32,
+    pub black_rating: String,
     pub black_score: String,
+}
+
+/// One player of a round's alphabetical list ("find my board"): board,
+/// colour and opponent, or the bye.
+pub struct AlphaLine {
+    /// The row's anchor, `p-N` with N the pairing number: the
+    /// crosstable's cells open the round at their player's line.
+    pub id: String,
+    pub player: Link,
+    pub number: u32,
+    /// The board, empty for a bye.
+    pub board: String,
+    /// "White", "Black", or the bye ("full-point bye").
+    pub colour: String,
+    /// The opponent, for a game.
+    pub opponent: Option<Link>,
+    /// The result from this player's side ("1", "½", "0", "1 forfeit"),
+    /// empty while pending or for a bye.
+    pub result: String,
+    pub pending: bool,
 }
 
 /// A bye of a round.
@@ -425,11 +485,14 @@ pub struct CrossRow {
 /// One round of one player in the crosstable.
 pub struct CrossCell {
     pub text: String,
-    /// The opponent's row on this page, for games and forfeits.
+    /// Where the cell leads: the opponent's row (team crosstables) or the
+    /// player's line on the round's page (individual ones).
     pub href: Option<String>,
-    /// Tooltip: the result in words and the running score.
+    /// Tooltip: the result in words and the running score (team
+    /// crosstables; an individual crosstable's cells link to their round
+    /// instead).
     pub title: String,
-    /// CSS class by result: `win`, `loss`, `draw`, `bye`, `none`.
+    /// CSS class by result: `win`, `loss`, `draw`, `bye`, `none`, `pending`.
     pub class: String,
 }
 

@@ -32,7 +32,7 @@ fn round(t: &TestLeague, event: &str, section: &str, n: u32, sheet: &str) {
 /// Two seasons: 2022-23 with a round-robin quad, 2023-24 with a 3-round
 /// Swiss in two sections (byes of every kind, a forfeit, a double forfeit,
 /// a FIDE tiebreak), players meeting again across seasons.
-fn fixture() -> TestLeague {
+pub(crate) fn fixture() -> TestLeague {
     let t = TestLeague::new();
     t.ok(&[
         "season",
@@ -253,7 +253,7 @@ fn team_fixture(t: &TestLeague) {
 const TEAM_EVENT: &str = "Team Cup";
 
 /// Every file under `dir`, as paths relative to it with `/`.
-fn files(dir: &Path) -> BTreeSet<String> {
+pub(crate) fn files(dir: &Path) -> BTreeSet<String> {
     fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
         for e in std::fs::read_dir(dir).expect("read site folder") {
             let p = e.expect("entry").path();
@@ -270,7 +270,7 @@ fn files(dir: &Path) -> BTreeSet<String> {
     out
 }
 
-fn read(dir: &Path, rel: &str) -> String {
+pub(crate) fn read(dir: &Path, rel: &str) -> String {
     std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
@@ -282,7 +282,7 @@ fn write_site(t: &TestLeague) -> PathBuf {
 }
 
 /// `league site --all --out site`, whatever it prints; returns the folder.
-fn write_site_quiet(t: &TestLeague) -> PathBuf {
+pub(crate) fn write_site_quiet(t: &TestLeague) -> PathBuf {
     t.ok(&["site", "--all", "--out", "site"]);
     t.path("site")
 }
@@ -377,7 +377,7 @@ fn pages_say_what_happened() {
     }
     // The working has its own page; each row's "how" opens that player's.
     let working = read(&site, "2023-24/autumn-swiss-1600/working.html");
-    assert!(working.contains("<details id=\"working-2\">"));
+    assert!(working.contains("<div class=\"work-of\" id=\"working-2\">"));
     assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600/working.html#working-2\">how<span class=\"vh\"> Bob Jones’s tiebreaks were worked out</span></a>"));
     assert!(!section.contains("<details"));
     // Tiebreak headings: short labels, the full name, a link to the rules.
@@ -624,29 +624,48 @@ fn a_pending_game_shows_result_not_yet_in_on_its_round_page() {
     let site = write_site_quiet(&t);
     let page = read(&site, "2023-24/autumn-swiss-u1600/round-3.html");
     let rows = table_rows(&page, "id=\"pairings\"", "pairings");
-    // Board, #, White, score before, result, #, Black, score before.
+    // Board, #, White, rating, score before, result (a short mark, the
+    // words for screen readers), #, Black, rating, score before.
     assert_eq!(
         rows,
         [[
             "1",
             "1",
             "Gina Low",
+            "1400",
             "1½",
-            "result not yet in",
+            "…result not yet in",
             "2",
             "Hal Brook",
+            "1300",
             "½"
         ]]
     );
     assert!(page.contains("<tr class=\"pending\">"), "{page}");
+    assert!(page.contains("<td class=\"result\"><span aria-hidden=\"true\">…</span><span class=\"vh\">result not yet in</span></td>"), "{page}");
+    // The mark's legend.
+    assert!(page.contains("…: the result is not yet in."), "{page}");
     assert!(page.contains("The result is not yet in."), "{page}");
     // Round 2 is complete: its result shows.
     let done = read(&site, "2023-24/autumn-swiss-u1600/round-2.html");
     let rows = table_rows(&done, "id=\"pairings\"", "pairings");
     assert_eq!(
         rows,
-        [["1", "2", "Hal Brook", "0", "½–½", "1", "Gina Low", "1"]]
+        [[
+            "1",
+            "2",
+            "Hal Brook",
+            "1300",
+            "0",
+            "½–½",
+            "1",
+            "Gina Low",
+            "1400",
+            "1"
+        ]]
     );
+    // No pending game, no legend for the mark.
+    assert!(!done.contains("…: the result is not yet in."), "{done}");
     // The section page links every round, and the crosstable's headings too.
     let section = read(&site, "2023-24/autumn-swiss-u1600.html");
     assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">Round 3</a>"));
@@ -785,7 +804,7 @@ fn demo_writes_its_site_and_keeps_away_from_other_folders() {
 }
 
 /// Run chromium with `args`, killing it after a minute.
-fn chromium(profile: &Path, args: &[String]) -> String {
+pub(crate) fn chromium(profile: &Path, args: &[String]) -> String {
     let mut child = Command::new("chromium")
         .args([
             "--headless",
@@ -818,7 +837,7 @@ fn chromium(profile: &Path, args: &[String]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn chromium_present() -> bool {
+pub(crate) fn chromium_present() -> bool {
     Command::new("chromium")
         .arg("--version")
         .stdout(Stdio::null())
@@ -1000,7 +1019,7 @@ fn readme_results_site_commands_run_as_written() {
 
 /// The rows of the first `<table class="{class}">` in `html` after `from`:
 /// each cell's text, tags stripped and the escapes the pages use undone.
-fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>> {
+pub(crate) fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>> {
     let html = &html[html.find(from).unwrap_or_else(|| panic!("no {from}"))..];
     let start = html
         .find(&format!("<table class=\"{class}\">"))
@@ -1173,7 +1192,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<dt>TBrk1 = USAT (usat)</dt>"));
     let working = read(&site, "2023-24/team-cup-open/working.html");
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of Rooks were worked out</span></a>"), "{page}");
-    assert!(working.contains("<details id=\"working-team-1\">"));
+    assert!(working.contains("<div class=\"work-of\" id=\"working-team-1\">"));
     assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
     ), "{working}");
@@ -1193,7 +1212,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\">Rooks</a></p>"), "{r3}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("<td>Team Cup</td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
+    assert!(season.contains("<td>Team Cup</td><td><a href=\"../2023-24/team-cup-open.html\">Open</a></td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
     assert!(season.contains(
         "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
     ));

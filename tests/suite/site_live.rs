@@ -1,0 +1,399 @@
+//! The results site while an event is being played (issue 28): a round
+//! paired with no result in, then the first result; the alphabetical "find
+//! my board" list; every page within a phone's width and a desktop's in a
+//! real Chromium; the print views as PDF pages; and the wording of every
+//! page.
+
+use std::path::{Path, PathBuf};
+
+use crate::site::{read, table_rows, write_site_quiet};
+use crate::util::TestLeague;
+
+/// The players of the live event, strongest first: pairing numbers 1..10.
+const PLAYERS: [(&str, &str); 10] = [
+    ("Alexandra Konstantinopoulou-Wright", "2100"),
+    ("Bob Jones", "2050"),
+    ("Carol King", "2000"),
+    ("Dan Wu", "1950"),
+    ("Eve Park", "1900"),
+    ("Faisal Rashid", "1850"),
+    ("Gina Low", "1800"),
+    ("Hal Brook", "1750"),
+    ("Ivy Nash", "1700"),
+    ("Jo Lee", "1650"),
+];
+
+/// Round 1's pairings as the sheet gives them: 1 v 6, 7 v 2, 3 v 8, 9 v 4,
+/// 5 v 10, no result yet.
+const ROUND_1: &str = "board,white,black,result\n\
+    1,Alexandra Konstantinopoulou-Wright,Faisal Rashid,\n\
+    2,Gina Low,Bob Jones,\n\
+    3,Carol King,Hal Brook,\n\
+    4,Ivy Nash,Dan Wu,\n\
+    5,Eve Park,Jo Lee,\n";
+
+/// A season with one 5-round Swiss of ten players whose round 1 is paired
+/// (played on 2026-01-06) and has no result in.
+pub(crate) fn live_fixture() -> TestLeague {
+    let t = TestLeague::new();
+    t.ok(&[
+        "season",
+        "add",
+        "2025-26",
+        "--start",
+        "2025-09-01",
+        "--end",
+        "2026-05-31",
+    ]);
+    for (name, rating) in PLAYERS {
+        t.ok(&["player", "add", name, "--rating", rating]);
+    }
+    t.ok(&[
+        "event",
+        "add",
+        "Winter Swiss",
+        "--season",
+        "2025-26",
+        "--rounds",
+        "5",
+        "--start",
+        "2026-01-06",
+        "--end",
+        "2026-02-03",
+    ]);
+    let mut enter = vec!["enter"];
+    enter.extend(PLAYERS.iter().map(|p| p.0));
+    enter.extend(["--event", "Winter Swiss"]);
+    t.ok(&enter);
+    let sheet = t.write("round-1.csv", ROUND_1);
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Winter Swiss",
+        "--round",
+        "1",
+        "--date",
+        "2026-01-06",
+        sheet.to_str().unwrap(),
+    ]);
+    t
+}
+
+const SECTION: &str = "2025-26/winter-swiss-open.html";
+const ROUND: &str = "2025-26/winter-swiss-open/round-1.html";
+
+/// The position of `needle` in `page`, failing with the page when absent.
+fn at(page: &str, needle: &str) -> usize {
+    page.find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in the page:\n{page}"))
+}
+
+#[test]
+fn a_paired_round_without_results_shows_its_pairings_and_a_starting_list() {
+    let t = live_fixture();
+    let site = write_site_quiet(&t);
+    let section = read(&site, SECTION);
+    // The round being played comes first, with its date and how many
+    // results are in; then the players by pairing number with ratings, and
+    // neither standings, crosstable nor race while nothing is decided.
+    let live = at(&section, "<h2 id=\"live\">Round 1: pairings</h2>");
+    let players = at(&section, "<h2 id=\"players\">Players</h2>");
+    assert!(live < players);
+    assert!(
+        section.contains(
+            "<span class=\"date\">Tuesday 6 January 2026</span>. None of the 5 results is in yet."
+        ),
+        "{section}"
+    );
+    assert!(
+        section.contains("round 1 of 5 paired, no results yet."),
+        "{section}"
+    );
+    for absent in [
+        "id=\"standings\"",
+        "id=\"crosstable\"",
+        "id=\"race\"",
+        "1-10",
+    ] {
+        assert!(
+            !section.contains(absent),
+            "{absent} on a section with no result:\n{section}"
+        );
+    }
+    // "Those games count as not played" qualifies standings there are none of.
+    assert!(!section.contains("count as not played"), "{section}");
+    let live_rows = table_rows(&section, "id=\"live\"", "pairings");
+    assert_eq!(
+        live_rows[0],
+        [
+            "1",
+            "Alexandra Konstantinopoulou-Wright",
+            "2100",
+            "…result not yet in",
+            "Faisal Rashid",
+            "1850"
+        ]
+    );
+    assert_eq!(live_rows.len(), 5);
+    let start = table_rows(&section, "id=\"players\"", "start-list");
+    let want: Vec<Vec<String>> = PLAYERS
+        .iter()
+        .enumerate()
+        .map(|(i, (name, rating))| vec![(i + 1).to_string(), name.to_string(), rating.to_string()])
+        .collect();
+    assert_eq!(start, want);
+    // The season page names no leader before the first result.
+    let season = read(&site, "2025-26/index.html");
+    assert!(!season.contains("Leading"), "{season}");
+
+    // The round page: its date, the short pending mark and its legend, the
+    // ratings, and everyone A to Z with board, colour and opponent.
+    let round = read(&site, ROUND);
+    assert!(
+        round.contains(
+            "<p class=\"dates round-date\"><span class=\"date\">Tuesday 6 January 2026</span></p>"
+        ),
+        "{round}"
+    );
+    assert!(round.contains("…: the result is not yet in."), "{round}");
+    let boards = table_rows(&round, "id=\"pairings\"", "pairings");
+    assert_eq!(
+        boards[1],
+        [
+            "2",
+            "7",
+            "Gina Low",
+            "1800",
+            "0",
+            "…result not yet in",
+            "2",
+            "Bob Jones",
+            "2050",
+            "0"
+        ]
+    );
+    let alpha = table_rows(&round, "id=\"find\"", "alpha");
+    let names: Vec<&str> = alpha.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Alexandra Konstantinopoulou-Wright",
+            "Bob Jones",
+            "Carol King",
+            "Dan Wu",
+            "Eve Park",
+            "Faisal Rashid",
+            "Gina Low",
+            "Hal Brook",
+            "Ivy Nash",
+            "Jo Lee"
+        ]
+    );
+    assert_eq!(
+        alpha[1],
+        ["Bob Jones", "2", "Black", "Gina Low", "…result not yet in"]
+    );
+    assert_eq!(
+        alpha[6],
+        ["Gina Low", "2", "White", "Bob Jones", "…result not yet in"]
+    );
+    // Each line has an anchor by pairing number (the crosstable links it).
+    assert!(round.contains("<tr id=\"p-7\"><td class=\"name\"><a href=\"../../players/gina-low.html\">Gina Low</a>"), "{round}");
+    assert!(at(&round, "id=\"pairings\"") < at(&round, "id=\"find\""));
+}
+
+#[test]
+fn the_first_result_brings_standings_a_leader_and_pending_cells() {
+    let t = live_fixture();
+    t.ok(&[
+        "game",
+        "result",
+        "Gina Low",
+        "0-1",
+        "--event",
+        "Winter Swiss",
+        "--round",
+        "1",
+    ]);
+    let site = write_site_quiet(&t);
+    let section = read(&site, SECTION);
+    // Still being played: its pairings first, now with the one result.
+    let live = at(&section, "<h2 id=\"live\">Round 1: pairings</h2>");
+    let standings = at(&section, "<h2 id=\"standings\">Standings</h2>");
+    assert!(live < standings);
+    assert!(
+        section.contains("1 of 5 results are in; 4 not yet."),
+        "{section}"
+    );
+    let live_rows = table_rows(&section, "id=\"live\"", "pairings");
+    assert_eq!(
+        live_rows[1],
+        ["2", "Gina Low", "1800", "0–1", "Bob Jones", "2050"]
+    );
+    assert!(!section.contains("id=\"players\""), "{section}");
+    // The crosstable: the decided game in codes, the pending ones as
+    // pending (not U), each cell opening the player's line of the round.
+    let cross = table_rows(&section, "id=\"crosstable\"", "crosstable");
+    let bob = cross.iter().find(|r| r[2] == "Bob Jones").unwrap();
+    assert!(bob[5].starts_with('W') && bob[5].ends_with('b'), "{bob:?}");
+    let alexandra = cross
+        .iter()
+        .find(|r| r[2] == "Alexandra Konstantinopoulou-Wright")
+        .unwrap();
+    let faisal_row = cross.iter().find(|r| r[2] == "Faisal Rashid").unwrap()[0].clone();
+    assert_eq!(alexandra[5], format!("…{faisal_row}w"));
+    assert!(!cross.iter().any(|r| r[5] == "U"), "{cross:?}");
+    assert!(
+        section.contains(
+            "<td class=\"cell pending\"><a href=\"../2025-26/winter-swiss-open/round-1.html#p-1\">"
+        ),
+        "{section}"
+    );
+    assert!(
+        section.contains("… paired, the result not yet in"),
+        "{section}"
+    );
+    // A leader now, during the round.
+    let season = read(&site, "2025-26/index.html");
+    assert!(
+        season.contains(
+            "Leading during round 1: <a href=\"../players/bob-jones.html\">Bob Jones</a> (1)"
+        ),
+        "{season}"
+    );
+}
+
+/// Chromium's scroll width of every page of `site`, each in a frame
+/// `width` CSS pixels wide (headless Chromium will not make a window
+/// narrower than 500 px, but a frame is a viewport of its own): (page,
+/// the document's scrollWidth, its clientWidth).
+pub(crate) fn widths(site: &Path, profile: &Path, width: u32) -> Vec<(String, u32, u32)> {
+    let pages: Vec<String> = crate::site::files(site)
+        .into_iter()
+        .filter(|p| p.ends_with(".html"))
+        .collect();
+    let mut html = String::from("<!DOCTYPE html><html><body><pre id=\"out\"></pre>\n");
+    for p in &pages {
+        html.push_str(&format!(
+            "<iframe src=\"{p}\" width=\"{width}\" height=\"844\" style=\"border:0;display:block\" \
+             onload=\"var e=this.contentDocument.documentElement; \
+             out.textContent += e.scrollWidth + ' ' + e.clientWidth + ' {p}\\n'\"></iframe>\n"
+        ));
+    }
+    html.push_str("</body></html>\n");
+    let probe = site.join("measure-widths.html");
+    std::fs::write(&probe, html).unwrap();
+    let dom = crate::site::chromium(
+        profile,
+        &[
+            "--allow-file-access-from-files".into(),
+            "--hide-scrollbars".into(),
+            "--dump-dom".into(),
+            format!("file://{}", probe.display()),
+        ],
+    );
+    std::fs::remove_file(&probe).unwrap();
+    let out = &dom[dom.find("<pre id=\"out\">").expect("the probe's output") + 14..];
+    let out = &out[..out.find("</pre>").unwrap()];
+    let got: Vec<(String, u32, u32)> = out
+        .lines()
+        .map(|l| {
+            let mut f = l.splitn(3, ' ');
+            let scroll = f.next().unwrap().parse().unwrap();
+            let client = f.next().unwrap().parse().unwrap();
+            (f.next().unwrap().to_string(), scroll, client)
+        })
+        .collect();
+    assert_eq!(got.len(), pages.len(), "every page measured: {out}");
+    got
+}
+
+/// Whether the browser test can run here (it must in CI).
+pub(crate) fn browser_or_skip() -> bool {
+    if crate::site::chromium_present() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "chromium is needed for the site's browser tests in CI (.ci/run installs Debian's chromium)"
+    );
+    eprintln!("skipping a browser test: chromium is not installed and CI is not set");
+    false
+}
+
+/// The fixture league's site and the live one's, side by side in one
+/// folder: `finished/` (a finished Swiss, round robin and team event) and
+/// `live/` (round 1 paired, no result in).
+fn both_sites() -> (TestLeague, TestLeague, PathBuf, PathBuf) {
+    let done = crate::site::fixture();
+    let finished = write_site_quiet(&done).canonicalize().unwrap();
+    let live = live_fixture();
+    let paired = write_site_quiet(&live).canonicalize().unwrap();
+    (done, live, finished, paired)
+}
+
+#[test]
+fn no_page_is_wider_than_a_phone_or_a_desktop() {
+    if !browser_or_skip() {
+        return;
+    }
+    let (done, _live, finished, paired) = both_sites();
+    let profile = done.path("chromium-profile");
+    for site in [&finished, &paired] {
+        for width in [390, 1366] {
+            let got = widths(site, &profile, width);
+            // Every kind of page is among them.
+            for kind in [
+                "index.html",
+                "rules.html",
+                "players/index.html",
+                "working.html",
+                "round-1.html",
+            ] {
+                assert!(
+                    got.iter().any(|(p, _, _)| p.ends_with(kind)),
+                    "{kind} not measured"
+                );
+            }
+            let wide: Vec<_> = got
+                .iter()
+                .filter(|(_, scroll, client)| scroll > client || *client != width)
+                .collect();
+            assert!(
+                wide.is_empty(),
+                "pages wider than a {width} px viewport (page, scrollWidth, clientWidth): {wide:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_how_link_opens_and_marks_the_players_working() {
+    if !browser_or_skip() {
+        return;
+    }
+    let t = crate::site::fixture();
+    let site = write_site_quiet(&t).canonicalize().unwrap();
+    let section = read(&site, "2023-24/autumn-swiss-1600.html");
+    // The standings' "how" for Bob Jones (#2) points into the working page.
+    let href = "../2023-24/autumn-swiss-1600/working.html#working-2";
+    assert!(
+        section.contains(&format!("<a href=\"{href}\">how")),
+        "{section}"
+    );
+    let url = format!(
+        "file://{}#working-2",
+        site.join("2023-24/autumn-swiss-1600/working.html")
+            .display()
+    );
+    let dom = crate::site::chromium(&t.path("chromium-profile"), &["--dump-dom".into(), url]);
+    // Chromium opens the <details> holding the target; the others stay shut.
+    let target = at(&dom, "id=\"working-2\"");
+    let opened = dom[..target].rfind("<details").unwrap();
+    assert_eq!(&dom[opened..opened + 17], "<details open=\"\">", "{dom}");
+    assert_eq!(dom.matches("<details open").count(), 1, "{dom}");
+    // The marked box: the stylesheet outlines a <details> holding the target.
+    let css = read(&site, "style.css");
+    assert!(css.contains("details:has(> .work-of:target)"), "{css}");
+}
