@@ -537,6 +537,20 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// The footer's "last updated" from [`crate::store::season::latest_change`]:
+/// "2024-01-24 at 21:40 UTC" from a time, the day alone from a day, empty
+/// from nothing. Results come in through the evening, so the time of day
+/// matters.
+pub fn updated_text(raw: Option<&str>) -> String {
+    match raw {
+        None => String::new(),
+        Some(t) => match t.split_once('T') {
+            Some((day, time)) if time.len() >= 5 => format!("{day} at {} UTC", &time[..5]),
+            _ => t.to_string(),
+        },
+    }
+}
+
 /// The page title's league name: without one (`league settings set
 /// league-name`) the pages say "Chess league", never "Results: results".
 pub fn title(name: Option<&str>) -> String {
@@ -610,7 +624,7 @@ pub fn build(league: &League) -> Site {
         workings,
         players,
         directory,
-        updated: league.updated.clone().unwrap_or_default(),
+        updated: updated_text(league.updated.as_deref()),
     }
 }
 
@@ -1315,6 +1329,16 @@ mod tests {
                 title: String::new(),
             })
             .collect()
+    }
+
+    #[test]
+    fn last_updated_gives_the_time_of_day_when_known() {
+        assert_eq!(
+            super::updated_text(Some("2024-01-24T21:40:07Z")),
+            "2024-01-24 at 21:40 UTC"
+        );
+        assert_eq!(super::updated_text(Some("2024-01-24")), "2024-01-24");
+        assert_eq!(super::updated_text(None), "");
     }
 
     #[test]

@@ -51,8 +51,9 @@ pub struct Site {
     pub players: Vec<PlayerPage>,
     /// The A–Z list of every player.
     pub directory: DirectoryPage,
-    /// "2024-01-24": the day of the database's latest recorded change, for
-    /// the footer; empty when the database does not say.
+    /// "2024-01-24 at 21:40 UTC": the time of the database's latest
+    /// recorded change, for the footer; empty when the database does not
+    /// say.
     pub updated: String,
 }
 

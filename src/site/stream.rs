@@ -42,7 +42,7 @@ pub fn stream(
     let people = outline.people(conn)?;
     let frame = Frame::new(&outline.seasons, people, &outline.prizes);
     let league = title(outline.name.as_deref());
-    let updated = outline.updated.clone().unwrap_or_default();
+    let updated = super::build::updated_text(outline.updated.as_deref());
     let r = Renderer {
         league: &league,
         updated: &updated,

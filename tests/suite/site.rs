@@ -189,6 +189,9 @@ pub(crate) fn fixture() -> TestLeague {
     t.conn()
         .execute("UPDATE audit SET at = '2024-01-24T09:00:00Z'", [])
         .unwrap();
+    t.conn()
+        .execute("UPDATE records_changed SET at = '2024-01-24T21:40:00Z'", [])
+        .unwrap();
     t
 }
 

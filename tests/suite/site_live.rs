@@ -254,6 +254,19 @@ fn the_first_result_brings_standings_a_leader_and_pending_cells() {
         section.contains("… paired, the result not yet in"),
         "{section}"
     );
+    // "Last updated" gives the time of day the result came in (UTC): the
+    // footer of every page reads the stamp recording the result left.
+    let stamp: String = t
+        .conn()
+        .query_row("SELECT at FROM records_changed", [], |r| r.get(0))
+        .unwrap();
+    let today = time::OffsetDateTime::now_utc().date().to_string();
+    assert!(stamp.starts_with(&today), "{stamp}");
+    let shown = format!(
+        "Last updated <span class=\"date\">{today} at {} UTC</span>",
+        &stamp[11..16]
+    );
+    assert!(section.contains(&shown), "{shown} not in:\n{section}");
     // A leader now, during the round.
     let season = read(&site, "2025-26/index.html");
     assert!(
