@@ -511,6 +511,16 @@ pub struct PlayerWorking {
     pub items: Vec<WorkingItem>,
 }
 
+impl PlayerWorking {
+    /// The summary after the name ("(#2): place 1, 2 points"), so that a
+    /// page can isolate the name (`<bdi>`) from the words around it.
+    pub fn after_name(&self) -> &str {
+        self.summary
+            .strip_prefix(self.name.as_str())
+            .unwrap_or(&self.summary)
+    }
+}
+
 /// One tiebreak value of one player, with its working.
 pub struct WorkingItem {
     pub code: String,

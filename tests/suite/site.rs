@@ -346,7 +346,8 @@ fn pages_say_what_happened() {
     // Newest season first.
     assert!(index.find("2023-24").unwrap() < index.find("2022-23").unwrap());
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("Champion: <a href=\"../players/bob-jones.html\">Bob Jones</a> (2)"));
+    assert!(season
+        .contains("Champion: <a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a> (2)"));
     assert!(season.contains("mm, solkoff, BH"));
     let section = read(&site, "2023-24/autumn-swiss-1600.html");
     // Standings agree with `league standings`.
@@ -368,7 +369,7 @@ fn pages_say_what_happened() {
         None => v.to_string(),
     };
     let row = format!(
-        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         first[1],
         half(first[5]),
         half(first[6]),
@@ -406,7 +407,7 @@ fn pages_say_what_happened() {
     // Newest first: the 2023-24 event is listed before the 2022-23 one.
     let events = &player[player.find("<h2>Events</h2>").unwrap()..];
     assert!(events.find("Autumn Swiss").unwrap() < events.find("Spring Quads").unwrap());
-    assert!(player.contains("<a href=\"../players/eve-park.html\">Eve Park</a>"));
+    assert!(player.contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a>"));
     assert!(!section.contains("<script"));
 }
 
@@ -585,18 +586,20 @@ fn accented_names_get_transliterated_page_names() {
         round.contains("<h1>Café Open Open — Round 1</h1>"),
         "{round}"
     );
-    assert!(round.contains("<a href=\"../../players/jose-nunez.html\">José Núñez</a>"));
+    assert!(round.contains("<a href=\"../../players/jose-nunez.html\"><bdi>José Núñez</bdi></a>"));
     assert!(
-        round.contains("Łukasz Żółć</a> (#3, 0 before the round): full-point bye"),
+        round.contains("Łukasz Żółć</bdi></a> (#3, 0 before the round): full-point bye"),
         "{round}"
     );
     // The directory files them under their transliterated surnames.
     let dir = read(&site, "players/index.html");
     let a = dir.find("<tbody id=\"letter-a\">").expect("an A group");
     let z = dir.find("<tbody id=\"letter-z\">").expect("a Z group");
-    let zoe = dir.find(">Åberg, Zoë</a>").expect("Zoë under her surname");
+    let zoe = dir
+        .find(">Åberg, Zoë</bdi></a>")
+        .expect("Zoë under her surname");
     assert!(a < zoe && zoe < z, "{dir}");
-    assert!(dir.find(">Żółć, Łukasz</a>").unwrap() > z, "{dir}");
+    assert!(dir.find(">Żółć, Łukasz</bdi></a>").unwrap() > z, "{dir}");
 }
 
 #[test]
@@ -892,7 +895,7 @@ fn a_real_browser_reads_the_site() {
     }
     let player = follow(&section, &dom, "players/alice-smith");
     let dom = chromium(&profile, &["--dump-dom".into(), url(&player)]);
-    assert!(dom.contains("<h1>Alice Smith</h1>"), "{dom}");
+    assert!(dom.contains("<h1><bdi>Alice Smith</bdi></h1>"), "{dom}");
     assert!(dom.contains("Spring Quads") && dom.contains("Autumn Swiss"));
     let index_dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
     let team = follow(&index, &index_dom, "team-cup-open");
@@ -1188,13 +1191,13 @@ fn team_section_page_agrees_with_the_team_commands() {
         board2[2],
         ["3", "Hal Brook", "Knights", "1", "2", "50", "1"]
     );
-    assert!(page.contains("<a href=\"../players/ivy-nash.html\">Ivy Nash</a>"));
+    assert!(page.contains("<a href=\"../players/ivy-nash.html\"><bdi>Ivy Nash</bdi></a>"));
     // Rosters, the withdrawal, tiebreaks in words, and the working folded away.
-    assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
+    assert!(page.contains("<h3 id=\"roster-4\"><bdi>Pawns</bdi> (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
     assert!(page.contains("<dt>TBrk1 = USAT (usat)</dt>"));
     let working = read(&site, "2023-24/team-cup-open/working.html");
-    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of Rooks were worked out</span></a>"), "{page}");
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of <bdi>Rooks</bdi> were worked out</span></a>"), "{page}");
     assert!(working.contains("<div class=\"work-of\" id=\"working-team-1\">"));
     assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
@@ -1203,7 +1206,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));
     let r2 = read(&site, "2023-24/team-cup-open/round-2.html");
     assert!(r2.contains("<h1>Team Cup Open — Round 2</h1>"), "{r2}");
-    let boards = table_rows(&r2, "Knights</a> 2–0", "pairings");
+    let boards = table_rows(&r2, "Knights</bdi></a> 2–0", "pairings");
     assert_eq!(
         boards,
         [
@@ -1212,20 +1215,21 @@ fn team_section_page_agrees_with_the_team_commands() {
         ]
     );
     let r3 = read(&site, "2023-24/team-cup-open/round-3.html");
-    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\">Rooks</a></p>"), "{r3}");
+    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\"><bdi>Rooks</bdi></a></p>"), "{r3}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
     assert!(season.contains("<td>Team Cup</td><td><a href=\"../2023-24/team-cup-open.html\">Open</a></td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
     assert!(season.contains(
-        "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
+        "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\"><bdi>Rooks</bdi></a> (3)"
     ));
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
     assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
     assert!(ivy.contains(
-        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\">Bishops</a>, board 2; team place 3</td>"
+        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\"><bdi>Bishops</bdi></a>, board 2; team place 3</td>"
     ));
-    assert!(ivy.contains("<a href=\"../players/eve-park.html\">Eve Park</a></td><td>won</td>"));
+    assert!(ivy
+        .contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a></td><td>won</td>"));
     // The rules page names the team tiebreaks.
     let rules = read(&site, "rules.html");
     for code in ["usat", "game-points", "team-sb"] {

@@ -199,7 +199,7 @@ fn a_paired_round_without_results_shows_its_pairings_and_a_starting_list() {
         ["Gina Low", "2", "White", "Bob Jones", "…result not yet in"]
     );
     // Each line has an anchor by pairing number (the crosstable links it).
-    assert!(round.contains("<tr id=\"p-7\"><td class=\"name\"><a href=\"../../players/gina-low.html\">Gina Low</a>"), "{round}");
+    assert!(round.contains("<tr id=\"p-7\"><td class=\"name\"><a href=\"../../players/gina-low.html\"><bdi>Gina Low</bdi></a>"), "{round}");
     assert!(at(&round, "id=\"pairings\"") < at(&round, "id=\"find\""));
 }
 
@@ -271,7 +271,7 @@ fn the_first_result_brings_standings_a_leader_and_pending_cells() {
     let season = read(&site, "2025-26/index.html");
     assert!(
         season.contains(
-            "Leading during round 1: <a href=\"../players/bob-jones.html\">Bob Jones</a> (1)"
+            "Leading during round 1: <a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a> (1)"
         ),
         "{season}"
     );
@@ -409,4 +409,220 @@ fn a_how_link_opens_and_marks_the_players_working() {
     // The marked box: the stylesheet outlines a <details> holding the target.
     let css = read(&site, "style.css");
     assert!(css.contains("details:has(> .work-of:target)"), "{css}");
+}
+
+/// The visible words of a page: tags dropped (a tag ends a word), the
+/// entities the templates write decoded, runs of blanks as one space.
+fn words_of(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&#39;", "'")
+        .replace("&#34;", "\"")
+        .replace("&amp;", "&")
+        .replace("&#38;", "&");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Nouns a count goes with on the site, singular and plural, and whether
+/// the singular after another number is a slip ("3 point" is; "3 round"
+/// is not: "3 round robin", "→ 2 round 3: ...", "0 forfeit" is a result).
+const NOUNS: [(&str, &str, bool); 21] = [
+    ("point", "points", true),
+    ("match point", "match points", true),
+    ("game point", "game points", true),
+    ("game", "games", true),
+    ("round", "rounds", false),
+    ("result", "results", true),
+    ("player", "players", true),
+    ("board", "boards", false),
+    ("bye", "byes", false),
+    ("team", "teams", false),
+    ("event", "events", true),
+    ("win", "wins", true),
+    ("loss", "losses", true),
+    ("draw", "draws", true),
+    ("match", "matches", true),
+    ("section", "sections", false),
+    ("season", "seasons", false),
+    ("forfeit", "forfeits", false),
+    ("opponent", "opponents", true),
+    ("prize", "prizes", true),
+    ("tiebreak", "tiebreaks", true),
+];
+
+/// Every count in `text` whose noun disagrees with it: "1 match points",
+/// "½ points", "3 point", "2½ game point" (one and a half take the
+/// singular, as the site writes "½ point"; anything else the plural).
+fn slips(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (k, &(i, c)) in chars.iter().enumerate() {
+        let starts = c.is_ascii_digit() || c == '½';
+        let after_number = k > 0 && {
+            let p = chars[k - 1].1;
+            p.is_ascii_digit()
+                || p == '½'
+                || p == '.'
+                || p == ','
+                || p == '-'
+                || p == '–'
+                || p == '/'
+        };
+        if !starts || after_number {
+            continue;
+        }
+        let rest = &text[i..];
+        let end = rest
+            .find(|ch: char| !(ch.is_ascii_digit() || ch == '½'))
+            .unwrap_or(rest.len());
+        let (number, tail) = rest.split_at(end);
+        let Some(tail) = tail.strip_prefix(' ') else {
+            continue;
+        };
+        let one = number == "1" || number == "½";
+        for (singular, plural, singular_slips) in NOUNS {
+            if !one && !singular_slips {
+                continue;
+            }
+            let word = if one { plural } else { singular };
+            let Some(after) = tail.strip_prefix(word) else {
+                continue;
+            };
+            // The whole noun, and not the first word of a longer one
+            // ("1 point" is right before "1 points"'s check; "2 game
+            // points" is not "2 game").
+            // ("0 game-points" is a value and a tiebreak's code.)
+            let whole = after
+                .chars()
+                .next()
+                .is_none_or(|ch| !ch.is_alphanumeric() && ch != '-');
+            let longer = NOUNS.iter().any(|(s, p, _)| {
+                (s.len() > word.len() && tail.starts_with(s))
+                    || (p.len() > word.len() && tail.starts_with(p))
+            });
+            if whole && !longer {
+                out.push(format!("{number} {word}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_slip_finder_finds_slips_and_only_slips() {
+    assert_eq!(
+        slips("Rooks 1 match points, less ½ for its byes"),
+        ["1 match points"]
+    );
+    assert_eq!(
+        slips("½ points and 2 point and 1½ game point"),
+        ["½ points", "2 point", "1½ game point"]
+    );
+    assert!(slips("1 match point; ½ point; 0 points; 2½ game points; 11 rounds; 1 of 5 results; 2023-10-17 1 games").len() == 1);
+    assert!(
+        slips("round 1 table 2024-01-21 teams 3 round robin 0 forfeit 0 game-points").is_empty()
+    );
+}
+
+#[test]
+fn every_page_says_one_point_and_two_points() {
+    let done = crate::site::fixture();
+    let finished = write_site_quiet(&done);
+    let live = live_fixture();
+    let paired = write_site_quiet(&live);
+    let mut found = Vec::new();
+    let mut pages = 0;
+    for site in [&finished, &paired] {
+        for rel in crate::site::files(site) {
+            if !rel.ends_with(".html") {
+                continue;
+            }
+            pages += 1;
+            for s in slips(&words_of(&read(site, &rel))) {
+                found.push(format!("{rel}: {s}"));
+            }
+        }
+    }
+    assert!(pages > 30, "{pages} pages read");
+    assert!(
+        found.is_empty(),
+        "number and noun disagree:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn right_to_left_names_are_isolated_and_stray_direction_controls_removed() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2025-26"]);
+    // A name with an override never closed: it would turn every word
+    // printed after it round. Removed, with a warning that says so.
+    let r = t.run(&["player", "add", "Eve Park\u{202E}", "--rating", "1500"]);
+    assert!(r.ok, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("Warning: the name \"Eve Park\\u{202e}\" had 1 unpaired text-direction control (U+202E)")
+            && r.stderr.contains("the name is stored as \"Eve Park\""),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout.contains("Eve Park") && !r.stdout.contains('\u{202E}'),
+        "{}",
+        r.stdout
+    );
+    // A right-to-left name, and a paired isolate, are kept as typed.
+    t.ok(&["player", "add", "محمد علي", "--rating", "1600"]);
+    let r = t.run(&[
+        "player",
+        "add",
+        "\u{2067}سارة\u{2069} Lee",
+        "--rating",
+        "1400",
+    ]);
+    assert!(r.ok && r.stderr.is_empty(), "{}", r.stderr);
+    t.ok(&[
+        "event", "add", "Cup", "--season", "2025-26", "--rounds", "1",
+    ]);
+    t.ok(&["enter", "Eve Park", "محمد علي", "--event", "Cup"]);
+    let sheet = t.write(
+        "r1.csv",
+        "board,white,black,result\n1,محمد علي,Eve Park,1-0\n",
+    );
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Cup",
+        "--round",
+        "1",
+        sheet.to_str().unwrap(),
+    ]);
+    // Every name on the site is isolated, so "(#1, ...)" and the site's own
+    // words keep their order after an Arabic name.
+    let site = write_site_quiet(&t);
+    let round = read(&site, "2025-26/cup-open/round-1.html");
+    assert!(round.contains("<bdi>محمد علي</bdi></a>"), "{round}");
+    let section = read(&site, "2025-26/cup-open.html");
+    assert!(
+        section.contains("<bdi>محمد علي</bdi></a>") && section.contains("<bdi>Eve Park</bdi></a>"),
+        "{section}"
+    );
+    for rel in crate::site::files(&site) {
+        assert!(!read(&site, &rel).contains('\u{202E}'), "{rel}");
+    }
+    // And in the command line's Markdown.
+    let md = t.ok(&["standings", "--event", "Cup", "--format", "markdown"]);
+    assert!(md.contains("<bdi>محمد علي</bdi>"), "{md}");
 }
