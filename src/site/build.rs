@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
 use super::load::{EventPlan, League, SeasonData, SectionKind};
 use super::model::*;
+use super::render::print_view_path;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
@@ -337,6 +338,8 @@ impl<'a> Frame<'a> {
                             siblings,
                             round_links,
                             working_page: working_href,
+                            print_standings: String::new(),
+                            print_crosstable: String::new(),
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(
@@ -415,6 +418,8 @@ impl<'a> Frame<'a> {
                     siblings,
                     round_links,
                     working_page: place.href(&working_path(path)),
+                    print_standings: place.href(&print_view_path(path, "standings")),
+                    print_crosstable: place.href(&print_view_path(path, "crosstable")),
                     dates: e.event.dates(),
                     kind: e.event.kind.label().to_string(),
                     progress: if started {

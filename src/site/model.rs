@@ -127,6 +127,10 @@ pub struct SectionPage {
     pub round_links: Vec<Link>,
     /// The page with everyone's working (individual sections), or empty.
     pub working_page: String,
+    /// The print views of just the standings and just the crosstable
+    /// (individual sections), or empty.
+    pub print_standings: String,
+    pub print_crosstable: String,
     pub dates: String,
     pub kind: String,
     /// "after round 6 of 6".

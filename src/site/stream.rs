@@ -75,6 +75,14 @@ pub fn stream(
         {
             put(f?, (5, si, k))?;
         }
+        for (k, f) in parallel::map(&built.sections, |p| r.print_views(p))
+            .into_iter()
+            .enumerate()
+        {
+            for (j, f) in f?.into_iter().enumerate() {
+                put(f, (9, si, 2 * k + j))?;
+            }
+        }
         for (k, f) in parallel::map(&built.rounds, |p| r.round(p))
             .into_iter()
             .enumerate()

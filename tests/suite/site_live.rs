@@ -626,3 +626,174 @@ fn right_to_left_names_are_isolated_and_stray_direction_controls_removed() {
     let md = t.ok(&["standings", "--event", "Cup", "--format", "markdown"]);
     assert!(md.contains("<bdi>محمد علي</bdi>"), "{md}");
 }
+
+/// Whether poppler's pdfinfo and pdftotext are here (CI installs them).
+fn poppler_or_skip() -> bool {
+    let here = ["pdfinfo", "pdftotext"].iter().all(|tool| {
+        std::process::Command::new(tool)
+            .arg("-v")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok()
+    });
+    if !here {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdfinfo and pdftotext (poppler-utils) are needed for the print test in CI (.ci/run installs them)"
+        );
+        eprintln!("skipping the print test: poppler-utils is not installed and CI is not set");
+    }
+    here
+}
+
+/// `page` printed by Chromium (its own page headers and footers off: the
+/// site's stylesheet gives them), as the text of each PDF page.
+fn printed(profile: &Path, page: &Path) -> Vec<String> {
+    let pdf = page.with_extension("pdf");
+    let _ = std::fs::remove_file(&pdf);
+    crate::site::chromium(
+        profile,
+        &[
+            "--no-pdf-header-footer".into(),
+            format!("--print-to-pdf={}", pdf.display()),
+            format!("file://{}", page.display()),
+        ],
+    );
+    let info = std::process::Command::new("pdfinfo")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let info = String::from_utf8_lossy(&info.stdout);
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap_or_else(|| panic!("no page count from pdfinfo: {info}"))
+        .trim()
+        .parse()
+        .unwrap();
+    (1..=pages)
+        .map(|k| {
+            let k = k.to_string();
+            let out = std::process::Command::new("pdftotext")
+                .args(["-f", &k, "-l", &k, "-layout"])
+                .arg(&pdf)
+                .arg("-")
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        })
+        .collect()
+}
+
+/// The one printed page holding every one of `texts` (a table's first and
+/// last lines): a table kept whole is on one page.
+fn on_one_page(pages: &[String], what: &str, texts: &[&str]) -> usize {
+    let found: Vec<usize> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| texts.iter().all(|t| p.contains(t)))
+        .map(|(k, _)| k)
+        .collect();
+    assert!(
+        !found.is_empty(),
+        "{what} is split across pages or missing: no page holds all of {texts:?}:\n{}",
+        pages.join("\n---- next page ----\n")
+    );
+    found[0]
+}
+
+#[test]
+fn the_print_views_print_as_whole_tables_headed_on_every_page() {
+    if !browser_or_skip() || !poppler_or_skip() {
+        return;
+    }
+    let (done, _live, finished, paired) = both_sites();
+    let profile = done.path("chromium-profile");
+    let title_and_date = |pages: &[String], title: &str, date: &str| {
+        let n = pages.len();
+        for (k, p) in pages.iter().enumerate() {
+            assert!(
+                p.contains(title) && p.contains(date),
+                "page {} has no title {title:?} or date {date:?}:\n{p}",
+                k + 1
+            );
+            assert!(
+                p.contains(&format!("Page {} of {n}", k + 1)),
+                "page {} is not numbered:\n{p}",
+                k + 1
+            );
+            assert!(
+                !p.contains("All seasons") && !p.contains("Tiebreak rules\n"),
+                "navigation printed:\n{p}"
+            );
+        }
+    };
+    let date = "2024-01-24 at 21:40 UTC";
+    // Just the standings: one page, the table whole, no crosstable.
+    let pages = printed(
+        &profile,
+        &finished.join("2023-24/autumn-swiss-1600.standings.html"),
+    );
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    title_and_date(&pages, "Autumn Swiss 1600+ (2023-24): standings", date);
+    on_one_page(&pages, "the standings", &["Place", "Bob Jones", "Eve Park"]);
+    assert!(
+        !pages[0].contains("Crosstable") && !pages[0].contains("D3w"),
+        "{}",
+        pages[0]
+    );
+    // Just the crosstable.
+    let pages = printed(
+        &profile,
+        &finished.join("2023-24/autumn-swiss-1600.crosstable.html"),
+    );
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    title_and_date(&pages, "Autumn Swiss 1600+ (2023-24): crosstable", date);
+    on_one_page(&pages, "the crosstable", &["Total", "D3w", "W5w", "Z4"]);
+    assert!(!pages[0].contains("M-Med"), "{}", pages[0]);
+    // The wall chart: every table whole, the title and date on each page.
+    let pages = printed(&profile, &finished.join("2023-24/autumn-swiss-1600.html"));
+    assert!((1..=3).contains(&pages.len()), "{} pages", pages.len());
+    title_and_date(&pages, "Autumn Swiss 1600+ (2023-24)", date);
+    on_one_page(
+        &pages,
+        "the standings",
+        &["Standings", "Place", "Bob Jones", "Eve Park"],
+    );
+    on_one_page(&pages, "the crosstable", &["Crosstable", "D3w", "Z4"]);
+    // The team page: each roster whole.
+    let pages = printed(&profile, &finished.join("2023-24/team-cup-open.html"));
+    title_and_date(&pages, "Team Cup Open (2023-24)", date);
+    on_one_page(
+        &pages,
+        "the team standings",
+        &["Team standings", "Rooks", "Pawns"],
+    );
+    // A live round: its pairings on one page, the A-Z list on the next,
+    // whole; headed with the round and the time of the latest change.
+    let pages = printed(&profile, &paired.join(ROUND));
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    let stamp = {
+        let html = read(&paired, ROUND);
+        let at = at(&html, "Last updated <span class=\"date\">") + 34;
+        html[at..at + html[at..].find('<').unwrap()].to_string()
+    };
+    title_and_date(&pages, "Winter Swiss Open — Round 1", &stamp);
+    on_one_page(
+        &pages,
+        "the pairings",
+        &[
+            "Pairings and results",
+            "Alexandra",
+            "Jo Lee",
+            "Tuesday 6 January 2026",
+        ],
+    );
+    let list = on_one_page(
+        &pages,
+        "the A-Z list",
+        &["Find your board", "Alexandra", "Jo Lee"],
+    );
+    assert_eq!(list, 1);
+}
