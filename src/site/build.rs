@@ -346,6 +346,7 @@ impl<'a> Frame<'a> {
                                 "standings after round {} of {}",
                                 r.rounds_played, e.event.rounds
                             ),
+                            details: event_details(&e.details),
                             notes: r.notes.clone(),
                             body: SectionBody::Team(Box::new(body)),
                         });
@@ -432,6 +433,7 @@ impl<'a> Frame<'a> {
                             r.rounds_played, r.event.rounds
                         )
                     },
+                    details: event_details(&e.details),
                     // Before the first result there are no standings for
                     // "missing results count as not played" to qualify: the
                     // live round's block says what is still to come.
@@ -556,6 +558,41 @@ pub fn updated_text(raw: Option<&str>) -> String {
     }
 }
 
+/// An event's details for its section pages, as (label, value): the time
+/// control, the place (city, state, country), the arbiters and the rating
+/// system it is rated under; only those recorded.
+fn event_details(d: &crate::domain::league::EventDetails) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(tc) = &d.time_control {
+        out.push(("Time control".to_string(), tc.clone()));
+    }
+    let place: Vec<&str> = [&d.city, &d.state, &d.country]
+        .into_iter()
+        .filter_map(|x| x.as_deref())
+        .collect();
+    if !place.is_empty() {
+        out.push(("Place".to_string(), place.join(", ")));
+    }
+    match (&d.chief_arbiter, &d.deputy_arbiter) {
+        (Some(c), Some(dep)) => out.push((
+            "Arbiters".to_string(),
+            format!("{c} (chief), {dep} (deputy)"),
+        )),
+        (Some(c), None) => out.push(("Arbiter".to_string(), c.clone())),
+        (None, Some(dep)) => out.push(("Deputy arbiter".to_string(), dep.clone())),
+        (None, None) => {}
+    }
+    if let Some(system) = &d.rating_system {
+        let kind = match system.as_str() {
+            "quick" => "quick rating",
+            "dual" => "regular and quick (dual) rating",
+            _ => "regular rating",
+        };
+        out.push(("Rated".to_string(), format!("US Chess, {kind}")));
+    }
+    out
+}
+
 /// The page title's league name: without one (`league settings set
 /// league-name`) the pages say "Chess league", never "Results: results".
 pub fn title(name: Option<&str>) -> String {
@@ -656,6 +693,9 @@ struct GameLine {
     round: usize,
     colour: &'static str,
     opponent: Option<PlayerId>,
+    /// The opponent's rating for the event and score in it.
+    opponent_rating: Option<u32>,
+    opponent_score: Points,
     result: &'static str,
     points: Points,
 }
@@ -795,6 +835,15 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 .opponent
                                 .filter(|_| round.outcome.is_paired())
                                 .map(|o| entries[o].player_id),
+                            opponent_rating: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .and_then(|o| entries[o].rating),
+                            opponent_score: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .and_then(|o| t.players.get(o))
+                                .map_or(Points::ZERO, |p| p.score()),
                             result: round.outcome.words(),
                             points: round.points(),
                         })
@@ -899,11 +948,23 @@ fn player_pages_in_slices(
                     .rev()
                     .map(|p| {
                         let mut event = p.event;
+                        let section_href = event.section.href.clone();
                         event.games = p
                             .games
                             .into_iter()
                             .map(|g| PlayerGame {
                                 round: g.round,
+                                // The round's page, beside the section's.
+                                round_href: super::round::round_path(&section_href, g.round),
+                                opponent_rating: g
+                                    .opponent_rating
+                                    .map(|r| r.to_string())
+                                    .unwrap_or_default(),
+                                opponent_score: if g.opponent.is_some() {
+                                    g.opponent_score.fraction()
+                                } else {
+                                    String::new()
+                                },
                                 colour: g.colour.to_string(),
                                 opponent: g.opponent.map(|o| Link {
                                     text: names.get(&o).cloned().unwrap_or_default(),

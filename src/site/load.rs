@@ -57,6 +57,9 @@ pub struct EventData {
     pub event: Event,
     /// Its sections, each with its report.
     pub sections: Vec<SectionData>,
+    /// Its details (time control, place, arbiters, rating system), the
+    /// league's defaults filling the gaps, for its section pages.
+    pub details: crate::domain::league::EventDetails,
 }
 
 /// One section with what its page needs.
@@ -227,6 +230,7 @@ pub fn load_season(
             });
         }
         loaded.push(EventData {
+            details: crate::store::event_detail::details_or_league(conn, event.id)?,
             event: event.clone(),
             sections: data,
         });

@@ -133,8 +133,11 @@ pub struct SectionPage {
     pub print_crosstable: String,
     pub dates: String,
     pub kind: String,
-    /// "after round 6 of 6".
+    /// "standings after round 6 of 6".
     pub progress: String,
+    /// The tournament's details as (label, value): "Time control",
+    /// "Place", "Arbiter", "Rated"; only those recorded.
+    pub details: Vec<(String, String)>,
     pub notes: Vec<String>,
     pub body: SectionBody,
 }
@@ -581,6 +584,13 @@ pub struct TeamLine {
 /// One round of a player's event: opponent, colour, result.
 pub struct PlayerGame {
     pub round: usize,
+    /// The round's page, from the player's page.
+    pub round_href: String,
+    /// The opponent's rating for the event, or empty.
+    pub opponent_rating: String,
+    /// The opponent's score in the section (so far), or empty without
+    /// an opponent.
+    pub opponent_score: String,
     pub colour: String,
     pub opponent: Option<Link>,
     pub result: String,

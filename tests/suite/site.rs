@@ -1228,8 +1228,8 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(ivy.contains(
         "<td><a href=\"../2023-24/team-cup-open.html#roster-3\"><bdi>Bishops</bdi></a>, board 2; team place 3</td>"
     ));
-    assert!(ivy
-        .contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a></td><td>won</td>"));
+    // The opponent's rating and score in the event, then the result.
+    assert!(ivy.contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a></td><td class=\"num\">1620</td><td class=\"num\">0</td><td>won</td>"));
     // The rules page names the team tiebreaks.
     let rules = read(&site, "rules.html");
     for code in ["usat", "game-points", "team-sb"] {

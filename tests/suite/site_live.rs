@@ -65,6 +65,22 @@ pub(crate) fn live_fixture() -> TestLeague {
     enter.extend(PLAYERS.iter().map(|p| p.0));
     enter.extend(["--event", "Winter Swiss"]);
     t.ok(&enter);
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Winter Swiss",
+        "--time-control",
+        "G/90;d30",
+        "--city",
+        "Springfield",
+        "--state",
+        "OH",
+        "--chief-arbiter",
+        "Ann Arbiter",
+        "--rating-system",
+        "regular",
+    ]);
     let sheet = t.write("round-1.csv", ROUND_1);
     t.ok(&[
         "round",
@@ -143,6 +159,8 @@ fn a_paired_round_without_results_shows_its_pairings_and_a_starting_list() {
         .map(|(i, (name, rating))| vec![(i + 1).to_string(), name.to_string(), rating.to_string()])
         .collect();
     assert_eq!(start, want);
+    // The tournament's details, as recorded on the event.
+    assert!(section.contains("<dl class=\"event-details\"><dt>Time control</dt><dd>G/90;d30</dd><dt>Place</dt><dd>Springfield, OH</dd><dt>Arbiter</dt><dd>Ann Arbiter</dd><dt>Rated</dt><dd>US Chess, regular rating</dd></dl>"), "{section}");
     // The season page names no leader before the first result.
     let season = read(&site, "2025-26/index.html");
     assert!(!season.contains("Leading"), "{season}");
@@ -267,6 +285,20 @@ fn the_first_result_brings_standings_a_leader_and_pending_cells() {
         &stamp[11..16]
     );
     assert!(section.contains(&shown), "{shown} not in:\n{section}");
+    // A player's page: each game's round links its page, with the
+    // opponent's rating and score.
+    let gina = read(&site, "players/gina-low.html");
+    let games = table_rows(&gina, "<h2>Games</h2>", "games");
+    assert_eq!(
+        games,
+        [["1", "White", "Bob Jones", "2050", "1", "lost", "0"]]
+    );
+    assert!(
+        gina.contains(
+            "<td class=\"num\"><a href=\"../2025-26/winter-swiss-open/round-1.html\">1</a></td>"
+        ),
+        "{gina}"
+    );
     // A leader now, during the round.
     let season = read(&site, "2025-26/index.html");
     assert!(
