@@ -302,8 +302,10 @@ fn bye(
     store.write(|tx| matches::record_bye(tx, &e, round, &t, date.as_deref()))?;
     let r = teams::rules(store.conn(), e.id)?;
     print(&format!(
-        "Round {round}: {} has a team bye ({} match points, {} game points).\n",
-        t.name, r.bye_match_points, r.bye_game_points
+        "Round {round}: {} has a team bye ({}, {}).\n",
+        t.name,
+        r.bye_match_points.counted("match point"),
+        r.bye_game_points.counted("game point")
     ))?;
     Ok(())
 }

@@ -179,6 +179,27 @@ impl Table {
     /// The table as Markdown, cells escaped.
     pub fn markdown(&self) -> String {
         let esc = |c: &str| markdown_cell(c);
+        // Names are isolated (`<bdi>`, which Markdown passes through): a
+        // right-to-left name then never pulls the cells' numbers and
+        // punctuation round with it.
+        let names: Vec<bool> = self
+            .header
+            .iter()
+            .map(|h| {
+                matches!(
+                    h.to_ascii_lowercase().as_str(),
+                    "name" | "player" | "white" | "black" | "team" | "opponent"
+                )
+            })
+            .collect();
+        let cell = |k: usize, c: &str| {
+            let e = esc(c);
+            if names.get(k).copied().unwrap_or(false) && !e.is_empty() {
+                format!("<bdi>{e}</bdi>")
+            } else {
+                e
+            }
+        };
         let mut out = format!(
             "| {} |\n",
             self.header
@@ -198,7 +219,11 @@ impl Table {
         for row in &self.rows {
             out.push_str(&format!(
                 "| {} |\n",
-                row.iter().map(|c| esc(c)).collect::<Vec<_>>().join(" | ")
+                row.iter()
+                    .enumerate()
+                    .map(|(k, c)| cell(k, c))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
             ));
         }
         out

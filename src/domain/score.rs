@@ -20,6 +20,16 @@ impl Points {
     /// One point: a win, a forfeit win, a full-point bye.
     pub const ONE: Points = Points(2);
 
+    /// The score with its noun: "1 match point", "½ match point", "0 match
+    /// points", "2½ match points" (one or a half takes the singular).
+    pub fn counted(self, noun: &str) -> String {
+        if self == Points::ONE || self == Points::HALF {
+            format!("{} {noun}", self.fraction())
+        } else {
+            format!("{} {noun}s", self.fraction())
+        }
+    }
+
     /// Points from a count of half-points.
     pub const fn from_halves(halves: i32) -> Points {
         Points(halves)

@@ -20,6 +20,90 @@
 
 use std::borrow::Cow;
 
+/// Whether `c` opens an embedding or override (LRE, RLE, LRO, RLO), which
+/// PDF closes.
+fn opens_embedding(c: char) -> bool {
+    matches!(c, '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}')
+}
+
+/// Whether `c` opens an isolate (LRI, RLI, FSI), which PDI closes.
+fn opens_isolate(c: char) -> bool {
+    matches!(c, '\u{2066}' | '\u{2067}' | '\u{2068}')
+}
+
+/// `text` without its unpaired direction controls, and the ones removed:
+/// an override or embedding never closed (a name ending in U+202E
+/// right-to-left override reverses every word printed after it), a
+/// closing PDF or PDI with nothing to close. Paired controls are kept (a
+/// name may need them to read right). Pairs follow the Unicode
+/// bidirectional algorithm: a PDI closes its isolate and any embedding
+/// left open inside it (those are unpaired).
+pub fn unpaired_bidi(text: &str) -> (String, Vec<char>) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut drop = vec![false; chars.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if opens_embedding(c) || opens_isolate(c) {
+            open.push(i);
+        } else if c == '\u{202C}' {
+            match open.last() {
+                Some(&j) if opens_embedding(chars[j]) => {
+                    open.pop();
+                }
+                _ => drop[i] = true,
+            }
+        } else if c == '\u{2069}' {
+            match open.iter().rposition(|&j| opens_isolate(chars[j])) {
+                Some(k) => {
+                    for &j in &open[k + 1..] {
+                        drop[j] = true;
+                    }
+                    open.truncate(k);
+                }
+                None => drop[i] = true,
+            }
+        }
+    }
+    for j in open {
+        drop[j] = true;
+    }
+    let removed = chars
+        .iter()
+        .zip(&drop)
+        .filter(|(_, &d)| d)
+        .map(|(&c, _)| c)
+        .collect();
+    let kept = chars
+        .iter()
+        .zip(&drop)
+        .filter(|(_, &d)| !d)
+        .map(|(&c, _)| c)
+        .collect();
+    (kept, removed)
+}
+
+/// A name with its unpaired direction controls removed ([`unpaired_bidi`])
+/// and, when any were, the warning that says so in the secretary's words.
+pub fn name_without_unpaired_bidi(name: &str) -> (String, Option<String>) {
+    let (kept, removed) = unpaired_bidi(name);
+    if removed.is_empty() {
+        return (kept, None);
+    }
+    let listed: Vec<String> = removed
+        .iter()
+        .map(|&c| format!("U+{:04X}", c as u32))
+        .collect();
+    let warning = format!(
+        "the name \"{}\" had {} unpaired text-direction control{} ({}) that would turn the text after it round; {} removed, the name is stored as \"{kept}\"",
+        name.escape_default(),
+        removed.len(),
+        if removed.len() == 1 { "" } else { "s" },
+        listed.join(", "),
+        if removed.len() == 1 { "it was" } else { "they were" },
+    );
+    (kept, Some(warning))
+}
+
 /// The first control character in `text`, if any.
 pub fn first_control(text: &str) -> Option<char> {
     text.chars().find(|c| c.is_control())
@@ -130,6 +214,42 @@ pub fn markdown_cell(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn unpaired_direction_controls_are_removed_and_pairs_kept() {
+        use super::{name_without_unpaired_bidi, unpaired_bidi};
+        // An override never closed.
+        assert_eq!(
+            unpaired_bidi("Ann\u{202E} Lee"),
+            ("Ann Lee".to_string(), vec!['\u{202E}'])
+        );
+        // A pair stays.
+        let paired = "\u{2067}علي\u{2069} Hassan";
+        assert_eq!(unpaired_bidi(paired), (paired.to_string(), vec![]));
+        let embedded = "\u{202B}x\u{202C}";
+        assert_eq!(unpaired_bidi(embedded), (embedded.to_string(), vec![]));
+        // A closer with nothing to close; an embedding left open inside an
+        // isolate that closes.
+        assert_eq!(
+            unpaired_bidi("a\u{202C}b\u{2069}"),
+            ("ab".to_string(), vec!['\u{202C}', '\u{2069}'])
+        );
+        assert_eq!(
+            unpaired_bidi("\u{2066}a\u{202E}b\u{2069}"),
+            ("\u{2066}ab\u{2069}".to_string(), vec!['\u{202E}'])
+        );
+        // Arabic letters alone are not controls.
+        assert_eq!(
+            name_without_unpaired_bidi("محمد علي"),
+            ("محمد علي".to_string(), None)
+        );
+        let (kept, warning) = name_without_unpaired_bidi("Eve\u{202E}");
+        assert_eq!(kept, "Eve");
+        assert_eq!(
+            warning.unwrap(),
+            "the name \"Eve\\u{202e}\" had 1 unpaired text-direction control (U+202E) that would turn the text after it round; it was removed, the name is stored as \"Eve\""
+        );
+    }
+
     use super::*;
 
     #[test]

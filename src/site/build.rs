@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
 use super::load::{EventPlan, League, SeasonData, SectionKind};
 use super::model::*;
+use super::render::print_view_path;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
 use super::slug::Slugs;
@@ -178,7 +179,7 @@ impl<'a> Frame<'a> {
     /// side.
     pub fn season(&self, si: usize, s: &SeasonData) -> SeasonPages {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str)> = s
+        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
             .events
             .iter()
             .enumerate()
@@ -189,17 +190,21 @@ impl<'a> Frame<'a> {
                     .map(move |(ki, k)| (ei, ki, k))
             })
             .filter_map(|(ei, ki, k)| match &k.kind {
-                SectionKind::Individual(r) => Some((&**r, paths.section[&(si, ei, ki)].as_str())),
+                SectionKind::Individual(r) => Some((
+                    &**r,
+                    paths.section[&(si, ei, ki)].as_str(),
+                    k.round_dates.as_slice(),
+                )),
                 SectionKind::Team(_) => None,
             })
             .collect();
         // Each individual section's body and its round pages.
-        let mut bodies = parallel::map(&jobs, |&(r, path)| {
+        let mut bodies = parallel::map(&jobs, |&(r, path, dates)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
-            let body = individual(r, &place, &|i| place.href(&player(i)));
+            let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player);
+            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
             (body, rounds)
         })
         .into_iter();
@@ -333,19 +338,24 @@ impl<'a> Frame<'a> {
                             siblings,
                             round_links,
                             working_page: working_href,
+                            print_standings: String::new(),
+                            print_crosstable: String::new(),
                             dates: e.event.dates(),
                             kind: e.event.kind.label().to_string(),
                             progress: format!(
-                                "after round {} of {}",
+                                "standings after round {} of {}",
                                 r.rounds_played, e.event.rounds
                             ),
+                            details: event_details(&e.details),
                             notes: r.notes.clone(),
                             body: SectionBody::Team(Box::new(body)),
                         });
                         continue;
                     }
                 };
-                if let Some(first) = r.standings.rows.first().filter(|_| r.rounds_played > 0) {
+                // No leader before the first result: everyone is level on 0.
+                let started = super::section::any_result(r);
+                if let Some(first) = r.standings.rows.first().filter(|_| started) {
                     let winners: Vec<Link> = r
                         .standings
                         .rows
@@ -369,7 +379,10 @@ impl<'a> Frame<'a> {
                         label: match (finished, winners.len()) {
                             (true, 1) => "Champion".to_string(),
                             (true, _) => "Joint champions".to_string(),
-                            (false, _) => format!("Leading after round {}", r.rounds_played),
+                            (false, _) if r.complete_rounds == r.rounds_played => {
+                                format!("Leading after round {}", r.rounds_played)
+                            }
+                            (false, _) => format!("Leading during round {}", r.rounds_played),
                         },
                         players: winners,
                         score: first.score.fraction(),
@@ -406,10 +419,30 @@ impl<'a> Frame<'a> {
                     siblings,
                     round_links,
                     working_page: place.href(&working_path(path)),
+                    print_standings: place.href(&print_view_path(path, "standings")),
+                    print_crosstable: place.href(&print_view_path(path, "crosstable")),
                     dates: e.event.dates(),
                     kind: e.event.kind.label().to_string(),
-                    progress: r.after(),
-                    notes: r.notes.clone(),
+                    progress: if started {
+                        format!("standings {}", r.after())
+                    } else if r.rounds_played == 0 {
+                        "not yet paired".to_string()
+                    } else {
+                        format!(
+                            "round {} of {} paired, no results yet",
+                            r.rounds_played, r.event.rounds
+                        )
+                    },
+                    details: event_details(&e.details),
+                    // Before the first result there are no standings for
+                    // "missing results count as not played" to qualify: the
+                    // live round's block says what is still to come.
+                    notes: r
+                        .notes
+                        .iter()
+                        .filter(|n| started || !n.contains("count as not played"))
+                        .cloned()
+                        .collect(),
                     body: SectionBody::Individual(Box::new(body)),
                     place,
                 });
@@ -511,6 +544,55 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// The footer's "last updated" from [`crate::store::season::latest_change`]:
+/// "2024-01-24 at 21:40 UTC" from a time, the day alone from a day, empty
+/// from nothing. Results come in through the evening, so the time of day
+/// matters.
+pub fn updated_text(raw: Option<&str>) -> String {
+    match raw {
+        None => String::new(),
+        Some(t) => match t.split_once('T') {
+            Some((day, time)) if time.len() >= 5 => format!("{day} at {} UTC", &time[..5]),
+            _ => t.to_string(),
+        },
+    }
+}
+
+/// An event's details for its section pages, as (label, value): the time
+/// control, the place (city, state, country), the arbiters and the rating
+/// system it is rated under; only those recorded.
+fn event_details(d: &crate::domain::league::EventDetails) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(tc) = &d.time_control {
+        out.push(("Time control".to_string(), tc.clone()));
+    }
+    let place: Vec<&str> = [&d.city, &d.state, &d.country]
+        .into_iter()
+        .filter_map(|x| x.as_deref())
+        .collect();
+    if !place.is_empty() {
+        out.push(("Place".to_string(), place.join(", ")));
+    }
+    match (&d.chief_arbiter, &d.deputy_arbiter) {
+        (Some(c), Some(dep)) => out.push((
+            "Arbiters".to_string(),
+            format!("{c} (chief), {dep} (deputy)"),
+        )),
+        (Some(c), None) => out.push(("Arbiter".to_string(), c.clone())),
+        (None, Some(dep)) => out.push(("Deputy arbiter".to_string(), dep.clone())),
+        (None, None) => {}
+    }
+    if let Some(system) = &d.rating_system {
+        let kind = match system.as_str() {
+            "quick" => "quick rating",
+            "dual" => "regular and quick (dual) rating",
+            _ => "regular rating",
+        };
+        out.push(("Rated".to_string(), format!("US Chess, {kind}")));
+    }
+    out
+}
+
 /// The page title's league name: without one (`league settings set
 /// league-name`) the pages say "Chess league", never "Results: results".
 pub fn title(name: Option<&str>) -> String {
@@ -584,7 +666,7 @@ pub fn build(league: &League) -> Site {
         workings,
         players,
         directory,
-        updated: league.updated.clone().unwrap_or_default(),
+        updated: updated_text(league.updated.as_deref()),
     }
 }
 
@@ -611,6 +693,9 @@ struct GameLine {
     round: usize,
     colour: &'static str,
     opponent: Option<PlayerId>,
+    /// The opponent's rating for the event and score in it.
+    opponent_rating: Option<u32>,
+    opponent_score: Points,
     result: &'static str,
     points: Points,
 }
@@ -750,6 +835,15 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 .opponent
                                 .filter(|_| round.outcome.is_paired())
                                 .map(|o| entries[o].player_id),
+                            opponent_rating: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .and_then(|o| entries[o].rating),
+                            opponent_score: round
+                                .opponent
+                                .filter(|_| round.outcome.is_paired())
+                                .and_then(|o| t.players.get(o))
+                                .map_or(Points::ZERO, |p| p.score()),
                             result: round.outcome.words(),
                             points: round.points(),
                         })
@@ -854,11 +948,23 @@ fn player_pages_in_slices(
                     .rev()
                     .map(|p| {
                         let mut event = p.event;
+                        let section_href = event.section.href.clone();
                         event.games = p
                             .games
                             .into_iter()
                             .map(|g| PlayerGame {
                                 round: g.round,
+                                // The round's page, beside the section's.
+                                round_href: super::round::round_path(&section_href, g.round),
+                                opponent_rating: g
+                                    .opponent_rating
+                                    .map(|r| r.to_string())
+                                    .unwrap_or_default(),
+                                opponent_score: if g.opponent.is_some() {
+                                    g.opponent_score.fraction()
+                                } else {
+                                    String::new()
+                                },
                                 colour: g.colour.to_string(),
                                 opponent: g.opponent.map(|o| Link {
                                     text: names.get(&o).cloned().unwrap_or_default(),
@@ -1289,6 +1395,16 @@ mod tests {
                 title: String::new(),
             })
             .collect()
+    }
+
+    #[test]
+    fn last_updated_gives_the_time_of_day_when_known() {
+        assert_eq!(
+            super::updated_text(Some("2024-01-24T21:40:07Z")),
+            "2024-01-24 at 21:40 UTC"
+        );
+        assert_eq!(super::updated_text(Some("2024-01-24")), "2024-01-24");
+        assert_eq!(super::updated_text(None), "");
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub struct EventData {
     pub event: Event,
     /// Its sections, each with its report.
     pub sections: Vec<SectionData>,
+    /// Its details (time control, place, arbiters, rating system), the
+    /// league's defaults filling the gaps, for its section pages.
+    pub details: crate::domain::league::EventDetails,
 }
 
 /// One section with what its page needs.
@@ -65,6 +68,9 @@ pub struct SectionData {
     pub section: Section,
     /// Its report: individual or team.
     pub kind: SectionKind,
+    /// Each created round's date as recorded (`YYYY-MM-DD`), by round
+    /// number from 1: what a round page says it is played on.
+    pub round_dates: Vec<Option<String>>,
 }
 
 /// What kind of section this is.
@@ -215,12 +221,16 @@ pub fn load_season(
                 };
                 SectionKind::Individual(Box::new(report))
             };
+            let mut dates = crate::store::exchange::round_dates(conn, section.id)?;
+            let last = dates.keys().copied().max().unwrap_or(0);
             data.push(SectionData {
                 section: section.clone(),
                 kind,
+                round_dates: (1..=last).map(|n| dates.remove(&n).flatten()).collect(),
             });
         }
         loaded.push(EventData {
+            details: crate::store::event_detail::details_or_league(conn, event.id)?,
             event: event.clone(),
             sections: data,
         });

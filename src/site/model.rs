@@ -51,8 +51,9 @@ pub struct Site {
     pub players: Vec<PlayerPage>,
     /// The A–Z list of every player.
     pub directory: DirectoryPage,
-    /// "2024-01-24": the day of the database's latest recorded change, for
-    /// the footer; empty when the database does not say.
+    /// "2024-01-24 at 21:40 UTC": the time of the database's latest
+    /// recorded change, for the footer; empty when the database does not
+    /// say.
     pub updated: String,
 }
 
@@ -126,10 +127,17 @@ pub struct SectionPage {
     pub round_links: Vec<Link>,
     /// The page with everyone's working (individual sections), or empty.
     pub working_page: String,
+    /// The print views of just the standings and just the crosstable
+    /// (individual sections), or empty.
+    pub print_standings: String,
+    pub print_crosstable: String,
     pub dates: String,
     pub kind: String,
-    /// "after round 6 of 6".
+    /// "standings after round 6 of 6".
     pub progress: String,
+    /// The tournament's details as (label, value): "Time control",
+    /// "Place", "Arbiter", "Rated"; only those recorded.
+    pub details: Vec<(String, String)>,
     pub notes: Vec<String>,
     pub body: SectionBody,
 }
@@ -241,6 +249,14 @@ pub struct Heading {
 
 /// Standings, crosstable, race and working of an individual section.
 pub struct IndividualSection {
+    /// Whether any game's result is in: before that the page shows the
+    /// starting list instead of standings and crosstable.
+    pub started: bool,
+    /// Every player by pairing number, with the rating the event uses.
+    pub start_list: Vec<StartLine>,
+    /// The round being played (paired, results still missing), shown
+    /// first.
+    pub live: Option<LiveRound>,
     /// The standings' extra columns, in the event's order.
     pub tiebreaks: Vec<Heading>,
     pub standings: Vec<StandingRow>,
@@ -260,6 +276,27 @@ pub struct IndividualSection {
     pub working: Vec<PlayerWorking>,
     /// Who won which prize, once the event has ended (issue 18).
     pub prizes: Option<super::prizes::PrizeBlock>,
+}
+
+/// One player of a section's starting list.
+pub struct StartLine {
+    pub number: u32,
+    pub player: Link,
+    pub rating: String,
+}
+
+/// The round being played, at the top of its section's page.
+pub struct LiveRound {
+    /// "Round 2".
+    pub name: String,
+    /// The round's own page.
+    pub href: String,
+    /// "Tuesday 3 October 2023", or empty.
+    pub date: String,
+    /// "3 of 5 results are in; 2 not yet."
+    pub status: String,
+    pub games: Vec<BoardLine>,
+    pub byes: Vec<ByeLine>,
 }
 
 /// A round robin's square grid: rows and columns by pairing number.
@@ -297,6 +334,14 @@ pub struct RoundPage {
     pub heading: String,
     /// "3 of 5 results in" or "all 4 results in".
     pub status: String,
+    /// "Tuesday 3 October 2023": the round's date, when recorded; empty
+    /// when not.
+    pub date: String,
+    /// Games still waiting for their result (the legend of the pending
+    /// mark shows when there are any).
+    pub pending: usize,
+    /// Every player with a game or bye this round, A to Z: where to sit.
+    pub alphabetical: Vec<AlphaLine>,
     /// Every round of the section, this one without a link.
     pub rounds: Vec<Link>,
     pub games: Vec<BoardLine>,
@@ -336,14 +381,37 @@ pub struct BoardLine {
     pub board: String,
     pub white: Link,
     pub white_no: u32,
+    /// White's rating for the event, or empty.
+    pub white_rating: String,
     /// White's score before the round.
     pub white_score: String,
-    /// "1–0", "½–½", "1–0 forfeit", or "result not yet in".
+    /// "1–0", "½–½", "1–0 forfeit", or empty while pending.
     pub result: String,
     pub pending: bool,
     pub black: Link,
     pub black_no: u32,
+    pub black_rating: String,
     pub black_score: String,
+}
+
+/// One player of a round's alphabetical list ("find my board"): board,
+/// colour and opponent, or the bye.
+pub struct AlphaLine {
+    /// The row's anchor, `p-N` with N the pairing number: the
+    /// crosstable's cells open the round at their player's line.
+    pub id: String,
+    pub player: Link,
+    pub number: u32,
+    /// The board, empty for a bye.
+    pub board: String,
+    /// "White", "Black", or the bye ("full-point bye").
+    pub colour: String,
+    /// The opponent, for a game.
+    pub opponent: Option<Link>,
+    /// The result from this player's side ("1", "½", "0", "1 forfeit"),
+    /// empty while pending or for a bye.
+    pub result: String,
+    pub pending: bool,
 }
 
 /// A bye of a round.
@@ -425,11 +493,14 @@ pub struct CrossRow {
 /// One round of one player in the crosstable.
 pub struct CrossCell {
     pub text: String,
-    /// The opponent's row on this page, for games and forfeits.
+    /// Where the cell leads: the opponent's row (team crosstables) or the
+    /// player's line on the round's page (individual ones).
     pub href: Option<String>,
-    /// Tooltip: the result in words and the running score.
+    /// Tooltip: the result in words and the running score (team
+    /// crosstables; an individual crosstable's cells link to their round
+    /// instead).
     pub title: String,
-    /// CSS class by result: `win`, `loss`, `draw`, `bye`, `none`.
+    /// CSS class by result: `win`, `loss`, `draw`, `bye`, `none`, `pending`.
     pub class: String,
 }
 
@@ -445,6 +516,16 @@ pub struct PlayerWorking {
     pub name: String,
     pub summary: String,
     pub items: Vec<WorkingItem>,
+}
+
+impl PlayerWorking {
+    /// The summary after the name ("(#2): place 1, 2 points"), so that a
+    /// page can isolate the name (`<bdi>`) from the words around it.
+    pub fn after_name(&self) -> &str {
+        self.summary
+            .strip_prefix(self.name.as_str())
+            .unwrap_or(&self.summary)
+    }
 }
 
 /// One tiebreak value of one player, with its working.
@@ -503,6 +584,13 @@ pub struct TeamLine {
 /// One round of a player's event: opponent, colour, result.
 pub struct PlayerGame {
     pub round: usize,
+    /// The round's page, from the player's page.
+    pub round_href: String,
+    /// The opponent's rating for the event, or empty.
+    pub opponent_rating: String,
+    /// The opponent's score in the section (so far), or empty without
+    /// an opponent.
+    pub opponent_score: String,
     pub colour: String,
     pub opponent: Option<Link>,
     pub result: String,

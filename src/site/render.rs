@@ -9,6 +9,33 @@ use crate::domain::text::escape_controls_except;
 use crate::error::{Error, Result};
 use crate::parallel;
 
+/// `text` as the inside of a CSS string: every character but ASCII letters,
+/// digits and spaces written as an escape (`\22 ` for `"`), so that no name
+/// can end the string, the rule or the `<style>` element it is in.
+pub fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == ' ' {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\{:x} ", c as u32));
+        }
+    }
+    out
+}
+
+/// The templates' own filters.
+mod filters {
+    /// `{{ x|css_string|safe }}`: see [`super::css_string`].
+    #[askama::filter_fn]
+    pub fn css_string<T: std::fmt::Display>(
+        text: T,
+        _: &dyn askama::Values,
+    ) -> askama::Result<String> {
+        Ok(super::css_string(&text.to_string()))
+    }
+}
+
 /// The one stylesheet, written beside `index.html`.
 pub const STYLESHEET: &str = include_str!("../../templates/site/style.css");
 
@@ -49,6 +76,9 @@ struct SectionHtml<'a> {
     root: &'a str,
     updated: &'a str,
     p: &'a SectionPage,
+    /// "" for the whole page (the wall chart), "standings" or "crosstable"
+    /// for a print view of just that.
+    only: &'a str,
 }
 
 #[derive(Template)]
@@ -208,8 +238,36 @@ impl Renderer<'_> {
                 root: &p.place.root,
                 updated: self.updated,
                 p,
+                only: "",
             },
         )
+    }
+
+    /// An individual section's print views, beside its page: just the
+    /// standings and just the crosstable ([`print_view_path`]). None for a
+    /// team event or before the first result.
+    pub fn print_views(&self, p: &SectionPage) -> Result<Vec<SiteFile>> {
+        match &p.body {
+            SectionBody::Individual(b) if b.started => {}
+            _ => return Ok(Vec::new()),
+        }
+        ["standings", "crosstable"]
+            .into_iter()
+            .map(|only| {
+                let title = format!("{} {} ({}): {only}", p.event, p.section, p.season.text);
+                page(
+                    &print_view_path(&p.place.path, only),
+                    &SectionHtml {
+                        league: self.league,
+                        title: &title,
+                        root: &p.place.root,
+                        updated: self.updated,
+                        p,
+                        only,
+                    },
+                )
+            })
+            .collect()
     }
 
     /// One round's page: its games and byes, or its matches.
@@ -256,6 +314,14 @@ impl Renderer<'_> {
     }
 }
 
+/// Where a section's print view of `only` goes: beside the section's page,
+/// `2023-24/autumn-swiss-1600.standings.html` (page names never hold a
+/// dot, so no section's page can be one), so its links are the page's.
+pub fn print_view_path(section_path: &str, only: &str) -> String {
+    let stem = section_path.strip_suffix(".html").unwrap_or(section_path);
+    format!("{stem}.{only}.html")
+}
+
 /// Render every page of `site`, the stylesheet included, in a stable order.
 /// `progress(done, total)` is called after each page.
 pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<SiteFile>> {
@@ -285,6 +351,11 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
     // rendering), added in order.
     for f in parallel::map(&site.sections, |p| r.section(p)) {
         push(f?, &mut files);
+    }
+    for f in parallel::map(&site.sections, |p| r.print_views(p)) {
+        for f in f? {
+            push(f, &mut files);
+        }
     }
     for f in parallel::map(&site.rounds, |p| r.round(p)) {
         push(f?, &mut files);

@@ -7,9 +7,11 @@
 
 use super::load::TeamSection;
 use super::model::{
-    BoardLine, ByeLine, Grid, GridCell, GridRow, Link, MatchBlock, Place, RoundPage, TeamBoardLine,
+    AlphaLine, BoardLine, ByeLine, Grid, GridCell, GridRow, Link, MatchBlock, Place, RoundPage,
+    TeamBoardLine,
 };
 use crate::domain::ids::PlayerId;
+use crate::domain::names::fold;
 use crate::domain::record::{ByeKind, Colour, Format, Outcome};
 use crate::domain::score::Points;
 use crate::domain::team::BoardOutcome;
@@ -70,8 +72,74 @@ fn result_text((white, black): (Outcome, Outcome)) -> &'static str {
 /// Black's outcomes or None while pending).
 type BoardGame = (Option<u32>, usize, usize, Option<(Outcome, Outcome)>);
 
-/// The words a pending game shows.
-pub const PENDING: &str = "result not yet in";
+/// "Tuesday 3 October 2023" from "2023-10-03"; the text as given when it
+/// is not a date.
+pub fn long_date(iso: &str) -> String {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    match time::Date::parse(iso, fmt) {
+        Ok(d) => format!("{} {} {} {}", d.weekday(), d.day(), d.month(), d.year()),
+        Err(_) => iso.to_string(),
+    }
+}
+
+/// A game's result from one side: "1", "½", "0", "1 forfeit", "0
+/// forfeit", "0 double forfeit".
+fn own_result(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "1",
+        Outcome::Loss => "0",
+        Outcome::Draw => "½",
+        Outcome::ForfeitWin => "1 forfeit",
+        Outcome::ForfeitLoss => "0 forfeit",
+        Outcome::DoubleForfeit => "0 double forfeit",
+        _ => "",
+    }
+}
+
+/// The alphabetical list of a round: both players of every game and every
+/// bye, by name (folded, as the pairing sheet sorts), then number.
+fn alphabetical(
+    games: &[BoardLine],
+    outcomes: &[Option<(Outcome, Outcome)>],
+    byes: &[ByeLine],
+) -> Vec<AlphaLine> {
+    let mut list = Vec::with_capacity(2 * games.len() + byes.len());
+    for (g, o) in games.iter().zip(outcomes) {
+        for (me, no, them, colour, mine) in [
+            (&g.white, g.white_no, &g.black, "White", o.map(|x| x.0)),
+            (&g.black, g.black_no, &g.white, "Black", o.map(|x| x.1)),
+        ] {
+            list.push(AlphaLine {
+                id: format!("p-{no}"),
+                player: me.clone(),
+                number: no,
+                board: g.board.clone(),
+                colour: colour.to_string(),
+                opponent: Some(them.clone()),
+                result: mine.map_or("", own_result).to_string(),
+                pending: g.pending,
+            });
+        }
+    }
+    for b in byes {
+        list.push(AlphaLine {
+            id: format!("p-{}", b.number),
+            player: b.player.clone(),
+            number: b.number,
+            board: String::new(),
+            colour: b.kind.clone(),
+            opponent: None,
+            result: String::new(),
+            pending: false,
+        });
+    }
+    list.sort_by(|a, b| {
+        fold(&a.player.text)
+            .cmp(&fold(&b.player.text))
+            .then(a.number.cmp(&b.number))
+    });
+    list
+}
 
 /// "1 point", "½ point", "2½ points".
 pub fn points_words(p: Points) -> String {
@@ -82,22 +150,12 @@ pub fn points_words(p: Points) -> String {
     }
 }
 
-/// Every round page of an individual section. `section_path` is the
-/// section page's path; `player(i)` the path of entry `i`'s player page
-/// (from the root); `season` the season's name and index path.
-pub fn round_pages(
-    r: &SectionReport,
-    section_path: &str,
-    season: (&str, &str),
-    player: &dyn Fn(usize) -> String,
-) -> Vec<RoundPage> {
-    let facts = &r.facts;
-    let t = &facts.tournament;
-    let entries = &facts.entries;
-    let n_rounds = facts.created_rounds;
-    // Running scores before each round (results in so far): before[i][k]
-    // is entry i's score before round k + 1.
-    let before: Vec<Vec<Points>> = t
+/// Running scores before each round (results in so far): `before[i][k]`
+/// is entry i's score before round k + 1.
+pub fn scores_before(r: &SectionReport) -> Vec<Vec<Points>> {
+    let n_rounds = r.facts.created_rounds;
+    r.facts
+        .tournament
         .players
         .iter()
         .map(|p| {
@@ -111,7 +169,161 @@ pub fn round_pages(
             }
             out
         })
+        .collect()
+}
+
+/// What a round holds, as its page and the section page's live block show
+/// it: the games board by board (with each side's outcome, `None` while
+/// pending), the byes and the entered players with neither.
+pub struct RoundLines {
+    /// The games, board by board.
+    pub games: Vec<BoardLine>,
+    /// Beside `games`: White's and Black's outcomes, `None` while pending.
+    pub outcomes: Vec<Option<(Outcome, Outcome)>>,
+    /// The byes, by pairing number.
+    pub byes: Vec<ByeLine>,
+    /// Entered players with neither game nor bye.
+    pub absent: Vec<Link>,
+}
+
+impl RoundLines {
+    /// "3 of 5 results are in; 2 not yet." and the like.
+    pub fn status(&self) -> String {
+        let total = self.games.len();
+        let in_ = self.outcomes.iter().filter(|o| o.is_some()).count();
+        match (total, in_) {
+            (0, _) => "No games in this round.".to_string(),
+            (1, 1) => "The result is in.".to_string(),
+            (2, 2) => "Both results are in.".to_string(),
+            (t, i) if t == i => format!("All {t} results are in."),
+            (1, 0) => "The result is not yet in.".to_string(),
+            (t, 0) => format!("None of the {t} results is in yet."),
+            (t, i) => format!("{i} of {t} results are in; {} not yet.", t - i),
+        }
+    }
+
+    /// Games still waiting for their result.
+    pub fn pending(&self) -> usize {
+        self.outcomes.iter().filter(|o| o.is_none()).count()
+    }
+}
+
+/// Round `n` of an individual section, its players linked by `link`.
+/// `before` is [`scores_before`].
+pub fn round_lines(
+    r: &SectionReport,
+    before: &[Vec<Points>],
+    n: usize,
+    link: &dyn Fn(usize) -> Link,
+) -> RoundLines {
+    let facts = &r.facts;
+    let t = &facts.tournament;
+    let entries = &facts.entries;
+    let rating = |i: usize| entries[i].rating.map(|x| x.to_string()).unwrap_or_default();
+    let k = n - 1;
+    let mut games: Vec<BoardGame> = Vec::new();
+    let mut byes = Vec::new();
+    let mut absent = Vec::new();
+    for (i, p) in t.players.iter().enumerate() {
+        let round = p
+            .rounds
+            .get(k)
+            .copied()
+            .unwrap_or(crate::domain::record::Round::ABSENT);
+        match round.outcome {
+            o if o.is_paired() => {
+                if round.colour == Some(Colour::White) {
+                    if let Some(b) = round.opponent {
+                        let theirs = t.players[b]
+                            .rounds
+                            .get(k)
+                            .map_or(Outcome::Absent, |x| x.outcome);
+                        games.push((board_of(r, n, i), i, b, Some((o, theirs))));
+                    }
+                }
+            }
+            Outcome::Bye { kind, .. } => byes.push(ByeLine {
+                player: link(i),
+                number: entries[i].pairing_no,
+                score: before[i][k].fraction(),
+                kind: match kind {
+                    ByeKind::Full => "full-point bye",
+                    ByeKind::Half => "half-point bye",
+                    ByeKind::Zero => "zero-point bye",
+                }
+                .to_string(),
+            }),
+            _ => {
+                let pending = facts
+                    .pending
+                    .iter()
+                    .any(|&(pr, w, b)| pr == n && (w == i || b == i));
+                if !pending {
+                    absent.push(link(i));
+                }
+            }
+        }
+    }
+    for &(pr, w, b) in &facts.pending {
+        if pr == n {
+            games.push((board_of(r, n, w), w, b, None));
+        }
+    }
+    // Recorded boards first, in board order; then the rest with the
+    // higher scores first, as pairings are usually listed.
+    games.sort_by_key(|&(board, w, b, _)| {
+        let top = before[w][k].max(before[b][k]);
+        (
+            board.unwrap_or(u32::MAX),
+            std::cmp::Reverse(top),
+            entries[w].pairing_no.min(entries[b].pairing_no),
+        )
+    });
+    let any_board = games.iter().any(|g| g.0.is_some());
+    let outcomes = games.iter().map(|g| g.3).collect();
+    let games = games
+        .into_iter()
+        .enumerate()
+        .map(|(pos, (board, w, b, o))| BoardLine {
+            board: match board {
+                Some(x) => x.to_string(),
+                None if any_board => String::new(),
+                None => (pos + 1).to_string(),
+            },
+            white: link(w),
+            white_no: entries[w].pairing_no,
+            white_rating: rating(w),
+            white_score: before[w][k].fraction(),
+            result: o.map_or("", result_text).to_string(),
+            pending: o.is_none(),
+            black: link(b),
+            black_no: entries[b].pairing_no,
+            black_rating: rating(b),
+            black_score: before[b][k].fraction(),
+        })
         .collect();
+    byes.sort_by_key(|b| b.number);
+    RoundLines {
+        games,
+        outcomes,
+        byes,
+        absent,
+    }
+}
+
+/// Every round page of an individual section. `section_path` is the
+/// section page's path; `player(i)` the path of entry `i`'s player page
+/// (from the root); `season` the season's name and index path; `dates`
+/// each round's date as recorded, from round 1.
+pub fn round_pages(
+    r: &SectionReport,
+    section_path: &str,
+    season: (&str, &str),
+    player: &dyn Fn(usize) -> String,
+    dates: &[Option<String>],
+) -> Vec<RoundPage> {
+    let n_rounds = r.facts.created_rounds;
+    let before = scores_before(r);
     let heading_of = |k: usize| format!("{} {} — Round {k}", r.event.name, r.section.name);
     (1..=n_rounds)
         .map(|n| {
@@ -120,91 +332,12 @@ pub fn round_pages(
                 text: r.shown_name(i),
                 href: place.href(&player(i)),
             };
-            let k = n - 1;
-            // (board recorded, white, black, White's and Black's outcomes
-            // or None pending)
-            let mut games: Vec<BoardGame> = Vec::new();
-            let mut byes = Vec::new();
-            let mut absent = Vec::new();
-            for (i, p) in t.players.iter().enumerate() {
-                let round = p
-                    .rounds
-                    .get(k)
-                    .copied()
-                    .unwrap_or(crate::domain::record::Round::ABSENT);
-                match round.outcome {
-                    o if o.is_paired() => {
-                        if round.colour == Some(Colour::White) {
-                            if let Some(b) = round.opponent {
-                                let theirs = t.players[b]
-                                    .rounds
-                                    .get(k)
-                                    .map_or(Outcome::Absent, |x| x.outcome);
-                                games.push((board_of(r, n, i), i, b, Some((o, theirs))));
-                            }
-                        }
-                    }
-                    Outcome::Bye { kind, .. } => byes.push(ByeLine {
-                        player: link(i),
-                        number: entries[i].pairing_no,
-                        score: before[i][k].fraction(),
-                        kind: match kind {
-                            ByeKind::Full => "full-point bye",
-                            ByeKind::Half => "half-point bye",
-                            ByeKind::Zero => "zero-point bye",
-                        }
-                        .to_string(),
-                    }),
-                    _ => {
-                        let pending = facts
-                            .pending
-                            .iter()
-                            .any(|&(pr, w, b)| pr == n && (w == i || b == i));
-                        if !pending {
-                            absent.push(link(i));
-                        }
-                    }
-                }
-            }
-            for &(pr, w, b) in &facts.pending {
-                if pr == n {
-                    games.push((board_of(r, n, w), w, b, None));
-                }
-            }
-            let total = games.len();
-            let in_ = games.iter().filter(|g| g.3.is_some()).count();
-            // Recorded boards first, in board order; then the rest with the
-            // higher scores first, as pairings are usually listed.
-            games.sort_by_key(|&(board, w, b, _)| {
-                let top = before[w][k].max(before[b][k]);
-                (
-                    board.unwrap_or(u32::MAX),
-                    std::cmp::Reverse(top),
-                    entries[w].pairing_no.min(entries[b].pairing_no),
-                )
-            });
-            let any_board = games.iter().any(|g| g.0.is_some());
-            let games = games
-                .into_iter()
-                .enumerate()
-                .map(|(pos, (board, w, b, o))| BoardLine {
-                    board: match board {
-                        Some(x) => x.to_string(),
-                        None if any_board => String::new(),
-                        None => (pos + 1).to_string(),
-                    },
-                    white: link(w),
-                    white_no: entries[w].pairing_no,
-                    white_score: before[w][k].fraction(),
-                    result: o.map_or(PENDING, result_text).to_string(),
-                    pending: o.is_none(),
-                    black: link(b),
-                    black_no: entries[b].pairing_no,
-                    black_score: before[b][k].fraction(),
-                })
-                .collect();
-            byes.sort_by_key(|b| b.number);
+            let lines = round_lines(r, &before, n, &link);
             RoundPage {
+                date: round_date(dates, n),
+                pending: lines.pending(),
+                status: lines.status(),
+                alphabetical: alphabetical(&lines.games, &lines.outcomes, &lines.byes),
                 season: Link {
                     text: season.0.to_string(),
                     href: place.href(season.1),
@@ -214,24 +347,25 @@ pub fn round_pages(
                     href: place.href(section_path),
                 },
                 heading: heading_of(n),
-                status: match (total, in_) {
-                    (0, _) => "No games in this round.".to_string(),
-                    (1, 1) => "The result is in.".to_string(),
-                    (2, 2) => "Both results are in.".to_string(),
-                    (t, i) if t == i => format!("All {t} results are in."),
-                    (1, 0) => "The result is not yet in.".to_string(),
-                    (t, i) => format!("{i} of {t} results are in; {} not yet.", t - i),
-                },
                 rounds: round_links(&place, section_path, n_rounds, n),
-                games,
-                byes,
-                absent,
+                games: lines.games,
+                byes: lines.byes,
+                absent: lines.absent,
                 matches: Vec::new(),
                 team_byes: Vec::new(),
                 place,
             }
         })
         .collect()
+}
+
+/// Round `n`'s date in long form ("Tuesday 3 October 2023"), or empty.
+pub fn round_date(dates: &[Option<String>], n: usize) -> String {
+    dates
+        .get(n.wrapping_sub(1))
+        .and_then(Option::as_deref)
+        .map(long_date)
+        .unwrap_or_default()
 }
 
 /// A board's result from the first-named team's side.
@@ -321,6 +455,9 @@ pub fn team_round_pages(
                     k => format!("{k} matches recorded."),
                 },
                 rounds: round_links(&place, section_path, n_rounds, n),
+                date: String::new(),
+                pending: 0,
+                alphabetical: Vec::new(),
                 games: Vec::new(),
                 byes: Vec::new(),
                 absent: Vec::new(),

@@ -5,10 +5,12 @@
 
 use super::chart::{line_chart, Axes, Chart, Line, Point};
 use super::model::{
-    CrossCell, CrossRow, Heading, IndividualSection, Link, Place, PlayerWorking, RuleNote,
-    StandingRow, WorkingItem, WorkingTerm,
+    CrossCell, CrossRow, Heading, IndividualSection, Link, LiveRound, Place, PlayerWorking,
+    RuleNote, StandingRow, StartLine, WorkingItem, WorkingTerm,
 };
-use super::round::{grid, points_words, round_path, working_path};
+use super::round::{
+    grid, points_words, round_date, round_lines, round_path, scores_before, working_path,
+};
 use super::slug::slugify;
 use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
@@ -102,13 +104,61 @@ pub fn heading(t: &Tiebreak, place: &Place) -> Heading {
     }
 }
 
+/// Whether any game of the section has its result in (forfeits count;
+/// byes and pending games do not).
+pub fn any_result(r: &SectionReport) -> bool {
+    r.facts
+        .tournament
+        .players
+        .iter()
+        .any(|p| p.rounds.iter().any(|x| x.outcome.is_paired()))
+}
+
+/// The round being played: the latest round, while any of its games waits
+/// for a result, with its pairings linked from the section page.
+fn live_round(
+    r: &SectionReport,
+    place: &Place,
+    link: &dyn Fn(usize) -> Link,
+    dates: &[Option<String>],
+) -> Option<LiveRound> {
+    let n = r.facts.created_rounds;
+    if n == 0 || !r.facts.pending.iter().any(|&(k, _, _)| k == n) {
+        return None;
+    }
+    let lines = round_lines(r, &scores_before(r), n, link);
+    Some(LiveRound {
+        name: format!("Round {n}"),
+        href: place.href(&round_path(&place.path, n)),
+        date: round_date(dates, n),
+        status: lines.status(),
+        games: lines.games,
+        byes: lines.byes,
+    })
+}
+
+/// The last round with any result in it (0 for none): what the race
+/// charts draw up to.
+fn rounds_with_results(x: &crate::domain::crosstable::Crosstable) -> usize {
+    (0..x.rounds)
+        .rev()
+        .find(|&k| {
+            x.rows
+                .iter()
+                .any(|row| row.cells.get(k).is_some_and(|c| c.code != 'U'))
+        })
+        .map_or(0, |k| k + 1)
+}
+
 /// The individual section's page body. `place` is the section page,
 /// `section_path` its path; `player_href(i)` is the address of the player
-/// page of entry `i`, as seen from this page.
+/// page of entry `i`, as seen from this page; `dates` each round's date
+/// as recorded.
 pub fn individual(
     r: &SectionReport,
     place: &Place,
     player_href: &dyn Fn(usize) -> String,
+    dates: &[Option<String>],
 ) -> IndividualSection {
     let section_path = place.path.as_str();
     let working_page = place.href(&working_path(section_path));
@@ -137,6 +187,10 @@ pub fn individual(
         })
         .collect();
     let x = crosstable(&r.tournament, &r.standings);
+    let mut row_of = vec![0; entries.len()];
+    for row in &x.rows {
+        row_of[row.player] = row.number;
+    }
     let crosstable = x
         .rows
         .iter()
@@ -156,25 +210,30 @@ pub fn individual(
                         .rounds
                         .get(k)
                         .map_or(Outcome::Absent, |x| x.outcome);
-                    let against = c
-                        .opponent
-                        .and_then(|o| x.rows.get(o - 1))
-                        .map(|o| format!(" {}", entries[o.player].name))
-                        .unwrap_or_default();
+                    // The player's line on the round's page: board, colour,
+                    // opponent and result in words.
+                    let at_round = format!(
+                        "{}#p-{}",
+                        place.href(&round_path(section_path, k + 1)),
+                        entries[row.player].pairing_no
+                    );
+                    let pending = r.facts.pending.iter().find_map(|&(n, w, b)| {
+                        (n == k + 1 && (w == row.player || b == row.player)).then_some((w, b))
+                    });
+                    if let Some((w, b)) = pending {
+                        let (other, colour) = if w == row.player { (b, 'w') } else { (w, 'b') };
+                        return CrossCell {
+                            text: format!("…{}{colour}", row_of[other]),
+                            href: Some(at_round),
+                            title: String::new(),
+                            class: "pending".into(),
+                        };
+                    }
+                    let on_page = outcome.is_paired() || matches!(outcome, Outcome::Bye { .. });
                     CrossCell {
                         text: c.text(),
-                        href: c.opponent.map(|o| format!("#row-{o}")),
-                        title: format!(
-                            "Round {}: {}{}; {} after the round",
-                            k + 1,
-                            outcome.words(),
-                            if against.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" against{against}")
-                            },
-                            points_words(c.running)
-                        ),
+                        href: on_page.then_some(at_round),
+                        title: String::new(),
                         class: match c.code {
                             'W' | 'X' => "win",
                             'L' | 'F' | 'Z' => "loss",
@@ -216,7 +275,19 @@ pub fn individual(
         rule_notes.push(format!("The coin flip was drawn with seed {seed}."));
     }
     rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
+    let shown = rounds_with_results(&x);
+    let mut start_list: Vec<StartLine> = (0..entries.len())
+        .map(|i| StartLine {
+            number: entries[i].pairing_no,
+            player: link(i),
+            rating: rating(i),
+        })
+        .collect();
+    start_list.sort_by_key(|l| l.number);
     IndividualSection {
+        started: any_result(r),
+        start_list,
+        live: live_round(r, place, &link, dates),
         tiebreaks: r
             .order
             .tiebreaks
@@ -234,16 +305,21 @@ pub fn individual(
         crosstable,
         rules,
         rule_notes,
-        race: race(r, &x),
-        behind: behind(r, &x),
+        race: race(r, &x, shown),
+        behind: behind(r, &x, shown),
         working: working(r),
         prizes: None,
     }
 }
 
-/// The leaders' running scores round by round.
-fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<Chart> {
-    if x.rounds == 0 || x.rows.is_empty() {
+/// The leaders' running scores round by round, up to round `shown` (the
+/// last with a result in): none before the first result.
+fn race(
+    r: &SectionReport,
+    x: &crate::domain::crosstable::Crosstable,
+    shown: usize,
+) -> Option<Chart> {
+    if shown == 0 || x.rows.is_empty() {
         return None;
     }
     let lines: Vec<Line> = x
@@ -257,21 +333,27 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
                 y: 0,
                 title: format!("{name}: 0 before round 1"),
             }];
-            points.extend(row.cells.iter().enumerate().map(|(k, c)| Point {
-                x: k + 1,
-                y: c.running.halves() as i64,
-                title: format!("{name}: {} after round {}", c.running.fraction(), k + 1),
-            }));
+            points.extend(
+                row.cells
+                    .iter()
+                    .take(shown)
+                    .enumerate()
+                    .map(|(k, c)| Point {
+                        x: k + 1,
+                        y: c.running.halves() as i64,
+                        title: format!("{name}: {} after round {}", c.running.fraction(), k + 1),
+                    }),
+            );
             Line {
                 name: name.clone(),
                 points,
             }
         })
         .collect();
-    let rounds = x.rounds as i64;
+    let rounds = shown as i64;
     let step = if rounds > 12 { 2 } else { 1 };
     let axes = Axes {
-        x_labels: (0..=x.rounds)
+        x_labels: (0..=shown)
             .map(|k| if k == 0 { String::new() } else { k.to_string() })
             .collect(),
         y_min: 0,
@@ -292,12 +374,16 @@ fn race(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<
 
 /// The same leaders as [`race`], as points behind whoever led after each
 /// round (the leader of the whole section, in or out of the chart): 0 at
-/// the top, further behind lower down.
-fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Option<Chart> {
-    if x.rounds < 2 || x.rows.len() < 2 {
+/// the top, further behind lower down; up to round `shown`.
+fn behind(
+    r: &SectionReport,
+    x: &crate::domain::crosstable::Crosstable,
+    shown: usize,
+) -> Option<Chart> {
+    if shown < 2 || x.rows.len() < 2 {
         return None;
     }
-    let lead: Vec<i64> = (0..x.rounds)
+    let lead: Vec<i64> = (0..shown)
         .map(|k| {
             x.rows
                 .iter()
@@ -318,6 +404,7 @@ fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Optio
                 points: row
                     .cells
                     .iter()
+                    .take(shown)
                     .enumerate()
                     .map(|(k, c)| {
                         let gap = lead[k] - c.running.halves() as i64;
@@ -350,7 +437,7 @@ fn behind(r: &SectionReport, x: &crate::domain::crosstable::Crosstable) -> Optio
     let depth = deepest + deepest % 2;
     let step = if depth > 16 { 4 } else { 2 };
     let axes = Axes {
-        x_labels: (1..=x.rounds).map(|k| k.to_string()).collect(),
+        x_labels: (1..=shown).map(|k| k.to_string()).collect(),
         y_min: -depth,
         y_max: 0,
         y_ticks: (0..=depth)

@@ -42,7 +42,7 @@ pub fn stream(
     let people = outline.people(conn)?;
     let frame = Frame::new(&outline.seasons, people, &outline.prizes);
     let league = title(outline.name.as_deref());
-    let updated = outline.updated.clone().unwrap_or_default();
+    let updated = super::build::updated_text(outline.updated.as_deref());
     let r = Renderer {
         league: &league,
         updated: &updated,
@@ -74,6 +74,14 @@ pub fn stream(
             .enumerate()
         {
             put(f?, (5, si, k))?;
+        }
+        for (k, f) in parallel::map(&built.sections, |p| r.print_views(p))
+            .into_iter()
+            .enumerate()
+        {
+            for (j, f) in f?.into_iter().enumerate() {
+                put(f, (9, si, 2 * k + j))?;
+            }
         }
         for (k, f) in parallel::map(&built.rounds, |p| r.round(p))
             .into_iter()

@@ -36,11 +36,7 @@ fn working_id(n: usize) -> String {
 
 /// "1 game point", "2½ game points".
 fn count(p: Points, unit: &str) -> String {
-    if p == Points::ONE {
-        format!("1 {unit}")
-    } else {
-        format!("{} {unit}s", p.fraction())
-    }
+    p.counted(unit)
 }
 
 /// A team round in words, for the crosstable's tooltips.
@@ -276,12 +272,12 @@ pub fn team_section(
             id: working_id(number[row.team]),
             name: teams[row.team].name.clone(),
             summary: format!(
-                "{} (No. {}): place {}, {} match points, {} game points",
+                "{} (No. {}): place {}, {}, {}",
                 teams[row.team].name,
                 number[row.team],
                 row.place,
-                row.match_points.fraction(),
-                row.game_points.fraction()
+                row.match_points.counted("match point"),
+                row.game_points.counted("game point")
             ),
             items: r
                 .explain(row.team)

@@ -538,6 +538,59 @@ CREATE UNIQUE INDEX team_pairing_no ON team(event_id, pairing_no) WHERE pairing_
 
 CREATE INDEX game_team_match ON game(team_match_id) WHERE team_match_id IS NOT NULL;
 
+CREATE TABLE records_changed (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    at          TEXT NOT NULL
+) STRICT;
+
+CREATE TRIGGER game_added_stamps AFTER INSERT ON game BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER game_changed_stamps AFTER UPDATE ON game BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER game_removed_stamps AFTER DELETE ON game BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER bye_added_stamps AFTER INSERT ON bye BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER bye_changed_stamps AFTER UPDATE ON bye BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER bye_removed_stamps AFTER DELETE ON bye BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER team_match_added_stamps AFTER INSERT ON team_match BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER team_match_changed_stamps AFTER UPDATE ON team_match BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER team_match_removed_stamps AFTER DELETE ON team_match BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER entry_added_stamps AFTER INSERT ON entry BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER entry_changed_stamps AFTER UPDATE ON entry BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
+CREATE TRIGGER entry_removed_stamps AFTER DELETE ON entry BEGIN
+    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+END;
+
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (1, 'seasons_events_sections', '', '14355958388445697254');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (2, 'players', '', '7009160878929089905');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (3, 'teams_rosters', '', '295636963338159859');
@@ -559,3 +612,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (22, 'team_pairing', '', '11675732286109342599');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (23, 'game_index_upkeep', '', '18394998942375098267');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (24, 'event_rating_basis', '', '13120029103379319939');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (25, 'records_changed', '', '15584345370721691649');

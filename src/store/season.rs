@@ -720,16 +720,20 @@ pub fn league_name(conn: &impl Readable) -> Result<Option<String>> {
         .filter(|s| !s.trim().is_empty()))
 }
 
-/// The day (`YYYY-MM-DD`, UTC) of the latest change the database records:
-/// the newest audit entry (corrections, deletions, withdrawals, edits) or
-/// the newest round date not in the future, whichever is later. Recording
-/// results writes no audit entry, so the round dates stand in for them.
-/// `None` when the database holds neither.
+/// The time (`YYYY-MM-DDTHH:MM:SSZ`, UTC) of the latest change the
+/// database records: the newest audit entry (corrections, deletions,
+/// withdrawals, edits) or the newest stamp of a game, bye, team match or
+/// entry written (migration V25's `records_changed`), whichever is later;
+/// a database from before V25 has only the day of its newest round date
+/// not in the future (`YYYY-MM-DD`). `None` when the database holds none
+/// of these.
 pub fn latest_change(conn: &impl Readable) -> Result<Option<String>> {
     let conn = super::sql(conn);
     Ok(conn.query_row(
         "SELECT MAX(d) FROM (
-             SELECT substr(MAX(at), 1, 10) AS d FROM audit
+             SELECT substr(MAX(at), 1, 19) || 'Z' AS d FROM audit
+             UNION ALL
+             SELECT MAX(at) FROM records_changed
              UNION ALL
              SELECT MAX(date) FROM round WHERE date <= date('now')
          )",

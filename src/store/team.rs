@@ -443,8 +443,9 @@ pub fn describe_rules(r: &TeamRules) -> Vec<(&'static str, String)> {
         (
             "team bye",
             format!(
-                "{} match points, {} game points",
-                r.bye_match_points, r.bye_game_points
+                "{}, {}",
+                r.bye_match_points.counted("match point"),
+                r.bye_game_points.counted("game point")
             ),
         ),
         (

@@ -565,10 +565,15 @@ fn the_sheets_print_as_markdown_json_and_a_printable_page() {
     let html = t.ok(&args(&["round", "sheet"], &["--format", "html"]));
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("@page") && html.contains("break-after: page"));
-    assert!(html.contains("<td>Bram Ortiz (2)</td>"), "{html}");
+    assert!(
+        html.contains("<td><bdi>Bram Ortiz</bdi> (2)</td>"),
+        "{html}"
+    );
     let md = t.ok(&args(&["round", "sheet"], &["--format", "markdown"]));
     assert!(
-        md.contains("| 1 | Bram Ortiz \\(2\\) | 0 | 1900 | Ezra Vale \\(5\\) | 0 | 1600 |  |"),
+        md.contains(
+            "| 1 | <bdi>Bram Ortiz \\(2\\)</bdi> | 0 | 1900 | <bdi>Ezra Vale \\(5\\)</bdi> | 0 | 1600 |  |"
+        ),
         "{md}"
     );
 }

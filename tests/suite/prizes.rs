@@ -275,7 +275,7 @@ fn the_section_page_shows_prizes_after_the_event_ends() {
     let page = std::fs::read_to_string(out.join("2024").join("quads-open.html")).unwrap();
     assert!(page.contains("<h2 id=\"prizes\">Prizes</h2>"), "{page}");
     assert!(page.contains(
-        "<tr><td>1-3</td><td>Amos</td><td>1st + 2nd + 1st U1400</td><td class=\"num\">$63.34</td></tr>"
+        "<tr><td>1-3</td><td><bdi>Amos</bdi></td><td>1st + 2nd + 1st U1400</td><td class=\"num\">$63.34</td></tr>"
     ));
     assert!(page.contains("<li>1st U1000: unawarded: no U1000 player was left to win it</li>"));
     // A fourth round planned: the event has not ended, no prizes yet.

@@ -32,7 +32,7 @@ fn round(t: &TestLeague, event: &str, section: &str, n: u32, sheet: &str) {
 /// Two seasons: 2022-23 with a round-robin quad, 2023-24 with a 3-round
 /// Swiss in two sections (byes of every kind, a forfeit, a double forfeit,
 /// a FIDE tiebreak), players meeting again across seasons.
-fn fixture() -> TestLeague {
+pub(crate) fn fixture() -> TestLeague {
     let t = TestLeague::new();
     t.ok(&[
         "season",
@@ -189,6 +189,9 @@ fn fixture() -> TestLeague {
     t.conn()
         .execute("UPDATE audit SET at = '2024-01-24T09:00:00Z'", [])
         .unwrap();
+    t.conn()
+        .execute("UPDATE records_changed SET at = '2024-01-24T21:40:00Z'", [])
+        .unwrap();
     t
 }
 
@@ -253,7 +256,7 @@ fn team_fixture(t: &TestLeague) {
 const TEAM_EVENT: &str = "Team Cup";
 
 /// Every file under `dir`, as paths relative to it with `/`.
-fn files(dir: &Path) -> BTreeSet<String> {
+pub(crate) fn files(dir: &Path) -> BTreeSet<String> {
     fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
         for e in std::fs::read_dir(dir).expect("read site folder") {
             let p = e.expect("entry").path();
@@ -270,7 +273,7 @@ fn files(dir: &Path) -> BTreeSet<String> {
     out
 }
 
-fn read(dir: &Path, rel: &str) -> String {
+pub(crate) fn read(dir: &Path, rel: &str) -> String {
     std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
@@ -282,7 +285,7 @@ fn write_site(t: &TestLeague) -> PathBuf {
 }
 
 /// `league site --all --out site`, whatever it prints; returns the folder.
-fn write_site_quiet(t: &TestLeague) -> PathBuf {
+pub(crate) fn write_site_quiet(t: &TestLeague) -> PathBuf {
     t.ok(&["site", "--all", "--out", "site"]);
     t.path("site")
 }
@@ -343,7 +346,8 @@ fn pages_say_what_happened() {
     // Newest season first.
     assert!(index.find("2023-24").unwrap() < index.find("2022-23").unwrap());
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("Champion: <a href=\"../players/bob-jones.html\">Bob Jones</a> (2)"));
+    assert!(season
+        .contains("Champion: <a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a> (2)"));
     assert!(season.contains("mm, solkoff, BH"));
     let section = read(&site, "2023-24/autumn-swiss-1600.html");
     // Standings agree with `league standings`.
@@ -365,7 +369,7 @@ fn pages_say_what_happened() {
         None => v.to_string(),
     };
     let row = format!(
-        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\">Bob Jones</a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         first[1],
         half(first[5]),
         half(first[6]),
@@ -377,7 +381,7 @@ fn pages_say_what_happened() {
     }
     // The working has its own page; each row's "how" opens that player's.
     let working = read(&site, "2023-24/autumn-swiss-1600/working.html");
-    assert!(working.contains("<details id=\"working-2\">"));
+    assert!(working.contains("<div class=\"work-of\" id=\"working-2\">"));
     assert!(section.contains("<a href=\"../2023-24/autumn-swiss-1600/working.html#working-2\">how<span class=\"vh\"> Bob Jones’s tiebreaks were worked out</span></a>"));
     assert!(!section.contains("<details"));
     // Tiebreak headings: short labels, the full name, a link to the rules.
@@ -403,7 +407,7 @@ fn pages_say_what_happened() {
     // Newest first: the 2023-24 event is listed before the 2022-23 one.
     let events = &player[player.find("<h2>Events</h2>").unwrap()..];
     assert!(events.find("Autumn Swiss").unwrap() < events.find("Spring Quads").unwrap());
-    assert!(player.contains("<a href=\"../players/eve-park.html\">Eve Park</a>"));
+    assert!(player.contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a>"));
     assert!(!section.contains("<script"));
 }
 
@@ -582,18 +586,20 @@ fn accented_names_get_transliterated_page_names() {
         round.contains("<h1>Café Open Open — Round 1</h1>"),
         "{round}"
     );
-    assert!(round.contains("<a href=\"../../players/jose-nunez.html\">José Núñez</a>"));
+    assert!(round.contains("<a href=\"../../players/jose-nunez.html\"><bdi>José Núñez</bdi></a>"));
     assert!(
-        round.contains("Łukasz Żółć</a> (#3, 0 before the round): full-point bye"),
+        round.contains("Łukasz Żółć</bdi></a> (#3, 0 before the round): full-point bye"),
         "{round}"
     );
     // The directory files them under their transliterated surnames.
     let dir = read(&site, "players/index.html");
     let a = dir.find("<tbody id=\"letter-a\">").expect("an A group");
     let z = dir.find("<tbody id=\"letter-z\">").expect("a Z group");
-    let zoe = dir.find(">Åberg, Zoë</a>").expect("Zoë under her surname");
+    let zoe = dir
+        .find(">Åberg, Zoë</bdi></a>")
+        .expect("Zoë under her surname");
     assert!(a < zoe && zoe < z, "{dir}");
-    assert!(dir.find(">Żółć, Łukasz</a>").unwrap() > z, "{dir}");
+    assert!(dir.find(">Żółć, Łukasz</bdi></a>").unwrap() > z, "{dir}");
 }
 
 #[test]
@@ -624,29 +630,48 @@ fn a_pending_game_shows_result_not_yet_in_on_its_round_page() {
     let site = write_site_quiet(&t);
     let page = read(&site, "2023-24/autumn-swiss-u1600/round-3.html");
     let rows = table_rows(&page, "id=\"pairings\"", "pairings");
-    // Board, #, White, score before, result, #, Black, score before.
+    // Board, #, White, rating, score before, result (a short mark, the
+    // words for screen readers), #, Black, rating, score before.
     assert_eq!(
         rows,
         [[
             "1",
             "1",
             "Gina Low",
+            "1400",
             "1½",
-            "result not yet in",
+            "…result not yet in",
             "2",
             "Hal Brook",
+            "1300",
             "½"
         ]]
     );
     assert!(page.contains("<tr class=\"pending\">"), "{page}");
+    assert!(page.contains("<td class=\"result\"><span aria-hidden=\"true\">…</span><span class=\"vh\">result not yet in</span></td>"), "{page}");
+    // The mark's legend.
+    assert!(page.contains("…: the result is not yet in."), "{page}");
     assert!(page.contains("The result is not yet in."), "{page}");
     // Round 2 is complete: its result shows.
     let done = read(&site, "2023-24/autumn-swiss-u1600/round-2.html");
     let rows = table_rows(&done, "id=\"pairings\"", "pairings");
     assert_eq!(
         rows,
-        [["1", "2", "Hal Brook", "0", "½–½", "1", "Gina Low", "1"]]
+        [[
+            "1",
+            "2",
+            "Hal Brook",
+            "1300",
+            "0",
+            "½–½",
+            "1",
+            "Gina Low",
+            "1400",
+            "1"
+        ]]
     );
+    // No pending game, no legend for the mark.
+    assert!(!done.contains("…: the result is not yet in."), "{done}");
     // The section page links every round, and the crosstable's headings too.
     let section = read(&site, "2023-24/autumn-swiss-u1600.html");
     assert!(section.contains("<a href=\"../2023-24/autumn-swiss-u1600/round-3.html\">Round 3</a>"));
@@ -785,7 +810,7 @@ fn demo_writes_its_site_and_keeps_away_from_other_folders() {
 }
 
 /// Run chromium with `args`, killing it after a minute.
-fn chromium(profile: &Path, args: &[String]) -> String {
+pub(crate) fn chromium(profile: &Path, args: &[String]) -> String {
     let mut child = Command::new("chromium")
         .args([
             "--headless",
@@ -818,7 +843,7 @@ fn chromium(profile: &Path, args: &[String]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn chromium_present() -> bool {
+pub(crate) fn chromium_present() -> bool {
     Command::new("chromium")
         .arg("--version")
         .stdout(Stdio::null())
@@ -870,7 +895,7 @@ fn a_real_browser_reads_the_site() {
     }
     let player = follow(&section, &dom, "players/alice-smith");
     let dom = chromium(&profile, &["--dump-dom".into(), url(&player)]);
-    assert!(dom.contains("<h1>Alice Smith</h1>"), "{dom}");
+    assert!(dom.contains("<h1><bdi>Alice Smith</bdi></h1>"), "{dom}");
     assert!(dom.contains("Spring Quads") && dom.contains("Autumn Swiss"));
     let index_dom = chromium(&profile, &["--dump-dom".into(), url(&index)]);
     let team = follow(&index, &index_dom, "team-cup-open");
@@ -1000,7 +1025,7 @@ fn readme_results_site_commands_run_as_written() {
 
 /// The rows of the first `<table class="{class}">` in `html` after `from`:
 /// each cell's text, tags stripped and the escapes the pages use undone.
-fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>> {
+pub(crate) fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>> {
     let html = &html[html.find(from).unwrap_or_else(|| panic!("no {from}"))..];
     let start = html
         .find(&format!("<table class=\"{class}\">"))
@@ -1166,14 +1191,14 @@ fn team_section_page_agrees_with_the_team_commands() {
         board2[2],
         ["3", "Hal Brook", "Knights", "1", "2", "50", "1"]
     );
-    assert!(page.contains("<a href=\"../players/ivy-nash.html\">Ivy Nash</a>"));
+    assert!(page.contains("<a href=\"../players/ivy-nash.html\"><bdi>Ivy Nash</bdi></a>"));
     // Rosters, the withdrawal, tiebreaks in words, and the working folded away.
-    assert!(page.contains("<h3 id=\"roster-4\">Pawns (PAW)</h3>"));
+    assert!(page.contains("<h3 id=\"roster-4\"><bdi>Pawns</bdi> (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
     assert!(page.contains("<dt>TBrk1 = USAT (usat)</dt>"));
     let working = read(&site, "2023-24/team-cup-open/working.html");
-    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of Rooks were worked out</span></a>"), "{page}");
-    assert!(working.contains("<details id=\"working-team-1\">"));
+    assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of <bdi>Rooks</bdi> were worked out</span></a>"), "{page}");
+    assert!(working.contains("<div class=\"work-of\" id=\"working-team-1\">"));
     assert!(working.contains(
         "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
     ), "{working}");
@@ -1181,7 +1206,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));
     let r2 = read(&site, "2023-24/team-cup-open/round-2.html");
     assert!(r2.contains("<h1>Team Cup Open — Round 2</h1>"), "{r2}");
-    let boards = table_rows(&r2, "Knights</a> 2–0", "pairings");
+    let boards = table_rows(&r2, "Knights</bdi></a> 2–0", "pairings");
     assert_eq!(
         boards,
         [
@@ -1190,20 +1215,21 @@ fn team_section_page_agrees_with_the_team_commands() {
         ]
     );
     let r3 = read(&site, "2023-24/team-cup-open/round-3.html");
-    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\">Rooks</a></p>"), "{r3}");
+    assert!(r3.contains("<h2 id=\"team-byes\">Team byes</h2>\n<p><a href=\"../../2023-24/team-cup-open.html#roster-1\"><bdi>Rooks</bdi></a></p>"), "{r3}");
     // The season page: kind, order, and the winning team.
     let season = read(&site, "2023-24/index.html");
-    assert!(season.contains("<td>Team Cup</td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
+    assert!(season.contains("<td>Team Cup</td><td><a href=\"../2023-24/team-cup-open.html\">Open</a></td><td class=\"date\">2024-01-09 to 2024-01-23</td><td class=\"num\">3</td><td>team Swiss</td>"));
     assert!(season.contains(
-        "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\">Rooks</a> (3)"
+        "Champion team: <a href=\"../2023-24/team-cup-open.html#roster-1\"><bdi>Rooks</bdi></a> (3)"
     ));
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
     assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
     assert!(ivy.contains(
-        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\">Bishops</a>, board 2; team place 3</td>"
+        "<td><a href=\"../2023-24/team-cup-open.html#roster-3\"><bdi>Bishops</bdi></a>, board 2; team place 3</td>"
     ));
-    assert!(ivy.contains("<a href=\"../players/eve-park.html\">Eve Park</a></td><td>won</td>"));
+    // The opponent's rating and score in the event, then the result.
+    assert!(ivy.contains("<a href=\"../players/eve-park.html\"><bdi>Eve Park</bdi></a></td><td class=\"num\">1620</td><td class=\"num\">0</td><td>won</td>"));
     // The rules page names the team tiebreaks.
     let rules = read(&site, "rules.html");
     for code in ["usat", "game-points", "team-sb"] {

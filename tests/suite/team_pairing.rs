@@ -381,7 +381,7 @@ fn readme_team_pairing_block_runs_as_written() {
     let last = outputs.last().unwrap();
     assert!(last.contains("| 2 | Pawns v Knights |"), "{last}");
     assert!(
-        last.contains("| 1 | Eva Park | Ada Kerr | no result |"),
+        last.contains("| 1 | <bdi>Eva Park</bdi> | <bdi>Ada Kerr</bdi> | no result |"),
         "{last}"
     );
 }

@@ -212,6 +212,7 @@ fn edit(
     club: Option<String>,
 ) -> Result<()> {
     let p = players::find_player(store.conn(), &player)?;
+    let name = name.map(|n| checked_name(&n));
     let state = match state.as_deref().map(str::trim) {
         None => None,
         Some("") => Some(None),
@@ -248,14 +249,26 @@ fn edit(
     Ok(())
 }
 
+/// A typed name without unpaired text-direction controls (a stray U+202E
+/// would turn every word printed after the name round on the site and in
+/// every listing), with a warning on standard error when any were removed.
+fn checked_name(name: &str) -> String {
+    let (kept, warning) = crate::domain::text::name_without_unpaired_bidi(name);
+    if let Some(w) = warning {
+        eprintln!("Warning: {w}.");
+    }
+    kept
+}
+
 /// `league player add`: add a player to the league.
 fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
+    let name = checked_name(&f.name);
     let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let p = store.write(|tx| {
         let p = players::add_player(
             tx,
             &NewPlayer {
-                name: &f.name,
+                name: &name,
                 uscf_id: f.uscf_id.as_deref(),
                 fide_id: f.fide_id.as_deref(),
                 rating: f.rating,

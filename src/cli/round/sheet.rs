@@ -79,6 +79,18 @@ fn who(p: &SheetPlayer) -> String {
     format!("{} ({})", p.name, p.number)
 }
 
+/// A player on the printable sheet: the name isolated (`<bdi>`, so a
+/// right-to-left name keeps its number after it), then the number.
+fn isolated(p: &SheetPlayer) -> String {
+    let name = p
+        .name
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;");
+    format!("<bdi>{name}</bdi> ({})", p.number)
+}
+
 fn rating(p: &SheetPlayer) -> String {
     p.rating
         .map(|r| r.to_string())
@@ -349,10 +361,10 @@ impl Sheet {
                     "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
                      <td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
                     b.board,
-                    esc(&who(&b.white)),
+                    isolated(&b.white),
                     b.white.score.fraction(),
                     rating(&b.white),
-                    esc(&who(&b.black)),
+                    isolated(&b.black),
                     b.black.score.fraction(),
                     rating(&b.black),
                     esc(b.result.as_deref().unwrap_or(""))
@@ -387,11 +399,14 @@ impl Sheet {
             );
             for l in chunk {
                 out.push_str(&format!(
-                    "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
+                    "<tr><td><bdi>{}</bdi></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
                     esc(&l.player.name),
                     l.player.number,
                     l.board,
-                    esc(&l.colour)
+                    match l.colour.split_once(" v ") {
+                        Some((colour, name)) => format!("{colour} v <bdi>{}</bdi>", esc(name)),
+                        None => esc(&l.colour),
+                    }
                 ));
             }
             out.push_str("</tbody>\n</table>\n</section>\n");

@@ -7,6 +7,7 @@ use serde_json::{json, Value as Json};
 
 use crate::cli::output::{points, print_standings, show, Format, Table};
 use crate::domain::league::Event;
+use crate::domain::score::Points;
 use crate::domain::team::RankBy;
 use crate::error::Result;
 use crate::report::team::{team_report, TeamReport};
@@ -139,11 +140,23 @@ pub fn explain_text(r: &TeamReport, team: usize, decimals: bool) -> String {
     let mut who = r.loaded.teams[team].name.clone();
     if let Some(row) = r.standings.row(team) {
         who.push_str(&format!(
-            ": place {}, {} match points, {} game points",
+            ": place {}, {} match point{}, {} game point{}",
             row.place,
             points(row.match_points, decimals),
-            points(row.game_points, decimals)
+            plural_s(row.match_points, decimals),
+            points(row.game_points, decimals),
+            plural_s(row.game_points, decimals)
         ));
     }
     super::working::working_text(who, &r.explain(team), decimals, true)
+}
+
+/// The "s" a score's noun takes: none for 1 or ½ written as fractions
+/// ("1 match point"); decimals ("1.0 match points") always take it.
+fn plural_s(p: Points, decimals: bool) -> &'static str {
+    if !decimals && (p == Points::ONE || p == Points::HALF) {
+        ""
+    } else {
+        "s"
+    }
 }

@@ -114,14 +114,14 @@ impl<'a> TeamFacts<'a> {
     pub fn usat_score(&self, team: usize, adjusted: bool) -> (Points, String) {
         let mp = self.match_points[team];
         if !adjusted {
-            return (mp, format!("{mp} match points"));
+            return (mp, mp.counted("match point"));
         }
         let byes = self.records[team]
             .iter()
             .filter(|r| r.kind == RoundKind::Bye)
             .count() as i32;
         if byes == 0 {
-            return (mp, format!("{mp} match points, no bye"));
+            return (mp, format!("{}, no bye", mp.counted("match point")));
         }
         let per_bye = self.rules().bye_match_points - self.rules().half_win();
         let adjusted = mp - Points(per_bye.halves() * byes);
@@ -137,7 +137,10 @@ impl<'a> TeamFacts<'a> {
                 Points(-per_bye.halves() * byes)
             )
         };
-        (adjusted, format!("{mp} match points {adjustment}"))
+        (
+            adjusted,
+            format!("{} {adjustment}", mp.counted("match point")),
+        )
     }
 
     /// The opponent's adjusted score of US Chess 34E (spec §1.1) on match
@@ -158,10 +161,11 @@ impl<'a> TeamFacts<'a> {
         }
         let mp = self.match_points[team];
         let text = if unplayed.is_empty() {
-            format!("{mp} match points")
+            mp.counted("match point")
         } else {
             format!(
-                "{mp} match points, unplayed round{} {} counted {half} → {total}",
+                "{}, unplayed round{} {} counted {half} → {total}",
+                mp.counted("match point"),
                 if unplayed.len() > 1 { "s" } else { "" },
                 unplayed.join(", ")
             )
@@ -281,8 +285,8 @@ pub fn usat(
                     r,
                     Some(o),
                     format!(
-                        "{} game points v {} × {score} ({why}){times} = {}",
-                        round.game_points,
+                        "{} v {} × {score} ({why}){times} = {}",
+                        round.game_points.counted("game point"),
                         f.name(o),
                         v.fraction()
                     ),
