@@ -450,7 +450,14 @@ pub fn reads_only(command: &Command) -> bool {
                     | team::TeamCmd::Boards { .. }
             )
             | Command::Match(r#match::MatchCmd::Show { .. })
-            | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
+            | Command::Round(
+                round::RoundCmd::Show { .. }
+                    | round::RoundCmd::Missing { .. }
+                    | round::RoundCmd::Sheet(_)
+            )
+            | Command::Prizes(_)
+            | Command::Prize(prize::PrizeCmd::List { .. })
+            | Command::Ratings(ratings::RatingsCmd::List)
             | Command::Settings(settings::SettingsCmd::Show { .. })
             | Command::Standings(_)
             | Command::Crosstable(_)

@@ -171,6 +171,7 @@ impl Store {
     /// newer version of the program, or that league could not write (a
     /// read-only file), is refused and left untouched.
     pub fn open(path: &Path, create: bool) -> Result<Store> {
+        check_regular_file(path, "used as the league database (check the --db path)")?;
         let exists = path.exists();
         if !exists && !create {
             return Err(Error::Database(format!(
@@ -211,7 +212,12 @@ impl Store {
         // Refuse a file that is not ours before anything writes to it
         // (switching to WAL rewrites the file's header).
         migrate::check_is_league(&store.conn, path)?;
-        migrate::check_not_newer(&store.conn, path)?;
+        migrate::check_not_newer(&store.conn, path).map_err(|e| naming(path, e))?;
+        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+            // What refinery will read, checked before configuring (WAL)
+            // changes the file.
+            migrate::check_history(&store.conn).map_err(|e| naming(path, e))?;
+        }
         configure(&store.conn.0, !fresh).map_err(|e| explain_sql(path, e))?;
         migrate::run(&mut store.conn.0, Some(path))?;
         Ok(store)
@@ -224,7 +230,7 @@ impl Store {
     pub fn open_read_only(path: &Path) -> Result<Store> {
         let conn = open_reader(path)?;
         migrate::check_is_league(&conn, path)?;
-        migrate::check_not_newer(&conn, path)?;
+        migrate::check_not_newer(&conn, path).map_err(|e| naming(path, e))?;
         Ok(Store {
             conn: Reader(conn),
             path: Some(path.to_path_buf()),
@@ -362,6 +368,17 @@ fn pause_before_commit(written: u64) -> Result<()> {
         std::thread::sleep(Duration::from_millis(10));
     }
     Ok(())
+}
+
+/// A refusal about the database's contents, prefixed with the file's name
+/// (the store's checks of a connection do not know the path).
+fn naming(path: &Path, e: Error) -> Error {
+    match e {
+        Error::Database(msg) if !msg.contains(&path.display().to_string()) => {
+            Error::Database(format!("{}: {msg}", path.display()))
+        }
+        other => other,
+    }
 }
 
 /// Settings every read-write connection gets: the busy timeout, foreign
@@ -526,6 +543,7 @@ pub(crate) fn side_file(path: &Path, suffix: &str) -> PathBuf {
 /// Refuse a file that is not an SQLite database before SQLite touches it.
 fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read;
+    check_regular_file(path, "read as a league database (check the --db path)")?;
     let mut file = std::fs::File::open(path).map_err(|e| {
         Error::Database(format!(
             "cannot open {}: {e}; check the --db path and that you may read the file",
@@ -721,3 +739,61 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// Refuse a path that exists but is not a regular file (a folder, a named
+/// pipe, a device, a socket) before anything opens it: opening a named pipe
+/// for reading waits for a writer that never comes, and a folder or device
+/// is no league database. `what` names the role of the path in the
+/// message ("the league database", "the backup").
+pub(crate) fn check_regular_file(path: &Path, what: &str) -> Result<()> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(()); // missing: the caller says what that means
+    };
+    if meta.is_file() {
+        return Ok(());
+    }
+    let kind = file_kind(&meta);
+    Err(Error::Database(format!(
+        "{} is {kind}, not a file, so it cannot be {what}; nothing was changed",
+        path.display()
+    )))
+}
+
+/// What a path that is not a regular file is, in plain words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    "not an ordinary file"
+}
+
+/// An operating-system failure to read or write a file, in the
+/// secretary's words instead of the system's ("Is a directory (os error
+/// 21)").
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "there is no such file".into(),
+        K::PermissionDenied => "you may not read or write it (check its permissions)".into(),
+        K::IsADirectory => "it is a folder, not a file".into(),
+        K::NotADirectory => "a part of its path is a file, not a folder".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "it is on a read-only disk".into(),
+        K::FileTooLarge => "it is larger than this system allows".into(),
+        _ => format!("the system says: {e}"),
+    }
+}

@@ -28,9 +28,11 @@ mod backup;
 mod check;
 mod concurrency;
 mod crash;
+mod foreign;
 pub mod fuzz;
 mod hardening;
 mod hostile;
+mod journal;
 mod migration;
 
 use std::path::{Path, PathBuf};

@@ -549,9 +549,19 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
         }
         seasons::event_by_id(tx, event.id)
     })?;
-    print(&format!(
-        "{} updated (tiebreaks: {}).\n",
-        e.name, e.tiebreaks
-    ))?;
+    let mut said = format!("{} updated (tiebreaks: {}).\n", e.name, e.tiebreaks);
+    if e.edition() != event.edition() {
+        said.push_str(&format!(
+            "Its FIDE tiebreak rules are now the {} edition (they were the {} edition){}.\n",
+            e.edition().year(),
+            event.edition().year(),
+            if e.fide_edition.is_none() {
+                ", as it now starts on a date those rules cover"
+            } else {
+                ""
+            }
+        ));
+    }
+    print(&said)?;
     Ok(())
 }

@@ -1,0 +1,166 @@
+//! Issue 30: paths and files that are not what they claim to be.
+//!
+//! - item 13: a named pipe (or a folder) given as `--db` or as the backup
+//!   to restore is refused at once instead of hanging;
+//! - item 14: a schema history that the migration library cannot read is
+//!   refused in words, and the file is left byte for byte as it was (it was
+//!   switched to WAL and then the program panicked, exit 101).
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{bytes, league, with_suffix};
+use crate::util::TestLeague;
+
+/// Run `cmd`, killing it if it has not ended within 30 seconds (a command
+/// that waits on a named pipe never does).
+fn run_bounded(mut cmd: Command) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start league");
+    let until = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().expect("status").is_none() {
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("league hung on a named pipe: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+fn mkfifo(path: &Path) -> bool {
+    Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn a_named_pipe_or_a_folder_as_the_database_or_the_backup_is_refused_at_once() {
+    let t = TestLeague::small();
+    let fifo = t.path("pipe.db");
+    if !mkfifo(&fifo) {
+        eprintln!("skipped: mkfifo is not available here");
+        return;
+    }
+    let copy = t.path("copy.db");
+    let copy = copy.to_str().expect("path");
+    for args in [
+        vec!["season", "list"],
+        vec!["season", "add", "2031-32"],
+        vec!["check"],
+        vec!["backup", copy],
+        vec!["sql", "SELECT 1"],
+        vec!["restore", t.db.to_str().expect("path")],
+    ] {
+        let out = run_bounded(league(&fifo, &args));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("pipe.db is a named pipe (FIFO), not a file"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // As the backup to restore.
+    let before = bytes(&t.db);
+    let out = run_bounded(league(&t.db, &["restore", fifo.to_str().expect("path")]));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("is a named pipe (FIFO), not a file, so it cannot be restored")
+            && err.contains("league backup")
+            && !err.contains("--db"),
+        "{err}"
+    );
+    assert_eq!(before, bytes(&t.db));
+    // A folder as --db: named, in words (it was "Is a directory (os error 21)").
+    let folder = t.path("club");
+    std::fs::create_dir(&folder).expect("mkdir");
+    for args in [vec!["season", "list"], vec!["season", "add", "2031-32"]] {
+        let out = run_bounded(league(&folder, &args));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(
+            err.contains("club is a folder, not a file") && !err.contains("os error"),
+            "{args:?}: {err}"
+        );
+    }
+    // A restore source that is not SQLite is named as the backup, not --db.
+    let text = t.write("notes.txt", "not a backup\n");
+    let r = t.fails(
+        &["restore", text.to_str().expect("path")],
+        "notes.txt is not a league backup",
+    );
+    assert!(!r.stderr.contains("--db"), "{}", r.stderr);
+}
+
+/// A backup of a small league (one file, rollback-journal mode, as a
+/// backup is), with its history changed by `sql`.
+fn backup_with_history(sql: &str) -> (TestLeague, std::path::PathBuf) {
+    let t = TestLeague::small();
+    let bk = t.path("old.db");
+    t.ok(&["backup", bk.to_str().expect("path")]);
+    let conn = rusqlite::Connection::open(&bk).expect("open");
+    conn.execute_batch(sql).expect("change the history");
+    drop(conn);
+    assert!(!with_suffix(&bk, "-wal").exists());
+    (t, bk)
+}
+
+#[test]
+fn a_schema_history_the_upgrade_cannot_read_is_refused_and_the_file_left_alone() {
+    for (sql, needle) in [
+        (
+            "DELETE FROM refinery_schema_history WHERE version = 23; \
+             UPDATE refinery_schema_history SET applied_on = 'last Tuesday' WHERE version = 5;",
+            "version 5 applied on \"last Tuesday\", which is not a date and time",
+        ),
+        (
+            "DELETE FROM refinery_schema_history WHERE version = 23; \
+             UPDATE refinery_schema_history SET checksum = 'abc' WHERE version = 2;",
+            "version 2 with a checksum that is not a number",
+        ),
+        (
+            "UPDATE refinery_schema_history SET version = 'one' WHERE version = 1;",
+            "a version that is not a number",
+        ),
+    ] {
+        let (t, bk) = backup_with_history(sql);
+        let before = bytes(&bk);
+        for args in [
+            vec!["season", "list"],
+            vec!["season", "add", "2031-32"],
+            vec!["player", "list"],
+        ] {
+            let out = league(&bk, &args).output().expect("run league");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{args:?}: {err}");
+            assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
+            assert!(
+                err.contains("old.db") && err.contains(needle) && err.contains("left as it is"),
+                "{args:?}: {err}"
+            );
+            assert!(
+                !err.contains("Invalid column type") && !err.contains("panicked"),
+                "{err}"
+            );
+            assert_eq!(before, bytes(&bk), "{args:?} changed the file");
+            assert!(!with_suffix(&bk, "-wal").exists(), "{args:?} left a -wal");
+        }
+        // Restoring it is refused too, and the league is untouched.
+        let league_before = bytes(&t.db);
+        let r = t.fails(
+            &["restore", bk.to_str().expect("path")],
+            "cannot be restored",
+        );
+        assert!(r.stderr.contains(needle), "{}", r.stderr);
+        assert_eq!(league_before, bytes(&t.db));
+    }
+}
