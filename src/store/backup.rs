@@ -105,6 +105,10 @@ pub struct Restored {
     pub restored: Counts,
     /// The database was damaged and was replaced as a file.
     pub was_damaged: bool,
+    /// Schema objects (triggers, views, indexes) of the backup or of the
+    /// database that were not league's own, or were changed or missing,
+    /// and were removed or put back (issue 30).
+    pub schema_repaired: Vec<String>,
 }
 
 /// A free name `<db>.<what>.bak`, `<db>.<what>-2.bak`, ...: an earlier
@@ -346,6 +350,11 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
     let mut work = Connection::open(&work_path).map_err(|e| explain_sql(&work_path, e))?;
     work.pragma_update(None, "foreign_keys", "ON")?;
     migrate::run(&mut work, None)?;
+    let mut repaired: Vec<String> =
+        super::schema_objects::make_own(&work, &from.display().to_string())?
+            .iter()
+            .map(|d| format!("the backup's {d}"))
+            .collect();
     let restored = Counts::read(&work)?;
     let subject = format!("database restored from {}", from.display());
 
@@ -364,6 +373,7 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
                 previous: None,
                 restored,
                 was_damaged: false,
+                schema_repaired: Vec::new(),
             }
         }
         Live::Damaged(why) => {
@@ -393,10 +403,14 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
                 previous: None,
                 restored,
                 was_damaged: true,
+                schema_repaired: Vec::new(),
             }
         }
     };
     drop(work_file);
+    let mut outcome = outcome;
+    repaired.append(&mut outcome.schema_repaired);
+    outcome.schema_repaired = repaired;
     verify_restored(db, from, &outcome)?;
     Ok(outcome)
 }
@@ -561,7 +575,7 @@ fn replace_in_place(
     conn.execute("ATTACH DATABASE ?1 AS restored", [work_name])
         .map_err(|e| explain_sql(work, e))?;
     let safety = unique_backup_path(db, "before-restore");
-    let result = (|| -> Result<Counts> {
+    let result = (|| -> Result<(Counts, Vec<super::schema_objects::Difference>)> {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| explain_sql(db, e))?;
@@ -570,6 +584,7 @@ fn replace_in_place(
             let reader = open_reader(db)?;
             snapshot(&reader, &safety)?
         };
+        let repaired = super::schema_objects::make_own(&tx, &db.display().to_string())?;
         copy_tables(&tx).map_err(|e| explain(db, e))?;
         super::audit::audit(
             &tx,
@@ -584,15 +599,19 @@ fn replace_in_place(
             reason,
         )?;
         tx.commit().map_err(|e| explain_sql(db, e))?;
-        Ok(previous)
+        Ok((previous, repaired))
     })();
     let _ = conn.execute("DETACH DATABASE restored", []);
-    let previous = result?;
+    let (previous, repaired) = result?;
     Ok(Restored {
         safety_copy: Some(safety),
         previous: Some(previous),
         restored: restored.clone(),
         was_damaged: false,
+        schema_repaired: repaired
+            .iter()
+            .map(|d| format!("the database's {d}"))
+            .collect(),
     })
 }
 

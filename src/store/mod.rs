@@ -42,6 +42,7 @@ pub mod ratings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod round;
+pub mod schema_objects;
 pub mod season;
 pub mod snapshot;
 pub mod sql;

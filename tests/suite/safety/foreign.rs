@@ -164,3 +164,87 @@ fn a_schema_history_the_upgrade_cannot_read_is_refused_and_the_file_left_alone()
         assert_eq!(league_before, bytes(&t.db));
     }
 }
+
+/// Item 6: a backup carrying its own trigger (one that turns every recorded
+/// result into 0-1) and view. Restored into a new file, into a healthy
+/// league and over a damaged one, the trigger and view are removed and the
+/// restore says so; a result recorded afterwards is stored as given; and
+/// `league check` names such objects in a database.
+#[test]
+fn a_crafted_backup_does_not_bring_its_own_triggers_and_views() {
+    let t = TestLeague::small();
+    let ev = ["--event", "Winter Swiss", "--section", "1600+"];
+    t.ok(&[
+        &["game", "add", "Alice", "Bob", "1-0", "--round", "1"][..],
+        &ev,
+    ]
+    .concat());
+    let crafted = t.path("crafted.db");
+    t.ok(&["backup", crafted.to_str().expect("path")]);
+    let evil = "CREATE TRIGGER flip AFTER INSERT ON game BEGIN \
+                UPDATE game SET result = '0-1' WHERE id = NEW.id; END; \
+                CREATE TRIGGER flip_update AFTER UPDATE OF result ON game WHEN NEW.result <> '0-1' BEGIN \
+                UPDATE game SET result = '0-1' WHERE id = NEW.id; END; \
+                CREATE VIEW extra AS SELECT 1;";
+    rusqlite::Connection::open(&crafted)
+        .expect("open")
+        .execute_batch(evil)
+        .expect("plant the trigger");
+
+    // `check` on the crafted file itself names what is not league's.
+    let r = league(&crafted, &["check"]).output().expect("run");
+    let out = String::from_utf8_lossy(&r.stdout);
+    assert!(!r.status.success(), "{out}");
+    assert!(
+        out.contains("trigger flip on game is not part of league's own schema")
+            && out.contains("view extra is not part of league's own schema"),
+        "{out}"
+    );
+
+    let damaged_league = || {
+        let d = TestLeague::new();
+        let mut bytes = bytes(&t.db);
+        bytes.truncate(4096 * 4);
+        bytes[4096..].fill(0x5A);
+        std::fs::write(&d.db, bytes).expect("write");
+        d
+    };
+    let new_file = TestLeague::new();
+    let healthy = TestLeague::small();
+    let damaged = damaged_league();
+    for (what, target) in [
+        ("new", &new_file),
+        ("healthy", &healthy),
+        ("damaged", &damaged),
+    ] {
+        let out = target.ok(&["restore", crafted.to_str().expect("path")]);
+        assert!(
+            out.contains("trigger flip on game is not part of league's own schema")
+                && out.contains("were removed"),
+            "{what}: {out}"
+        );
+        let names = target
+            .query("SELECT name FROM sqlite_master WHERE name IN ('flip', 'flip_update', 'extra')");
+        assert!(names.is_empty(), "{what}: {names:?} survived the restore");
+        // A result is stored as recorded.
+        target.ok(&[
+            &["game", "add", "Carol", "Dan", "1-0", "--round", "1"][..],
+            &ev,
+        ]
+        .concat());
+        let correct = |result: &str| {
+            let args = [
+                "game", "correct", "Alice", result, "--round", "1", "--reason", "slip",
+            ];
+            target.ok(&[&args[..], &ev].concat());
+        };
+        correct("0-1");
+        correct("1-0");
+        assert_eq!(
+            target.query("SELECT result FROM game ORDER BY id"),
+            vec![vec!["1-0".to_string()], vec!["1-0".to_string()]],
+            "{what}"
+        );
+        target.ok(&["check"]);
+    }
+}
