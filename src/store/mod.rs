@@ -253,7 +253,9 @@ impl Store {
         // wrote a new file (see [`Store::open`]) must be played back before
         // the file is read, which a read-only connection cannot do: the
         // first read of a read-write one does.
-        if journal_has_data(path) {
+        // A journal also lies beside the file while a command writes it in
+        // that mode: then the reader waits for it (with locks) instead.
+        if journal_has_data(path) && read_only_file(path).is_none() {
             return Store::open(path, false);
         }
         let store = Store::open_read_only(path)?;
@@ -425,13 +427,14 @@ fn configure(conn: &Connection, wal: bool) -> rusqlite::Result<()> {
 /// Open an existing SQLite file for reading only, without migrating or
 /// checking that it is a league database.
 ///
-/// A file this user may not write is opened as `immutable` (unless a
-/// non-empty `-wal` file lies beside it, whose committed changes must be
-/// read): an ordinary read-only open of a WAL database creates `-wal` and
-/// `-shm` files with the database's read-only permissions, which would stop
-/// the owner writing the database even after making it writable again.
-/// Nobody can be writing a file that cannot be written, so reading it as
-/// immutable is safe.
+/// A file is read with SQLite's locks, so a command recording meanwhile
+/// is never seen half-done, except when nobody can be writing it
+/// ([`nobody_writes`]: read-only media, no write permission on the file or
+/// its folder), which is read as `immutable` (no -wal/-shm made beside it).
+/// A file this user may not write is read without creating a -shm file
+/// (one with the database's permissions, made by this user, would stop the
+/// owner writing); when SQLite needs one to read, the read is refused in
+/// words ([`cannot_read_safely`]) rather than made without locks.
 pub fn open_reader(path: &Path) -> Result<Connection> {
     if !path.exists() {
         return Err(Error::Database(format!(
@@ -445,44 +448,79 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     // [`Store::open`]): either holds what the file alone does not say.
     let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0)
         || journal_has_data(path);
-    let open = |immutable: bool| {
-        let conn = if immutable {
-            Connection::open_with_flags(
-                format!("file:{}?immutable=1", uri_path(path)),
+    let open = |how: ReadAs| {
+        let conn = match how {
+            ReadAs::Locked => Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?,
+            // SQLite may not create the -shm file: one made by this user
+            // would stop the file's owner writing (see above).
+            ReadAs::LockedNoShm | ReadAs::Immutable => Connection::open_with_flags(
+                format!(
+                    "file:{}?{}",
+                    uri_path(path),
+                    if how == ReadAs::Immutable {
+                        "immutable=1"
+                    } else {
+                        "readonly_shm=1"
+                    }
+                ),
                 OpenFlags::SQLITE_OPEN_READ_ONLY
                     | OpenFlags::SQLITE_OPEN_URI
                     | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?
-        } else {
-            Connection::open_with_flags(
-                path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?
+            )?,
         };
         // The first read is where SQLite opens (or fails to create) the
-        // -shm file of a WAL database.
+        // -shm file of a WAL database, and waits for a writer's lock.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
             r.get::<_, i64>(0)
         })
         .map(|_| conn)
     };
-    let conn = if !wal_has_data && read_only_file(path).is_some() {
-        open(true)
-    } else {
-        match open(false) {
-            // A folder we may not write (read-only media): SQLite cannot
-            // create the -shm file; with no log to read, read as immutable.
-            Err(e)
-                if !wal_has_data
-                    && matches!(
-                        e.sqlite_error_code(),
-                        Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
-                    ) =>
-            {
-                open(true)
-            }
-            other => other,
+    let cannot_write = read_only_file(path).is_some();
+    let first = match (cannot_write, !wal_has_data && nobody_writes(path)) {
+        (true, true) => ReadAs::Immutable,
+        (true, false) => ReadAs::LockedNoShm,
+        (false, _) => ReadAs::Locked,
+    };
+    // SQLite would create the -wal file (as this user) before finding it
+    // cannot make the -shm: refused before it tries.
+    let sides_there = side_file(path, "-shm").exists() && side_file(path, "-wal").exists();
+    if first == ReadAs::LockedNoShm && in_wal_mode(path) && !sides_there {
+        return Err(Error::Database(cannot_read_safely(path)));
+    }
+    let conn = match open(first) {
+        // A journal to play back, which needs write access.
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK =>
+        {
+            return Err(Error::Database(format!(
+                "{} holds a change that an earlier league command left unfinished (it was stopped \
+                 while writing); it must be undone before the file can be read, which needs a user \
+                 who may write the file: any league command the secretary runs does it. Nothing was \
+                 read or changed",
+                path.display()
+            )));
         }
+        // SQLite cannot make the -shm file it needs to read a WAL database
+        // with locks (a folder we may not write).
+        Err(e)
+            if first != ReadAs::Immutable
+                && matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
+                ) =>
+        {
+            if wal_has_data || !nobody_writes(path) {
+                return Err(Error::Database(cannot_read_safely(path)));
+            }
+            // Nobody can be writing it (read-only media, a folder no one
+            // may write): read it as it is.
+            open(ReadAs::Immutable)
+        }
+        other => other,
     };
     let conn = match conn {
         Ok(c) => c,
@@ -505,6 +543,72 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "query_only", "ON")?;
     Ok(conn)
+}
+
+/// How [`open_reader`] opens a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ReadAs {
+    /// With SQLite's locks, as any reader.
+    Locked,
+    /// With locks, but without creating the -shm file (this user may not
+    /// write the database, so a -shm file it made would stop the owner).
+    LockedNoShm,
+    /// Without locks (`immutable=1`): only for a file nobody can be
+    /// writing ([`nobody_writes`]).
+    Immutable,
+}
+
+/// Whether nobody can be writing the file at `path` while it is read, so
+/// that reading it without locks (`immutable`) cannot see half a change:
+/// it is on a read-only disk, or neither it nor its folder may be written
+/// by anyone (no write permission at all: every league command that
+/// writes needs both the file and a journal beside it). The
+/// administrator (root) is the exception permissions cannot express. A
+/// file only this user may not write (the secretary's, read by a web
+/// server's user) may be being written, and is read with locks
+/// (issue 30: reading it as immutable gave torn reads).
+fn nobody_writes(path: &Path) -> bool {
+    let probe = std::fs::OpenOptions::new().write(true).open(path);
+    if matches!(&probe, Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem) {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let no_write_bits =
+            |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o222 == 0);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        no_write_bits(path) || no_write_bits(dir)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// Whether the database file's header says it is in WAL mode (its read
+/// and write format versions are 2).
+fn in_wal_mode(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0u8; 20];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok_and(|()| header[18] == 2 && header[19] == 2)
+}
+
+/// Why a file someone may be writing cannot be read by this user.
+fn cannot_read_safely(path: &Path) -> String {
+    let name = path.display();
+    format!(
+        "cannot read {name} safely as this user: its owner may be recording in it, and reading it \
+         meanwhile needs SQLite's shared-memory file {name}-shm, which is there only while a league \
+         command has the file open, and which this user must not make (one it made would stop \
+         the owner recording). Nothing was read or changed. Run the command as the file's owner, \
+         or have the secretary copy the league with `league backup COPY.db` and read the copy"
+    )
 }
 
 /// Whether a non-empty rollback journal lies beside `path`: a command that

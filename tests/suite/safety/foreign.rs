@@ -248,3 +248,116 @@ fn a_crafted_backup_does_not_bring_its_own_triggers_and_views() {
         target.ok(&["check"]);
     }
 }
+
+/// `league --db <db> args` as the user `nobody` (through `setpriv`), for
+/// tests of a reader who may not write the secretary's file; `None` when
+/// the tests do not run as root or setpriv cannot switch users here.
+fn as_nobody(db: &Path, args: &[&str]) -> Option<Command> {
+    let root = std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find(|l| l.starts_with("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    });
+    let user = ["--reuid=65534", "--regid=65534", "--clear-groups"];
+    let works = root
+        && Command::new("setpriv")
+            .args(user)
+            .arg(env!("CARGO_BIN_EXE_league"))
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !works {
+        eprintln!("skipped: needs root and setpriv to read as another user");
+        return None;
+    }
+    let mut cmd = Command::new("setpriv");
+    cmd.args(user)
+        .arg(env!("CARGO_BIN_EXE_league"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .env_remove("LEAGUE_DB");
+    Some(cmd)
+}
+
+fn chmod(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// Item 5: a user who may not write the secretary's file (a web server's
+/// user building the site) read it as `immutable`, without locks, and saw
+/// half-made changes. Now such a reader takes SQLite's locks: while the
+/// owner holds the file's write lock in the middle of a change, the reader
+/// waits and then sees the whole change. (Read without locks, it printed
+/// the seasons at once, without the one being recorded.)
+#[cfg(target_os = "linux")]
+#[test]
+fn a_reader_who_cannot_write_the_file_waits_for_a_change_instead_of_reading_half_of_it() {
+    let t = TestLeague::small();
+    let db = t.path("shared.db");
+    t.ok(&["backup", db.to_str().expect("path")]); // rollback-journal mode
+    chmod(t.dir.path(), 0o755);
+    chmod(&db, 0o644);
+    let Some(mut reader) = as_nobody(&db, &["season", "list"]) else {
+        return;
+    };
+    let mut owner = rusqlite::Connection::open(&db).expect("open");
+    let tx = owner
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Exclusive)
+        .expect("the write lock");
+    tx.execute("INSERT INTO season (name) VALUES ('2031-32')", [])
+        .expect("a season");
+    let child = reader
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the reader");
+    std::thread::sleep(Duration::from_millis(1500));
+    tx.commit().expect("commit");
+    let out = child.wait_with_output().expect("reader");
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        listed.contains("2031-32") && listed.contains("2022-23"),
+        "the reader did not wait for the change: {listed}"
+    );
+
+    // The league's own file (WAL mode) with no -shm beside it: SQLite
+    // cannot read it with locks unless this user makes one, which would
+    // stop the owner; refused in words, nothing made.
+    drop(owner);
+    chmod(&t.db, 0o644);
+    // In a folder the reader may write, where SQLite would make them.
+    chmod(t.dir.path(), 0o777);
+    let wal = with_suffix(&t.db, "-wal");
+    if std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
+        std::fs::remove_file(&wal).expect("an empty log");
+        let _ = std::fs::remove_file(with_suffix(&t.db, "-shm"));
+    }
+    let mut cmd = as_nobody(&t.db, &["season", "list"]).expect("as above");
+    let out = cmd.output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "read without locks: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        err.contains("cannot read") && err.contains("safely") && err.contains("league backup"),
+        "{err}"
+    );
+    for side in ["-shm", "-wal"] {
+        use std::os::unix::fs::MetadataExt;
+        let made_by_reader =
+            std::fs::metadata(with_suffix(&t.db, side)).is_ok_and(|m| m.uid() == 65534);
+        assert!(!made_by_reader, "the reader left its own {side} file");
+    }
+    chmod(t.dir.path(), 0o755);
+    t.ok(&["season", "add", "2032-33"]);
+}
