@@ -259,8 +259,21 @@ impl Store {
             return Store::open(path, false);
         }
         let store = Store::open_read_only(path)?;
-        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+        let version = migrate::current_version(&store.conn)?;
+        if version < migrate::latest_version() {
             drop(store);
+            if read_only_file(path).is_some() {
+                return Err(Error::Database(format!(
+                    "{} was written by an older version of league (schema {version}) and must be \
+                     brought up to date (schema {}) before this version can read it, which needs \
+                     write access, but it is read-only; it was left as it is. Make it writable (for \
+                     example `chmod u+w {}`) and run the command again, or read it with the program \
+                     that wrote it",
+                    path.display(),
+                    migrate::latest_version(),
+                    path.display()
+                )));
+            }
             return Store::open(path, false);
         }
         store
@@ -537,7 +550,7 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
             )
             .map_err(|e| explain_sql(path, e))?
         }
-        Err(e) => return Err(explain_sql(path, e)),
+        Err(e) => return Err(explain_read(path, e.into())),
     };
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -809,6 +822,30 @@ pub fn explain(path: &Path, e: Error) -> Error {
     Error::Database(msg)
 }
 
+/// [`explain`] for a command that only reads (a report, a list, `check`,
+/// `backup`, `sql`): a full disk or a failed disk read is not "nothing was
+/// saved" (nothing was to be saved) but a read that could not be made.
+pub fn explain_read(path: &Path, e: Error) -> Error {
+    let code = match &e {
+        Error::Sql(SqlError(sql)) => sql.sqlite_error_code(),
+        _ => None,
+    };
+    let name = path.display();
+    match code {
+        Some(ErrorCode::DiskFull) => Error::Database(format!(
+            "could not read {name}: the disk holding it is full (SQLite needs a little room to \
+             read a league database). Nothing was changed; free some space and run the command again"
+        )),
+        Some(ErrorCode::SystemIoFailure) if access_problem(path).is_none() => {
+            Error::Database(format!(
+                "could not read {name} (the system reported a disk error). Nothing was changed; \
+                 check that the disk is still connected and not full, then run the command again"
+            ))
+        }
+        _ => explain(path, e),
+    }
+}
+
 /// The message for a damaged database file.
 pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
     let name = path.display();
@@ -817,6 +854,78 @@ pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
          is wrong; to go back to your latest backup use `league restore BACKUP` (restore keeps the \
          damaged file as a copy)"
     )
+}
+
+/// SQLite's text for a refused constraint, in the secretary's words: the
+/// schema's own triggers already speak them ("a player already has a game
+/// or bye in this round"); SQLite's generic CHECK, UNIQUE, NOT NULL and
+/// foreign-key texts ("UNIQUE constraint failed: player.name") are put in a
+/// sentence naming the record and field.
+fn constraint_words(msg: Option<&str>) -> String {
+    let Some(msg) = msg else {
+        return "the database refused the change".into();
+    };
+    let fields = |list: &str| -> (String, String) {
+        let mut table = String::new();
+        let cols: Vec<String> = list
+            .split(',')
+            .map(|c| {
+                let c = c.trim();
+                match c.split_once('.') {
+                    Some((t, col)) => {
+                        table = t.replace('_', " ");
+                        col.replace('_', " ")
+                    }
+                    None => c.replace('_', " "),
+                }
+            })
+            .collect();
+        (table, cols.join(" and "))
+    };
+    if let Some(list) = msg.strip_prefix("UNIQUE constraint failed: ") {
+        let (table, cols) = fields(list);
+        return format!("there is already a {table} with the same {cols}");
+    }
+    if let Some(list) = msg.strip_prefix("NOT NULL constraint failed: ") {
+        let (table, cols) = fields(list);
+        return format!("the {table}'s {cols} is missing");
+    }
+    if let Some(rule) = msg.strip_prefix("CHECK constraint failed: ") {
+        if let Some(words) = range_rule(rule) {
+            return words;
+        }
+        return format!(
+            "a value is outside what the league accepts (the rule it broke: {})",
+            rule.trim()
+        );
+    }
+    if msg.starts_with("FOREIGN KEY constraint failed") {
+        return "it refers to a record that does not exist, or a record still refers to what it \
+                would remove"
+            .into();
+    }
+    msg.to_string()
+}
+
+/// A CHECK of the form `col BETWEEN a AND b` (or `col IS NULL OR col
+/// BETWEEN a AND b`) as "the rating must be between 0 and 4000".
+fn range_rule(rule: &str) -> Option<String> {
+    let rule = rule.trim();
+    let rule = match rule.split_once(" IS NULL OR ") {
+        Some((_, rest)) => rest,
+        None => rule,
+    };
+    let (col, range) = rule.split_once(" BETWEEN ")?;
+    let (low, high) = range.split_once(" AND ")?;
+    let plain = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (plain(col) && plain(low.trim()) && plain(high.trim())).then(|| {
+        format!(
+            "the {} must be between {} and {}",
+            col.replace('_', " "),
+            low.trim(),
+            high.trim()
+        )
+    })
 }
 
 /// A write refused by a constraint of the schema, in the secretary's words
@@ -833,10 +942,7 @@ pub(crate) fn constraint_error(e: rusqlite::Error, what: &str) -> Error {
 pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
     if let rusqlite::Error::SqliteFailure(err, msg) = e {
         if err.code == rusqlite::ErrorCode::ConstraintViolation {
-            return Some(
-                msg.clone()
-                    .unwrap_or_else(|| "the database refused the change".into()),
-            );
+            return Some(constraint_words(msg.as_deref()));
         }
     }
     None

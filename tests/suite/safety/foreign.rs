@@ -361,3 +361,77 @@ fn a_reader_who_cannot_write_the_file_waits_for_a_change_instead_of_reading_half
     chmod(t.dir.path(), 0o755);
     t.ok(&["season", "add", "2032-33"]);
 }
+
+/// Item 18: refusals in the secretary's words. A read of a read-only file
+/// that needs upgrading says so (not "cannot record anything"); `prizes`,
+/// `prize list` and `round sheet` read a read-only file; a rule of the
+/// schema a value breaks is a sentence, not SQLite's text.
+#[cfg(target_os = "linux")]
+#[test]
+fn refusals_speak_the_secretarys_words() {
+    use chess_league::store::migrate;
+    // SQLite's CHECK and UNIQUE texts.
+    let t = TestLeague::small();
+    let r = t.fails(
+        &["player", "add", "Zed", "--rating", "5000"],
+        "the rating must be between 0 and 4000",
+    );
+    assert!(!r.stderr.contains("CHECK constraint"), "{}", r.stderr);
+    let r = t.fails(
+        &[
+            "event", "add", "Nil", "--season", "2022-23", "--rounds", "0",
+        ],
+        "the rounds must be between 1 and 99",
+    );
+    assert!(!r.stderr.contains("constraint failed"), "{}", r.stderr);
+
+    // Read-only commands on a read-only file (as another user).
+    let ev = ["--event", "Winter Swiss", "--section", "1600+"];
+    t.ok(&[&["round", "pair", "--round", "1"][..], &ev].concat());
+    t.ok(&[&["prize", "add", "--place", "1", "--cash", "50"][..], &ev].concat());
+    let ro = t.path("ro.db");
+    t.ok(&["backup", ro.to_str().expect("path")]);
+    chmod(t.dir.path(), 0o755);
+    chmod(&ro, 0o444);
+    for args in [
+        [&["prizes"][..], &ev].concat(),
+        [&["prize", "list"][..], &ev].concat(),
+        [&["round", "sheet", "--round", "1"][..], &ev].concat(),
+    ] {
+        let Some(mut cmd) = as_nobody(&ro, &args) else {
+            return;
+        };
+        let out = cmd.output().expect("run");
+        assert!(
+            out.status.success(),
+            "{args:?} on a read-only file: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    // A read-only file of an older schema: a read says what it needs.
+    let old = t.path("old.db");
+    {
+        let mut c = rusqlite::Connection::open(&old).expect("old");
+        let v8: Vec<_> = migrate::migrations()
+            .into_iter()
+            .filter(|m| m.version() <= 8)
+            .collect();
+        migrate::run_migrations(&mut c, None, &v8).expect("V1-V8");
+        c.execute_batch("INSERT INTO season (name) VALUES ('1999-00')")
+            .expect("season");
+    }
+    chmod(&old, 0o444);
+    let before = bytes(&old);
+    let mut cmd = as_nobody(&old, &["season", "list"]).expect("as above");
+    let out = cmd.output().expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("written by an older version of league (schema 8)")
+            && err.contains("needs write access")
+            && !err.contains("cannot record anything"),
+        "{err}"
+    );
+    assert_eq!(before, bytes(&old));
+}
