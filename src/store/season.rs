@@ -484,14 +484,20 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
 /// 1 September 2023 or 1 March 2026 changes how its unplayed rounds count,
 /// and its standings): the secretary says which edition with
 /// `--fide-edition`. An event with no rounds yet simply follows the new
-/// date (the command says so).
+/// date, as does an event given its first start date (the command says
+/// so).
 fn check_edition_kept(
     tx: &Transaction,
     before: &Event,
     after: &Event,
     edit: &EventEdit,
 ) -> Result<()> {
-    if edit.fide_edition.is_some() || before.edition() == after.edition() {
+    // An event given its first start date is being completed, not moved:
+    // it takes the rules of that date, and the command says so.
+    if edit.fide_edition.is_some()
+        || before.edition() == after.edition()
+        || before.start_date.is_none()
+    {
         return Ok(());
     }
     let rounds: i64 = tx.query_row(
@@ -510,7 +516,7 @@ fn check_edition_kept(
          --fide-edition {old} to keep the rules it was played under, or --fide-edition {new} \
          to change them",
         before.name,
-        before.start_date.as_deref().unwrap_or("no date"),
+        before.start_date.as_deref().unwrap_or_default(),
         after.start_date.as_deref().unwrap_or("no date"),
         if rounds == 1 { "" } else { "s" }
     )))
