@@ -138,7 +138,7 @@ pub fn check_history(conn: &impl Readable) -> Result<()> {
                 crate::domain::text::escape_controls(applied.as_deref().unwrap_or("(not a text)"))
             )));
         }
-        if !text(5)?.is_some_and(|c| c.parse::<u64>().is_ok()) {
+        if text(5)?.is_none_or(|c| c.parse::<u64>().is_err()) {
             return Err(damaged_history(&format!(
                 "{row} with a checksum that is not a number"
             )));

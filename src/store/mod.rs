@@ -442,12 +442,12 @@ fn configure(conn: &Connection, wal: bool) -> rusqlite::Result<()> {
 ///
 /// A file is read with SQLite's locks, so a command recording meanwhile
 /// is never seen half-done, except when nobody can be writing it
-/// ([`nobody_writes`]: read-only media, no write permission on the file or
+/// (`nobody_writes`: read-only media, no write permission on the file or
 /// its folder), which is read as `immutable` (no -wal/-shm made beside it).
 /// A file this user may not write is read without creating a -shm file
 /// (one with the database's permissions, made by this user, would stop the
 /// owner writing); when SQLite needs one to read, the read is refused in
-/// words ([`cannot_read_safely`]) rather than made without locks.
+/// words rather than made without locks.
 pub fn open_reader(path: &Path) -> Result<Connection> {
     if !path.exists() {
         return Err(Error::Database(format!(
