@@ -95,7 +95,7 @@ pub fn clear_earlier_demo(path: &Path) -> Result<()> {
             )))
         }
     }
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
         let mut p = path.as_os_str().to_owned();
         p.push(suffix);
         let p = PathBuf::from(p);

@@ -367,7 +367,18 @@ impl SectionArgs {
 pub fn run(cli: Cli) -> Result<()> {
     let db = cli.db.clone();
     output::set_raw_csv(cli.raw);
-    run_command(cli).map_err(|e| crate::store::explain(&db, e))
+    let reading = reads_only(&cli.command)
+        || matches!(
+            cli.command,
+            Command::Check(_) | Command::Backup(_) | Command::Sql(_)
+        );
+    run_command(cli).map_err(|e| {
+        if reading {
+            crate::store::explain_read(&db, e)
+        } else {
+            crate::store::explain(&db, e)
+        }
+    })
 }
 
 /// Refuse a control character in any argument (a name, a reason, a file
@@ -450,7 +461,14 @@ pub fn reads_only(command: &Command) -> bool {
                     | team::TeamCmd::Boards { .. }
             )
             | Command::Match(r#match::MatchCmd::Show { .. })
-            | Command::Round(round::RoundCmd::Show { .. } | round::RoundCmd::Missing { .. })
+            | Command::Round(
+                round::RoundCmd::Show { .. }
+                    | round::RoundCmd::Missing { .. }
+                    | round::RoundCmd::Sheet(_)
+            )
+            | Command::Prizes(_)
+            | Command::Prize(prize::PrizeCmd::List { .. })
+            | Command::Ratings(ratings::RatingsCmd::List)
             | Command::Settings(settings::SettingsCmd::Show { .. })
             | Command::Standings(_)
             | Command::Crosstable(_)

@@ -27,7 +27,78 @@ pub enum RatingsCmd {
         /// history records, which decides the rating a report of an earlier event uses.
         #[arg(long, value_parser = super::parse_date)]
         date: Option<String>,
+        /// Accept a --date in the future (a list announced ahead of the day it takes effect).
+        #[arg(long)]
+        force: bool,
     },
+    /// List the rating lists imported, with the day each took effect and how many ratings it set.
+    List,
+    /// Undo an imported list: every player it changed gets back the rating it replaced.
+    Remove {
+        /// The list's name, as `league ratings list` shows it.
+        list: String,
+        /// The day it took effect, when several lists have that name.
+        #[arg(long, value_parser = super::parse_date)]
+        date: Option<String>,
+    },
+}
+
+/// Refuse a rating list dated after today unless `force`: a mistyped year
+/// (2052 for 2025) would otherwise be accepted and then refuse every
+/// correctly dated list after it (lists go in in the order they took
+/// effect).
+fn check_not_future(date: &str, today: &str, force: bool) -> Result<()> {
+    if force || date <= today {
+        return Ok(());
+    }
+    Err(Error::invalid(format!(
+        "--date {date} is in the future (today is {today}); a rating list is dated the day it took \
+         effect. Check the date, or add --force if the list really takes effect on {date}"
+    )))
+}
+
+/// `league ratings list`.
+fn show_lists(store: &Store) -> Result<()> {
+    let lists = ratings::lists(store.conn())?;
+    if lists.is_empty() {
+        print("No rating list has changed a rating yet (`league ratings import FILE`).\n")?;
+        return Ok(());
+    }
+    let mut out = String::new();
+    for l in &lists {
+        out.push_str(&format!(
+            "{}  {}  {}  {} rating{} set\n",
+            l.took_effect,
+            if l.system == "fide" {
+                "FIDE    "
+            } else {
+                "US Chess"
+            },
+            l.list,
+            l.players,
+            if l.players == 1 { "" } else { "s" }
+        ));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// `league ratings remove LIST`.
+fn remove(store: &mut Store, list: &str, date: Option<&str>) -> Result<()> {
+    let (list, restored) = store.write(|tx| ratings::remove_list(tx, list, date))?;
+    let shown = |r: &Option<u32>| r.map_or("unrated".to_string(), |r| r.to_string());
+    let mut out = format!(
+        "Removed the rating list {} (took effect on {}): {} player{} got back the rating it replaced.\n",
+        list.list,
+        list.took_effect,
+        restored.len(),
+        if restored.len() == 1 { "" } else { "s" }
+    );
+    for (name, now, before) in &restored {
+        out.push_str(&format!("  {name} {} -> {}\n", shown(now), shown(before)));
+    }
+    print(&out)?;
+    Ok(())
 }
 
 /// The largest rating list read: FIDE's whole XML list is about 0.6 GB.
@@ -68,7 +139,18 @@ fn read_list(file: &PathBuf, kind: ListKind) -> Result<Vec<ListRow>> {
 /// who was rated for the first time and who with an id was not on the list.
 pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
     match c {
-        RatingsCmd::Import { file, list, date } => {
+        RatingsCmd::List => show_lists(store)?,
+        RatingsCmd::Remove { list, date } => remove(store, &list, date.as_deref())?,
+        RatingsCmd::Import {
+            file,
+            list,
+            date,
+            force,
+        } => {
+            let today = time::OffsetDateTime::now_utc().date().to_string();
+            if let Some(d) = &date {
+                check_not_future(d, &today, force)?;
+            }
             let source = file.display().to_string();
             let kind = ListKind::from_path(&file).ok_or_else(|| {
                 Error::from(InputError::new(
@@ -82,7 +164,7 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
                     .map(|n| n.to_string_lossy().to_string())
                     .unwrap_or_else(|| source.clone())
             });
-            let today = date.unwrap_or_else(|| time::OffsetDateTime::now_utc().date().to_string());
+            let today = date.unwrap_or(today);
             let done =
                 store.write(|tx| ratings::import_list(tx, &rows, kind.is_fide(), &name, &today))?;
             let which = if kind.is_fide() { "FIDE" } else { "US Chess" };

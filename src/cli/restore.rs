@@ -42,6 +42,13 @@ pub fn run(db: &Path, args: RestoreArgs) -> Result<()> {
         )),
         _ => {}
     }
+    if !r.schema_repaired.is_empty() {
+        out.push_str(&format!(
+            "Schema objects that were not league's own were removed or put back as league makes them \
+             (a trigger or view another tool added could change what is recorded): {}.\n",
+            r.schema_repaired.join("; ")
+        ));
+    }
     // Prove the result opens as every command will open it, and check it.
     let store = Store::open(db, false)?;
     let report = check::run(store.conn());

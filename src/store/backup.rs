@@ -116,6 +116,10 @@ pub struct Restored {
     pub restored: Counts,
     /// The database was damaged and was replaced as a file.
     pub was_damaged: bool,
+    /// Schema objects (triggers, views, indexes) of the backup or of the
+    /// database that were not league's own, or were changed or missing,
+    /// and were removed or put back (issue 30).
+    pub schema_repaired: Vec<String>,
 }
 
 /// A free name `<db>.<what>.bak`, `<db>.<what>-2.bak`, ...: an earlier
@@ -151,7 +155,7 @@ fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
     if tables == 0 {
         return Err(refuse("it is not a league database".into()));
     }
-    let version = migrate::current_version(conn)?;
+    let version = migrate::current_version(conn).map_err(|e| refuse(e.to_string()))?;
     let latest = migrate::latest_version();
     if version > latest {
         return Err(refuse(format!(
@@ -159,6 +163,7 @@ fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
              restore it with that newer program"
         )));
     }
+    migrate::check_history(conn).map_err(|e| refuse(e.to_string()))?;
     let mut st = conn.prepare("PRAGMA integrity_check(20)").map_err(sql)?;
     let problems = st
         .query_map([], |r| r.get::<_, String>(0))
@@ -206,6 +211,7 @@ enum Live {
 }
 
 fn live_state(db: &Path) -> Result<Live> {
+    play_back_journal(db)?;
     let wal = side_file(db, "-wal");
     let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
     match std::fs::metadata(db) {
@@ -260,6 +266,7 @@ fn live_state(db: &Path) -> Result<Live> {
     }
     let mut conn = conn;
     migrate::check_not_newer(&conn, db)?;
+    migrate::check_history(&conn)?;
     match super::configure(&conn, true) {
         Ok(()) => {}
         Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
@@ -275,10 +282,42 @@ fn live_state(db: &Path) -> Result<Live> {
     Ok(Live::Healthy(conn))
 }
 
+/// A rollback journal left beside `db` by a command that was killed while
+/// it wrote (a new file's first command writes in rollback-journal mode,
+/// see [`super::Store::open`]) is played back before a restore looks at
+/// the file: judged without it, a killed first import leaves an empty file
+/// that looks missing, and the journal, played back by the next command
+/// after the restore, would empty the restored database again (issue 30).
+/// SQLite plays a hot journal back at the first read of a read-write
+/// connection, and deletes it.
+fn play_back_journal(db: &Path) -> Result<()> {
+    if !super::journal_has_data(db) || !db.exists() {
+        return Ok(());
+    }
+    super::check_sqlite_header(db)?;
+    if let Some(problem) = super::read_only_file(db) {
+        return Err(Error::Database(problem));
+    }
+    let conn = Connection::open_with_flags(
+        db,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| explain_sql(db, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|e| explain_sql(db, e))?;
+    // A damaged file is judged (and kept aside with its journal) below.
+    let _ = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    });
+    conn.close().map_err(|(_, e)| explain_sql(db, e))?;
+    Ok(())
+}
+
 /// `league restore`: replace the database at `db` with the backup `from`,
 /// as described in the module documentation. On any failure before the
 /// final step the current database is left exactly as it was.
 pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored> {
+    super::check_regular_file(db, "used as the league database (check the --db path)")?;
     remove_stale_work_files(db);
     if !from.exists() {
         return Err(Error::not_found(format!(
@@ -292,6 +331,10 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
             from.display()
         )));
     }
+    super::check_regular_file(
+        from,
+        "restored (give the path of a backup file made with `league backup`)",
+    )?;
     if same_file(db, from) {
         return Err(Error::invalid(format!(
             "{} is the league database itself; give the path of a backup",
@@ -307,10 +350,7 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
         }
     }
     // 1. The backup: check it where it is, without changing it.
-    let src = open_reader(from).map_err(|e| match e {
-        Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
-        other => other,
-    })?;
+    let src = open_backup(from)?;
     check_restorable(&src, from)?;
 
     // 2. A working copy beside the database, upgraded to this program.
@@ -321,6 +361,11 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
     let mut work = Connection::open(&work_path).map_err(|e| explain_sql(&work_path, e))?;
     work.pragma_update(None, "foreign_keys", "ON")?;
     migrate::run(&mut work, None)?;
+    let mut repaired: Vec<String> =
+        super::schema_objects::make_own(&work, &from.display().to_string())?
+            .iter()
+            .map(|d| format!("the backup's {d}"))
+            .collect();
     let restored = Counts::read(&work)?;
     let subject = format!("database restored from {}", from.display());
 
@@ -339,15 +384,18 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
                 previous: None,
                 restored,
                 was_damaged: false,
+                schema_repaired: Vec::new(),
             }
         }
         Live::Damaged(why) => {
             let safety = unique_backup_path(db, "before-restore");
             copy_synced(db, &safety)?;
-            let wal = side_file(db, "-wal");
-            if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
-                // Named so that SQLite reads it with the copy.
-                copy_synced(&wal, &side_file(&safety, "-wal"))?;
+            for suffix in ["-wal", "-journal"] {
+                let side = side_file(db, suffix);
+                if std::fs::metadata(&side).is_ok_and(|m| m.len() > 0) {
+                    // Named so that SQLite reads it with the copy.
+                    copy_synced(&side, &side_file(&safety, suffix))?;
+                }
             }
             audit_restore(
                 &mut work,
@@ -366,11 +414,74 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
                 previous: None,
                 restored,
                 was_damaged: true,
+                schema_repaired: Vec::new(),
             }
         }
     };
     drop(work_file);
+    let mut outcome = outcome;
+    repaired.append(&mut outcome.schema_repaired);
+    outcome.schema_repaired = repaired;
+    verify_restored(db, from, &outcome)?;
     Ok(outcome)
+}
+
+/// Read the restored database back as the next command will (a read-write
+/// connection, which would first play back any journal left beside it) and
+/// check that it holds what the restore is about to report: the backup's
+/// records and one more log entry (the restore's own). A restore that
+/// said "Restored" over a file that then opened empty lost a league
+/// (issue 30).
+fn verify_restored(db: &Path, from: &Path, outcome: &Restored) -> Result<()> {
+    let conn = Connection::open_with_flags(
+        db,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| explain_sql(db, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|e| explain_sql(db, e))?;
+    let found = Counts::read(&conn).map_err(|e| explain(db, e))?;
+    let mut expected = outcome.restored.clone();
+    expected.audit_entries += 1;
+    if found == expected {
+        return Ok(());
+    }
+    let kept = outcome
+        .safety_copy
+        .as_ref()
+        .map(|p| format!(" The database as it was is kept in {}.", p.display()))
+        .unwrap_or_default();
+    Err(Error::Database(format!(
+        "the restore did not take: {} now holds {}, not the backup's {}. The backup {} is unchanged; \
+         run `league restore` again and then `league check`.{kept}",
+        db.display(),
+        found.summary(),
+        expected.summary(),
+        from.display()
+    )))
+}
+
+/// Open the backup `from` for reading, refusing in words about the backup
+/// (not the --db path) a file that cannot be read or is not SQLite.
+fn open_backup(from: &Path) -> Result<Connection> {
+    let hint = "give the path of a backup made with `league backup`; nothing was changed";
+    if let Err(e) = std::fs::File::open(from) {
+        return Err(Error::Database(format!(
+            "cannot read the backup {}: {}; {hint}",
+            from.display(),
+            super::io_words(&e)
+        )));
+    }
+    if super::check_sqlite_header(from).is_err() {
+        return Err(Error::Database(format!(
+            "{} is not a league backup (it is not an SQLite file); {hint}",
+            from.display()
+        )));
+    }
+    open_reader(from).map_err(|e| match e {
+        Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
+        other => other,
+    })
 }
 
 /// The working copies an earlier `league restore` left beside `db` when it
@@ -422,10 +533,11 @@ fn copy_synced(from: &Path, to: &Path) -> Result<()> {
 }
 
 /// Put the (closed, synced) working copy in the database's place. The old
-/// `-wal`/`-shm` files must go first: SQLite would otherwise apply the old
-/// database's log to the new file. Their contents were copied aside.
+/// `-wal`/`-shm`/`-journal` files must go first: SQLite would otherwise
+/// apply the old database's log (or play its journal back) over the new
+/// file. Their contents were copied aside (or the journal played back).
 fn replace_file(db: &Path, work: &Path) -> Result<()> {
-    for suffix in ["-shm", "-wal"] {
+    for suffix in ["-shm", "-wal", "-journal"] {
         let side = side_file(db, suffix);
         match std::fs::remove_file(&side) {
             Ok(()) => {}
@@ -477,7 +589,7 @@ fn replace_in_place(
     conn.execute("ATTACH DATABASE ?1 AS restored", [work_name])
         .map_err(|e| explain_sql(work, e))?;
     let safety = unique_backup_path(db, "before-restore");
-    let result = (|| -> Result<Counts> {
+    let result = (|| -> Result<(Counts, Vec<super::schema_objects::Difference>)> {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| explain_sql(db, e))?;
@@ -486,6 +598,7 @@ fn replace_in_place(
             let reader = open_reader(db)?;
             snapshot(&reader, &safety)?
         };
+        let repaired = super::schema_objects::make_own(&tx, &db.display().to_string())?;
         copy_tables(&tx).map_err(|e| explain(db, e))?;
         super::audit::audit(
             &tx,
@@ -500,15 +613,19 @@ fn replace_in_place(
             reason,
         )?;
         tx.commit().map_err(|e| explain_sql(db, e))?;
-        Ok(previous)
+        Ok((previous, repaired))
     })();
     let _ = conn.execute("DETACH DATABASE restored", []);
-    let previous = result?;
+    let (previous, repaired) = result?;
     Ok(Restored {
         safety_copy: Some(safety),
         previous: Some(previous),
         restored: restored.clone(),
         was_damaged: false,
+        schema_repaired: repaired
+            .iter()
+            .map(|d| format!("the database's {d}"))
+            .collect(),
     })
 }
 

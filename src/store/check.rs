@@ -127,6 +127,20 @@ pub fn run(conn: &impl Readable) -> Report {
              FROM pragma_foreign_key_check AS fk",
         ),
     ));
+    if schema == migrate::latest_version() {
+        let problems = match super::schema_objects::differences(conn) {
+            Ok(found) => found
+                .iter()
+                .map(|d| format!("{d}; restoring a backup (`league restore BACKUP`) puts it right"))
+                .collect(),
+            Err(e) => vec![format!("could not run this check: {e}")],
+        };
+        checks.push(CheckResult {
+            name: "the schema is league's own: no table, index, view or trigger added, changed or dropped by another tool",
+            problems,
+            notice: false,
+        });
+    }
     if damaged {
         // The league's own checks read the tables SQLite says are damaged;
         // their answers would mislead.

@@ -66,11 +66,85 @@ pub fn current_version(conn: &impl Readable) -> Result<i64> {
     if !has_table(conn, "refinery_schema_history")? {
         return Ok(0);
     }
-    Ok(conn.query_row(
-        "SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history",
+    let (version, not_numbers): (Option<i64>, i64) = conn.query_row(
+        "SELECT MAX(version) FILTER (WHERE typeof(version) = 'integer'), \
+                count(*) FILTER (WHERE typeof(version) <> 'integer') \
+         FROM refinery_schema_history",
         [],
-        |r| r.get(0),
-    )?)
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    if not_numbers > 0 {
+        return Err(damaged_history("a version that is not a number"));
+    }
+    Ok(version.unwrap_or(0))
+}
+
+/// The refusal of a database whose record of its schema versions cannot be
+/// trusted: league cannot tell which program wrote it or what upgrading
+/// it would need, so it leaves the file alone.
+fn damaged_history(what: &str) -> Error {
+    Error::Database(format!(
+        "the database's record of its schema versions (refinery_schema_history) holds {what}, \
+         so league cannot tell which version of the program wrote it; the file was left as it is. \
+         Restore a backup (`league restore BACKUP`)"
+    ))
+}
+
+/// Check, before anything writes to the file, that every row of the
+/// schema history is what the migration library (refinery) reads back when
+/// it upgrades a database: a whole-number version, a name, an RFC 3339
+/// time and a numeric checksum. refinery trusts these and stops the
+/// program (a panic, exit 101) on anything else, after the file had
+/// already been switched to WAL (issue 30, item 14). A database already at
+/// this program's version is never handed to refinery, so its history is
+/// not read.
+pub fn check_history(conn: &impl Readable) -> Result<()> {
+    let conn = super::sql(conn);
+    if !has_table(conn, "refinery_schema_history")? {
+        return Ok(());
+    }
+    let mut st = conn.prepare(
+        "SELECT version, typeof(version), typeof(name), applied_on, typeof(applied_on), \
+                checksum, typeof(checksum) \
+         FROM refinery_schema_history ORDER BY rowid",
+    )?;
+    let mut rows = st.query([])?;
+    while let Some(r) = rows.next()? {
+        let version = r.get_ref(0)?.as_i64().ok();
+        let row = match version {
+            Some(v) => format!("version {v}"),
+            None => "a row".to_string(),
+        };
+        let text = |i: usize| -> rusqlite::Result<Option<String>> {
+            Ok(match r.get::<_, String>(i + 1)?.as_str() {
+                "text" => Some(r.get(i)?),
+                _ => None,
+            })
+        };
+        if r.get::<_, String>(1)? != "integer" || version.is_none_or(|v| i32::try_from(v).is_err())
+        {
+            return Err(damaged_history("a version that is not a number"));
+        }
+        if r.get::<_, String>(2)? != "text" {
+            return Err(damaged_history(&format!("{row} without a name")));
+        }
+        let applied = text(3)?;
+        let applied_ok = applied.as_deref().is_some_and(|a| {
+            time::OffsetDateTime::parse(a, &time::format_description::well_known::Rfc3339).is_ok()
+        });
+        if !applied_ok {
+            return Err(damaged_history(&format!(
+                "{row} applied on \"{}\", which is not a date and time such as 2024-05-01T10:00:00Z",
+                crate::domain::text::escape_controls(applied.as_deref().unwrap_or("(not a text)"))
+            )));
+        }
+        if text(5)?.is_none_or(|c| c.parse::<u64>().is_err()) {
+            return Err(damaged_history(&format!(
+                "{row} with a checksum that is not a number"
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn has_table(conn: &Connection, name: &str) -> Result<bool> {
@@ -178,6 +252,7 @@ pub fn run_migrations(
     if let Some(path) = path {
         check_not_newer_than(conn, path, latest)?;
     }
+    check_history(conn)?;
     // The version and the copy come from ONE read transaction, so the copy
     // is of exactly the version it is named for, even if another `league`
     // process upgrades the same file meanwhile.

@@ -42,6 +42,7 @@ pub mod ratings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod round;
+pub mod schema_objects;
 pub mod season;
 pub mod snapshot;
 pub mod sql;
@@ -171,6 +172,7 @@ impl Store {
     /// newer version of the program, or that league could not write (a
     /// read-only file), is refused and left untouched.
     pub fn open(path: &Path, create: bool) -> Result<Store> {
+        check_regular_file(path, "used as the league database (check the --db path)")?;
         let exists = path.exists();
         if !exists && !create {
             return Err(Error::Database(format!(
@@ -211,7 +213,12 @@ impl Store {
         // Refuse a file that is not ours before anything writes to it
         // (switching to WAL rewrites the file's header).
         migrate::check_is_league(&store.conn, path)?;
-        migrate::check_not_newer(&store.conn, path)?;
+        migrate::check_not_newer(&store.conn, path).map_err(|e| naming(path, e))?;
+        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+            // What refinery will read, checked before configuring (WAL)
+            // changes the file.
+            migrate::check_history(&store.conn).map_err(|e| naming(path, e))?;
+        }
         configure(&store.conn.0, !fresh).map_err(|e| explain_sql(path, e))?;
         migrate::run(&mut store.conn.0, Some(path))?;
         Ok(store)
@@ -224,7 +231,7 @@ impl Store {
     pub fn open_read_only(path: &Path) -> Result<Store> {
         let conn = open_reader(path)?;
         migrate::check_is_league(&conn, path)?;
-        migrate::check_not_newer(&conn, path)?;
+        migrate::check_not_newer(&conn, path).map_err(|e| naming(path, e))?;
         Ok(Store {
             conn: Reader(conn),
             path: Some(path.to_path_buf()),
@@ -246,12 +253,27 @@ impl Store {
         // wrote a new file (see [`Store::open`]) must be played back before
         // the file is read, which a read-only connection cannot do: the
         // first read of a read-write one does.
-        if journal_has_data(path) {
+        // A journal also lies beside the file while a command writes it in
+        // that mode: then the reader waits for it (with locks) instead.
+        if journal_has_data(path) && read_only_file(path).is_none() {
             return Store::open(path, false);
         }
         let store = Store::open_read_only(path)?;
-        if migrate::current_version(&store.conn)? < migrate::latest_version() {
+        let version = migrate::current_version(&store.conn)?;
+        if version < migrate::latest_version() {
             drop(store);
+            if read_only_file(path).is_some() {
+                return Err(Error::Database(format!(
+                    "{} was written by an older version of league (schema {version}) and must be \
+                     brought up to date (schema {}) before this version can read it, which needs \
+                     write access, but it is read-only; it was left as it is. Make it writable (for \
+                     example `chmod u+w {}`) and run the command again, or read it with the program \
+                     that wrote it",
+                    path.display(),
+                    migrate::latest_version(),
+                    path.display()
+                )));
+            }
             return Store::open(path, false);
         }
         store
@@ -364,6 +386,17 @@ fn pause_before_commit(written: u64) -> Result<()> {
     Ok(())
 }
 
+/// A refusal about the database's contents, prefixed with the file's name
+/// (the store's checks of a connection do not know the path).
+fn naming(path: &Path, e: Error) -> Error {
+    match e {
+        Error::Database(msg) if !msg.contains(&path.display().to_string()) => {
+            Error::Database(format!("{}: {msg}", path.display()))
+        }
+        other => other,
+    }
+}
+
 /// Settings every read-write connection gets: the busy timeout, foreign
 /// keys, WAL (so the site build and reports can read while a round is being
 /// recorded) and `synchronous = FULL` (in WAL mode, NORMAL may lose the last
@@ -407,13 +440,14 @@ fn configure(conn: &Connection, wal: bool) -> rusqlite::Result<()> {
 /// Open an existing SQLite file for reading only, without migrating or
 /// checking that it is a league database.
 ///
-/// A file this user may not write is opened as `immutable` (unless a
-/// non-empty `-wal` file lies beside it, whose committed changes must be
-/// read): an ordinary read-only open of a WAL database creates `-wal` and
-/// `-shm` files with the database's read-only permissions, which would stop
-/// the owner writing the database even after making it writable again.
-/// Nobody can be writing a file that cannot be written, so reading it as
-/// immutable is safe.
+/// A file is read with SQLite's locks, so a command recording meanwhile
+/// is never seen half-done, except when nobody can be writing it
+/// (`nobody_writes`: read-only media, no write permission on the file or
+/// its folder), which is read as `immutable` (no -wal/-shm made beside it).
+/// A file this user may not write is read without creating a -shm file
+/// (one with the database's permissions, made by this user, would stop the
+/// owner writing); when SQLite needs one to read, the read is refused in
+/// words rather than made without locks.
 pub fn open_reader(path: &Path) -> Result<Connection> {
     if !path.exists() {
         return Err(Error::Database(format!(
@@ -427,44 +461,79 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     // [`Store::open`]): either holds what the file alone does not say.
     let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0)
         || journal_has_data(path);
-    let open = |immutable: bool| {
-        let conn = if immutable {
-            Connection::open_with_flags(
-                format!("file:{}?immutable=1", uri_path(path)),
+    let open = |how: ReadAs| {
+        let conn = match how {
+            ReadAs::Locked => Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?,
+            // SQLite may not create the -shm file: one made by this user
+            // would stop the file's owner writing (see above).
+            ReadAs::LockedNoShm | ReadAs::Immutable => Connection::open_with_flags(
+                format!(
+                    "file:{}?{}",
+                    uri_path(path),
+                    if how == ReadAs::Immutable {
+                        "immutable=1"
+                    } else {
+                        "readonly_shm=1"
+                    }
+                ),
                 OpenFlags::SQLITE_OPEN_READ_ONLY
                     | OpenFlags::SQLITE_OPEN_URI
                     | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?
-        } else {
-            Connection::open_with_flags(
-                path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?
+            )?,
         };
         // The first read is where SQLite opens (or fails to create) the
-        // -shm file of a WAL database.
+        // -shm file of a WAL database, and waits for a writer's lock.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
             r.get::<_, i64>(0)
         })
         .map(|_| conn)
     };
-    let conn = if !wal_has_data && read_only_file(path).is_some() {
-        open(true)
-    } else {
-        match open(false) {
-            // A folder we may not write (read-only media): SQLite cannot
-            // create the -shm file; with no log to read, read as immutable.
-            Err(e)
-                if !wal_has_data
-                    && matches!(
-                        e.sqlite_error_code(),
-                        Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
-                    ) =>
-            {
-                open(true)
-            }
-            other => other,
+    let cannot_write = read_only_file(path).is_some();
+    let first = match (cannot_write, !wal_has_data && nobody_writes(path)) {
+        (true, true) => ReadAs::Immutable,
+        (true, false) => ReadAs::LockedNoShm,
+        (false, _) => ReadAs::Locked,
+    };
+    // SQLite would create the -wal file (as this user) before finding it
+    // cannot make the -shm: refused before it tries.
+    let sides_there = side_file(path, "-shm").exists() && side_file(path, "-wal").exists();
+    if first == ReadAs::LockedNoShm && in_wal_mode(path) && !sides_there {
+        return Err(Error::Database(cannot_read_safely(path)));
+    }
+    let conn = match open(first) {
+        // A journal to play back, which needs write access.
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK =>
+        {
+            return Err(Error::Database(format!(
+                "{} holds a change that an earlier league command left unfinished (it was stopped \
+                 while writing); it must be undone before the file can be read, which needs a user \
+                 who may write the file: any league command the secretary runs does it. Nothing was \
+                 read or changed",
+                path.display()
+            )));
         }
+        // SQLite cannot make the -shm file it needs to read a WAL database
+        // with locks (a folder we may not write).
+        Err(e)
+            if first != ReadAs::Immutable
+                && matches!(
+                    e.sqlite_error_code(),
+                    Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
+                ) =>
+        {
+            if wal_has_data || !nobody_writes(path) {
+                return Err(Error::Database(cannot_read_safely(path)));
+            }
+            // Nobody can be writing it (read-only media, a folder no one
+            // may write): read it as it is.
+            open(ReadAs::Immutable)
+        }
+        other => other,
     };
     let conn = match conn {
         Ok(c) => c,
@@ -481,12 +550,78 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
             )
             .map_err(|e| explain_sql(path, e))?
         }
-        Err(e) => return Err(explain_sql(path, e)),
+        Err(e) => return Err(explain_read(path, e.into())),
     };
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "query_only", "ON")?;
     Ok(conn)
+}
+
+/// How [`open_reader`] opens a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ReadAs {
+    /// With SQLite's locks, as any reader.
+    Locked,
+    /// With locks, but without creating the -shm file (this user may not
+    /// write the database, so a -shm file it made would stop the owner).
+    LockedNoShm,
+    /// Without locks (`immutable=1`): only for a file nobody can be
+    /// writing ([`nobody_writes`]).
+    Immutable,
+}
+
+/// Whether nobody can be writing the file at `path` while it is read, so
+/// that reading it without locks (`immutable`) cannot see half a change:
+/// it is on a read-only disk, or neither it nor its folder may be written
+/// by anyone (no write permission at all: every league command that
+/// writes needs both the file and a journal beside it). The
+/// administrator (root) is the exception permissions cannot express. A
+/// file only this user may not write (the secretary's, read by a web
+/// server's user) may be being written, and is read with locks
+/// (issue 30: reading it as immutable gave torn reads).
+fn nobody_writes(path: &Path) -> bool {
+    let probe = std::fs::OpenOptions::new().write(true).open(path);
+    if matches!(&probe, Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem) {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let no_write_bits =
+            |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o222 == 0);
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        no_write_bits(path) || no_write_bits(dir)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// Whether the database file's header says it is in WAL mode (its read
+/// and write format versions are 2).
+fn in_wal_mode(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0u8; 20];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok_and(|()| header[18] == 2 && header[19] == 2)
+}
+
+/// Why a file someone may be writing cannot be read by this user.
+fn cannot_read_safely(path: &Path) -> String {
+    let name = path.display();
+    format!(
+        "cannot read {name} safely as this user: its owner may be recording in it, and reading it \
+         meanwhile needs SQLite's shared-memory file {name}-shm, which is there only while a league \
+         command has the file open, and which this user must not make (one it made would stop \
+         the owner recording). Nothing was read or changed. Run the command as the file's owner, \
+         or have the secretary copy the league with `league backup COPY.db` and read the copy"
+    )
 }
 
 /// Whether a non-empty rollback journal lies beside `path`: a command that
@@ -526,6 +661,7 @@ pub(crate) fn side_file(path: &Path, suffix: &str) -> PathBuf {
 /// Refuse a file that is not an SQLite database before SQLite touches it.
 fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read;
+    check_regular_file(path, "read as a league database (check the --db path)")?;
     let mut file = std::fs::File::open(path).map_err(|e| {
         Error::Database(format!(
             "cannot open {}: {e}; check the --db path and that you may read the file",
@@ -686,6 +822,30 @@ pub fn explain(path: &Path, e: Error) -> Error {
     Error::Database(msg)
 }
 
+/// [`explain`] for a command that only reads (a report, a list, `check`,
+/// `backup`, `sql`): a full disk or a failed disk read is not "nothing was
+/// saved" (nothing was to be saved) but a read that could not be made.
+pub fn explain_read(path: &Path, e: Error) -> Error {
+    let code = match &e {
+        Error::Sql(SqlError(sql)) => sql.sqlite_error_code(),
+        _ => None,
+    };
+    let name = path.display();
+    match code {
+        Some(ErrorCode::DiskFull) => Error::Database(format!(
+            "could not read {name}: the disk holding it is full (SQLite needs a little room to \
+             read a league database). Nothing was changed; free some space and run the command again"
+        )),
+        Some(ErrorCode::SystemIoFailure) if access_problem(path).is_none() => {
+            Error::Database(format!(
+                "could not read {name} (the system reported a disk error). Nothing was changed; \
+                 check that the disk is still connected and not full, then run the command again"
+            ))
+        }
+        _ => explain(path, e),
+    }
+}
+
 /// The message for a damaged database file.
 pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
     let name = path.display();
@@ -694,6 +854,78 @@ pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
          is wrong; to go back to your latest backup use `league restore BACKUP` (restore keeps the \
          damaged file as a copy)"
     )
+}
+
+/// SQLite's text for a refused constraint, in the secretary's words: the
+/// schema's own triggers already speak them ("a player already has a game
+/// or bye in this round"); SQLite's generic CHECK, UNIQUE, NOT NULL and
+/// foreign-key texts ("UNIQUE constraint failed: player.name") are put in a
+/// sentence naming the record and field.
+fn constraint_words(msg: Option<&str>) -> String {
+    let Some(msg) = msg else {
+        return "the database refused the change".into();
+    };
+    let fields = |list: &str| -> (String, String) {
+        let mut table = String::new();
+        let cols: Vec<String> = list
+            .split(',')
+            .map(|c| {
+                let c = c.trim();
+                match c.split_once('.') {
+                    Some((t, col)) => {
+                        table = t.replace('_', " ");
+                        col.replace('_', " ")
+                    }
+                    None => c.replace('_', " "),
+                }
+            })
+            .collect();
+        (table, cols.join(" and "))
+    };
+    if let Some(list) = msg.strip_prefix("UNIQUE constraint failed: ") {
+        let (table, cols) = fields(list);
+        return format!("there is already a {table} with the same {cols}");
+    }
+    if let Some(list) = msg.strip_prefix("NOT NULL constraint failed: ") {
+        let (table, cols) = fields(list);
+        return format!("the {table}'s {cols} is missing");
+    }
+    if let Some(rule) = msg.strip_prefix("CHECK constraint failed: ") {
+        if let Some(words) = range_rule(rule) {
+            return words;
+        }
+        return format!(
+            "a value is outside what the league accepts (the rule it broke: {})",
+            rule.trim()
+        );
+    }
+    if msg.starts_with("FOREIGN KEY constraint failed") {
+        return "it refers to a record that does not exist, or a record still refers to what it \
+                would remove"
+            .into();
+    }
+    msg.to_string()
+}
+
+/// A CHECK of the form `col BETWEEN a AND b` (or `col IS NULL OR col
+/// BETWEEN a AND b`) as "the rating must be between 0 and 4000".
+fn range_rule(rule: &str) -> Option<String> {
+    let rule = rule.trim();
+    let rule = match rule.split_once(" IS NULL OR ") {
+        Some((_, rest)) => rest,
+        None => rule,
+    };
+    let (col, range) = rule.split_once(" BETWEEN ")?;
+    let (low, high) = range.split_once(" AND ")?;
+    let plain = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (plain(col) && plain(low.trim()) && plain(high.trim())).then(|| {
+        format!(
+            "the {} must be between {} and {}",
+            col.replace('_', " "),
+            low.trim(),
+            high.trim()
+        )
+    })
 }
 
 /// A write refused by a constraint of the schema, in the secretary's words
@@ -710,10 +942,7 @@ pub(crate) fn constraint_error(e: rusqlite::Error, what: &str) -> Error {
 pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
     if let rusqlite::Error::SqliteFailure(err, msg) = e {
         if err.code == rusqlite::ErrorCode::ConstraintViolation {
-            return Some(
-                msg.clone()
-                    .unwrap_or_else(|| "the database refused the change".into()),
-            );
+            return Some(constraint_words(msg.as_deref()));
         }
     }
     None
@@ -721,3 +950,61 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// Refuse a path that exists but is not a regular file (a folder, a named
+/// pipe, a device, a socket) before anything opens it: opening a named pipe
+/// for reading waits for a writer that never comes, and a folder or device
+/// is no league database. `what` names the role of the path in the
+/// message ("the league database", "the backup").
+pub(crate) fn check_regular_file(path: &Path, what: &str) -> Result<()> {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(()); // missing: the caller says what that means
+    };
+    if meta.is_file() {
+        return Ok(());
+    }
+    let kind = file_kind(&meta);
+    Err(Error::Database(format!(
+        "{} is {kind}, not a file, so it cannot be {what}; nothing was changed",
+        path.display()
+    )))
+}
+
+/// What a path that is not a regular file is, in plain words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    "not an ordinary file"
+}
+
+/// An operating-system failure to read or write a file, in the
+/// secretary's words instead of the system's ("Is a directory (os error
+/// 21)").
+pub(crate) fn io_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => "there is no such file".into(),
+        K::PermissionDenied => "you may not read or write it (check its permissions)".into(),
+        K::IsADirectory => "it is a folder, not a file".into(),
+        K::NotADirectory => "a part of its path is a file, not a folder".into(),
+        K::StorageFull => "the disk is full".into(),
+        K::ReadOnlyFilesystem => "it is on a read-only disk".into(),
+        K::FileTooLarge => "it is larger than this system allows".into(),
+        _ => format!("the system says: {e}"),
+    }
+}

@@ -235,3 +235,144 @@ pub fn uscf_list_ratings(conn: &impl Readable) -> Result<HashMap<PlayerId, Vec<L
     }
     Ok(out)
 }
+
+/// A rating list as the league recorded it: the ratings it replaced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedList {
+    /// `uscf` or `fide`.
+    pub system: String,
+    /// Its name (the file's name, or the one given with --list).
+    pub list: String,
+    /// The day it took effect (YYYY-MM-DD).
+    pub took_effect: String,
+    /// How many players' ratings it changed or gave for the first time.
+    pub players: usize,
+}
+
+/// Every list that changed a rating, in the order they took effect. (A
+/// list that changed nothing left no trace and needs no undoing.)
+pub fn lists(conn: &impl Readable) -> Result<Vec<ImportedList>> {
+    let conn = super::sql(conn);
+    let mut st = conn.prepare(
+        "SELECT system, list, replaced_on, count(*) FROM rating_history \
+         GROUP BY system, list, replaced_on ORDER BY replaced_on, system, list",
+    )?;
+    let rows = st.query_map([], |r| {
+        Ok(ImportedList {
+            system: r.get(0)?,
+            list: r.get(1)?,
+            took_effect: r.get(2)?,
+            players: r.get::<_, i64>(3)? as usize,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// What removing a list put back: (name, the list's rating, the rating
+/// restored; `None`: unrated again).
+pub type Restored = Vec<(String, Option<u32>, Option<u32>)>;
+
+/// Undo the list named `name` (taking effect on `date` when given): every
+/// player it changed gets back the rating it replaced, and its history rows
+/// go. Only the latest list of its rating system can be undone (a later
+/// list replaced the ratings this one gave); a name that matches lists of
+/// several days needs `date`. Logged.
+pub fn remove_list(
+    tx: &Transaction,
+    name: &str,
+    date: Option<&str>,
+) -> Result<(ImportedList, Restored)> {
+    let matching: Vec<ImportedList> = lists(tx)?
+        .into_iter()
+        .filter(|l| l.list == name && date.is_none_or(|d| l.took_effect == d))
+        .collect();
+    let list = match matching.as_slice() {
+        [] => {
+            let known: Vec<String> = lists(tx)?.into_iter().map(|l| l.list).collect();
+            return Err(crate::error::Error::not_found(format!(
+                "no rating list \"{name}\"{} changed a rating; the lists are: {} (see `league ratings list`)",
+                date.map(|d| format!(" taking effect on {d}")).unwrap_or_default(),
+                if known.is_empty() { "none".to_string() } else { known.join(", ") }
+            )));
+        }
+        [one] => one.clone(),
+        several => {
+            let days: Vec<&str> = several.iter().map(|l| l.took_effect.as_str()).collect();
+            return Err(crate::error::Error::invalid(format!(
+                "there are {} lists called \"{name}\" (taking effect on {}); say which with --date",
+                several.len(),
+                days.join(", ")
+            )));
+        }
+    };
+    let later: Option<(String, String)> = tx
+        .query_row(
+            "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 \
+             ORDER BY replaced_on LIMIT 1",
+            params![list.system, list.took_effect],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    if let Some((later, day)) = later {
+        return Err(crate::error::Error::invalid(format!(
+            "the list {later} (taking effect on {day}) came after {} and replaced ratings it gave; \
+             remove {later} first",
+            list.list
+        )));
+    }
+    let rating_col = if list.system == "fide" {
+        "fide_rating"
+    } else {
+        "rating"
+    };
+    let mut restored = Vec::new();
+    {
+        let mut st = tx.prepare(&format!(
+            "SELECT h.player_id, p.name, p.{rating_col}, h.rating FROM rating_history h \
+             JOIN player p ON p.id = h.player_id \
+             WHERE h.system = ?1 AND h.list = ?2 AND h.replaced_on = ?3 ORDER BY p.name"
+        ))?;
+        let rows = st
+            .query_map(params![list.system, list.list, list.took_effect], |r| {
+                Ok((
+                    r.get::<_, PlayerId>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<u32>>(2)?,
+                    r.get::<_, Option<u32>>(3)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut put_back = tx.prepare(&format!(
+            "UPDATE player SET {rating_col} = ?1 WHERE id = ?2"
+        ))?;
+        for (pid, player, now, before) in rows {
+            put_back.execute(params![before, pid])?;
+            restored.push((player, now, before));
+        }
+    }
+    tx.execute(
+        "DELETE FROM rating_history WHERE system = ?1 AND list = ?2 AND replaced_on = ?3",
+        params![list.system, list.list, list.took_effect],
+    )?;
+    audit(
+        tx,
+        Action::Delete,
+        &format!(
+            "{} ratings from {}",
+            if list.system == "fide" {
+                "FIDE"
+            } else {
+                "US Chess"
+            },
+            list.list
+        ),
+        Some(&format!(
+            "{} players rated by the list of {}",
+            restored.len(),
+            list.took_effect
+        )),
+        Some("the ratings it replaced put back"),
+        None,
+    )?;
+    Ok((list, restored))
+}

@@ -7,7 +7,7 @@ use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
 use super::Readable;
 use crate::domain::ids::{EventId, SeasonId, SectionId};
-use crate::domain::league::{Event, EventKind, RatingBasis, Season, Section};
+use crate::domain::league::{check_date_order, Event, EventKind, RatingBasis, Season, Section};
 use crate::domain::names::Wanted;
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
@@ -82,6 +82,7 @@ pub fn add_season(
             "there is already a season \"{name}\""
         )));
     }
+    check_date_order(&format!("season {}", name.trim()), start, end).map_err(Error::invalid)?;
     tx.execute(
         "INSERT INTO season (name, start_date, end_date) VALUES (?1, ?2, ?3)",
         params![name.trim(), start, end],
@@ -110,6 +111,12 @@ pub fn edit_season(
     )
     .map_err(|e| constraint_error(e, "season"))?;
     let updated = find_season(tx, &new_name)?;
+    check_date_order(
+        &format!("season {}", updated.name),
+        updated.start_date.as_deref(),
+        updated.end_date.as_deref(),
+    )
+    .map_err(Error::invalid)?;
     if let Some((old, new)) = changed_fields(&[
         ("name", season.name.clone(), updated.name.clone()),
         (
@@ -289,6 +296,7 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
             season.name, new.name
         )));
     }
+    check_date_order(new.name.trim(), new.start_date, new.end_date).map_err(Error::invalid)?;
     tx.execute(
         "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, fide_edition, sb_adjusted, coin_allowed) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -470,6 +478,13 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
         )?;
     }
     let updated = event_by_id(tx, event.id)?;
+    check_date_order(
+        &updated.name,
+        updated.start_date.as_deref(),
+        updated.end_date.as_deref(),
+    )
+    .map_err(Error::invalid)?;
+    check_edition_kept(tx, event, &updated, edit)?;
     // Every setting here changes standings or what they are called: logged.
     if let Some((old, new)) = changed_fields(&[
         ("name", event.name.clone(), updated.name.clone()),
@@ -526,6 +541,50 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
         )?;
     }
     Ok(updated)
+}
+
+/// Refuse a new start date that would silently change the FIDE tiebreak
+/// rules edition of an event with rounds recorded (an event without a
+/// chosen edition follows its start date, so moving the start across
+/// 1 September 2023 or 1 March 2026 changes how its unplayed rounds count,
+/// and its standings): the secretary says which edition with
+/// `--fide-edition`. An event with no rounds yet simply follows the new
+/// date, as does an event given its first start date (the command says
+/// so).
+fn check_edition_kept(
+    tx: &Transaction,
+    before: &Event,
+    after: &Event,
+    edit: &EventEdit,
+) -> Result<()> {
+    // An event given its first start date is being completed, not moved:
+    // it takes the rules of that date, and the command says so.
+    if edit.fide_edition.is_some()
+        || before.edition() == after.edition()
+        || before.start_date.is_none()
+    {
+        return Ok(());
+    }
+    let rounds: i64 = tx.query_row(
+        "SELECT count(*) FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
+        [before.id],
+        |r| r.get(0),
+    )?;
+    if rounds == 0 {
+        return Ok(());
+    }
+    let (old, new) = (before.edition().year(), after.edition().year());
+    Err(Error::invalid(format!(
+        "moving the start of {} from {} to {} would change its FIDE tiebreak rules from the \
+         {old} edition to the {new} edition (an event follows its start date), and with them \
+         the standings of its {rounds} recorded round{}; nothing was changed. Add \
+         --fide-edition {old} to keep the rules it was played under, or --fide-edition {new} \
+         to change them",
+        before.name,
+        before.start_date.as_deref().unwrap_or_default(),
+        after.start_date.as_deref().unwrap_or("no date"),
+        if rounds == 1 { "" } else { "s" }
+    )))
 }
 
 /// Store the coin-flip seed the first time one is drawn, so later standings

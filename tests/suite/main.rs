@@ -1,6 +1,7 @@
 //! One integration-test binary (ripgrep/mdBook style). Each module covers
 //! one area; `util` holds the harness.
 
+mod dates_and_lists; // issue 30: dates in order, the FIDE edition kept, future rating lists, removing a list
 mod demo; // league demo pairs with the engine: no rematch, colours within ±2, rounds equal league pair's
 mod dutch_replay; // the Dutch engine replays the reference engine's 956 rounds
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser

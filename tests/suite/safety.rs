@@ -19,6 +19,11 @@
 //! - `hostile`: files that are not league databases, damaged, read-only, in
 //!   a read-only folder, or on a full disk: a clear message, a non-zero
 //!   exit, the file byte for byte as it was.
+//! - `foreign`: issue 30: pipes and folders as files, a schema history the
+//!   upgrade cannot read, a crafted backup's triggers, a reader who may not
+//!   write the file, refusals in words.
+//! - `journal`: issue 30: a hot rollback journal never outlives a restore;
+//!   a kill sweep of a new file's first import.
 //! - `migration`: a failed upgrade leaves the old database usable.
 //! - `backup`: backup/restore round trips; restore refuses bad files.
 //! - `check`: `league check` finds injected invariant violations.
@@ -34,9 +39,11 @@ mod check;
 mod concurrency;
 mod crash;
 mod files;
+mod foreign;
 pub mod fuzz;
 mod hardening;
 mod hostile;
+mod journal;
 mod migration;
 
 use std::path::{Path, PathBuf};

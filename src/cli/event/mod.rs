@@ -599,6 +599,18 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
     })?;
     let (e, rerated) = e;
     let mut out = format!("{} updated (tiebreaks: {}).\n", e.name, e.tiebreaks);
+    if e.edition() != event.edition() {
+        out.push_str(&format!(
+            "Its FIDE tiebreak rules are now the {} edition (they were the {} edition){}.\n",
+            e.edition().year(),
+            event.edition().year(),
+            if e.fide_edition.is_none() {
+                ", as it now starts on a date those rules cover"
+            } else {
+                ""
+            }
+        ));
+    }
     if a.rating.is_some_and(|b| b != event.rating_basis) {
         out.push_str(&format!(
             "Ratings: {} from now on; {rerated} entr{} took their player's {} rating (players without one are unrated in this event).\n",
