@@ -61,5 +61,10 @@ fn the_test_data_is_in_the_repository() {
         120,
         "the reference engine's tournaments"
     );
+    assert_eq!(
+        count("pairing-byes", "trf"),
+        100,
+        "the reference engine's bye-heavy tournaments"
+    );
     assert!(data.join("README.md").is_file(), "sources and licences");
 }

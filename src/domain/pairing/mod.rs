@@ -190,8 +190,9 @@ pub struct Field {
     /// The planned number of rounds (FIDE: topscorers and C10/C11 apply in
     /// the last round).
     pub total_rounds: u32,
-    /// The colour the first pairing number gets in round 1 (FIDE's
-    /// "initial colour", TRF `XXC white1|black1`).
+    /// The colour the first pairing number of round 1's pairing gets
+    /// (FIDE's "initial colour", TRF `XXC white1|black1`): player 1's, or
+    /// the top player's paired in round 1 when player 1 missed it.
     pub initial_colour: Colour,
     /// What each result is worth, for the scores the pairing groups by.
     pub points: PointSystem,

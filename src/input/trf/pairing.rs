@@ -677,21 +677,9 @@ impl PairingFile {
                 format!("round {round}: nobody is left to pair (every player has a bye)"),
             ));
         }
-        let initial_colour = self.initial_colour.unwrap_or_else(|| {
-            // The colour of the top-ranked player paired in round 1.
-            self.players
-                .iter()
-                .filter_map(|p| {
-                    p.cells
-                        .first()
-                        .and_then(|c| c.colour.map(|col| (p.number, col)))
-                })
-                .min_by_key(|&(n, _)| n)
-                .map_or(
-                    Colour::White,
-                    |(n, col)| if n % 2 == 1 { col } else { col.opposite() },
-                )
-        });
+        let initial_colour = self
+            .initial_colour
+            .unwrap_or_else(|| self.inferred_initial_colour());
         let forbidden = self.forbidden_in(round);
         Ok(Field {
             round,
@@ -701,6 +689,44 @@ impl PairingFile {
             forbidden,
             entrants,
         })
+    }
+
+    /// The initial colour of a file without `XXC` or `152`: the colour of
+    /// the first player (by start number) paired in round 1. By 5.2.5 the
+    /// top pairing number of the round-1 pairing had the initial colour,
+    /// and a player who was not paired then (a bye asked for, not yet
+    /// entered) held no number in it: when player 1 missed round 1, the
+    /// colour is player 2's (or the next one paired), unturned whatever his
+    /// number. bbpPairings (FIDE-endorsed) infers it so. Strictly, as it
+    /// does: the first round in which any game has a colour is read, and if
+    /// the first player paired has no colour there (a bye), the next one's
+    /// is taken, turned over when his place among the players paired is
+    /// even. White when no game has a colour yet.
+    fn inferred_initial_colour(&self) -> Colour {
+        let Some(first) = self
+            .players
+            .iter()
+            .filter_map(|p| p.cells.iter().position(|c| c.colour.is_some()))
+            .min()
+        else {
+            return Colour::White;
+        };
+        let mut players: Vec<&FilePlayer> = self.players.iter().collect();
+        players.sort_by_key(|p| p.number);
+        let was_paired = |c: &Cell| c.opponent != 0 || matches!(c.code, 'U' | '+');
+        players
+            .iter()
+            .filter(|p| p.cells.iter().take(first + 1).any(was_paired))
+            .enumerate()
+            .find_map(|(place, p)| {
+                let colour = p.cells.get(first)?.colour?;
+                Some(if place % 2 == 0 {
+                    colour
+                } else {
+                    colour.opposite()
+                })
+            })
+            .unwrap_or(Colour::White)
     }
 
     fn past(&self, c: &Cell) -> Past {
@@ -973,6 +999,42 @@ mod tests {
             }]
         );
         assert_eq!(field.entrants[0].score(), Points::whole(3));
+    }
+
+    /// Without `XXC`, the initial colour is the colour of the first player
+    /// paired in round 1, as it is: player 1 asked for a bye in round 1, so
+    /// player 2 was the top pairing number of that pairing and had the
+    /// initial colour, Black, by 5.2.5 (turning it over because 2 is even
+    /// gave White).
+    #[test]
+    fn without_xxc_the_initial_colour_is_the_first_paired_players_round_1_colour() {
+        let mut text = String::from("XXR 5\n");
+        text.push_str(&line(1, "0.5", "0000 - H"));
+        text.push_str(&line(2, "1.0", "   4 b 1"));
+        text.push_str(&line(3, "0.0", "   5 w 0"));
+        text.push_str(&line(4, "0.0", "   2 w 0"));
+        text.push_str(&line(5, "1.0", "   3 b 1"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        assert_eq!(f.field(None).unwrap().initial_colour, Colour::Black);
+        // Player 1 paired in round 1: his own colour, White here.
+        let mut text = String::from("XXR 5\n");
+        text.push_str(&line(1, "1.0", "   2 w 1"));
+        text.push_str(&line(2, "0.0", "   1 b 0"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        assert_eq!(f.field(None).unwrap().initial_colour, Colour::White);
+    }
+
+    /// The first player paired in round 1 has no colour (he had the
+    /// pairing-allocated bye, in a field of one game): the next one paired
+    /// gives it, turned over as the second pairing number of round 1.
+    #[test]
+    fn without_xxc_a_first_player_without_a_colour_passes_to_the_next() {
+        let mut text = String::from("XXR 5\n");
+        text.push_str(&line(1, "1.0", "0000 - U"));
+        text.push_str(&line(2, "1.0", "   3 w 1"));
+        text.push_str(&line(3, "0.0", "   2 b 0"));
+        let f = PairingFile::read(text.as_bytes(), "t.trf").unwrap();
+        assert_eq!(f.field(None).unwrap().initial_colour, Colour::Black);
     }
 
     #[test]

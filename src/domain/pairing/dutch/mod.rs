@@ -65,8 +65,14 @@
 //!   on caissify-pairings' generated odd fields every bye we gave
 //!   differently went, in theirs, to a lower score, at the price of a pair
 //!   in a higher bracket (BENCHMARKS.md).
-//! - 5.2.5 counts pairing numbers among the players of the round (absent
-//!   players left out), as the reference engine does.
+//! - 5.2.5 reads the player's pairing number in the tournament: players
+//!   absent this round count when they were paired in an earlier round,
+//!   and only players never paired are left out (`seats`), as the
+//!   reference engine numbers them.
+//! - C10 (topscorers' colour differences beyond ±2, last round) counts a
+//!   player when the colour he gets takes his difference beyond ±2 or
+//!   further beyond, not when he is beyond it whatever he gets
+//!   (`quality::c10_counts`), as the reference engine counts it.
 //!
 //! Speed, without giving up exactness (issue 14; BENCHMARKS.md). Three
 //! shortcuts, each proven to give the answer the plain procedure gives (and
@@ -93,12 +99,12 @@ mod order;
 mod quality;
 pub mod weights;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use self::colour::{allocate, Side};
 use self::facts::Player;
 use self::weights::{schema, solve, Edge, Value};
-use super::{Board, ByeKind, Colour, Field, Pairing, System, Unpairable};
+use super::{Board, ByeKind, Colour, Entrant, Field, Pairing, Past, System, Unpairable};
 
 /// The FIDE Dutch system.
 #[derive(Copy, Clone, Debug, Default)]
@@ -126,9 +132,8 @@ pub(crate) struct Round<'a> {
     /// the bye receiver's score weighs right after C4, every optimal
     /// pairing of every bracket gives the bye to a player of this score.
     pub bye_score: Option<i32>,
-    /// Each player's place (1-based) among the players of this round in
-    /// pairing-number order: the "pairing number" of 5.2.5 once absent
-    /// players are left out, as the reference engine counts it.
+    /// Each player's pairing number as 5.2.5 reads it, by rank: see
+    /// [`seats`].
     seat: Vec<u32>,
     /// `compatible(i, j)` for every pair of ranks, row by row: asked of
     /// every pair in every solve, so worked out once a round.
@@ -230,12 +235,7 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         }
     }
     round.compat = compat;
-    let mut by_number: Vec<usize> = (0..n).collect();
-    by_number.sort_by_key(|&i| round.players[i].number);
-    round.seat = vec![0; n];
-    for (k, &i) in by_number.iter().enumerate() {
-        round.seat[i] = k as u32 + 1;
-    }
+    round.seat = seats(field, &round.players);
     let mut pairing = Pairing::default();
     for e in &field.entrants {
         if let Some(kind) = e.requested_bye {
@@ -320,6 +320,44 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         });
     }
     Ok(pairing)
+}
+
+/// The pairing number 5.2.5 reads for each player (by rank): C.04.3 says
+/// "pairing number", the number the player holds in the tournament, not
+/// their place among the players present this round. A player absent now
+/// who played (or was paired) in an earlier round keeps their number and
+/// counts; a player absent now who was never paired (a late entry with a
+/// bye asked for, a withdrawal before round 1) has never taken a number
+/// and does not, so a round paired without them numbers from the first
+/// player who takes part. This is how bbpPairings (FIDE-endorsed) numbers
+/// the players, and it pairs the bye-heavy reference tournaments as that
+/// engine does (`tests/data/pairing-byes/`).
+fn seats(field: &Field, players: &[Player]) -> Vec<u32> {
+    let mut entrants: Vec<&Entrant> = field.entrants.iter().collect();
+    entrants.sort_by_key(|e| e.number);
+    let mut number_of = HashMap::new();
+    let mut next = 0;
+    for e in entrants {
+        if e.available || e.history.iter().any(was_paired) {
+            next += 1;
+            number_of.insert(e.number, next);
+        }
+    }
+    players.iter().map(|p| number_of[&p.number]).collect()
+}
+
+/// Whether the player was in the pairing of that round: a game, a forfeit
+/// (the pairing gave an opponent) or the pairing-allocated bye.
+fn was_paired(past: &Past) -> bool {
+    matches!(
+        past,
+        Past::Played { .. }
+            | Past::Forfeit { .. }
+            | Past::Bye {
+                kind: ByeKind::PairingAllocated,
+                ..
+            }
+    )
 }
 
 /// C4 for the whole round: a pairing of everybody (and the bye to one

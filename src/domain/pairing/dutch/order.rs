@@ -20,7 +20,7 @@
 //! S1 are fixed a few players at a time, from the top.
 
 use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
-use super::weights::{schema, solve_tight, Edge, Schema, Value};
+use super::weights::{drop_constant_fields, schema, solve_tight, Edge, Schema, Value};
 use super::Round;
 use crate::domain::pairing::matching::cardinality;
 use std::rc::Rc;
@@ -74,6 +74,10 @@ pub struct Bracket<'a, 'b> {
     alone: std::cell::Cell<bool>,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
+    /// The bracket's first solve (quality fields only), once made: the
+    /// later solves leave out the edges it proves to be in no optimal
+    /// pairing (see [`Bracket::useless`]).
+    first: Option<Solution>,
     /// Local vertices whose pairs any field weighs: the bracket and the
     /// next scoregroup.
     core: Vec<bool>,
@@ -181,7 +185,30 @@ impl<'a, 'b> Bracket<'a, 'b> {
             local,
             base,
             fixed: Vec::new(),
+            first: None,
         }
+    }
+
+    /// Whether the edge `i`-`j` (ranks, or the bye vertex) can be left out
+    /// of every solve after the first: both players were in the first
+    /// solve's graph, and the edge was not tight under its optimal duals.
+    ///
+    /// Why this is exact: every later solve adds fields below the quality
+    /// fields, and fixes only pairs of its optimal solutions, so each later
+    /// optimal solution, with the pairs fixed, is optimal for the first
+    /// solve's weights (on the players of the first solve's graph: when
+    /// that graph was the bracket and the next scoregroup, see
+    /// [`Bracket::solve_part`]). By complementary slackness every edge of
+    /// such a solution is tight under the first solve's duals. An edge that
+    /// is not is in no solution the later solves can return, so leaving it
+    /// out of their graphs changes none of their optimal solutions, and
+    /// makes them smaller (in round 2 of a large event, pairs of the top
+    /// scoregroup whose colour preferences clash, when the group can grant
+    /// more of them).
+    fn useless(&self, i: usize, j: usize) -> bool {
+        self.first
+            .as_ref()
+            .is_some_and(|f| f.present[i] && f.present[j] && f.tight[i].binary_search(&j).is_err())
     }
 
     /// Solves with the quality fields plus the `extra` fields, honouring
@@ -258,6 +285,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 continue;
             }
             let (i, j) = (self.vertices[e.u], self.vertices[e.v]);
+            if self.useless(i, j) {
+                continue;
+            }
             let mut values = e.values.clone();
             if without_c4 {
                 values[0] = Value::Num(0);
@@ -278,13 +308,19 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let fields = self.ctx.fields() + extra.len();
         let mut s = schema(&edges, fields, back.len() / 2 + 1);
         single_widths(&mut s, &edges, extra, self.ctx.fields());
+        drop_constant_fields(&mut s, &edges);
         let solved = solve_tight(back.len(), &edges, &s);
         for (x, m) in solved.mate.iter().enumerate() {
             out[back[x]] = m.map(|y| back[y]);
         }
+        let mut present = vec![false; bye + 1];
+        for &i in &back {
+            present[i] = true;
+        }
         let solution = Solution {
             tight: tight_by_rank(&edges, &solved.tight, &back, bye),
             mate: out,
+            present,
         };
         (solution, gone)
     }
@@ -411,6 +447,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
         let mut mate = first.mate.clone();
         self.alone(&first);
+        if self.round.shortcuts {
+            self.first = Some(first.clone());
+        }
         if self.round.shortcuts {
             if let Some(best) = self.natural_if_optimal(&first) {
                 return self.outcome(&best);
@@ -742,11 +781,15 @@ impl Bracket<'_, '_> {
 
 /// A solve's answer: the mate of every rank (fixed pairs included), and
 /// for every rank the partners it could have in an optimal solution.
+#[derive(Clone)]
 struct Solution {
     mate: Vec<Option<usize>>,
     /// The ranks joined to each rank by a tight edge (see
-    /// [`solve_tight`]); fixed pairs are not listed.
+    /// [`solve_tight`]), in increasing order; fixed pairs are not listed.
     tight: Vec<Vec<usize>>,
+    /// Which ranks (and the bye vertex) were vertices of the solve's
+    /// graph: fixed pairs and players left out of it are not.
+    present: Vec<bool>,
 }
 
 /// The tight edges of a solve, by rank: `back` turns the solve's vertices
@@ -759,6 +802,9 @@ fn tight_by_rank(edges: &[Edge], tight: &[bool], back: &[usize], bye: usize) -> 
             out[i].push(j);
             out[j].push(i);
         }
+    }
+    for partners in &mut out {
+        partners.sort_unstable();
     }
     out
 }

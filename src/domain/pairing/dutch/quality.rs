@@ -103,8 +103,7 @@ pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
     let mut c11 = 0;
     if topscorers {
         for (p, c) in [(pa, ca), (pb, cb)] {
-            let d = p.colours.difference() + if c == Colour::White { 1 } else { -1 };
-            if d.abs() > 2 {
+            if c10_counts(p.colours.difference(), c) {
                 c10 += 1;
             }
             let h = &p.colours.history;
@@ -153,6 +152,25 @@ pub fn values(round: &Round, ctx: &Context, i: usize, j: usize) -> Vec<Value> {
     ));
     v.push(Value::Num(max_sd - b(differ) * up(pb.float2) * sdu));
     v
+}
+
+/// Whether C10 counts a player of colour difference `difference` who gets
+/// `colour`. C10 (2026 text; C8 before): "minimise the number of
+/// topscorers or topscorers' opponents who get a colour difference higher
+/// than +2 or lower than -2". Read as what the pairing gives: the colour
+/// takes the difference beyond ±2, or further beyond. A player already at
+/// +4 who gets Black ends at +3 whatever the pairing, and is not counted,
+/// so his difference does not steer who meets the topscorers. Colours
+/// being allocated by 5.2, a player gets the colour that widens a
+/// difference of 2 or more only when his opponent's difference is 2 or
+/// more the same way, so a pair counts once exactly when both players
+/// have a difference of at least 2 in the same direction: how bbpPairings
+/// (FIDE-endorsed) counts it. Before the last round C3 keeps every
+/// difference within ±2, so the two readings differ only on files with
+/// histories no Dutch event makes (`c10_counts_only_what_the_colour_changes`).
+pub fn c10_counts(difference: i32, colour: Colour) -> bool {
+    let after = difference + if colour == Colour::White { 1 } else { -1 };
+    after.abs() > 2 && after.abs() > difference.abs()
 }
 
 /// The fields of the bye edge of player `i`.

@@ -142,10 +142,139 @@ fn a_requested_bye_leaves_the_player_out() {
     es[0].available = false;
     es[0].requested_bye = Some(ByeKind::RequestedHalf);
     let p = Dutch.pair(&field(1, 5, es)).unwrap();
-    // 5.2.5 counts pairing numbers among the players of the round (as the
-    // reference engine does, dutch-012 round 1): 2 is first, so White.
+    // 1 was never paired, so holds no pairing number in this pairing
+    // (as the reference engine counts, dutch-012 round 1): 2 is first,
+    // so White (5.2.5).
     assert_eq!(boards(&p), vec![(2, 4), (5, 3)]);
     assert_eq!(p.byes, vec![(1, ByeKind::RequestedHalf)]);
+}
+
+/// 5.2.5 reads the tournament pairing number, not the place among the
+/// players present (issue 29). Round 2: player 1 played round 1 and asks
+/// for a bye now; 2 and 3 had a full-point bye in round 1, so they meet
+/// with no colour history. 2 is the higher ranked, and his pairing number
+/// is even: he gets the other colour than the initial one, Black. Counting
+/// places among the players present made him first, so White.
+#[test]
+fn rule_5_2_5_reads_the_tournament_pairing_number_not_the_place_among_those_present() {
+    let bye = |kind, halves| Past::Bye {
+        kind,
+        points: Points::from_halves(halves),
+    };
+    let mut one = entrant(1, vec![game(4, Colour::White, 2)]);
+    one.available = false;
+    one.requested_bye = Some(ByeKind::RequestedHalf);
+    let f = field(
+        2,
+        5,
+        vec![
+            one,
+            entrant(2, vec![bye(ByeKind::RequestedFull, 2)]),
+            entrant(3, vec![bye(ByeKind::RequestedFull, 2)]),
+            entrant(4, vec![game(1, Colour::Black, 0)]),
+            entrant(5, vec![bye(ByeKind::RequestedHalf, 1)]),
+        ],
+    );
+    let p = Dutch.pair(&f).unwrap();
+    assert_eq!(boards(&p), vec![(3, 2), (4, 5)]);
+}
+
+/// The other side of 5.2.5's pairing number: a player absent now who was
+/// never paired (a bye asked for in both rounds) holds no number, so 2 is
+/// the first pairing number of round 2 and gets the initial colour, as
+/// bbpPairings numbers them; so does 4, the third.
+#[test]
+fn rule_5_2_5_leaves_out_a_player_never_paired() {
+    let bye = |kind, halves| Past::Bye {
+        kind,
+        points: Points::from_halves(halves),
+    };
+    let mut one = entrant(1, vec![bye(ByeKind::RequestedHalf, 1)]);
+    one.available = false;
+    one.requested_bye = Some(ByeKind::RequestedHalf);
+    let f = field(
+        2,
+        5,
+        vec![
+            one,
+            entrant(2, vec![bye(ByeKind::RequestedFull, 2)]),
+            entrant(3, vec![bye(ByeKind::RequestedFull, 2)]),
+            entrant(4, vec![bye(ByeKind::RequestedZero, 0)]),
+            entrant(5, vec![bye(ByeKind::RequestedZero, 0)]),
+        ],
+    );
+    let p = Dutch.pair(&f).unwrap();
+    assert_eq!(boards(&p), vec![(2, 3), (4, 5)]);
+}
+
+/// C10 counts the players whom this round's colour takes beyond ±2 (or
+/// further beyond), not those beyond it whatever they get.
+#[test]
+fn c10_counts_only_what_the_colour_changes() {
+    use super::quality::c10_counts;
+    use Colour::{Black as B, White as W};
+    assert!(c10_counts(2, W), "+2 to +3");
+    assert!(!c10_counts(2, B));
+    assert!(c10_counts(-3, B), "-3 to -4");
+    assert!(!c10_counts(-3, W), "-3 to -2");
+    assert!(!c10_counts(4, B), "+4 to +3: beyond ±2 whatever he gets");
+    assert!(c10_counts(4, W), "+4 to +5");
+    assert!(!c10_counts(1, W), "+1 to +2 is within the limit");
+}
+
+/// The last round, C10 (topscorers' colour differences beyond ±2): player
+/// 2, not a topscorer, has played White four times (+4) and gets Black
+/// against anyone, ending at +3 whatever the pairing. The natural pairing
+/// gives him to the topscorer, 1, who floats down (1-2, 3-4); counting him
+/// under C10 made the engine pair 1-3 and 2-4 instead. C10 counts what the
+/// colour changes, as bbpPairings does, so the natural pairing stands.
+#[test]
+fn c10_does_not_steer_a_player_beyond_2_whatever_his_colour_away_from_a_topscorer() {
+    use Colour::{Black as B, White as W};
+    let f = field(
+        5,
+        5,
+        vec![
+            entrant(
+                1,
+                vec![
+                    game(91, W, 2),
+                    game(92, B, 2),
+                    game(93, W, 2),
+                    game(94, B, 0),
+                ],
+            ),
+            entrant(
+                2,
+                vec![
+                    game(95, W, 2),
+                    game(96, W, 2),
+                    game(97, W, 0),
+                    game(98, W, 0),
+                ],
+            ),
+            entrant(
+                3,
+                vec![
+                    game(99, B, 2),
+                    game(100, W, 2),
+                    game(101, B, 0),
+                    game(102, W, 0),
+                ],
+            ),
+            entrant(
+                4,
+                vec![
+                    game(103, W, 2),
+                    game(104, B, 2),
+                    game(105, W, 0),
+                    game(106, B, 0),
+                ],
+            ),
+        ],
+    );
+    let p = Dutch.pair(&f).unwrap();
+    assert_eq!(boards(&p), vec![(1, 2), (4, 3)]);
 }
 
 #[test]

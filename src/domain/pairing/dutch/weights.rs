@@ -120,3 +120,24 @@ pub fn solve_tight(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
         _ => run::<128>(vertices, edges, schema),
     }
 }
+
+/// Gives no room to the fields that every edge holds at the same value,
+/// when the first field (C4) is one such, and not zero: every maximum
+/// weight matching then has the most edges, so such a field adds the same
+/// to all of them and tells none apart. Fewer bits make every step of the
+/// matcher cheaper (C4, C5 and the score-difference fields are constant
+/// in a bracket solved on its own).
+pub fn drop_constant_fields(schema: &mut Schema, edges: &[Edge]) {
+    let Some(first) = edges.first() else {
+        return;
+    };
+    let same = |f: usize| edges.iter().all(|e| e.values[f] == first.values[f]);
+    if first.values[0] == Value::Num(0) || !same(0) {
+        return;
+    }
+    for f in 1..schema.widths.len() {
+        if schema.widths[f] != 0 && same(f) {
+            schema.widths[f] = 0;
+        }
+    }
+}
