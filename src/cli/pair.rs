@@ -135,6 +135,7 @@ pub fn run(a: PairArgs) -> Result<()> {
             team_mates: TeamMates::Ignore,
             limits: a.colour_limits.unwrap_or_default(),
             accelerate_rounds: a.accelerate_rounds,
+            ..Uscf::default()
         }
         .pair(&field),
         PairSystem::Berger => table(Table::Berger).pair(&field),

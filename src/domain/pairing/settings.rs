@@ -295,11 +295,27 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             team_mates: rules.team_mates,
             limits: rules.colour_limits,
             accelerate_rounds: rules.accelerate_rounds,
+            ..super::uscf::Uscf::default()
         })),
         SystemKind::Manual => Err(
             "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
                 .to_string(),
         ),
+    }
+}
+
+/// Why `pairing` (made by `engine`, the system `kind`) is as it is: the
+/// engine's own explanation, or for the FIDE Dutch system one read from
+/// the result ([`super::explain::dutch`]); `None` for round-robin tables.
+pub fn explain(
+    kind: SystemKind,
+    engine: &dyn System,
+    field: &super::Field,
+    pairing: &super::Pairing,
+) -> Option<super::explain::Explanation> {
+    match kind {
+        SystemKind::Dutch => Some(super::explain::dutch::explain(field, pairing)),
+        _ => engine.explain(field, pairing),
     }
 }
 
