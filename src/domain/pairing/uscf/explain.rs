@@ -97,8 +97,8 @@ fn board_pairing(d: &Decisions, i: usize, j: usize, who: &dyn Fn(usize) -> Strin
         return format!(
             "{} of {} and {} ({}) so that {} gets the colour due to {}: within {limit} points ({rule})",
             if f.transposition { "transposition" } else { "interchange" },
-            who(f.moved.0),
-            who(f.moved.1),
+            who(f.moved.0.min(f.moved.1)),
+            who(f.moved.0.max(f.moved.1)),
             points_word(f.points),
             who(f.for_player),
             if f.equalises { "equalise" } else { "alternate" },
