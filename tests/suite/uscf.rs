@@ -463,3 +463,54 @@ fn the_two_leaders_meet_when_the_group_below_cannot_pair_itself() {
         assert!(text.contains(line), "missing {line:?} in:\n{text}");
     }
 }
+
+#[test]
+fn the_choices_directors_differ_on_are_event_settings_shown_logged_and_carried() {
+    let t = league(&["--colour-priority", "colours", "--unrated-bye", "lowest"]);
+    let show = t.ok(&with_event(&["event", "show"], &[]));
+    assert!(
+        show.contains("colour priority: colours (colours within the limits before top half against bottom half)"),
+        "{show}"
+    );
+    assert!(
+        show.contains("bye to unrated players: lowest (unrated players count as rated 0)"),
+        "{show}"
+    );
+    t.ok(&with_event(
+        &["event", "edit"],
+        &["--colour-priority", "natural"],
+    ));
+    let show = t.ok(&with_event(&["event", "show"], &[]));
+    assert!(
+        show.contains("colour priority: natural (the natural pairing first"),
+        "{show}"
+    );
+    let log = t.ok(&["log"]);
+    assert!(log.contains("colour priority"), "{log}");
+    let json = t.ok(&["export", "json", "--event", "Spring Swiss"]);
+    assert!(json.contains("\"colour_priority\": \"natural\""), "{json}");
+    assert!(json.contains("\"unrated_bye\": \"lowest\""), "{json}");
+    // A word it does not know, and the options on a Dutch event, are refused.
+    t.fails(
+        &with_event(&["event", "edit"], &["--colour-priority", "both"]),
+        "colour priority \"both\" is not one of natural, colours",
+    );
+    let d = TestLeague::new();
+    d.ok(&["season", "add", "S"]);
+    d.fails(
+        &[
+            "event",
+            "add",
+            "D",
+            "--season",
+            "S",
+            "--rounds",
+            "5",
+            "--pairing",
+            "dutch",
+            "--unrated-bye",
+            "lowest",
+        ],
+        "--unrated-bye is a US Chess Swiss option (--pairing uscf)",
+    );
+}
