@@ -177,7 +177,7 @@ pub fn run(a: PairArgs) -> Result<()> {
     .map_err(|u| Error::invalid(format!("round {} cannot be paired: {u}", field.round)))?;
     let why = a.explain.then(|| match a.system {
         PairSystem::Dutch => Some(explain::dutch::explain(&field, &pairing)),
-        PairSystem::Uscf => uscf.explain(&field, &pairing),
+        PairSystem::Uscf => uscf.pair_explained(&field).ok().map(|(_, e)| e),
         _ => None,
     });
     match a.format {

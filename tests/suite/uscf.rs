@@ -139,16 +139,27 @@ fn a_us_chess_swiss_keeps_club_mates_apart_and_never_repeats_a_game_or_a_bye() {
                 met.insert((w.min(b), w.max(b))),
                 "round {round}: {w}-{b} again"
             );
-            assert!(
-                ![(1, 4), (4, 1)].contains(&(w, b)),
-                "club-mates met in round {round}"
-            );
+            // 28N "if possible" ranks below 27A2 (score groups paired from
+            // the top). In round 4 Gina (3 points) has met Alice and Dan
+            // and drops to Frank, which leaves Alice and Dan the only two
+            // players of the 2-point group: a director pairs them rather
+            // than drop both to the 1-point group. Until then the clubs are
+            // kept apart.
+            if round < 4 {
+                assert!(
+                    ![(1, 4), (4, 1)].contains(&(w, b)),
+                    "club-mates met in round {round}"
+                );
+            }
         }
         for b in bye_of(&t, round) {
             assert!(
                 byes.insert(b.clone()),
                 "round {round}: {b} gets a second bye"
             );
+        }
+        if round == 4 {
+            assert_eq!(pairs(&t, 4), vec![(6, 7), (4, 1), (5, 3)]);
         }
         white_wins(&t, round);
     }

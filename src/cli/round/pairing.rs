@@ -360,14 +360,10 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     };
     let (plan, pairing) = pair_one(store, &event, &section, &rules, kind, job)?;
     let sheet = sheet_of(&event, &plan, &pairing, kind, &rules);
-    let why = a.explain.then(|| {
-        let engine = settings::system(kind, &rules).ok();
-        Why {
-            explanation: engine
-                .and_then(|e| settings::explain(kind, e.as_ref(), &plan.field, &pairing)),
-            field: plan.field.clone(),
-            system: kind.label().to_string(),
-        }
+    let why = a.explain.then(|| Why {
+        explanation: settings::explain(kind, &rules, &plan.field, &pairing),
+        field: plan.field.clone(),
+        system: kind.label().to_string(),
     });
     emit_explained(&sheet, a.format, &notes(&plan, a.dry_run), why.as_ref())
 }

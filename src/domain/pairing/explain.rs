@@ -4,9 +4,10 @@
 //! who floated to another score group and why, why the bye went where it
 //! went, and which colour rule gave each colour.
 //!
-//! Each Swiss system writes its own explanation ([`super::uscf::explain`]
-//! for US Chess, [`dutch`] for FIDE Dutch, read from the result); the
-//! front ends print it as text or put it in JSON as it is.
+//! Each Swiss system writes its own explanation (the US Chess engine from
+//! its decisions, `uscf::explain`; the FIDE Dutch one read from the
+//! result, [`dutch`]); the front ends print it as text or put it in JSON as
+//! it is.
 
 pub mod dutch;
 

@@ -240,14 +240,6 @@ impl std::fmt::Display for Unpairable {
 pub trait System {
     /// Pair `field.round`; the same field always gives the same pairing.
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable>;
-
-    /// Why `pairing` (this system's pairing of `field`) is as it is, board
-    /// by board; `None` for systems that explain nothing (a round-robin
-    /// table is its own explanation; the FIDE Dutch explanation is read
-    /// from the result by [`explain::dutch`]).
-    fn explain(&self, _field: &Field, _pairing: &Pairing) -> Option<explain::Explanation> {
-        None
-    }
 }
 
 // The modules' own `//!` docs describe them: an outer `///` here would make

@@ -313,18 +313,30 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
     }
 }
 
-/// Why `pairing` (made by `engine`, the system `kind`) is as it is: the
-/// engine's own explanation, or for the FIDE Dutch system one read from
-/// the result ([`super::explain::dutch`]); `None` for round-robin tables.
+/// Why `pairing` (the system `kind`'s pairing of `field` under `rules`)
+/// is as it is: the US Chess engine's own account of its decisions, or for
+/// the FIDE Dutch system one read from the result
+/// ([`super::explain::dutch`]); `None` for round-robin tables, whose table
+/// is the whole story.
 pub fn explain(
     kind: SystemKind,
-    engine: &dyn System,
+    rules: &PairingRules,
     field: &super::Field,
     pairing: &super::Pairing,
 ) -> Option<super::explain::Explanation> {
     match kind {
         SystemKind::Dutch => Some(super::explain::dutch::explain(field, pairing)),
-        _ => engine.explain(field, pairing),
+        SystemKind::Uscf => super::uscf::Uscf {
+            team_mates: rules.team_mates,
+            limits: rules.colour_limits,
+            accelerate_rounds: rules.accelerate_rounds,
+            colour_priority: rules.colour_priority,
+            unrated_bye: rules.unrated_bye,
+        }
+        .pair_explained(field)
+        .ok()
+        .map(|(_, e)| e),
+        _ => None,
     }
 }
 

@@ -8,7 +8,6 @@ use super::cost::{team_mates, Context};
 use super::fixes::Fix;
 use super::natural::{bye_order, kind, switch, Kind};
 use super::options::{TeamMates, UnratedBye};
-use super::Uscf;
 use crate::domain::pairing::explain::{name, score, BoardWhy, Explanation};
 use crate::domain::pairing::{Colour, Field, Pairing};
 
@@ -37,7 +36,12 @@ pub fn empty() -> Explanation {
 }
 
 /// The explanation of `pairing`, made from the engine's decisions.
-pub fn explain(field: &Field, system: &Uscf, d: &Decisions, pairing: &Pairing) -> Explanation {
+pub fn explain(
+    field: &Field,
+    unrated: UnratedBye,
+    d: &Decisions,
+    pairing: &Pairing,
+) -> Explanation {
     let who = |i: usize| name(field, d.ctx.players[i].number);
     let boards = d
         .pairs
@@ -56,7 +60,7 @@ pub fn explain(field: &Field, system: &Uscf, d: &Decisions, pairing: &Pairing) -
     Explanation {
         system: SYSTEM.to_string(),
         boards,
-        bye: d.bye_to.map(|i| bye(d, system.unrated_bye, i, &who)),
+        bye: d.bye_to.map(|i| bye(d, unrated, i, &who)),
     }
 }
 

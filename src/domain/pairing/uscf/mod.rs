@@ -90,10 +90,6 @@ impl System for Uscf {
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable> {
         self.pair_explained(field).map(|(p, _)| p)
     }
-
-    fn explain(&self, field: &Field, _pairing: &Pairing) -> Option<Explanation> {
-        self.pair_explained(field).ok().map(|(_, e)| e)
-    }
 }
 
 impl Uscf {
@@ -186,7 +182,7 @@ impl Uscf {
             fixes: &fixes,
             bye_to,
         };
-        let why = explain::explain(field, self, &decisions, &pairing);
+        let why = explain::explain(field, self.unrated_bye, &decisions, &pairing);
         Ok((pairing, why))
     }
 }
