@@ -246,8 +246,13 @@ fn colours(d: &Decisions, k: usize, hi_white: bool, who: &dyn Fn(usize) -> Strin
             "neither is due a colour: {} has White by the initial colour, alternating down the boards (29E2)",
             who(w)
         ),
-        Reason::OneDue | Reason::BothDue => format!(
-            "{} is {cw}, {} is {cb}: each gets their due colour or the only claim decides (29E1)",
+        Reason::OneDue => format!(
+            "{} is {cw}, {} is {cb}: the only claim decides (29E1)",
+            who(w),
+            who(b)
+        ),
+        Reason::BothDue => format!(
+            "{} is {cw}, {} is {cb}: each gets their due colour (29E1)",
             who(w),
             who(b)
         ),
