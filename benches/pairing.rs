@@ -5,13 +5,19 @@
 //! round 5 is measured. The US Chess engine (issue 15) pairs round 5 of the
 //! same 200-player field: one matching over the whole section.
 //!
+//! Issue 29: the US Chess engine on random histories of 250, 500 and 1,000
+//! players (`uscf-random`): rounds paired greedily by score group with
+//! random colours and results and 2% half-point byes, then rounds 2 and 5
+//! paired by the engine.
+//!
 //! Run with: `cargo bench --bench pairing -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
 use chess_league::domain::pairing::dutch::Dutch;
 use chess_league::domain::pairing::uscf::Uscf;
-use chess_league::domain::pairing::{Colour, Entrant, Field, Past, PointSystem, System};
+use chess_league::domain::pairing::{ByeKind, Colour, Entrant, Field, Past, PointSystem, System};
+use chess_league::domain::rng::Rng;
 use chess_league::domain::score::Points;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -100,5 +106,87 @@ fn uscf(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, dutch, uscf);
+/// A field of `n` players (random ratings, a few unrated) before round
+/// `round`, after rounds paired greedily: available players by score, each
+/// with the next one they have not met, random colours, random results,
+/// and 2% of players asking for a half-point bye each round.
+fn random_field(n: u32, round: u32, seed: u64) -> Field {
+    let mut rng = Rng::new(seed);
+    let mut f = field_by(&Dutch, n, 0);
+    for e in &mut f.entrants {
+        e.rating = if rng.chance(30) {
+            0
+        } else {
+            1000 + rng.below(1400) as u32
+        };
+    }
+    for _ in 1..round {
+        let mut order: Vec<usize> = (0..f.entrants.len()).collect();
+        order.sort_by_key(|&i| (-f.entrants[i].score().halves(), i));
+        let mut left: Vec<usize> = Vec::new();
+        for i in order {
+            if rng.chance(20) {
+                f.entrants[i].history.push(Past::Bye {
+                    kind: ByeKind::RequestedHalf,
+                    points: Points::HALF,
+                });
+            } else {
+                left.push(i);
+            }
+        }
+        while let Some(a) = (!left.is_empty()).then(|| left.remove(0)) {
+            let met = |b: usize| {
+                f.entrants[a]
+                    .history
+                    .iter()
+                    .any(|h| h.played_opponent() == Some(f.entrants[b].number))
+            };
+            let Some(k) = (0..left.len()).find(|&k| !met(left[k])) else {
+                f.entrants[a].history.push(Past::Bye {
+                    kind: ByeKind::PairingAllocated,
+                    points: Points::ONE,
+                });
+                continue;
+            };
+            let b = left.remove(k);
+            let (w, bl) = if rng.below(2) == 0 { (a, b) } else { (b, a) };
+            let (pw, pb) = match rng.below(3) {
+                0 => (Points::ONE, Points::ZERO),
+                1 => (Points::HALF, Points::HALF),
+                _ => (Points::ZERO, Points::ONE),
+            };
+            let (nw, nb) = (f.entrants[w].number, f.entrants[bl].number);
+            f.entrants[w].history.push(Past::Played {
+                opponent: nb,
+                colour: Colour::White,
+                points: pw,
+            });
+            f.entrants[bl].history.push(Past::Played {
+                opponent: nw,
+                colour: Colour::Black,
+                points: pb,
+            });
+        }
+    }
+    f.round = round;
+    f
+}
+
+fn uscf_random(c: &mut Criterion) {
+    let mut g = c.benchmark_group("uscf-random");
+    g.sample_size(10);
+    let system = Uscf::default();
+    for round in [2u32, 5] {
+        for n in [250u32, 500, 1000] {
+            let id = BenchmarkId::new(format!("round-{round}"), n);
+            g.bench_function(id, |b| {
+                let f = random_field(n, round, u64::from(n * 31 + round));
+                b.iter(|| black_box(system.pair(black_box(&f)).unwrap()))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, dutch, uscf, uscf_random);
 criterion_main!(benches);

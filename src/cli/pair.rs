@@ -19,8 +19,10 @@ use serde_json::json;
 use super::import::read_file;
 use super::output::{print, print_json};
 use crate::domain::pairing::dutch::Dutch;
+use crate::domain::pairing::explain;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{ColourLimits, TeamMates};
+use crate::domain::pairing::uscf::options::{ColourPriority, UnratedBye};
 use crate::domain::pairing::uscf::Uscf;
 use crate::domain::pairing::{ByeKind, Pairing, System};
 use crate::error::{Error, Result};
@@ -83,6 +85,26 @@ pub struct PairArgs {
     /// --system uscf: pair the first N rounds with added-score acceleration (28R).
     #[arg(long, default_value_t = 0)]
     pub accelerate_rounds: u32,
+    /// --system uscf: natural (the natural pairing first, colours fixed board by board within
+    /// the 80/200-point limits, as directors do; the default) or colours (colours within the
+    /// limits above top half against bottom half).
+    #[arg(long, value_parser = parse_colour_priority)]
+    pub colour_priority: Option<ColourPriority>,
+    /// --system uscf: who gets the bye in the lowest score group: last (rated players before
+    /// unrated ones, 28L2; the default) or lowest (unrated players count as rated 0).
+    #[arg(long, value_parser = parse_unrated_bye)]
+    pub unrated_bye: Option<UnratedBye>,
+    /// Say why each board was paired as it was (text: after the sheet; json: "explain").
+    #[arg(long)]
+    pub explain: bool,
+}
+
+fn parse_colour_priority(text: &str) -> std::result::Result<ColourPriority, String> {
+    text.parse()
+}
+
+fn parse_unrated_bye(text: &str) -> std::result::Result<UnratedBye, String> {
+    text.parse()
 }
 
 fn parse_colour_limits(text: &str) -> std::result::Result<ColourLimits, String> {
@@ -112,9 +134,19 @@ pub fn run(a: PairArgs) -> Result<()> {
     let (bytes, name) = read_file(&a.file)?;
     let file = PairingFile::read(&bytes, &name)?;
     let field = file.field(a.round)?;
-    if a.system != PairSystem::Uscf && (a.colour_limits.is_some() || a.accelerate_rounds > 0) {
+    if a.system != PairSystem::Uscf
+        && (a.colour_limits.is_some()
+            || a.accelerate_rounds > 0
+            || a.colour_priority.is_some()
+            || a.unrated_bye.is_some())
+    {
         return Err(Error::invalid(
-            "--colour-limits and --accelerate-rounds are US Chess options: add --system uscf",
+            "--colour-limits, --accelerate-rounds, --colour-priority and --unrated-bye are US Chess options: add --system uscf",
+        ));
+    }
+    if a.explain && a.format == PairFormat::Trf {
+        return Err(Error::invalid(
+            "--explain goes with --format text or json (a TRF file has no room for it)",
         ));
     }
     let table = |table: Table| {
@@ -129,28 +161,44 @@ pub fn run(a: PairArgs) -> Result<()> {
             cycles: if field.total_rounds > single { 2 } else { 1 },
         }
     };
+    let uscf = Uscf {
+        team_mates: TeamMates::Ignore,
+        limits: a.colour_limits.unwrap_or_default(),
+        accelerate_rounds: a.accelerate_rounds,
+        colour_priority: a.colour_priority.unwrap_or_default(),
+        unrated_bye: a.unrated_bye.unwrap_or_default(),
+    };
     let pairing: Pairing = match a.system {
         PairSystem::Dutch => Dutch.pair(&field),
-        PairSystem::Uscf => Uscf {
-            team_mates: TeamMates::Ignore,
-            limits: a.colour_limits.unwrap_or_default(),
-            accelerate_rounds: a.accelerate_rounds,
-        }
-        .pair(&field),
+        PairSystem::Uscf => uscf.pair(&field),
         PairSystem::Berger => table(Table::Berger).pair(&field),
         PairSystem::Crenshaw => table(Table::Crenshaw).pair(&field),
     }
     .map_err(|u| Error::invalid(format!("round {} cannot be paired: {u}", field.round)))?;
+    let why = a.explain.then(|| match a.system {
+        PairSystem::Dutch => Some(explain::dutch::explain(&field, &pairing)),
+        PairSystem::Uscf => uscf.pair_explained(&field).ok().map(|(_, e)| e),
+        _ => None,
+    });
     match a.format {
-        PairFormat::Json => print_json(&json!({
-            "round": field.round,
-            "pairs": pairing.boards.iter().enumerate().map(|(k, b)| json!({
-                "board": k + 1, "white": b.white, "black": b.black,
-            })).collect::<Vec<_>>(),
-            "byes": pairing.byes.iter().map(|&(p, kind)| json!({
-                "player": p, "kind": kind_name(kind),
-            })).collect::<Vec<_>>(),
-        }))?,
+        PairFormat::Json => {
+            let mut doc = json!({
+                "round": field.round,
+                "pairs": pairing.boards.iter().enumerate().map(|(k, b)| json!({
+                    "board": k + 1, "white": b.white, "black": b.black,
+                })).collect::<Vec<_>>(),
+                "byes": pairing.byes.iter().map(|&(p, kind)| json!({
+                    "player": p, "kind": kind_name(kind),
+                })).collect::<Vec<_>>(),
+            });
+            if let Some(why) = &why {
+                doc["explain"] = match why {
+                    Some(e) => serde_json::to_value(e).unwrap_or_default(),
+                    None => json!({"system": a.system.label(), "boards": [], "bye": null}),
+                };
+            }
+            print_json(&doc)?
+        }
         PairFormat::Trf => print(&file.with_pairing(field.round, &pairing))?,
         PairFormat::Text => {
             let label = |n: u32| {
@@ -179,6 +227,14 @@ pub fn run(a: PairArgs) -> Result<()> {
             }
             for &(p, kind) in &pairing.byes {
                 out.push_str(&format!("Bye: {}, {}\n", label(p), kind_words(kind)));
+            }
+            match &why {
+                Some(Some(e)) => out.push_str(&format!("\n{}\n", e.lines(&field).join("\n"))),
+                Some(None) => out.push_str(&format!(
+                    "\nWhy this pairing: the {} fix every board and colour of the round; nothing else decides them.\n",
+                    a.system.label()
+                )),
+                None => {}
             }
             print(&out)?;
         }

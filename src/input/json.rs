@@ -562,6 +562,14 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             c.parse::<crate::domain::pairing::settings::ColourLimits>()
                 .map_err(|m| (format!("{pp}.colour_limits"), m))?;
         }
+        if let Some(c) = &p.colour_priority {
+            c.parse::<crate::domain::pairing::settings::ColourPriority>()
+                .map_err(|m| (format!("{pp}.colour_priority"), m))?;
+        }
+        if let Some(u) = &p.unrated_bye {
+            u.parse::<crate::domain::pairing::settings::UnratedBye>()
+                .map_err(|m| (format!("{pp}.unrated_bye"), m))?;
+        }
         if kind.is_team() && acceleration != crate::domain::pairing::settings::Acceleration::None {
             return fail(
                 format!("{pp}.acceleration"),

@@ -270,6 +270,13 @@ pub struct PairingSettings {
     /// before V19: 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accelerate_rounds: Option<u32>,
+    /// US Chess: `natural` or `colours` (docs/pairing.md). Absent before
+    /// V26: `natural`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour_priority: Option<String>,
+    /// US Chess 28L2: `last` or `lowest`. Absent before V26: `last`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated_bye: Option<String>,
 }
 
 /// A team of a team event.

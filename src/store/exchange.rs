@@ -175,6 +175,8 @@ fn pairing_settings(conn: &Connection, event_id: EventId) -> Result<doc::Pairing
         team_mates: Some(r.team_mates.as_str().to_string()),
         colour_limits: Some(r.colour_limits.to_string()),
         accelerate_rounds: Some(r.accelerate_rounds),
+        colour_priority: Some(r.colour_priority.as_str().to_string()),
+        unrated_bye: Some(r.unrated_bye.as_str().to_string()),
     })
 }
 
@@ -204,6 +206,14 @@ fn pairing_rules_of(
             None => defaults.colour_limits,
         },
         accelerate_rounds: p.accelerate_rounds.unwrap_or(defaults.accelerate_rounds),
+        colour_priority: match &p.colour_priority {
+            Some(c) => c.parse()?,
+            None => defaults.colour_priority,
+        },
+        unrated_bye: match &p.unrated_bye {
+            Some(u) => u.parse()?,
+            None => defaults.unrated_bye,
+        },
     })
 }
 

@@ -42,8 +42,8 @@ use crate::domain::league::{Event, Section};
 use crate::domain::names::fold;
 use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
-    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, Numbering,
-    PairingRules, SystemKind,
+    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, ColourPriority,
+    Numbering, PairingRules, SystemKind, UnratedBye,
 };
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::record::ByeKind as RecordBye;
@@ -58,8 +58,8 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<PairingRules> {
     let row = conn
         .query_row(
             "SELECT system, initial_colour, acceleration, bye_points, double_round_robin, numbers, \
-             team_mates, alternation_limit, equalisation_limit, accelerate_rounds \
-             FROM pairing_rules WHERE event_id = ?1",
+             team_mates, alternation_limit, equalisation_limit, accelerate_rounds, \
+             colour_priority, unrated_bye FROM pairing_rules WHERE event_id = ?1",
             [event_id],
             |r| {
                 Ok((
@@ -73,11 +73,27 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<PairingRules> {
                     r.get::<_, u32>(7)?,
                     r.get::<_, u32>(8)?,
                     r.get::<_, u32>(9)?,
+                    r.get::<_, String>(10)?,
+                    r.get::<_, String>(11)?,
                 ))
             },
         )
         .optional()?;
-    let Some((system, colour, accel, bye, double, numbers, mates, alt, eq, rounds)) = row else {
+    let Some((
+        system,
+        colour,
+        accel,
+        bye,
+        double,
+        numbers,
+        mates,
+        alt,
+        eq,
+        rounds,
+        priority,
+        unrated,
+    )) = row
+    else {
         return Ok(PairingRules::manual());
     };
     // The CHECKs of V14 keep these to known words.
@@ -95,6 +111,8 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<PairingRules> {
             equalisation: eq,
         },
         accelerate_rounds: rounds,
+        colour_priority: priority.parse().map_err(bad)?,
+        unrated_bye: unrated.parse().map_err(bad)?,
     })
 }
 
@@ -127,6 +145,26 @@ pub fn describe(r: &PairingRules) -> Vec<(&'static str, String)> {
                 } else {
                     format!("the first {} (added score)", r.accelerate_rounds)
                 },
+            ));
+            lines.push((
+                "colour priority",
+                match r.colour_priority {
+                    ColourPriority::Natural => {
+                        "natural (the natural pairing first, colours fixed within the limits)"
+                    }
+                    ColourPriority::Colours => {
+                        "colours (colours within the limits before top half against bottom half)"
+                    }
+                }
+                .to_string(),
+            ));
+            lines.push((
+                "bye to unrated players",
+                match r.unrated_bye {
+                    UnratedBye::Last => "last (rated players of the lowest score group first)",
+                    UnratedBye::Lowest => "lowest (unrated players count as rated 0)",
+                }
+                .to_string(),
             ));
         }
     } else {
@@ -173,6 +211,8 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<
             ("team-mates", r.team_mates.as_str().to_string()),
             ("colour limits", r.colour_limits.to_string()),
             ("accelerated rounds", r.accelerate_rounds.to_string()),
+            ("colour priority", r.colour_priority.as_str().to_string()),
+            ("unrated bye", r.unrated_bye.as_str().to_string()),
         ]
     };
     let fields: Vec<(&str, String, String)> = show(&old)

@@ -373,7 +373,9 @@ CREATE TABLE pairing_rules (
     CHECK (team_mates IN ('never', 'if-possible', 'ignore')), alternation_limit INTEGER NOT NULL DEFAULT 80
     CHECK (alternation_limit BETWEEN 0 AND 4000), equalisation_limit INTEGER NOT NULL DEFAULT 200
     CHECK (equalisation_limit BETWEEN 0 AND 4000), accelerate_rounds INTEGER NOT NULL DEFAULT 0
-    CHECK (accelerate_rounds >= 0)) STRICT;
+    CHECK (accelerate_rounds >= 0), colour_priority TEXT NOT NULL DEFAULT 'natural'
+    CHECK (colour_priority IN ('natural', 'colours')), unrated_bye TEXT NOT NULL DEFAULT 'last'
+    CHECK (unrated_bye IN ('last', 'lowest'))) STRICT;
 
 CREATE TABLE prize (
     id          INTEGER PRIMARY KEY,
@@ -613,3 +615,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (23, 'game_index_upkeep', '', '18394998942375098267');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (24, 'event_rating_basis', '', '13120029103379319939');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (25, 'records_changed', '', '15584345370721691649');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (26, 'uscf_choices', '', '5131184487398972764');

@@ -398,7 +398,8 @@ pub fn insert_pairing_rules(tx: &Transaction, event_id: EventId, r: &PairingRule
     tx.execute(
         "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
          double_round_robin, numbers, team_mates, alternation_limit, equalisation_limit, \
-         accelerate_rounds) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         accelerate_rounds, colour_priority, unrated_bye) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             event_id,
             r.system.as_str(),
@@ -410,7 +411,9 @@ pub fn insert_pairing_rules(tx: &Transaction, event_id: EventId, r: &PairingRule
             r.team_mates.as_str(),
             r.colour_limits.alternation,
             r.colour_limits.equalisation,
-            r.accelerate_rounds
+            r.accelerate_rounds,
+            r.colour_priority.as_str(),
+            r.unrated_bye.as_str()
         ],
     )
     .map_err(|e| constraint_error(e, "pairing settings"))?;

@@ -790,6 +790,8 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                         team_mates: Some("if-possible".into()),
                         colour_limits: Some("80,200".into()),
                         accelerate_rounds: Some(0),
+                        colour_priority: Some(["natural", "colours"][next(2)].into()),
+                        unrated_bye: Some(["last", "lowest"][next(2)].into()),
                     }),
                     teams: vec![],
                     details: doc::EventDetails {

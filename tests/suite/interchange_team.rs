@@ -564,6 +564,8 @@ fn random_team_document() -> impl Strategy<Value = doc::Document> {
                         team_mates: Some("if-possible".into()),
                         colour_limits: Some("80,200".into()),
                         accelerate_rounds: Some(0),
+                        colour_priority: Some("natural".into()),
+                        unrated_bye: Some("last".into()),
                     }),
                     teams: (0..k)
                         .map(|t| doc::Team {

@@ -183,3 +183,76 @@ fn contradictions_in_the_file_are_refused_with_line_and_field() {
     );
     t.fails(&["pair", f.to_str().unwrap()], "round 2 cannot be paired");
 }
+
+#[test]
+fn explain_says_why_for_every_board_and_the_bye_with_both_swiss_systems() {
+    let t = TestLeague::new();
+    let mut text = six();
+    text.push_str(&player(7, 1900, "0.0", ""));
+    text.push('\n');
+    let f = t.write("open.trf", text);
+    let f = f.to_str().unwrap();
+    let dutch = t.ok(&["pair", f, "--explain"]);
+    for line in [
+        "Why this pairing (FIDE Dutch system, C.04.3):",
+        "Board 1: Player1 (1) - Player4 (4)",
+        "  pairing: paired within the 0 score bracket",
+        "  colours: Player1 (1) White, no colour preference (no game yet); Player4 (4) Black, no colour preference (no game yet); neither has played a game: the initial colour decides by pairing number (5.2.5)",
+        "Bye: Player7 (7), on 0, gets the pairing-allocated bye",
+    ] {
+        assert!(dutch.contains(line), "missing {line:?} in:\n{dutch}");
+    }
+    let uscf = t.ok(&["pair", f, "--system", "uscf", "--explain"]);
+    for line in [
+        "Why this pairing (US Chess Swiss system, rules 27-29):",
+        "Board 1: Player1 (1) - Player4 (4)",
+        "  pairing: natural pairing: upper half against lower half of the score group (27A3, 29C)",
+        "  colours: neither is due a colour: Player1 (1) has White by the initial colour, alternating down the boards (29E2)",
+        "Bye: Player7 (7), on 0: the lowest score group first, rated players before unrated ones",
+    ] {
+        assert!(uscf.contains(line), "missing {line:?} in:\n{uscf}");
+    }
+    // A TRF file has no room for it; the US Chess options need uscf.
+    t.fails(
+        &["pair", f, "--explain", "--format", "trf"],
+        "--explain goes with --format text or json",
+    );
+    t.fails(
+        &["pair", f, "--colour-priority", "colours"],
+        "are US Chess options: add --system uscf",
+    );
+}
+
+#[test]
+fn explain_in_json_has_one_entry_per_board_and_names_every_float() {
+    let t = TestLeague::new();
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pairing");
+    let text = std::fs::read_to_string(dir.join("dutch-001.trf")).unwrap();
+    let f = t.write("cut.trf", cut(&text, 5, 8));
+    for system in ["dutch", "uscf"] {
+        let out = t.ok(&[
+            "pair",
+            f.to_str().unwrap(),
+            "--system",
+            system,
+            "--format",
+            "json",
+            "--explain",
+        ]);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let pairs = v["pairs"].as_array().unwrap();
+        let why = v["explain"]["boards"].as_array().unwrap();
+        assert_eq!(why.len(), pairs.len(), "{system}");
+        let mut floats = 0;
+        for (p, w) in pairs.iter().zip(why) {
+            assert_eq!(p["white"], w["white"], "{system}");
+            assert_eq!(p["black"], w["black"], "{system}");
+            assert!(!w["pairing"].as_str().unwrap().is_empty());
+            assert!(!w["colours"].as_str().unwrap().is_empty());
+            floats += w["floats"].as_array().unwrap().len();
+        }
+        // Round 5 of 40 players after four rounds: score groups of odd size
+        // exist, so somebody floats, and each float is named once.
+        assert!(floats > 0, "{system}: {out}");
+    }
+}

@@ -11,8 +11,8 @@ use super::section::band;
 use super::{parse_date, EventArgs};
 use crate::domain::league::{EventKind, RatingBasis};
 use crate::domain::pairing::settings::{
-    parse_bye, parse_colour, Acceleration, ColourLimits, Numbering, PairingRules, SystemKind,
-    TeamMates,
+    parse_bye, parse_colour, Acceleration, ColourLimits, ColourPriority, Numbering, PairingRules,
+    SystemKind, TeamMates, UnratedBye,
 };
 use crate::domain::pairing::Colour;
 use crate::domain::record::ByeKind as RecordBye;
@@ -139,6 +139,15 @@ pub struct PairingOptions {
     /// point added, for pairing only, to the top half by rating); 0 for none (the default).
     #[arg(long)]
     pub accelerate_rounds: Option<u32>,
+    /// US Chess Swiss: natural (the natural pairing first, colours fixed by single switches
+    /// within the 29E5 limits, board by board from the top, as US directors do; the default)
+    /// or colours (colours within the limits rank above top half against bottom half).
+    #[arg(long, value_parser = parse_colour_priority)]
+    pub colour_priority: Option<ColourPriority>,
+    /// US Chess Swiss (28L2): the bye in the lowest score group goes to a rated player while one
+    /// can take it (last, the default), or unrated players count as rated 0 (lowest).
+    #[arg(long, value_parser = parse_unrated_bye)]
+    pub unrated_bye: Option<UnratedBye>,
 }
 
 impl PairingOptions {
@@ -154,10 +163,14 @@ impl PairingOptions {
             team_mates: self.team_mates.unwrap_or(base.team_mates),
             colour_limits: self.colour_limits.unwrap_or(base.colour_limits),
             accelerate_rounds: self.accelerate_rounds.unwrap_or(base.accelerate_rounds),
+            colour_priority: self.colour_priority.unwrap_or(base.colour_priority),
+            unrated_bye: self.unrated_bye.unwrap_or(base.unrated_bye),
         };
         let us_chess = [
             ("--team-mates", self.team_mates.is_some()),
             ("--colour-limits", self.colour_limits.is_some()),
+            ("--colour-priority", self.colour_priority.is_some()),
+            ("--unrated-bye", self.unrated_bye.is_some()),
             (
                 "--accelerate-rounds",
                 self.accelerate_rounds.is_some_and(|n| n > 0),
@@ -215,6 +228,14 @@ fn parse_team_mates(text: &str) -> std::result::Result<TeamMates, String> {
 }
 
 fn parse_colour_limits(text: &str) -> std::result::Result<ColourLimits, String> {
+    text.parse()
+}
+
+fn parse_colour_priority(text: &str) -> std::result::Result<ColourPriority, String> {
+    text.parse()
+}
+
+fn parse_unrated_bye(text: &str) -> std::result::Result<UnratedBye, String> {
     text.parse()
 }
 

@@ -10,9 +10,10 @@ use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer};
 use crate::cli::output::print;
 use crate::cli::{EventArgs, SectionArgs};
 use crate::domain::league::{Event, Section};
+use crate::domain::pairing::explain::Explanation;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
-use crate::domain::pairing::{ByeKind, Pairing, Unpairable};
+use crate::domain::pairing::{ByeKind, Field, Pairing, Unpairable};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::store::pairing::{self as pairings, Plan};
@@ -39,6 +40,11 @@ pub struct PairArgs {
     /// (a printable page).
     #[arg(long, value_enum, default_value_t)]
     pub format: SheetFormat,
+    /// Say why each board was paired as it was: natural pairing or switch (which rule, how many
+    /// rating points), who floated and why, why the bye went where it went, which colour rule
+    /// gave each colour. With --format text or markdown after the sheets; with json as "explain".
+    #[arg(long)]
+    pub explain: bool,
 }
 
 /// `league round sheet`.
@@ -280,12 +286,40 @@ fn notes(plan: &Plan, dry_run: bool) -> String {
 }
 
 fn emit(sheet: &Sheet, format: SheetFormat, notes: &str) -> Result<()> {
+    emit_explained(sheet, format, notes, None)
+}
+
+/// [`emit`], with the explanation of the pairing when `--explain` asked
+/// for it (text and markdown: after the sheets; json: an `explain` member).
+fn emit_explained(
+    sheet: &Sheet,
+    format: SheetFormat,
+    notes: &str,
+    why: Option<&Why>,
+) -> Result<()> {
+    if let (Some(why), SheetFormat::Json) = (why, format) {
+        if !notes.is_empty() {
+            eprint!("{notes}");
+        }
+        let mut doc = sheet.json();
+        doc["explain"] = why.json();
+        print(&(serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"))?;
+        return Ok(());
+    }
+    let tail = why
+        .map(|w| format!("\n{}\n", w.lines().join("\n")))
+        .unwrap_or_default();
     if format == SheetFormat::Text {
         print(&format!(
-            "{notes}{}{}",
+            "{notes}{}{}{tail}",
             if notes.is_empty() { "" } else { "\n" },
             sheet.text()
         ))?;
+    } else if format == SheetFormat::Markdown {
+        if !notes.is_empty() {
+            eprint!("{notes}");
+        }
+        print(&format!("{}{tail}", sheet.render(format)))?;
     } else {
         if !notes.is_empty() {
             eprint!("{notes}");
@@ -310,6 +344,11 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
         return super::team_pairing::run_pair(store, &event, job);
     }
     let (rules, kind) = rules_and_system(store, &event, a.system)?;
+    if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
+        return Err(Error::invalid(
+            "--explain goes with --format text, markdown or json (a result-entry sheet or a printed page has no room for it)",
+        ));
+    }
     let round = match a.round {
         Some(r) => r,
         None => pairings::next_round(store.conn(), &section)?,
@@ -321,7 +360,38 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     };
     let (plan, pairing) = pair_one(store, &event, &section, &rules, kind, job)?;
     let sheet = sheet_of(&event, &plan, &pairing, kind, &rules);
-    emit(&sheet, a.format, &notes(&plan, a.dry_run))
+    let why = a.explain.then(|| Why {
+        explanation: settings::explain(kind, &rules, &plan.field, &pairing),
+        field: plan.field.clone(),
+        system: kind.label().to_string(),
+    });
+    emit_explained(&sheet, a.format, &notes(&plan, a.dry_run), why.as_ref())
+}
+
+/// The explanation of a pairing, with the field its names come from.
+struct Why {
+    explanation: Option<Explanation>,
+    field: Field,
+    system: String,
+}
+
+impl Why {
+    fn lines(&self) -> Vec<String> {
+        match &self.explanation {
+            Some(e) => e.lines(&self.field),
+            None => vec![format!(
+                "Why this pairing: the {} fix every board and colour of the round; nothing else decides them.",
+                self.system
+            )],
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match &self.explanation {
+            Some(e) => serde_json::to_value(e).unwrap_or_default(),
+            None => serde_json::json!({ "system": self.system, "boards": [], "bye": null }),
+        }
+    }
 }
 
 /// `league round sheet`: the sheets of a round already paired.

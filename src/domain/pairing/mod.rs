@@ -13,6 +13,7 @@
 //! Scores are whole half-points ([`Points`]).
 
 pub mod acceleration;
+pub mod explain;
 pub mod matching;
 
 use crate::domain::score::Points;

@@ -32,7 +32,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::round_robin::{RoundRobin, Table};
-pub use super::uscf::options::{ColourLimits, TeamMates};
+pub use super::uscf::options::{ColourLimits, ColourPriority, TeamMates, UnratedBye};
 use super::{Colour, System};
 use crate::domain::league::EventKind;
 use crate::domain::record::ByeKind;
@@ -213,6 +213,12 @@ pub struct PairingRules {
     /// US Chess Swiss: the added-score acceleration (28R) lasts this many
     /// rounds; 0 for none.
     pub accelerate_rounds: u32,
+    /// US Chess Swiss: the natural pairing before colours, or colours
+    /// within the 29E5 limits before top half against bottom half.
+    pub colour_priority: ColourPriority,
+    /// US Chess Swiss (28L2): whether unrated players come last for the
+    /// bye.
+    pub unrated_bye: UnratedBye,
 }
 
 impl PairingRules {
@@ -236,6 +242,8 @@ impl PairingRules {
             team_mates: TeamMates::IfPossible,
             colour_limits: ColourLimits::default(),
             accelerate_rounds: 0,
+            colour_priority: ColourPriority::Natural,
+            unrated_bye: UnratedBye::Last,
         }
     }
 
@@ -295,11 +303,40 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             team_mates: rules.team_mates,
             limits: rules.colour_limits,
             accelerate_rounds: rules.accelerate_rounds,
+            colour_priority: rules.colour_priority,
+            unrated_bye: rules.unrated_bye,
         })),
         SystemKind::Manual => Err(
             "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
                 .to_string(),
         ),
+    }
+}
+
+/// Why `pairing` (the system `kind`'s pairing of `field` under `rules`)
+/// is as it is: the US Chess engine's own account of its decisions, or for
+/// the FIDE Dutch system one read from the result
+/// ([`super::explain::dutch`]); `None` for round-robin tables, whose table
+/// is the whole story.
+pub fn explain(
+    kind: SystemKind,
+    rules: &PairingRules,
+    field: &super::Field,
+    pairing: &super::Pairing,
+) -> Option<super::explain::Explanation> {
+    match kind {
+        SystemKind::Dutch => Some(super::explain::dutch::explain(field, pairing)),
+        SystemKind::Uscf => super::uscf::Uscf {
+            team_mates: rules.team_mates,
+            limits: rules.colour_limits,
+            accelerate_rounds: rules.accelerate_rounds,
+            colour_priority: rules.colour_priority,
+            unrated_bye: rules.unrated_bye,
+        }
+        .pair_explained(field)
+        .ok()
+        .map(|(_, e)| e),
+        _ => None,
     }
 }
 

@@ -91,40 +91,71 @@ pub fn misses(colours: &[Colour], got: Colour) -> (u32, u32, u32) {
     }
 }
 
+/// Which part of 29E decided a board's colours (see [`allocate_why`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The other colour would give a player a third colour in a row or a
+    /// difference of three (29E5f).
+    Limit,
+    /// Neither is due a colour: the initial colour, alternating by board
+    /// (29E2).
+    Lot,
+    /// Only one player is due a colour, and gets it.
+    OneDue,
+    /// The players are due different colours, and each gets theirs.
+    BothDue,
+    /// Both are due the same colour; the stronger claim wins (29E4:
+    /// equalisation over alternation, the larger imbalance first).
+    Stronger,
+    /// Equal claims: back to the last round in which the two had different
+    /// colours, alternating from it (29E4).
+    History,
+    /// Equal claims and identical histories: the higher-ranked player gets
+    /// their due colour (29E4).
+    Higher,
+}
+
 /// The colour the higher-ranked player `hi` gets against `lo`. `lot` is the
 /// colour `hi` gets when neither is due a colour (the initial colour,
 /// alternated by board).
 pub fn allocate(hi: &[Colour], lo: &[Colour], lot: Colour) -> Colour {
+    allocate_why(hi, lo, lot).0
+}
+
+/// [`allocate`], with the rule that decided.
+pub fn allocate_why(hi: &[Colour], lo: &[Colour], lot: Colour) -> (Colour, Reason) {
     let hard = |c: Colour| hard_failure(hi, c) as u32 + hard_failure(lo, c.opposite()) as u32;
     let (hw, hb) = (hard(Colour::White), hard(Colour::Black));
     if hw != hb {
-        return if hw < hb {
+        let c = if hw < hb {
             Colour::White
         } else {
             Colour::Black
         };
+        return (c, Reason::Limit);
     }
     match (due(hi), due(lo)) {
-        (None, None) => lot,
-        (Some(a), None) => a.colour,
-        (None, Some(b)) => b.colour.opposite(),
-        (Some(a), Some(b)) if a.colour != b.colour => a.colour,
+        (None, None) => (lot, Reason::Lot),
+        (Some(a), None) => (a.colour, Reason::OneDue),
+        (None, Some(b)) => (b.colour.opposite(), Reason::OneDue),
+        (Some(a), Some(b)) if a.colour != b.colour => (a.colour, Reason::BothDue),
         (Some(a), Some(b)) => {
             if a.strength != b.strength {
-                return if a.strength > b.strength {
+                let c = if a.strength > b.strength {
                     a.colour
                 } else {
                     a.colour.opposite()
                 };
+                return (c, Reason::Stronger);
             }
             // Back to the last round in which they had different colours
             // (counted from each player's latest game), alternating from it.
             for (x, y) in hi.iter().rev().zip(lo.iter().rev()) {
                 if x != y {
-                    return x.opposite();
+                    return (x.opposite(), Reason::History);
                 }
             }
-            a.colour
+            (a.colour, Reason::Higher)
         }
     }
 }

@@ -1,38 +1,42 @@
 //! The cost of a board under US Chess 27A, packed into one matching weight
 //! (fields most important first; the matcher maximises, so every field
-//! counts what is *kept*):
+//! counts what is *kept*). With the default colour priority
+//! ([`ColourPriority::Natural`]):
 //!
 //! | field | rule | per board |
 //! |---|---|---|
 //! | paired | everybody plays | 1 |
-//! | scores | 27A2 equal scores | one bit block per score difference, so one board two points apart outweighs any number one point apart |
+//! | cuts | 27A2 score groups from the top | for each boundary between two score groups, top boundary first, not crossing it |
+//! | scores | 27A2 equal scores | one bit block per score difference (a tie-break: one player dropped one group rather than two) |
 //! | bye | 28L2 | the receiver's place in the bye order |
-//! | limit | 29E (our bound) | players kept from a third colour in a row or a colour difference of 3 |
+//! | limit | 29E5f (our bound) | players kept from a third colour in a row or a colour difference of 3 |
 //! | team-mates | 28N if possible | not team-mates |
-//! | 200 | 29E5b | switch within the equalisation limit |
-//! | equalisation | 27A4 | players given the colour that equalises |
-//! | 80 | 29E5a | switch within the alternation limit |
-//! | alternation | 27A5 | players given the colour that alternates |
-//! | 29E5e | transposition before interchange | not an interchange, nor a transposition beyond the 80-point limit |
-//! | switch | 27A3 top half against bottom half | rating points away from the natural board |
-//! | halves | 27A3 | not an interchange (at equal switch, a transposition keeps top half against bottom half) |
+//! | halves | 27A3 | not an interchange: top half still meets bottom half |
+//! | switch | 27A3 | rating points away from the natural board |
 //! | ranks | ties of the above | ranks away from the natural board |
+//! | equalisation, alternation | 27A4, 27A5 | ties only: players given their due colour |
+//!
+//! So the matcher finds the natural pairing whenever no rematch, forbidden
+//! pair or team-mate stands in its way, and otherwise the smallest
+//! departure from it that pairs the score groups from the top. Colours are
+//! then fixed the way a director fixes them ([`super::fixes`]).
+//!
+//! With [`ColourPriority::Colours`] the colour fields come above 27A3 and
+//! the matcher fixes colours itself:
+//! cuts, scores, bye, limit, team-mates, then the 200-point limit (29E5b),
+//! equalisation (27A4), the 80-point limit (29E5a), alternation (27A5),
+//! 29E5e (a transposition within 80 points before an interchange), switch,
+//! halves, ranks.
 //!
 //! 27A1 (no rematch), forbidden pairs, 28N "never" and 28L3 (no second
 //! full-point bye) remove boards instead.
-//!
-//! So a transposition or interchange made for colours never exceeds its
-//! limit (200 points to equalise, 80 to alternate); one made to avoid a
-//! rematch is as small as the rematch allows; and among colour fixes within
-//! 80 points a transposition comes before an interchange, beyond 80 the
-//! smaller switch wins (29E5e).
 
 use std::collections::HashSet;
 
 use super::colour::{allocate, misses};
 use super::facts::Player;
 use super::natural::{bye_order, kind, switch, Kind, Seat};
-use super::options::{ColourLimits, TeamMates};
+use super::options::{ColourLimits, ColourPriority, TeamMates, UnratedBye};
 use crate::domain::pairing::dutch::weights::{Edge, Value};
 use crate::domain::pairing::Colour;
 
@@ -50,6 +54,35 @@ pub struct Context<'a> {
     pub limits: ColourLimits,
     /// Whether somebody gets the pairing-allocated bye.
     pub bye: bool,
+    /// Where colours rank against 27A3.
+    pub priority: ColourPriority,
+    /// Whether unrated players come last for the bye (28L2).
+    pub unrated: UnratedBye,
+}
+
+/// What a board costs, field by field, before the fields are ordered for
+/// the colour priority.
+struct Parts {
+    /// Score groups crossed, as kept cut fields.
+    cuts: Vec<Value>,
+    /// 27A2 tie-break: the score difference's block.
+    scores: Value,
+    /// 28L2: place in the bye order (bye edges only).
+    bye: u64,
+    /// Players kept within the colour limit (0-2).
+    hard: u64,
+    /// Not team-mates under "if possible".
+    mates: u64,
+    /// Players given their due colour to equalise (0-2).
+    equalise: u64,
+    /// Players given their due colour to alternate (0-2).
+    alternate: u64,
+    /// Switch in rating points against the natural board.
+    switch: u32,
+    /// Switch in ranks.
+    ranks: u32,
+    /// Natural, transposition or interchange.
+    kind: Kind,
 }
 
 impl Context<'_> {
@@ -74,20 +107,31 @@ impl Context<'_> {
         self.players.len()
     }
 
+    /// Score levels from the top, the bye's level (one point below the
+    /// lowest group) last when somebody sits out.
+    fn levels(&self) -> Vec<i32> {
+        let mut levels: Vec<i32> = self.players.iter().map(|p| p.score).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        if self.bye {
+            levels.push(levels.last().copied().unwrap_or(0) - 2);
+        }
+        levels
+    }
+
     /// Every allowed board (and bye) with its cost fields.
     pub fn edges(&self) -> Vec<Edge> {
         let n = self.players.len();
-        let lowest = self.players.iter().map(|p| p.score).min().unwrap_or(0);
-        let highest = self.players.iter().map(|p| p.score).max().unwrap_or(0);
-        // The bye stands one point below the lowest score group.
-        let floor = lowest - 2;
+        let levels = self.levels();
+        let floor = *levels.last().unwrap_or(&0);
+        let level = |s: i32| levels.iter().position(|&l| l == s).unwrap_or(0);
+        let cuts = Cuts::new(levels.len().saturating_sub(1), n / 2 + 1);
+        let highest = levels.first().copied().unwrap_or(0);
         let span = (highest - floor) as u32;
-        let pairs = n / 2 + 1;
-        let block = usize::BITS - (pairs + 1).leading_zeros() + 1;
+        let block = cuts.block;
         let top = (span + 1) * block;
         let scores = |d: u32| Value::Ones(d * block, top);
-        let max_switch = self.players.iter().map(|p| p.rating).max().unwrap_or(0) as u64;
-        let order = bye_order(self.players);
+        let max_switch = self.players.iter().map(|p| p.rating).max().unwrap_or(0);
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -95,61 +139,153 @@ impl Context<'_> {
                     continue;
                 }
                 let (a, b) = (&self.players[i], &self.players[j]);
-                let d = a.score.abs_diff(b.score);
                 let c = allocate(&a.colours, &b.colours, Colour::White);
                 let (h1, e1, l1) = misses(&a.colours, c);
                 let (h2, e2, l2) = misses(&b.colours, c.opposite());
                 let (sw, rank_sw) = switch(self.players, self.seats, i, j);
-                let k = kind(self.seats, i, j);
-                let mates = self.team_mates == TeamMates::IfPossible && team_mates(a, b);
-                let e29e5e = k == Kind::Interchange
-                    || (k == Kind::Transposition && sw > self.limits.alternation);
+                let parts = Parts {
+                    cuts: cuts.values(level(a.score.max(b.score)), level(a.score.min(b.score))),
+                    scores: scores(a.score.abs_diff(b.score)),
+                    bye: 0,
+                    hard: u64::from(2 - h1 - h2),
+                    mates: u64::from(
+                        !(self.team_mates == TeamMates::IfPossible && team_mates(a, b)),
+                    ),
+                    equalise: u64::from(2 - e1 - e2),
+                    alternate: u64::from(2 - l1 - l2),
+                    switch: sw,
+                    ranks: rank_sw,
+                    kind: kind(self.seats, i, j),
+                };
                 edges.push(Edge {
                     u: i,
                     v: j,
-                    values: vec![
-                        Value::Num(1),
-                        scores(d),
-                        Value::Num(0),
-                        Value::Num(u64::from(2 - h1 - h2)),
-                        Value::Num(u64::from(!mates)),
-                        Value::Num(u64::from(sw <= self.limits.equalisation)),
-                        Value::Num(u64::from(2 - e1 - e2)),
-                        Value::Num(u64::from(sw <= self.limits.alternation)),
-                        Value::Num(u64::from(2 - l1 - l2)),
-                        Value::Num(u64::from(!e29e5e)),
-                        Value::Num(max_switch - u64::from(sw).min(max_switch)),
-                        Value::Num(u64::from(k != Kind::Interchange)),
-                        Value::Num(n as u64 - u64::from(rank_sw).min(n as u64)),
-                    ],
+                    values: self.values(parts, max_switch, n),
                 });
             }
         }
         if self.bye {
+            let order = bye_order(self.players, self.unrated);
             for (pos, &i) in order.iter().enumerate() {
-                let d = (self.players[i].score - floor) as u32;
+                let s = self.players[i].score;
+                let parts = Parts {
+                    cuts: cuts.values(level(s), levels.len() - 1),
+                    scores: scores((s - floor) as u32),
+                    bye: (order.len() - pos) as u64,
+                    hard: 2,
+                    mates: 1,
+                    equalise: 2,
+                    alternate: 2,
+                    switch: 0,
+                    ranks: 0,
+                    kind: Kind::Natural,
+                };
                 edges.push(Edge {
                     u: i,
                     v: self.bye_vertex(),
-                    values: vec![
-                        Value::Num(1),
-                        scores(d),
-                        Value::Num((order.len() - pos) as u64),
-                        Value::Num(2),
-                        Value::Num(1),
-                        Value::Num(1),
-                        Value::Num(2),
-                        Value::Num(1),
-                        Value::Num(2),
-                        Value::Num(1),
-                        Value::Num(max_switch),
-                        Value::Num(1),
-                        Value::Num(n as u64),
-                    ],
+                    values: self.values(parts, max_switch, n),
                 });
             }
         }
         edges
+    }
+
+    /// The fields of one edge in the order of the colour priority.
+    fn values(&self, p: Parts, max_switch: u32, n: usize) -> Vec<Value> {
+        let switch = Value::Num(u64::from(max_switch - p.switch.min(max_switch)));
+        let ranks = Value::Num(n as u64 - u64::from(p.ranks).min(n as u64));
+        let halves = Value::Num(u64::from(p.kind != Kind::Interchange));
+        let mut v = Vec::with_capacity(p.cuts.len() + 14);
+        v.push(Value::Num(1));
+        v.extend(p.cuts);
+        v.extend([
+            p.scores,
+            Value::Num(p.bye),
+            Value::Num(p.hard),
+            Value::Num(p.mates),
+        ]);
+        match self.priority {
+            ColourPriority::Natural => v.extend([
+                halves,
+                switch,
+                ranks,
+                Value::Num(p.equalise),
+                Value::Num(p.alternate),
+            ]),
+            ColourPriority::Colours => {
+                let within = |limit: u32| Value::Num(u64::from(p.switch <= limit));
+                let e29e5e = p.kind == Kind::Interchange
+                    || (p.kind == Kind::Transposition && p.switch > self.limits.alternation);
+                v.extend([
+                    within(self.limits.equalisation),
+                    Value::Num(p.equalise),
+                    within(self.limits.alternation),
+                    Value::Num(p.alternate),
+                    Value::Num(u64::from(!e29e5e)),
+                    switch,
+                    halves,
+                    ranks,
+                ]);
+            }
+        }
+        v
+    }
+
+    /// Number of fields of every edge.
+    pub fn fields(&self) -> usize {
+        let cuts = Cuts::new(
+            self.levels().len().saturating_sub(1),
+            self.players.len() / 2 + 1,
+        );
+        let colour = match self.priority {
+            ColourPriority::Natural => 5,
+            ColourPriority::Colours => 8,
+        };
+        1 + cuts.fields() + 4 + colour
+    }
+}
+
+/// The 27A2 boundaries between score groups, packed several to a field:
+/// each boundary gets a block of bits wide enough to count every board, so
+/// a higher boundary's count always outweighs any count of a lower one.
+struct Cuts {
+    /// Number of boundaries, top first.
+    count: usize,
+    /// Bits per boundary.
+    block: u32,
+    /// Boundaries per 64-bit field.
+    per_field: usize,
+}
+
+impl Cuts {
+    fn new(count: usize, pairs: usize) -> Cuts {
+        let block = usize::BITS - (pairs + 1).leading_zeros() + 1;
+        Cuts {
+            count,
+            block,
+            per_field: (64 / block as usize).max(1),
+        }
+    }
+
+    fn fields(&self) -> usize {
+        self.count.div_ceil(self.per_field)
+    }
+
+    /// The kept values of a board between levels `hi` and `lo` (indices,
+    /// `hi <= lo`): it crosses the boundaries `hi..lo`.
+    fn values(&self, hi: usize, lo: usize) -> Vec<Value> {
+        (0..self.fields())
+            .map(|f| {
+                let mut v = 0u64;
+                for k in 0..self.per_field {
+                    let c = f * self.per_field + k;
+                    if c < self.count && !(hi..lo).contains(&c) {
+                        v |= 1 << ((self.per_field - 1 - k) as u32 * self.block);
+                    }
+                }
+                Value::Num(v)
+            })
+            .collect()
     }
 }
 
@@ -157,6 +293,3 @@ impl Context<'_> {
 pub fn team_mates(a: &Player, b: &Player) -> bool {
     !a.club.is_empty() && a.club == b.club
 }
-
-/// Number of fields of every edge.
-pub const FIELDS: usize = 13;

@@ -1,21 +1,21 @@
 //! The US Chess Swiss system: US Chess Official Rules of Chess, 7th
 //! edition, rules 27-29.
 //!
-//! How it pairs: the whole section at once. Every board two players could
-//! play gets a cost ([`cost`]), the priorities of 27A as a lexicographic
-//! weight: 27A1 no rematch (and forbidden pairs, and team-mates when the
-//! event says "never": boards removed), 27A2 equal scores (fewest and
-//! smallest score differences), then colours within the 80- and 200-point
-//! limits of 29E5, then 27A3 top half against bottom half. One maximum
-//! weight matching over all players and the bye then gives the pairing
-//! that is best on the first priority, then on the second among those, and
-//! so on. No greedy walk from the top: a late round never backs itself into
-//! a last board that cannot be paired, and "unpairable" means no pairing
-//! of the whole section exists.
+//! How it pairs, as a director does (docs/pairing.md): the natural
+//! pairing ([`natural`]: score groups from the top, top half against
+//! bottom half, the odd player dropped to the next group, 28L2 the bye);
+//! where a rematch, a forbidden pair or a team-mate stands in its way, the
+//! smallest departure from it that still pairs each score group within
+//! itself whenever possible, top group first (27A2 group by group, then
+//! 27A3). One maximum weight matching over all players and the bye finds
+//! that ([`cost`] packs the priorities into its weight), so a late round
+//! never backs itself into a last board that cannot be paired, and
+//! "unpairable" means no pairing of the whole section exists. Then the
+//! colour fixes a director makes, board by board from the top, within the
+//! 29E5 limits ([`fixes`]); with `--colour-priority colours` the matcher
+//! weighs colours above 27A3 instead and makes them itself.
 //!
-//! The natural pairing a director writes down first ([`natural`]: 29C top
-//! half against bottom half, 29D1 the odd player dropped to the top of the
-//! next group, 28L2 the bye) is the yardstick: every transposition and
+//! The natural pairing is the yardstick: every transposition and
 //! interchange is measured against it in rating points, as 29E5 measures
 //! them.
 //!
@@ -27,7 +27,8 @@
 //!   rating; never a second full-point bye (28L3: a requested full-point
 //!   bye counts as one); the bye is chosen before colours, so it is not
 //!   moved to a higher-rated player for colours (the rule's text, not
-//!   WinTD's colour swap);
+//!   WinTD's colour swap); `--unrated-bye lowest` lets unrated players take
+//!   it first instead;
 //! - colours (29E): equalisation before alternation; a third colour in a
 //!   row or a difference of three is avoided whenever the score groups
 //!   allow, beyond the 200-point limit (our bound, see [`colour`]); the
@@ -42,13 +43,17 @@
 
 pub mod colour;
 pub mod cost;
+pub mod explain;
 pub mod facts;
+pub mod fixes;
 pub mod natural;
 pub mod options;
 
-use self::cost::{Context, FIELDS};
-use self::options::{ColourLimits, TeamMates};
+use self::cost::Context;
+use self::explain::Decisions;
+use self::options::{ColourLimits, ColourPriority, TeamMates, UnratedBye};
 use super::dutch::weights::{schema, solve};
+use super::explain::Explanation;
 use super::{Board, ByeKind, Colour, Field, Pairing, System, Unpairable};
 
 /// The US Chess Swiss system with the event's options.
@@ -60,22 +65,36 @@ pub struct Uscf {
     pub limits: ColourLimits,
     /// 28R added-score acceleration for this many rounds (0: none).
     pub accelerate_rounds: u32,
+    /// Where colours rank against top half against bottom half.
+    pub colour_priority: ColourPriority,
+    /// Whether unrated players come last for the bye (28L2).
+    pub unrated_bye: UnratedBye,
 }
 
 impl Default for Uscf {
     /// SwissSys and WinTD's defaults: team-mates avoided if possible, 80
-    /// and 200 points, no acceleration.
+    /// and 200 points, no acceleration; the natural pairing before colours
+    /// and the bye to a rated player, as the rulebook's text has them.
     fn default() -> Self {
         Uscf {
             team_mates: TeamMates::IfPossible,
             limits: ColourLimits::default(),
             accelerate_rounds: 0,
+            colour_priority: ColourPriority::Natural,
+            unrated_bye: UnratedBye::Last,
         }
     }
 }
 
 impl System for Uscf {
     fn pair(&self, field: &Field) -> Result<Pairing, Unpairable> {
+        self.pair_explained(field).map(|(p, _)| p)
+    }
+}
+
+impl Uscf {
+    /// Pairs the round and says why, board by board.
+    pub fn pair_explained(&self, field: &Field) -> Result<(Pairing, Explanation), Unpairable> {
         let players = facts::players(field, self.accelerate_rounds);
         let n = players.len();
         let high = players.iter().map(|p| p.score).max().unwrap_or(0);
@@ -88,7 +107,7 @@ impl System for Uscf {
             }
         }
         if n == 0 {
-            return Ok(pairing);
+            return Ok((pairing, explain::empty()));
         }
         let bye = n % 2 == 1;
         let mut ctx = Context {
@@ -102,12 +121,15 @@ impl System for Uscf {
             team_mates: self.team_mates,
             limits: self.limits,
             bye,
+            priority: self.colour_priority,
+            unrated: self.unrated_bye,
         };
-        let (seats, _) = natural::natural(&players, bye, |i, j| ctx.allowed(i, j));
+        let (seats, _) =
+            natural::natural(&players, bye, self.unrated_bye, |i, j| ctx.allowed(i, j));
         ctx.seats = &seats;
         let edges = ctx.edges();
         let vertices = n + usize::from(bye);
-        let mate = solve(vertices, &edges, &schema(&edges, FIELDS, n / 2 + 1));
+        let mate = solve(vertices, &edges, &schema(&edges, ctx.fields(), n / 2 + 1));
         let left: Vec<u32> = (0..n)
             .filter(|&i| mate[i].is_none())
             .map(|i| players[i].number)
@@ -116,26 +138,34 @@ impl System for Uscf {
             return Err(unpairable(field, self, n, left));
         }
         let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for i in 0..n {
-            match mate[i] {
-                Some(j) if j == ctx.bye_vertex() => {
-                    pairing
-                        .byes
-                        .insert(0, (players[i].number, ByeKind::PairingAllocated));
-                }
+        let mut bye_to = None;
+        for (i, m) in mate.iter().enumerate().take(n) {
+            match *m {
+                Some(j) if j == ctx.bye_vertex() => bye_to = Some(i),
                 Some(j) if i < j => pairs.push((i, j)),
                 _ => {}
             }
         }
         // Board order: the higher score first, then the higher-ranked player.
-        pairs.sort_by_key(|&(i, j)| (-players[i].score.max(players[j].score), i.min(j)));
-        for (k, (i, j)) in pairs.into_iter().enumerate() {
+        let board_order = |pairs: &mut Vec<(usize, usize)>| {
+            pairs.sort_by_key(|&(i, j)| (-players[i].score.max(players[j].score), i.min(j)))
+        };
+        board_order(&mut pairs);
+        let fixes = if self.colour_priority == ColourPriority::Natural {
+            fixes::fix(&ctx, &mut pairs)
+        } else {
+            Vec::new()
+        };
+        board_order(&mut pairs);
+        let mut reasons = Vec::new();
+        for (k, &(i, j)) in pairs.iter().enumerate() {
             let lot = if k % 2 == 0 {
                 field.initial_colour
             } else {
                 field.initial_colour.opposite()
             };
-            let c = colour::allocate(&players[i].colours, &players[j].colours, lot);
+            let (c, why) = colour::allocate_why(&players[i].colours, &players[j].colours, lot);
+            reasons.push(why);
             let (a, b) = (players[i].number, players[j].number);
             pairing.boards.push(if c == Colour::White {
                 Board { white: a, black: b }
@@ -143,7 +173,20 @@ impl System for Uscf {
                 Board { white: b, black: a }
             });
         }
-        Ok(pairing)
+        if let Some(i) = bye_to {
+            pairing
+                .byes
+                .insert(0, (players[i].number, ByeKind::PairingAllocated));
+        }
+        let decisions = Decisions {
+            ctx: &ctx,
+            pairs: &pairs,
+            reasons: &reasons,
+            fixes: &fixes,
+            bye_to,
+        };
+        let why = explain::explain(field, self.unrated_bye, &decisions, &pairing);
+        Ok((pairing, why))
     }
 }
 

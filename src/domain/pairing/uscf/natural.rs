@@ -12,6 +12,7 @@
 //! natural opponent stood" and "x stands where y's natural opponent stood".
 
 use super::facts::Player;
+use super::options::UnratedBye;
 
 /// Where a player stands in the natural pairing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -27,15 +28,17 @@ pub struct Seat {
 
 /// The 28L2 order of bye receivers (ranks, most deserving of the bye first):
 /// lowest score group first; within it rated players before unrated ones
-/// (28L2: not to an unrated player while another can take it); then the
-/// lowest rating; then the higher pairing number.
-pub fn bye_order(players: &[Player]) -> Vec<usize> {
+/// (28L2: not to an unrated player while another can take it; with
+/// [`UnratedBye::Lowest`] unrated players rank at rating 0 instead); then
+/// the lowest rating; then the higher pairing number.
+pub fn bye_order(players: &[Player], unrated: UnratedBye) -> Vec<usize> {
     let mut order: Vec<usize> = (0..players.len())
         .filter(|&i| players[i].bye_allowed)
         .collect();
     order.sort_by_key(|&i| {
         let p = &players[i];
-        (p.score, p.unrated(), p.rating, std::cmp::Reverse(p.number))
+        let last = unrated == UnratedBye::Last && p.unrated();
+        (p.score, last, p.rating, std::cmp::Reverse(p.number))
     });
     order
 }
@@ -48,6 +51,7 @@ pub fn bye_order(players: &[Player]) -> Vec<usize> {
 pub fn natural(
     players: &[Player],
     bye: bool,
+    unrated: UnratedBye,
     allowed: impl Fn(usize, usize) -> bool,
 ) -> (Vec<Seat>, Option<usize>) {
     let n = players.len();
@@ -60,7 +64,7 @@ pub fn natural(
         n
     ];
     let bye_to = if bye {
-        bye_order(players).first().copied()
+        bye_order(players, unrated).first().copied()
     } else {
         None
     };

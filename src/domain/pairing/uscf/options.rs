@@ -90,3 +90,78 @@ impl FromStr for ColourLimits {
         })
     }
 }
+
+/// Where colours rank against top half against bottom half (27A3), the
+/// choice directors differ on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ColourPriority {
+    /// The rulebook's order as US directors and SwissSys apply it: the
+    /// natural pairing (top half against bottom half) first, then colour
+    /// fixes by single transpositions and interchanges within the 29E5
+    /// limits, board by board from the top; a colour miss stays where no
+    /// allowed fix exists.
+    #[default]
+    Natural,
+    /// Colours within the 29E5 limits above top half against bottom half,
+    /// over the whole section at once (the engine's order before issue
+    /// 29): more and smaller switches, fewer colour misses.
+    Colours,
+}
+
+impl ColourPriority {
+    /// The stored and typed name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColourPriority::Natural => "natural",
+            ColourPriority::Colours => "colours",
+        }
+    }
+}
+
+impl FromStr for ColourPriority {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "natural" => Ok(ColourPriority::Natural),
+            "colours" | "colors" => Ok(ColourPriority::Colours),
+            _ => Err(format!(
+                "colour priority \"{s}\" is not one of natural, colours"
+            )),
+        }
+    }
+}
+
+/// US Chess 28L2: whether an unrated player may get the pairing-allocated
+/// bye while a rated player of the same score group could take it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UnratedBye {
+    /// Not while a rated player of the lowest score group can take it
+    /// (the text of 28L2).
+    #[default]
+    Last,
+    /// Unrated players rank at rating 0 for the bye like for everything
+    /// else, so in the lowest score group they get it first (what
+    /// SwissSys does when unrated players are entered without a rating).
+    Lowest,
+}
+
+impl UnratedBye {
+    /// The stored and typed name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnratedBye::Last => "last",
+            UnratedBye::Lowest => "lowest",
+        }
+    }
+}
+
+impl FromStr for UnratedBye {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "last" => Ok(UnratedBye::Last),
+            "lowest" => Ok(UnratedBye::Lowest),
+            _ => Err(format!("unrated bye \"{s}\" is not one of last, lowest")),
+        }
+    }
+}

@@ -8,9 +8,14 @@
 //! - 27A1: no rematch, no forbidden pair, no team-mates under "never", no
 //!   second full-point bye (28L3); the round is refused only when no
 //!   pairing exists at all;
-//! - 27A2 and 28L: the score differences are the best possible (compared
-//!   largest first), and among pairings that good the bye goes to the
-//!   28L2 player who can take it;
+//! - 27A2 and 28L: score groups paired from the top, each within itself
+//!   whenever possible (the fewest boards crossing the boundary below the
+//!   top group, then the next boundary, and so on; since issue 29, when
+//!   this replaced the smallest score differences over the whole section,
+//!   which a director does not use: it let two 1½ players take the two
+//!   leaders' places), then the smallest score differences, and among
+//!   pairings that good the bye goes to the 28L2 player who can take it
+//!   (unrated players last or not, as the event says);
 //! - colours: a board that leaves a player three ahead in one colour or
 //!   with a third colour in a row happens only when unavoidable, meaning:
 //!   every pairing as good on 27A2 and 28L has at least as many such boards;
@@ -29,6 +34,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 
+use super::options::{ColourPriority, UnratedBye};
 use super::*;
 use crate::domain::pairing::{Entrant, Past, PointSystem};
 use crate::domain::rng::Rng;
@@ -85,6 +91,16 @@ fn system(rng: &mut Rng) -> Uscf {
             ColourLimits::default()
         },
         accelerate_rounds: rng.below(3) as u32,
+        colour_priority: if rng.below(2) == 0 {
+            ColourPriority::Natural
+        } else {
+            ColourPriority::Colours
+        },
+        unrated_bye: if rng.below(4) == 0 {
+            UnratedBye::Lowest
+        } else {
+            UnratedBye::Last
+        },
     }
 }
 
@@ -292,26 +308,42 @@ fn all_pairings(ps: &[Seen], f: &Field, u: &Uscf) -> Vec<Candidate> {
     out
 }
 
-/// 27A2 as a list of score differences, largest first (smaller is
-/// better), the bye counted against one point below the lowest score.
-fn score_key(ps: &[Seen], pairs: &[(usize, usize)], bye: Option<usize>) -> Vec<u32> {
+/// 27A2 score group by score group from the top: for each boundary
+/// between two scores present, top first, how many boards cross it
+/// (fewer is better); then, as a tie-break, the score differences, largest
+/// first. The bye counts as a board against one point below the lowest
+/// score.
+fn score_key(ps: &[Seen], pairs: &[(usize, usize)], bye: Option<usize>) -> (Vec<u32>, Vec<u32>) {
     let low = ps.iter().map(|p| p.score).min().unwrap_or(0) - 2;
-    let mut d: Vec<u32> = pairs
+    let mut spans: Vec<(i32, i32)> = pairs
         .iter()
-        .map(|&(i, j)| ps[i].score.abs_diff(ps[j].score))
-        .chain(bye.map(|b| ps[b].score.abs_diff(low)))
+        .map(|&(i, j)| (ps[i].score.max(ps[j].score), ps[i].score.min(ps[j].score)))
+        .chain(bye.map(|b| (ps[b].score, low)))
         .collect();
+    let mut levels: Vec<i32> = ps.iter().map(|p| p.score).chain([low]).collect();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let cuts = levels
+        .windows(2)
+        .map(|w| {
+            spans
+                .iter()
+                .filter(|&&(h, l)| h >= w[0] && l <= w[1])
+                .count() as u32
+        })
+        .collect();
+    let mut d: Vec<u32> = spans.drain(..).map(|(h, l)| h.abs_diff(l)).collect();
     d.sort_unstable_by(|a, b| b.cmp(a));
-    d
+    (cuts, d)
 }
 
 /// 28L2: place of the bye receiver in the order of who should get it.
-fn bye_key(ps: &[Seen], bye: Option<usize>) -> usize {
+fn bye_key(ps: &[Seen], bye: Option<usize>, u: &Uscf) -> usize {
     let mut order: Vec<usize> = (0..ps.len()).filter(|&i| ps[i].bye_ok).collect();
     order.sort_by_key(|&i| {
         (
             ps[i].score,
-            ps[i].rating == 0,
+            u.unrated_bye == UnratedBye::Last && ps[i].rating == 0,
             ps[i].rating,
             std::cmp::Reverse(ps[i].number),
         )
@@ -335,7 +367,7 @@ fn natural_pairs(ps: &[Seen], f: &Field, u: &Uscf) -> (HashSet<(u32, u32)>, Opti
         order.sort_by_key(|&i| {
             (
                 ps[i].score,
-                ps[i].rating == 0,
+                u.unrated_bye == UnratedBye::Last && ps[i].rating == 0,
                 ps[i].rating,
                 std::cmp::Reverse(ps[i].number),
             )
@@ -427,7 +459,7 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     }
     // 27A2, then 28L.
     let key = |pairs: &[(usize, usize)], bye: Option<usize>| {
-        (score_key(&ps, pairs, bye), bye_key(&ps, bye))
+        (score_key(&ps, pairs, bye), bye_key(&ps, bye, u))
     };
     let best = all.iter().map(|(q, b)| key(q, *b)).min().unwrap();
     let mine = key(&pairs, bye);

@@ -3,6 +3,7 @@
 //! checks the engine writes the same.
 
 use super::*;
+use crate::domain::pairing::uscf::options::{ColourPriority, UnratedBye};
 use crate::domain::pairing::{Entrant, Past, PointSystem};
 use crate::domain::score::Points;
 use Colour::{Black as B, White as W};
@@ -332,4 +333,149 @@ fn nobody_left_to_pair_is_said_plainly() {
     let e = uscf().pair(&f).unwrap_err();
     assert_eq!(e.players, vec![1, 2]);
     assert!(e.reason.contains("no pairing of round 2"), "{}", e.reason);
+}
+
+#[test]
+fn r29e5e_an_interchange_within_80_points_before_a_transposition_beyond_it() {
+    // A case US directors discuss (a SwissSys pairing of a round 2): four
+    // players on 1/1, 2279 and 2003 had Black, 2062 and 1846 White. Natural
+    // 2279-2003 and 2062-1846 give both boards two players due the same
+    // colour. Transposing 2003 and 1846 is a 157-point switch, within 200
+    // but beyond 80; interchanging 2062 and 2003 only 59. 29E5e: a
+    // transposition is preferred only when it satisfies the 80-point rule,
+    // so the interchange: 2279-2062 and 2003-1846.
+    let f = group_of_four([(2279, B), (2062, W), (2003, B), (1846, W)]);
+    let p = uscf().pair(&f).unwrap();
+    assert_eq!(top_boards(&p), vec![(1, 2), (3, 4)]);
+    let (_, why) = uscf().pair_explained(&f).unwrap();
+    assert_eq!(
+        why.boards[0].pairing,
+        "interchange of Player 2 (2) and Player 3 (3) (59 rating points) so that Player 3 (3) gets \
+         the colour due to equalise: within 200 points (29E5b, the 200-point rule)"
+    );
+}
+
+#[test]
+fn r29e4_when_no_switch_can_help_the_natural_pairing_stands() {
+    // Round 3, one score group of four (2000, 1900 | 1750, 1650), every
+    // player B W, so due Black to alternate (29E1).
+    let mk = |n: u32, r: u32, c: [Colour; 2]| {
+        entrant(n, r, vec![game(20 + n, c[0], 2), game(40 + n, c[1], 2)])
+    };
+    let mut es = vec![
+        mk(1, 2000, [B, W]),
+        mk(2, 1900, [B, W]),
+        mk(3, 1750, [B, W]),
+        mk(4, 1650, [B, W]),
+    ];
+    for n in 1..=4 {
+        es.push(entrant(
+            20 + n,
+            900 + n,
+            vec![game(n, W, 0), game(60 + n, W, 0)],
+        ));
+        es.push(entrant(
+            40 + n,
+            800 + n,
+            vec![game(80 + n, B, 0), game(n, B, 0)],
+        ));
+    }
+    es.sort_by_key(|e| e.number);
+    let f = field(3, es);
+    // All four are due Black to alternate: no switch can help, and the
+    // natural pairing stands (27A3): 1-3 and 2-4, the higher-ranked player
+    // getting Black (29E4, identical histories).
+    let p = uscf().pair(&f).unwrap();
+    assert_eq!(top_boards(&p), vec![(3, 1), (4, 2)]);
+    let (_, why) = uscf().pair_explained(&f).unwrap();
+    assert!(
+        why.boards[0].pairing.starts_with("natural pairing"),
+        "{why:?}"
+    );
+    assert!(
+        why.boards[0]
+            .colours
+            .contains("the higher-ranked Player 1 (1) gets it (29E4)"),
+        "{why:?}"
+    );
+}
+
+#[test]
+fn r27a3_top_half_meets_bottom_half_before_colours_unless_the_event_says_colours() {
+    // Round 3, eight players on 2/2. By rating: upper half 2 (1876, B W),
+    // 4 (1862, B W), 3 (1771, B B), 8 (1736, W W); lower half 1 (1734,
+    // B W), 7 (1697, B B), 5 (1642, W W), 6 (1602, W W). Natural 8-6 would
+    // give 8 or 6 a third White: the colour limit (29E5f) moves it. The
+    // smallest departure that keeps top half against bottom half is three
+    // transpositions in the lower half: 4-5, 3-6, 8-7; 2-1 stays natural.
+    // Two players (4 and 1) miss an alternating colour, and no single
+    // switch within 80 points helps either board, so a director leaves them.
+    let mk = |n: u32, r: u32, c: [Colour; 2]| {
+        entrant(n, r, vec![game(20 + n, c[0], 2), game(40 + n, c[1], 2)])
+    };
+    let mut es = vec![
+        mk(1, 1734, [B, W]),
+        mk(2, 1876, [B, W]),
+        mk(3, 1771, [B, B]),
+        mk(4, 1862, [B, W]),
+        mk(5, 1642, [W, W]),
+        mk(6, 1602, [W, W]),
+        mk(7, 1697, [B, B]),
+        mk(8, 1736, [W, W]),
+    ];
+    for n in 1..=8 {
+        es.push(entrant(
+            20 + n,
+            1000 - n,
+            vec![game(n, W, 0), game(60 + n, W, 0)],
+        ));
+        es.push(entrant(
+            40 + n,
+            900 - n,
+            vec![game(60 + n, B, 0), game(n, B, 0)],
+        ));
+    }
+    es.sort_by_key(|e| e.number);
+    let f = field(3, es);
+    let p = uscf().pair(&f).unwrap();
+    assert_eq!(top_boards(&p), vec![(1, 2), (4, 5), (3, 6), (7, 8)]);
+    // --colour-priority colours: the same two colour misses, but every
+    // board within 80 points of its natural one ranks above top half
+    // against bottom half, so two interchanges (8 and 1, 1736 and 1734,
+    // trade halves): 2-8 and 1-6.
+    let colours = Uscf {
+        colour_priority: ColourPriority::Colours,
+        ..uscf()
+    };
+    let p = colours.pair(&f).unwrap();
+    assert_eq!(top_boards(&p), vec![(2, 8), (7, 4), (3, 5), (1, 6)]);
+}
+
+#[test]
+fn r28l2_the_bye_to_an_unrated_player_only_when_the_event_says_so() {
+    // Round 1, five players, the lowest unrated.
+    let mut es = flat(5, 100);
+    es[4].rating = 0;
+    let f = field(1, es);
+    let bye = |u: &Uscf| {
+        let p = u.pair(&f).unwrap();
+        p.byes
+            .iter()
+            .find(|(_, k)| *k == ByeKind::PairingAllocated)
+            .map(|b| b.0)
+    };
+    assert_eq!(bye(&uscf()), Some(4), "28L2: the lowest-rated rated player");
+    let lowest = Uscf {
+        unrated_bye: UnratedBye::Lowest,
+        ..uscf()
+    };
+    assert_eq!(bye(&lowest), Some(5), "unrated counted at rating 0");
+    let (_, why) = lowest.pair_explained(&f).unwrap();
+    assert!(
+        why.bye
+            .as_deref()
+            .unwrap()
+            .contains("unrated players counted at rating 0"),
+        "{why:?}"
+    );
 }
