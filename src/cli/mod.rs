@@ -414,7 +414,7 @@ fn run_command(cli: Cli) -> Result<()> {
         // leaves no database behind, even at a mistyped --db.
         Command::Import(c) => {
             let parsed = import::parse(c)?;
-            let mut store = Store::open(&cli.db, cli.create)?;
+            let mut store = open_saying_if_new(&cli.db, cli.create)?;
             import::run(&mut store, parsed)
         }
         command if reads_only(&command) => {
@@ -424,10 +424,27 @@ fn run_command(cli: Cli) -> Result<()> {
         command => {
             let create =
                 cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
-            let mut store = Store::open(&cli.db, create)?;
+            let mut store = open_saying_if_new(&cli.db, create)?;
             dispatch(&mut store, command)
         }
     }
+}
+
+/// Open the database (starting one when `create` allows), and say so when
+/// a new file was started: a mistyped --db ("leage.db") on `league season
+/// add` would otherwise start a second league without a word.
+fn open_saying_if_new(db: &std::path::Path, create: bool) -> Result<Store> {
+    let existed = db.exists();
+    let store = Store::open(db, create)?;
+    if !existed {
+        // On standard error, so that a command's own output (JSON, CSV)
+        // stays what it was.
+        eprintln!(
+            "Started a new league file {} (no league was there; if you meant another file, check --db).",
+            crate::domain::text::escape_controls(&db.display().to_string())
+        );
+    }
+    Ok(store)
 }
 
 /// The commands that only read: reports and lists. They open the database

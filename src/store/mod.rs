@@ -21,6 +21,7 @@
 //!   anything, and a failed write never reaches the database file, only the
 //!   WAL, which SQLite discards).
 
+pub mod ahead;
 pub mod audit;
 pub mod backup;
 pub mod check;

@@ -18,6 +18,7 @@ mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, che
 mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod slips; // a secretary's slips: names, rematches, round gaps, future byes, ambiguous results
+mod slips_two; // issue 27: rounds typed in ahead of results, duplicates, one season's site, honest headings
 mod standings; // standings through the database: JSON checked value by value
 mod synthetic; // league demo --synthetic: a large made-up league, usable by every command
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input

@@ -82,6 +82,10 @@ pub struct PlayerFields {
     /// (event --team-mates).
     #[arg(long)]
     pub club: Option<String>,
+    /// Add the player although one of the same name is already in the league (two people
+    /// who share a name); refused otherwise, naming the one there is.
+    #[arg(long)]
+    pub new_namesake: bool,
 }
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
@@ -251,6 +255,19 @@ fn edit(
 /// `league player add`: add a player to the league.
 fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
     let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let wanted = crate::domain::names::fold(&f.name);
+    let namesakes: Vec<String> = players::players(store.conn(), None)?
+        .iter()
+        .filter(|p| crate::domain::names::fold(&p.name) == wanted)
+        .map(players::describe_player)
+        .collect();
+    if !namesakes.is_empty() && !f.new_namesake {
+        return Err(crate::error::Error::invalid(format!(
+            "the league already has a player called {}: {}. Enter or edit that player by number (e.g. `league player edit #N`); to add a second player of the same name give --new-namesake",
+            f.name.trim(),
+            namesakes.join(", ")
+        )));
+    }
     let p = store.write(|tx| {
         let p = players::add_player(
             tx,
