@@ -82,6 +82,8 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e),
             };
+            // Already in the event: that is the reason, before the band.
+            players::check_not_entered(tx, &section, &player)?;
             let rating = a.rating.or(player.rating);
             if let Some(why) = section.outside_band(rating) {
                 let why = format!("rated {}, {why}", rating.unwrap_or_default());
@@ -113,15 +115,15 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                     ByeKind::Zero
                 };
                 let n = round::byes_for_missed_rounds(tx, &section, &entry, kind)?;
-                if n > 0 {
-                    line.push_str(&format!(
-                        ", with {} byes for rounds 1-{n}",
-                        if m == Missed::Half {
-                            "half-point"
-                        } else {
-                            "zero-point"
-                        }
-                    ));
+                let kind = if m == Missed::Half {
+                    "half-point"
+                } else {
+                    "zero-point"
+                };
+                match n {
+                    0 => {}
+                    1 => line.push_str(&format!(", with a {kind} bye for round 1")),
+                    _ => line.push_str(&format!(", with {kind} byes for rounds 1-{n}")),
                 }
             }
             lines.push(line + ".");

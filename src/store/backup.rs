@@ -295,7 +295,15 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
             )));
         }
     }
-    // 1. The backup: check it where it is, without changing it.
+    // 1. The backup: check it where it is, without changing it. A file
+    // that is not SQLite at all (a CSV given by mistake) is the backup
+    // path's fault, not --db's.
+    if super::check_sqlite_header(from).is_err() {
+        return Err(Error::Database(format!(
+            "{} is not a backup of a league database (it is not an SQLite file); check the backup's path (the file given to `league restore`): a backup is a file written by `league backup`. Nothing was changed",
+            from.display()
+        )));
+    }
     let src = open_reader(from).map_err(|e| match e {
         Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
         other => other,

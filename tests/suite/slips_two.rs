@@ -309,3 +309,64 @@ fn slip_8_headings_say_what_the_scores_count() {
     assert_eq!(s["complete"], false);
     assert!(!s["leaders"].as_array().unwrap().is_empty(), "{s}");
 }
+
+#[test]
+fn hints_point_the_right_way() {
+    // A finished event is complete, not short of rounds.
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2022-23"]);
+    t.ok(&[
+        "event", "add", "Blitz", "--season", "2022-23", "--rounds", "1",
+    ]);
+    t.ok(&["enter", "Amy", "Ben", "--new", "--event", "Blitz"]);
+    t.ok(&["round", "pair", "--event", "Blitz"]);
+    t.ok(&["game", "result", "Amy", "1-0", "--event", "Blitz", "--round", "1"]);
+    let r = t.fails(
+        &["round", "pair", "--event", "Blitz"],
+        "Blitz is complete: all its 1 rounds are paired, so there is no round 2 to pair",
+    );
+    assert!(r.stderr.contains("league standings"), "{}", r.stderr);
+
+    // A part of a name of a player in another section gets where they are.
+    let t = TestLeague::small();
+    t.fails(
+        &args(&["game", "add", "Gina", "Alice", "1-0"], &["--round", "1"]),
+        "Gina Low is in U1600, not 1600+",
+    );
+    // Entering a player already in another section: that reason first,
+    // and the way to move them, never --allow-outside-band.
+    let r = t.fails(
+        &["enter", "Gina", "--event", "Winter Swiss", "--section", "1600+"],
+        "Gina Low is already entered in section U1600 of this event",
+    );
+    assert!(r.stderr.contains("league entry move"), "{}", r.stderr);
+    assert!(!r.stderr.contains("--allow-outside-band"), "{}", r.stderr);
+
+    // Withdrawing after a round when the next is paired: delete and pair
+    // the round again, as the bye message says.
+    t.ok(&args(&["game", "add", "Alice", "Bob", "1-0"], &["--round", "1"]));
+    t.ok(&args(&["game", "add", "Carol", "Dan", "1-0"], &["--round", "1"]));
+    t.ok(&args(&["game", "add", "Eve", "Frank", "1-0"], &["--round", "1"]));
+    // A late entry's one missed round is a bye for round 1, not "rounds 1-1".
+    t.ok(&["player", "add", "Ian Tall", "--rating", "1700"]);
+    let out = t.ok(&args(&["enter", "Ian"], &["--missed", "half"]));
+    assert!(
+        out.contains("with a half-point bye for round 1."),
+        "{out}"
+    );
+    assert!(!out.contains("1-1"), "{out}");
+
+    t.ok(&args(&["game", "add", "Bob", "Carol"], &["--round", "2"]));
+    t.fails(
+        &args(&["withdraw", "Bob"], &["--after-round", "1"]),
+        "Bob Jones has games or byes recorded after round 1. To withdraw them after round 1: delete round 2's pairings (`league round delete --round 2`, when it is the last round paired), withdraw them, and pair the round again (`league round pair`)",
+    );
+
+    // Restoring a file that is not a backup blames the backup's path.
+    t.write("members.csv", "name,rating\nAmy,1500\n");
+    let r = t.fails(
+        &["restore", "members.csv"],
+        "members.csv is not a backup of a league database (it is not an SQLite file); check the backup's path",
+    );
+    assert!(!r.stderr.contains("--db"), "{}", r.stderr);
+}
