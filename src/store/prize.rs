@@ -98,16 +98,25 @@ pub fn add_prize(
     Ok(position)
 }
 
-/// Whether two prizes are for the same thing: the same place, or the same
-/// place in the same class, or a special prize of the same name (a second
-/// 1st prize would pay 1st twice).
+/// Whether two prizes are the same prize given twice: the same place (or
+/// the same place in the same class, or a special prize of the same name)
+/// with money both times (a second 1st prize would pay 1st twice), or the
+/// same item. Money and a trophy for one place are two prizes.
 pub fn same_prize(a: &Prize, b: &Prize) -> bool {
-    match (&a.kind, &b.kind) {
+    let same_for = match (&a.kind, &b.kind) {
         (Kind::Special { name: x, .. }, Kind::Special { name: y, .. }) => {
             crate::domain::names::fold(x) == crate::domain::names::fold(y)
         }
         (x, y) => x == y && a.place == b.place,
-    }
+    };
+    let same_reward = match (&a.reward, &b.reward) {
+        (Reward::Cash(_), Reward::Cash(_)) => true,
+        (Reward::Item(x), Reward::Item(y)) => {
+            crate::domain::names::fold(x) == crate::domain::names::fold(y)
+        }
+        _ => false,
+    };
+    same_for && same_reward
 }
 
 /// Replace the prize `old` with `prize`, at the same position in the list;

@@ -668,13 +668,19 @@ fn site_refuses_a_folder_it_did_not_write_and_replaces_its_own() {
         "keep me"
     );
     assert!(!t.path("mine/index.html").exists());
-    // Its own folder is rewritten; one season only lists that season.
+    // Its own folder is rewritten; one season written into the whole site
+    // keeps the other season's pages (issue 27); into a new folder, one
+    // season only lists that season.
     write_site(&t);
     t.ok(&["site", "--season", "2022-23", "--out", "site"]);
     let site = t.path("site");
-    assert!(!site.join("2023-24").exists());
-    assert!(read(&site, "index.html").contains("Spring Quads"));
-    assert!(!read(&site, "index.html").contains("Autumn Swiss"));
+    assert!(site.join("2023-24").exists());
+    assert!(read(&site, "index.html").contains("Autumn Swiss"));
+    t.ok(&["site", "--season", "2022-23", "--out", "one"]);
+    let one = t.path("one");
+    assert!(!one.join("2023-24").exists());
+    assert!(read(&one, "index.html").contains("Spring Quads"));
+    assert!(!read(&one, "index.html").contains("Autumn Swiss"));
     let r = t.run(&["site", "--season", "1999", "--out", "other"]);
     assert!(!r.ok);
     assert!(
