@@ -195,7 +195,7 @@ fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<
     match (season, event) {
         (_, Some(e)) => {
             let event = EventArgs {
-                event: e.to_string(),
+                event: Some(e.to_string()),
                 season: season.map(str::to_string),
             }
             .find(store)?;

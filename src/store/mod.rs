@@ -25,6 +25,7 @@ pub mod ahead;
 pub mod audit;
 pub mod backup;
 pub mod check;
+pub mod context;
 pub mod demo;
 pub mod event_detail;
 pub mod exchange;

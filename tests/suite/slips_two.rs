@@ -370,3 +370,49 @@ fn hints_point_the_right_way() {
     );
     assert!(!r.stderr.contains("--db"), "{}", r.stderr);
 }
+
+#[test]
+fn league_use_sets_the_event_and_section_for_the_weeks_commands() {
+    let t = TestLeague::small();
+    // Without an event and without `league use`: the events are listed.
+    t.fails(
+        &["standings"],
+        "which event? Give --event NAME, or set the event for the week's commands with `league use --event NAME`; the events are: Winter Swiss (2022-23)",
+    );
+    assert_eq!(
+        t.ok(&["use"]),
+        "No event is in use: commands need --event. Set one with `league use --event NAME [--section NAME]`.\n"
+    );
+    t.fails(
+        &["use", "--event", "Winter Swis"],
+        "no event is called \"Winter Swis\"",
+    );
+    let out = t.ok(&["use", "--event", "winter swiss", "--section", "1600+"]);
+    assert_eq!(
+        out,
+        "In use: Winter Swiss (2022-23), section 1600+. Commands that give no --event act on it; `league use --clear` forgets it.\n"
+    );
+    assert!(t.ok(&["use"]).starts_with("In use: Winter Swiss, section 1600+."));
+    // A week's commands, with no --event or --section.
+    let out = t.ok(&["game", "add", "Alice", "Bob", "1-0", "--round", "1"]);
+    assert_eq!(
+        out,
+        "Winter Swiss 1600+ round 1: Alice Smith (1) v Bob Jones (2) 1-0.\n"
+    );
+    let text = t.ok(&["standings"]);
+    assert!(
+        text.starts_with("Winter Swiss (2022-23), section 1600+: standings after round 1 of 5"),
+        "{text}"
+    );
+    // Naming another section of the same event still works, and naming
+    // the event drops the context's section.
+    let out = t.ok(&["game", "add", "Gina", "Hal", "=", "--round", "1", "--section", "U1600"]);
+    assert!(out.starts_with("Winter Swiss U1600 round 1: Gina Low"), "{out}");
+    t.fails(
+        &["standings", "--event", "Winter Swiss"],
+        "section",
+    );
+    let out = t.ok(&["use", "--clear"]);
+    assert!(out.starts_with("No event is in use now"), "{out}");
+    t.fails(&["standings"], "which event?");
+}
