@@ -46,11 +46,14 @@ pub enum GameCmd {
         reason: Option<String>,
     },
     /// Record the result of a game already paired, naming either player; the result is from White's side.
+    #[command(
+        override_usage = "league game result [OPTIONS] <PLAYER> <RESULT> --round <ROUND>\n       league game result [OPTIONS] <PLAYER> --pending --reason <REASON> --round <ROUND>"
+    )]
     Result {
         /// Either player of the game.
         player: String,
-        /// The result from White's side (1-0 means White won); see `league game add --help`
-        /// for every spelling, forfeits (+/-, -/+) included.
+        /// The result from White's side (1-0 means White won), required unless --pending; see
+        /// `league game add --help` for every spelling, forfeits (+/-, -/+) included.
         #[arg(allow_hyphen_values = true, required_unless_present = "pending")]
         result: Option<String>,
         #[command(flatten)]

@@ -153,26 +153,36 @@ use crate::domain::league::{Event, Section};
 use crate::error::Result;
 use crate::store::{season as seasons, Store};
 
+/// The heading the options every command takes (--db, --create, --raw) are
+/// listed under, once, apart from each command's own options.
+const GLOBAL: &str = "Global options (every command)";
+
 /// Keep a chess league's records: seasons, events, rounds, standings with
 /// every documented tiebreak, history across seasons, and a results site.
 #[derive(Parser, Debug)]
 #[command(name = "league", version, about, max_term_width = 100)]
 pub struct Cli {
     /// The league database file.
-    #[arg(long, global = true, env = "LEAGUE_DB", default_value = "league.db")]
+    #[arg(
+        long,
+        global = true,
+        env = "LEAGUE_DB",
+        default_value = "league.db",
+        help_heading = GLOBAL
+    )]
     pub db: PathBuf,
 
     /// Start a new database at --db if there is none. Only `league season
     /// add` starts one by itself; any other command on a missing file says
     /// so, so that a mistyped --db never quietly starts an empty league.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub create: bool,
 
     /// Write CSV cells exactly as they are. Without it, a cell that begins
     /// with =, +, -, @, a tab or a carriage return (and is not a number)
     /// gets a ' in front, so that a spreadsheet shows it instead of running
     /// it as a formula.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub raw: bool,
 
     #[command(subcommand)]
