@@ -824,6 +824,14 @@ fn chromium(profile: &Path, args: &[String]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Say whether the browser test ran, in the test run's own output: written
+/// to standard error directly, which the test harness does not capture (it
+/// captures only `print!` and `eprint!`), so `cargo test` shows it.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 fn chromium_present() -> bool {
     Command::new("chromium")
         .arg("--version")
@@ -853,9 +861,10 @@ fn a_real_browser_reads_the_site() {
             std::env::var_os("CI").is_none(),
             "chromium is needed for the site's browser test in CI (.ci/run installs Debian's chromium)"
         );
-        eprintln!("skipping the browser test: chromium is not installed and CI is not set");
+        say("browser test SKIPPED: chromium is not installed here and CI is not set (in CI it must run; .ci/run installs chromium)");
         return;
     }
+    say("browser test RUNS: headless chromium reads the site");
     let t = fixture();
     let site = write_site(&t).canonicalize().unwrap();
     let profile = t.path("chromium-profile");
