@@ -105,8 +105,10 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
             }
             let entry = players::enter(tx, &section, &player, a.pairing_no, a.rating)?;
             let mut line = format!(
-                "Entered {} in {} {} as #{}",
-                entry.name, event.name, section.name, entry.pairing_no
+                "Entered {} in {} as #{}",
+                entry.name,
+                super::output::event_section(&event.name, &section.name),
+                entry.pairing_no
             );
             if let Some(m) = a.missed {
                 let kind = if m == Missed::Half {

@@ -278,12 +278,22 @@ pub fn games_table(d: &Document, section: Option<&str>) -> Table {
 /// Write to the file, or print.
 fn emit(text: &str, out: Option<&PathBuf>) -> Result<()> {
     match out {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            Error::Io(std::io::Error::new(
-                e.kind(),
-                format!("cannot write {}: {e}", path.display()),
-            ))
-        }),
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| {
+                Error::Io(std::io::Error::new(
+                    e.kind(),
+                    format!("cannot write {}: {e}", path.display()),
+                ))
+            })?;
+            // Said on standard error, where it never mixes with an export
+            // written to standard output.
+            eprintln!(
+                "Wrote {} ({} bytes).",
+                crate::domain::text::escape_controls(&path.display().to_string()),
+                text.len()
+            );
+            Ok(())
+        }
         None => Ok(print(text)?),
     }
 }

@@ -416,3 +416,52 @@ fn league_use_sets_the_event_and_section_for_the_weeks_commands() {
     assert!(out.starts_with("No event is in use now"), "{out}");
     t.fails(&["standings"], "which event?");
 }
+
+#[test]
+fn small_points_players_exports_and_echoes() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024-25"]);
+    t.ok(&[
+        "player",
+        "add",
+        "Harold Finch",
+        "--rating",
+        "1800",
+        "--fide-rating",
+        "1750",
+    ]);
+    // player list shows the FIDE rating.
+    let list = t.ok(&["player", "list"]);
+    assert!(list.lines().next().unwrap().contains("FIDE rating"), "{list}");
+    assert!(list.contains("1750"), "{list}");
+    // player edit sets the federation and the title (as TRF writes them).
+    t.ok(&[
+        "player", "edit", "Harold", "--federation", "usa", "--title", "FM",
+    ]);
+    assert_eq!(
+        t.query("SELECT federation, title FROM player"),
+        vec![vec!["USA".to_string(), "f".into()]]
+    );
+    t.fails(
+        &["player", "edit", "Harold", "--title", "Grandmaster"],
+        "--title \"Grandmaster\" is not a FIDE title; give GM, IM, FM, CM, WGM, WIM, WFM or WCM",
+    );
+    // "Winter FIDE Open Open": the section's name is said once.
+    t.ok(&[
+        "event", "add", "Winter FIDE Open", "--season", "2024-25", "--rounds", "3",
+    ]);
+    let out = t.ok(&["enter", "Harold", "Ann Lee", "--new", "--event", "Winter FIDE Open"]);
+    assert!(
+        out.starts_with("Entered Harold Finch in Winter FIDE Open as #1."),
+        "{out}"
+    );
+    let out = t.ok(&[
+        "game", "add", "Harold", "Ann", "1-0", "--event", "Winter FIDE Open", "--round", "1",
+    ]);
+    assert!(out.starts_with("Winter FIDE Open round 1: "), "{out}");
+    // export --out says what it wrote.
+    let r = t.run(&["export", "json", "--season", "2024-25", "--out", "season.json"]);
+    assert!(r.ok, "{}", r.stderr);
+    assert!(r.stderr.contains("Wrote season.json ("), "{}", r.stderr);
+    assert!(t.path("season.json").exists());
+}

@@ -186,9 +186,8 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
         Ok(done)
     })?;
     let mut out = format!(
-        "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-        event.name,
-        section.name,
+        "{} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
+        super::output::event_section(&event.name, &section.name),
         done.pairings,
         plural(done.pairings),
         done.results,
@@ -396,13 +395,14 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
 /// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
 /// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
 pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
+    let where_ = super::output::event_section(event, section);
     if done.lines.is_empty() {
         return format!(
-            "{event} {section} round {round}: already recorded exactly so; nothing changed.\n"
+            "{where_} round {round}: already recorded exactly so; nothing changed.\n"
         );
     }
     format!(
-        "{event} {section} round {round}: {}.\n",
+        "{where_} round {round}: {}.\n",
         done.lines.join("; ")
     )
 }
