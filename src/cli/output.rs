@@ -354,4 +354,3 @@ pub fn event_section(event: &str, section: &str) -> String {
         format!("{e} {s}")
     }
 }
-

@@ -158,12 +158,7 @@ impl SectionReport {
     /// The games without a result among the rounds counted, by round, at
     /// most `shown` of them named: "round 4: Ann Lee v Bob Jones and 2 more".
     fn missing_games(&self, shown: usize) -> String {
-        let name = |i: usize| {
-            self.facts
-                .entries
-                .get(i)
-                .map_or("?", |e| e.name.as_str())
-        };
+        let name = |i: usize| self.facts.entries.get(i).map_or("?", |e| e.name.as_str());
         let pending: Vec<&(usize, usize, usize)> = self
             .facts
             .pending

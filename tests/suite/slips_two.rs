@@ -42,7 +42,10 @@ fn slip_5_a_later_round_typed_in_while_results_are_missing_is_refused() {
         &["bye", "add", "Dan", "--kind", "half"],
         &["--round", "2"],
     ));
-    assert!(out.contains("Dan Wu (4): half-point bye (requested)"), "{out}");
+    assert!(
+        out.contains("Dan Wu (4): half-point bye (requested)"),
+        "{out}"
+    );
     // --force needs a reason, and the reason is logged.
     let r = t.run(&args(
         &["game", "add", "Alice", "Carol", "--force"],
@@ -99,7 +102,10 @@ fn slip_5_no_pair_it_hint_for_a_player_who_had_a_bye_or_withdrew() {
 #[test]
 fn slip_6_a_second_first_prize_is_refused_unless_replaced() {
     let t = TestLeague::small();
-    t.ok(&args(&["prize", "add", "--place", "1", "--cash", "100"], &[]));
+    t.ok(&args(
+        &["prize", "add", "--place", "1", "--cash", "100"],
+        &[],
+    ));
     t.ok(&args(
         &["prize", "add", "--class", "U1700", "--cash", "20"],
         &[],
@@ -110,17 +116,17 @@ fn slip_6_a_second_first_prize_is_refused_unless_replaced() {
     );
     // A class prize's 1st is another prize; its second 1st is refused too.
     t.fails(
-        &args(
-            &["prize", "add", "--class", "U1700", "--cash", "25"],
-            &[],
-        ),
+        &args(&["prize", "add", "--class", "U1700", "--cash", "25"], &[]),
         "already has 1st U1700: $20 (prize 2",
     );
     let out = t.ok(&args(
         &["prize", "add", "--place", "1", "--cash", "120", "--replace"],
         &[],
     ));
-    assert!(out.contains("Prize 1 of Winter Swiss 1600+: 1st: $120 (was 1st: $100)"), "{out}");
+    assert!(
+        out.contains("Prize 1 of Winter Swiss 1600+: 1st: $120 (was 1st: $100)"),
+        "{out}"
+    );
     assert_eq!(
         t.query("SELECT position, kind, place, cash_cents FROM prize ORDER BY position"),
         vec![
@@ -179,11 +185,16 @@ fn two_seasons() -> TestLeague {
     let t = TestLeague::new();
     for (season, event) in [("2023-24", "Autumn Open"), ("2024-25", "Spring Open")] {
         t.ok(&["season", "add", season]);
+        t.ok(&["event", "add", event, "--season", season, "--rounds", "3"]);
         t.ok(&[
-            "event", "add", event, "--season", season, "--rounds", "3",
-        ]);
-        t.ok(&[
-            "enter", "Amy Ash", "Ben Birch", "--new", "--event", event, "--season", season,
+            "enter",
+            "Amy Ash",
+            "Ben Birch",
+            "--new",
+            "--event",
+            event,
+            "--season",
+            season,
         ]);
         t.ok(&[
             "game", "add", "Amy", "Ben", "1-0", "--event", event, "--season", season, "--round",
@@ -217,13 +228,26 @@ fn slip_7_one_seasons_site_leaves_the_other_seasons_pages() {
     let out_dir = site.to_str().unwrap();
     t.ok(&["site", "--out", out_dir]);
     let before = pages(&site);
-    let autumn: Vec<&String> = before.keys().filter(|p| p.starts_with("2023-24/")).collect();
+    let autumn: Vec<&String> = before
+        .keys()
+        .filter(|p| p.starts_with("2023-24/"))
+        .collect();
     assert!(!autumn.is_empty(), "{:?}", before.keys());
     // A correction in each season, then only the newer one written.
     for (event, season) in [("Autumn Open", "2023-24"), ("Spring Open", "2024-25")] {
         t.ok(&[
-            "game", "correct", "Amy", "0-1", "--event", event, "--season", season, "--round", "1",
-            "--reason", "sheet misread",
+            "game",
+            "correct",
+            "Amy",
+            "0-1",
+            "--event",
+            event,
+            "--season",
+            season,
+            "--round",
+            "1",
+            "--reason",
+            "sheet misread",
         ]);
     }
     let out = t.ok(&["site", "--out", out_dir, "--season", "2024-25"]);
@@ -243,7 +267,11 @@ fn slip_7_one_seasons_site_leaves_the_other_seasons_pages() {
         .iter()
         .find(|(p, _)| p.starts_with("2024-25/") && p.contains("spring-open"))
         .expect("the season's section page");
-    assert_ne!(Some(spring), before.get(path), "the season written is up to date");
+    assert_ne!(
+        Some(spring),
+        before.get(path),
+        "the season written is up to date"
+    );
     let index = &after["index.html"];
     assert!(
         index.contains("2023-24") && index.contains("2024-25"),
@@ -255,7 +283,10 @@ fn slip_7_one_seasons_site_leaves_the_other_seasons_pages() {
         .find(|(p, _)| p.contains("amy-ash"))
         .map(|(_, s)| s)
         .expect("Amy's page");
-    assert!(amy.contains("Autumn Open") && amy.contains("Spring Open"), "{amy}");
+    assert!(
+        amy.contains("Autumn Open") && amy.contains("Spring Open"),
+        "{amy}"
+    );
     // A whole-site run afterwards brings the older season up to date.
     t.ok(&["site", "--out", out_dir]);
     let whole = pages(&site);
@@ -265,7 +296,10 @@ fn slip_7_one_seasons_site_leaves_the_other_seasons_pages() {
 #[test]
 fn slip_8_headings_say_what_the_scores_count() {
     let t = TestLeague::small();
-    t.write("r1.csv", "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n");
+    t.write(
+        "r1.csv",
+        "1,Alice,Bob,1-0\n2,Carol,Dan,=\n3,Eve,Frank,0-1\n",
+    );
     t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
     t.write("r2.csv", "1,Bob,Carol,1-0\n2,Frank,Alice,\n3,Dan,Eve,=\n");
     t.ok(&args(&["round", "record"], &["--round", "2", "r2.csv"]));
@@ -320,7 +354,9 @@ fn hints_point_the_right_way() {
     ]);
     t.ok(&["enter", "Amy", "Ben", "--new", "--event", "Blitz"]);
     t.ok(&["round", "pair", "--event", "Blitz"]);
-    t.ok(&["game", "result", "Amy", "1-0", "--event", "Blitz", "--round", "1"]);
+    t.ok(&[
+        "game", "result", "Amy", "1-0", "--event", "Blitz", "--round", "1",
+    ]);
     let r = t.fails(
         &["round", "pair", "--event", "Blitz"],
         "Blitz is complete: all its 1 rounds are paired, so there is no round 2 to pair",
@@ -336,7 +372,14 @@ fn hints_point_the_right_way() {
     // Entering a player already in another section: that reason first,
     // and the way to move them, never --allow-outside-band.
     let r = t.fails(
-        &["enter", "Gina", "--event", "Winter Swiss", "--section", "1600+"],
+        &[
+            "enter",
+            "Gina",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "1600+",
+        ],
         "Gina Low is already entered in section U1600 of this event",
     );
     assert!(r.stderr.contains("league entry move"), "{}", r.stderr);
@@ -344,16 +387,22 @@ fn hints_point_the_right_way() {
 
     // Withdrawing after a round when the next is paired: delete and pair
     // the round again, as the bye message says.
-    t.ok(&args(&["game", "add", "Alice", "Bob", "1-0"], &["--round", "1"]));
-    t.ok(&args(&["game", "add", "Carol", "Dan", "1-0"], &["--round", "1"]));
-    t.ok(&args(&["game", "add", "Eve", "Frank", "1-0"], &["--round", "1"]));
+    t.ok(&args(
+        &["game", "add", "Alice", "Bob", "1-0"],
+        &["--round", "1"],
+    ));
+    t.ok(&args(
+        &["game", "add", "Carol", "Dan", "1-0"],
+        &["--round", "1"],
+    ));
+    t.ok(&args(
+        &["game", "add", "Eve", "Frank", "1-0"],
+        &["--round", "1"],
+    ));
     // A late entry's one missed round is a bye for round 1, not "rounds 1-1".
     t.ok(&["player", "add", "Ian Tall", "--rating", "1700"]);
     let out = t.ok(&args(&["enter", "Ian"], &["--missed", "half"]));
-    assert!(
-        out.contains("with a half-point bye for round 1."),
-        "{out}"
-    );
+    assert!(out.contains("with a half-point bye for round 1."), "{out}");
     assert!(!out.contains("1-1"), "{out}");
 
     t.ok(&args(&["game", "add", "Bob", "Carol"], &["--round", "2"]));
@@ -392,7 +441,9 @@ fn league_use_sets_the_event_and_section_for_the_weeks_commands() {
         out,
         "In use: Winter Swiss (2022-23), section 1600+. Commands that give no --event act on it; `league use --clear` forgets it.\n"
     );
-    assert!(t.ok(&["use"]).starts_with("In use: Winter Swiss, section 1600+."));
+    assert!(t
+        .ok(&["use"])
+        .starts_with("In use: Winter Swiss, section 1600+."));
     // A week's commands, with no --event or --section.
     let out = t.ok(&["game", "add", "Alice", "Bob", "1-0", "--round", "1"]);
     assert_eq!(
@@ -406,12 +457,22 @@ fn league_use_sets_the_event_and_section_for_the_weeks_commands() {
     );
     // Naming another section of the same event still works, and naming
     // the event drops the context's section.
-    let out = t.ok(&["game", "add", "Gina", "Hal", "=", "--round", "1", "--section", "U1600"]);
-    assert!(out.starts_with("Winter Swiss U1600 round 1: Gina Low"), "{out}");
-    t.fails(
-        &["standings", "--event", "Winter Swiss"],
-        "section",
+    let out = t.ok(&[
+        "game",
+        "add",
+        "Gina",
+        "Hal",
+        "=",
+        "--round",
+        "1",
+        "--section",
+        "U1600",
+    ]);
+    assert!(
+        out.starts_with("Winter Swiss U1600 round 1: Gina Low"),
+        "{out}"
     );
+    t.fails(&["standings", "--event", "Winter Swiss"], "section");
     let out = t.ok(&["use", "--clear"]);
     assert!(out.starts_with("No event is in use now"), "{out}");
     t.fails(&["standings"], "which event?");
@@ -432,11 +493,20 @@ fn small_points_players_exports_and_echoes() {
     ]);
     // player list shows the FIDE rating.
     let list = t.ok(&["player", "list"]);
-    assert!(list.lines().next().unwrap().contains("FIDE rating"), "{list}");
+    assert!(
+        list.lines().next().unwrap().contains("FIDE rating"),
+        "{list}"
+    );
     assert!(list.contains("1750"), "{list}");
     // player edit sets the federation and the title (as TRF writes them).
     t.ok(&[
-        "player", "edit", "Harold", "--federation", "usa", "--title", "FM",
+        "player",
+        "edit",
+        "Harold",
+        "--federation",
+        "usa",
+        "--title",
+        "FM",
     ]);
     assert_eq!(
         t.query("SELECT federation, title FROM player"),
@@ -448,19 +518,47 @@ fn small_points_players_exports_and_echoes() {
     );
     // "Winter FIDE Open Open": the section's name is said once.
     t.ok(&[
-        "event", "add", "Winter FIDE Open", "--season", "2024-25", "--rounds", "3",
+        "event",
+        "add",
+        "Winter FIDE Open",
+        "--season",
+        "2024-25",
+        "--rounds",
+        "3",
     ]);
-    let out = t.ok(&["enter", "Harold", "Ann Lee", "--new", "--event", "Winter FIDE Open"]);
+    let out = t.ok(&[
+        "enter",
+        "Harold",
+        "Ann Lee",
+        "--new",
+        "--event",
+        "Winter FIDE Open",
+    ]);
     assert!(
         out.starts_with("Entered Harold Finch in Winter FIDE Open as #1."),
         "{out}"
     );
     let out = t.ok(&[
-        "game", "add", "Harold", "Ann", "1-0", "--event", "Winter FIDE Open", "--round", "1",
+        "game",
+        "add",
+        "Harold",
+        "Ann",
+        "1-0",
+        "--event",
+        "Winter FIDE Open",
+        "--round",
+        "1",
     ]);
     assert!(out.starts_with("Winter FIDE Open round 1: "), "{out}");
     // export --out says what it wrote.
-    let r = t.run(&["export", "json", "--season", "2024-25", "--out", "season.json"]);
+    let r = t.run(&[
+        "export",
+        "json",
+        "--season",
+        "2024-25",
+        "--out",
+        "season.json",
+    ]);
     assert!(r.ok, "{}", r.stderr);
     assert!(r.stderr.contains("Wrote season.json ("), "{}", r.stderr);
     assert!(t.path("season.json").exists());

@@ -132,8 +132,15 @@ fn list(store: &mut Store, search: Option<String>, format: Format) -> Result<()>
         print_json(&serde_json::to_value(&all).unwrap_or_default())?;
         return Ok(());
     }
-    let mut t = Table::new(&["#", "name", "US Chess id", "FIDE id", "rating", "FIDE rating"])
-        .right(&[0, 4, 5]);
+    let mut t = Table::new(&[
+        "#",
+        "name",
+        "US Chess id",
+        "FIDE id",
+        "rating",
+        "FIDE rating",
+    ])
+    .right(&[0, 4, 5]);
     for p in all {
         t.push(vec![
             p.id.to_string(),

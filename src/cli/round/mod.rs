@@ -397,12 +397,7 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
 pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
     let where_ = super::output::event_section(event, section);
     if done.lines.is_empty() {
-        return format!(
-            "{where_} round {round}: already recorded exactly so; nothing changed.\n"
-        );
+        return format!("{where_} round {round}: already recorded exactly so; nothing changed.\n");
     }
-    format!(
-        "{where_} round {round}: {}.\n",
-        done.lines.join("; ")
-    )
+    format!("{where_} round {round}: {}.\n", done.lines.join("; "))
 }
