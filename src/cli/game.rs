@@ -192,7 +192,12 @@ fn add(
         }
         Ok(done)
     })?;
-    print(&echo(&event.name, &section.name, round, &done))?;
+    print(&echo(
+        &super::event_label(store, &event)?,
+        &section.name,
+        round,
+        &done,
+    ))?;
     Ok(())
 }
 

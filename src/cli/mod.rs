@@ -372,6 +372,21 @@ impl EventArgs {
     }
 }
 
+/// An event as an echo names it: its name, with its season when another
+/// season has an event of the same name ("Winter Swiss (2023-24)"), so that
+/// a command acting on the context says which of them it acted on.
+pub fn event_label(store: &Store, event: &Event) -> Result<String> {
+    let namesakes = seasons::events(store.conn(), None)?
+        .iter()
+        .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
+        .count();
+    Ok(if namesakes > 1 {
+        format!("{} ({})", event.name, event.season)
+    } else {
+        event.name.clone()
+    })
+}
+
 /// No `--event` and no `league use`: say so, listing the events there are.
 fn no_event_named(store: &Store) -> Result<crate::error::Error> {
     let all = seasons::events(store.conn(), None)?;

@@ -563,3 +563,40 @@ fn small_points_players_exports_and_echoes() {
     assert!(r.stderr.contains("Wrote season.json ("), "{}", r.stderr);
     assert!(t.path("season.json").exists());
 }
+
+#[test]
+fn league_use_keeps_the_season_when_the_event_name_recurs_and_echoes_say_it() {
+    let t = TestLeague::new();
+    for season in ["2023-24", "2024-25"] {
+        t.ok(&["season", "add", season]);
+        t.ok(&[
+            "event",
+            "add",
+            "Winter Swiss",
+            "--season",
+            season,
+            "--rounds",
+            "3",
+        ]);
+    }
+    t.ok(&["player", "add", "Amy Ash"]);
+    t.ok(&["player", "add", "Ben Birch"]);
+    let out = t.ok(&["use", "--event", "Winter Swiss", "--season", "2024-25"]);
+    assert!(out.starts_with("In use: Winter Swiss (2024-25)."), "{out}");
+    assert!(t
+        .ok(&["use"])
+        .starts_with("In use: Winter Swiss (2024-25)."));
+    t.ok(&["enter", "Amy", "Ben"]);
+    let out = t.ok(&["game", "add", "Amy", "Ben", "1-0", "--round", "1"]);
+    assert_eq!(
+        out,
+        "Winter Swiss (2024-25) Open round 1: Amy Ash (1) v Ben Birch (2) 1-0.\n"
+    );
+    assert_eq!(
+        t.query(
+            "SELECT s.name FROM entry e JOIN section k ON k.id = e.section_id \
+             JOIN event v ON v.id = k.event_id JOIN season s ON s.id = v.season_id GROUP BY s.name"
+        ),
+        vec![vec!["2024-25".to_string()]]
+    );
+}

@@ -187,7 +187,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
     })?;
     let mut out = format!(
         "{} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-        super::output::event_section(&event.name, &section.name),
+        super::output::event_section(&super::event_label(store, &event)?, &section.name),
         done.pairings,
         plural(done.pairings),
         done.results,
