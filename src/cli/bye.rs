@@ -69,7 +69,12 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
             let done = store.write(|tx| {
                 rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)
             })?;
-            print(&echo(&event.name, &section.name, round, &done))?;
+            print(&echo(
+                &super::event_label(store, &event)?,
+                &section.name,
+                round,
+                &done,
+            ))?;
         }
     }
     Ok(())

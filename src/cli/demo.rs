@@ -144,7 +144,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         out.push_str(&format!("  {line}\n"));
     }
     out.push_str(&format!(
-        "\nTry next:\n  league --db {db} prizes --event \"Winter Swiss\" --section 1600+\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n  league --db {db} team crosstable --event \"Club Team Swiss\"\n",
+        "\nTry next (before `league` is installed with `cargo install --locked --path .`, type `cargo run --release --` where these say `league`):\n  league --db {db} prizes --event \"Winter Swiss\" --section 1600+\n  league --db {db} standings --event \"Winter Swiss\" --section 1600+ --explain {no}\n  league --db {db} tiebreaks\n  league --db {db} team crosstable --event \"Club Team Swiss\"\n",
         db = args.out.display(),
         no = report.facts.entries[report.standings.rows[0].player].pairing_no,
     ));

@@ -82,6 +82,8 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 }
                 Err(e) => return Err(e),
             };
+            // Already in the event: that is the reason, before the band.
+            players::check_not_entered(tx, &section, &player)?;
             // The rating of the kind the event goes by (its rating basis).
             let rating = a
                 .rating
@@ -106,8 +108,10 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
             }
             let entry = players::enter(tx, &section, &player, a.pairing_no, a.rating)?;
             let mut line = format!(
-                "Entered {} in {} {} as #{}",
-                entry.name, event.name, section.name, entry.pairing_no
+                "Entered {} in {} as #{}",
+                entry.name,
+                super::output::event_section(&event.name, &section.name),
+                entry.pairing_no
             );
             // Rated, but not of the kind the event goes by: say so, since
             // the event pairs and ranks them as unrated.
@@ -125,15 +129,15 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                     ByeKind::Zero
                 };
                 let n = round::byes_for_missed_rounds(tx, &section, &entry, kind)?;
-                if n > 0 {
-                    line.push_str(&format!(
-                        ", with {} byes for rounds 1-{n}",
-                        if m == Missed::Half {
-                            "half-point"
-                        } else {
-                            "zero-point"
-                        }
-                    ));
+                let kind = if m == Missed::Half {
+                    "half-point"
+                } else {
+                    "zero-point"
+                };
+                match n {
+                    0 => {}
+                    1 => line.push_str(&format!(", with a {kind} bye for round 1")),
+                    _ => line.push_str(&format!(", with {kind} byes for rounds 1-{n}")),
                 }
             }
             lines.push(line + ".");

@@ -226,7 +226,7 @@ fn document(store: &Store, season: Option<&str>, event: Option<&str>) -> Result<
     match (season, event) {
         (_, Some(e)) => {
             let event = EventArgs {
-                event: e.to_string(),
+                event: Some(e.to_string()),
                 season: season.map(str::to_string),
             }
             .find(store)?;
@@ -319,7 +319,17 @@ fn table_kind(format: TableFormat, text: &str) -> Kind<'_> {
 /// [`outfile`]), or print.
 fn emit(store: &Store, text: &str, kind: Kind, out: Option<&PathBuf>, force: bool) -> Result<()> {
     match out {
-        Some(path) => outfile::write_file(path, text.as_bytes(), kind, store.path(), force),
+        Some(path) => {
+            outfile::write_file(path, text.as_bytes(), kind, store.path(), force)?;
+            // Said on standard error, where it never mixes with an export
+            // written to standard output.
+            eprintln!(
+                "Wrote {} ({} bytes).",
+                crate::domain::text::escape_controls(&path.display().to_string()),
+                text.len()
+            );
+            Ok(())
+        }
         None => Ok(print(text)?),
     }
 }

@@ -10,6 +10,7 @@ use super::SectionArgs;
 use crate::domain::game::{not_understood, two_ways, GameResult, SheetRow};
 use crate::domain::league::Section;
 use crate::error::{Error, Result};
+use crate::store::ahead;
 use crate::store::round::{self as rounds, GameRow};
 use crate::store::Store;
 
@@ -37,9 +38,19 @@ pub enum GameCmd {
         /// Accept a pairing of two players who already met over the board in this Swiss.
         #[arg(long)]
         allow_rematch: bool,
+        /// Pair this round although an earlier round still has games without a result
+        /// (refused otherwise, as `league round pair` refuses); needs --reason.
+        #[arg(long, requires = "reason")]
+        force: bool,
+        /// Why the round is paired ahead of the results (kept in the log); only with --force.
+        #[arg(long, requires = "force")]
+        reason: Option<String>,
     },
     /// Record the result of a game already paired, naming either player; the result is from
     /// White's side (1-0: White won), whichever player is named.
+    #[command(
+        override_usage = "league game result [OPTIONS] <PLAYER> <RESULT> --round <ROUND>\n       league game result [OPTIONS] <PLAYER> --draw --round <ROUND>\n       league game result [OPTIONS] --winner <PLAYER> --round <ROUND>\n       league game result [OPTIONS] <PLAYER> --pending --reason <REASON> --round <ROUND>"
+    )]
     Result {
         /// Either player of the game (left out with --winner).
         #[arg(required_unless_present = "winner")]
@@ -143,6 +154,8 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             round,
             board,
             allow_rematch,
+            force: _,
+            reason,
         } => add(
             store,
             white,
@@ -152,6 +165,7 @@ pub fn run_game(store: &mut Store, cmd: GameCmd) -> Result<()> {
             round,
             board,
             allow_rematch,
+            reason.as_deref(),
         ),
         GameCmd::Result {
             player,
@@ -208,6 +222,7 @@ fn add(
     round: u32,
     board: Option<u32>,
     allow_rematch: bool,
+    forced: Option<&str>,
 ) -> Result<()> {
     let result = result.as_deref().map(parse_result).transpose()?;
     let (event, section) = section.find(store)?;
@@ -222,7 +237,7 @@ fn add(
         names: None,
     };
     let done = store.write(|tx| {
-        rounds::record_sheet(
+        let done = rounds::record_sheet(
             tx,
             &section,
             round,
@@ -230,9 +245,18 @@ fn add(
             std::slice::from_ref(&row),
             "command line",
             allow_rematch,
-        )
+        )?;
+        if ahead::pairs_anything(&done, false) {
+            ahead::check_earlier_results(tx, event.id, &section, round, forced)?;
+        }
+        Ok(done)
     })?;
-    print(&echo(&event.name, &section.name, round, &done))?;
+    print(&echo(
+        &super::event_label(store, &event)?,
+        &section.name,
+        round,
+        &done,
+    ))?;
     Ok(())
 }
 
@@ -264,12 +288,8 @@ impl Named {
     ) -> Result<(GameRow, GameResult)> {
         let all = crate::store::player::entries(tx, section.id)?;
         let entry = crate::store::player::find_entry(&all, tx, section, self.player())?;
-        let game = rounds::game_of(tx, section.id, round, &entry)?.ok_or_else(|| {
-            Error::not_found(format!(
-                "{} has no game in round {round}; pair it with `league game add`",
-                entry.name
-            ))
-        })?;
+        let game = rounds::game_of(tx, section.id, round, &entry)?
+            .ok_or_else(|| no_game(tx, section.id, round, &entry))?;
         let white = game.white.id == entry.id;
         let result = if self.reading.winner.is_some() {
             match (white, self.reading.forfeit) {
@@ -357,6 +377,37 @@ fn record_result(
         result.pretty()
     ))?;
     Ok(())
+}
+
+/// Why a player has no game to record a result for, and the way forward:
+/// a bye or a withdrawal is the answer itself (pairing them would be wrong);
+/// otherwise the game is not paired yet.
+fn no_game(
+    tx: &impl crate::store::Readable,
+    section_id: crate::domain::ids::SectionId,
+    round: u32,
+    entry: &crate::domain::league::Entry,
+) -> Error {
+    if let Some(w) = entry.withdrawn_after.filter(|&w| round > w) {
+        return Error::not_found(format!(
+            "{} withdrew after round {w}: there is no game of theirs in round {round} to record (check the name and the round)",
+            entry.name
+        ));
+    }
+    let bye = rounds::round_contents(tx, section_id, round)
+        .ok()
+        .and_then(|(_, byes)| byes.into_iter().find(|b| b.entry.id == entry.id));
+    match bye {
+        Some(b) => Error::not_found(format!(
+            "{} had a {} bye in round {round}, not a game: there is no result to record (check the name and the round)",
+            entry.name,
+            rounds::bye_kind_str(b.kind)
+        )),
+        None => Error::not_found(format!(
+            "{} has no game in round {round}; pair it with `league game add`",
+            entry.name
+        )),
+    }
 }
 
 /// `league game correct`: correct a result already recorded; the old and new values and the reason go in the log.

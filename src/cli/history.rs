@@ -434,22 +434,35 @@ fn winners_table(w: &[SectionWinners], with_season: bool, f: Format) -> Table {
             notes.push("shared".to_string());
         }
         if s.rounds_played == 0 {
-            notes.push("no round complete".into());
+            notes.push("no round played".into());
         } else if !s.complete() {
             notes.push(format!(
-                "after round {} of {}",
-                s.rounds_played, s.event.rounds
+                "not finished: after round {} of {}{}",
+                s.rounds_played,
+                s.event.rounds,
+                match s.missing {
+                    0 => String::new(),
+                    1 => ", 1 result missing".into(),
+                    n => format!(", {n} results missing"),
+                }
             ));
         }
+        let names = s
+            .winners
+            .iter()
+            .map(|w| w.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
         row.extend([
             s.event.name.clone(),
             s.section.name.clone(),
             s.players.to_string(),
-            s.winners
-                .iter()
-                .map(|w| w.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            // An unfinished event has a leader, not a winner.
+            if s.complete() || names.is_empty() {
+                names
+            } else {
+                format!("{names} (leading)")
+            },
             s.winners
                 .first()
                 .map(|w| pts(w.score, f))
@@ -470,7 +483,10 @@ fn winners_json(s: &SectionWinners) -> Json {
         "rounds_played": s.rounds_played,
         "rounds": s.event.rounds,
         "complete": s.complete(),
-        "winners": s.winners.iter().map(|w| w.name.clone()).collect::<Vec<_>>(),
+        "missing_results": s.missing,
+        // Winners only once every round is in; the leaders always.
+        "winners": s.winners.iter().filter(|_| s.complete()).map(|w| w.name.clone()).collect::<Vec<_>>(),
+        "leaders": s.winners.iter().map(|w| w.name.clone()).collect::<Vec<_>>(),
         "score": s.winners.first().map(|w| w.score.as_f64()),
         "shared": s.shared(),
     })

@@ -20,7 +20,7 @@
 //!   `history.rs`, `site.rs`;
 //! - `import.rs`, `export.rs`, `ratings.rs`, `report.rs`, `pair.rs`,
 //!   `sql.rs`, `log.rs`, `backup.rs`, `restore.rs`, `check.rs`,
-//!   `settings.rs`, `demo.rs`.
+//!   `settings.rs`, `use.rs` (`league use`: the module is `r#use`), `demo.rs`.
 //!
 //! Shared by several commands: `output.rs` (tables, JSON, CSV, the notes
 //! above a pairing sheet) and `match_table.rs` (a team round's matches, board
@@ -138,6 +138,7 @@ pub mod standings;
 )]
 pub mod team;
 pub mod tiebreaks;
+pub mod r#use;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -152,26 +153,36 @@ use crate::domain::league::{Event, Section};
 use crate::error::Result;
 use crate::store::{season as seasons, Store};
 
+/// The heading the options every command takes (--db, --create, --raw) are
+/// listed under, once, apart from each command's own options.
+const GLOBAL: &str = "Global options (every command)";
+
 /// Keep a chess league's records: seasons, events, rounds, standings with
 /// every documented tiebreak, history across seasons, and a results site.
 #[derive(Parser, Debug)]
 #[command(name = "league", version, about, max_term_width = 100)]
 pub struct Cli {
     /// The league database file.
-    #[arg(long, global = true, env = "LEAGUE_DB", default_value = "league.db")]
+    #[arg(
+        long,
+        global = true,
+        env = "LEAGUE_DB",
+        default_value = "league.db",
+        help_heading = GLOBAL
+    )]
     pub db: PathBuf,
 
     /// Start a new database at --db if there is none. Only `league season
     /// add` starts one by itself; any other command on a missing file says
     /// so, so that a mistyped --db never quietly starts an empty league.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub create: bool,
 
     /// Write CSV cells exactly as they are. Without it, a cell that begins
     /// with =, +, -, @, a tab or a carriage return (and is not a number)
     /// gets a ' in front, so that a spreadsheet shows it instead of running
     /// it as a formula.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub raw: bool,
 
     #[command(subcommand)]
@@ -308,6 +319,8 @@ pub enum Command {
     /// League-wide settings: the league's name (the results site's title).
     #[command(subcommand)]
     Settings(settings::SettingsCmd),
+    /// Set (or show, or clear) the event and section a week's commands act on without --event.
+    Use(r#use::UseArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
 }
@@ -320,25 +333,81 @@ pub fn parse_date(text: &str) -> std::result::Result<String, String> {
         .map_err(|_| format!("\"{text}\" is not a date; write it as YYYY-MM-DD"))
 }
 
-/// Which event: `--event NAME [--season NAME]`.
+/// Which event: `--event NAME [--season NAME]`, or the one `league use`
+/// set when none is named.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EventArgs {
-    /// The event's name, e.g. "Winter Swiss".
+    /// The event's name, e.g. "Winter Swiss" (default: the one set with `league use`).
     #[arg(long)]
-    pub event: String,
+    pub event: Option<String>,
     /// The season, when the event name is used in more than one season.
     #[arg(long)]
     pub season: Option<String>,
 }
 
 impl EventArgs {
-    /// The event named, in the season named when one is given.
+    /// The event named, in the season named when one is given; with no
+    /// event named, the context's (`league use`).
     pub fn find(&self, store: &Store) -> Result<Event> {
-        seasons::find_event(store.conn(), self.season.as_deref(), &self.event)
+        let (name, season) = self.named(store)?;
+        seasons::find_event(store.conn(), season.as_deref(), &name)
+    }
+
+    /// The event's name and season as given, or as `league use` set them.
+    /// With neither, a refusal that lists the events there are.
+    pub fn named(&self, store: &Store) -> Result<(String, Option<String>)> {
+        if let Some(name) = &self.event {
+            return Ok((name.clone(), self.season.clone()));
+        }
+        let ctx = crate::store::context::current(store.conn())?;
+        match ctx.event {
+            Some(name) => Ok((name, self.season.clone().or(ctx.season))),
+            None => Err(no_event_named(store)?),
+        }
+    }
+
+    /// Whether the event comes from the context (none named here).
+    pub fn from_context(&self) -> bool {
+        self.event.is_none()
     }
 }
 
-/// Which section: `--event NAME [--season NAME] [--section NAME]`.
+/// An event as an echo names it: its name, with its season when another
+/// season has an event of the same name ("Winter Swiss (2023-24)"), so that
+/// a command acting on the context says which of them it acted on.
+pub fn event_label(store: &Store, event: &Event) -> Result<String> {
+    let namesakes = seasons::events(store.conn(), None)?
+        .iter()
+        .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
+        .count();
+    Ok(if namesakes > 1 {
+        format!("{} ({})", event.name, event.season)
+    } else {
+        event.name.clone()
+    })
+}
+
+/// No `--event` and no `league use`: say so, listing the events there are.
+fn no_event_named(store: &Store) -> Result<crate::error::Error> {
+    let all = seasons::events(store.conn(), None)?;
+    let list = if all.is_empty() {
+        "there are no events yet: add one with `league event add`".to_string()
+    } else {
+        format!(
+            "the events are: {}",
+            all.iter()
+                .map(|e| format!("{} ({})", e.name, e.season))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    Ok(crate::error::Error::invalid(format!(
+        "which event? Give --event NAME, or set the event for the week's commands with `league use --event NAME`; {list}"
+    )))
+}
+
+/// Which section: `--event NAME [--season NAME] [--section NAME]`, or the
+/// ones `league use` set.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SectionArgs {
     #[command(flatten)]
@@ -347,17 +416,33 @@ pub struct SectionArgs {
         reason = "clap would show a doc comment here as help text; the variants and fields say what each is"
     )]
     pub event: EventArgs,
-    /// The section, e.g. "U1600"; may be left out when the event has one section.
+    /// The section, e.g. "U1600"; may be left out when the event has one section, or when
+    /// `league use` set it.
     #[arg(long)]
     pub section: Option<String>,
 }
 
 impl SectionArgs {
-    /// The event and the section named (the only section when none is named).
+    /// The event and the section named (the context's section when the
+    /// event is the context's and no section is named; the only section
+    /// when the event has one).
     pub fn find(&self, store: &Store) -> Result<(Event, Section)> {
         let event = self.event.find(store)?;
-        let section = seasons::find_section(store.conn(), &event, self.section.as_deref())?;
+        let section = self.section_name(store)?;
+        let section = seasons::find_section(store.conn(), &event, section.as_deref())?;
         Ok((event, section))
+    }
+
+    /// The section named, or the context's when the event is the
+    /// context's too (`league use`); `None` when neither names one.
+    pub fn section_name(&self, store: &Store) -> Result<Option<String>> {
+        Ok(match &self.section {
+            Some(s) => Some(s.clone()),
+            None if self.event.from_context() => {
+                crate::store::context::current(store.conn())?.section
+            }
+            None => None,
+        })
     }
 }
 
@@ -425,7 +510,7 @@ fn run_command(cli: Cli) -> Result<()> {
         // leaves no database behind, even at a mistyped --db.
         Command::Import(c) => {
             let parsed = import::parse(c)?;
-            let mut store = Store::open(&cli.db, cli.create)?;
+            let mut store = open_saying_if_new(&cli.db, cli.create)?;
             import::run(&mut store, parsed)
         }
         command if reads_only(&command) => {
@@ -435,10 +520,27 @@ fn run_command(cli: Cli) -> Result<()> {
         command => {
             let create =
                 cli.create || matches!(command, Command::Season(season::SeasonCmd::Add(_)));
-            let mut store = Store::open(&cli.db, create)?;
+            let mut store = open_saying_if_new(&cli.db, create)?;
             dispatch(&mut store, command)
         }
     }
+}
+
+/// Open the database (starting one when `create` allows), and say so when
+/// a new file was started: a mistyped --db ("leage.db") on `league season
+/// add` would otherwise start a second league without a word.
+fn open_saying_if_new(db: &std::path::Path, create: bool) -> Result<Store> {
+    let existed = db.exists();
+    let store = Store::open(db, create)?;
+    if !existed {
+        // On standard error, so that a command's own output (JSON, CSV)
+        // stays what it was.
+        eprintln!(
+            "Started a new league file {} (no league was there; if you meant another file, check --db).",
+            crate::domain::text::escape_controls(&db.display().to_string())
+        );
+    }
+    Ok(store)
 }
 
 /// The commands that only read: reports and lists. They open the database
@@ -504,6 +606,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         Command::Crosstable(a) => crosstable::run(store, a),
         Command::Site(a) => site::run(store, a),
         Command::Settings(c) => settings::run(store, c),
+        Command::Use(a) => r#use::run(store, a),
         Command::Demo(_)
         | Command::Tiebreaks(_)
         | Command::Pair(_)

@@ -372,3 +372,19 @@ pub fn sheet_notes(
     }
     out
 }
+
+/// An event and its section as an echo names them: "Winter Swiss 1600+";
+/// a section whose name the event's already ends with is not said twice
+/// ("Winter FIDE Open", not "Winter FIDE Open Open").
+pub fn event_section(event: &str, section: &str) -> String {
+    let (e, s) = (event.trim(), section.trim());
+    let ends = e.len() > s.len()
+        && e.is_char_boundary(e.len() - s.len())
+        && e[e.len() - s.len()..].eq_ignore_ascii_case(s)
+        && e[..e.len() - s.len()].ends_with(' ');
+    if ends {
+        e.to_string()
+    } else {
+        format!("{e} {s}")
+    }
+}

@@ -68,6 +68,10 @@ pub struct PrizeAddArgs {
     /// A special prize's winner: pairing number, US Chess or FIDE id, or name.
     #[arg(long, requires = "special")]
     pub winner: Option<String>,
+    /// Change the section's prize for this place (or class place, or special prize) instead
+    /// of refusing a second one; it keeps its number in the list.
+    #[arg(long)]
+    pub replace: bool,
 }
 
 /// `league prizes`.
@@ -397,20 +401,31 @@ fn add(store: &mut Store, a: PrizeAddArgs) -> Result<()> {
         }
         None => None,
     };
-    let n = store.write(|tx| {
-        store_prize::add_prize(
-            tx,
-            event.id,
-            &section,
-            &prize,
-            winner.as_ref().map(|e| e.id),
-        )
+    let same = store_prize::prizes(store.conn(), section.id)?
+        .into_iter()
+        .find(|p| store_prize::same_prize(&p.prize, &prize));
+    if let (Some(old), false) = (&same, a.replace) {
+        return Err(Error::invalid(format!(
+            "{} {} already has {} (prize {} in `league prize list`); a second one would pay the place twice. To change it give --replace; for another place give another --place",
+            event.name,
+            section.name,
+            describe(&old.prize),
+            old.position
+        )));
+    }
+    let winner_id = winner.as_ref().map(|e| e.id);
+    let n = store.write(|tx| match &same {
+        Some(old) => store_prize::replace_prize(tx, event.id, &section, old, &prize, winner_id)
+            .map(|()| old.position),
+        None => store_prize::add_prize(tx, event.id, &section, &prize, winner_id),
     })?;
     print(&format!(
-        "Prize {n} of {} {}: {}{}.\n",
+        "Prize {n} of {} {}: {}{}{}.\n",
         event.name,
         section.name,
         describe(&prize),
+        same.map(|old| format!(" (was {})", describe(&old.prize)))
+            .unwrap_or_default(),
         winner
             .map(|w| format!(", won by {}", w.name))
             .unwrap_or_default()

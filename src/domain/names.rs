@@ -55,6 +55,23 @@ pub fn fold(name: &str) -> String {
         .join(" ")
 }
 
+/// The key that puts names in a list by surname, as a club's lists and the
+/// site's player directory are: the last word of the name, then the given
+/// names, transliterated and in lower case ("Ólafur Jónsson" sorts as
+/// "jonsson" then "olafur").
+pub fn surname_key(name: &str) -> String {
+    let name = name.trim();
+    let (given, surname) = match name.rsplit_once(' ') {
+        Some((g, s)) if !g.trim().is_empty() => (g.trim(), s),
+        _ => ("", name),
+    };
+    format!(
+        "{}\u{0}{}",
+        deunicode::deunicode(surname).to_lowercase(),
+        deunicode::deunicode(given).to_lowercase()
+    )
+}
+
 fn words(folded: &str) -> Vec<&str> {
     folded.split(' ').filter(|w| !w.is_empty()).collect()
 }

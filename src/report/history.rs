@@ -142,7 +142,10 @@ impl Computed {
 
     fn rounds_played(&self) -> usize {
         match self {
-            Computed::Report(r) => r.complete_rounds,
+            // The rounds the scores count (a round with a result missing
+            // included, its game counted as not played), so that "after
+            // round N" agrees with the games and score beside it.
+            Computed::Report(r) => r.rounds_played,
             Computed::Team(f) => f.complete_rounds,
         }
     }
@@ -189,7 +192,7 @@ pub fn player_history(conn: &Reader, player: &Player) -> Result<PlayerHistory> {
             Computed::Team(_) => crate::domain::prizes::Money(0),
         };
         let (place, won) = match &c {
-            Computed::Report(r) if r.complete_rounds > 0 => {
+            Computed::Report(r) if r.rounds_played > 0 => {
                 let p = places(&r.standings).into_iter().find(|p| p.player == i);
                 let label = r
                     .standings
@@ -199,7 +202,7 @@ pub fn player_history(conn: &Reader, player: &Player) -> Result<PlayerHistory> {
                     .map(|row| row.place.clone());
                 // A section is won when every planned round is in; before
                 // that the player only leads it.
-                let complete = r.complete_rounds >= s.event.rounds as usize;
+                let complete = r.complete_rounds >= s.event.rounds as usize && r.missing.is_empty();
                 (
                     label,
                     p.filter(|p| p.first == 1 && complete).map(|p| p.shared()),
@@ -323,8 +326,13 @@ pub struct SectionWinners {
     pub event: Event,
     pub section: Section,
     pub players: usize,
+    /// The rounds the standings count.
     pub rounds_played: usize,
-    /// Empty before the first complete round.
+    /// Results missing among those rounds.
+    pub missing: usize,
+    /// The players first in the standings: the winners once every round
+    /// is in ([`SectionWinners::complete`]), the leaders before. Empty
+    /// before any round is paired.
     pub winners: Vec<Winner>,
 }
 
@@ -336,12 +344,12 @@ impl SectionWinners {
 
     /// Whether every planned round is in.
     pub fn complete(&self) -> bool {
-        self.rounds_played >= self.event.rounds as usize
+        self.rounds_played >= self.event.rounds as usize && self.missing == 0
     }
 }
 
 fn section_winners(r: &SectionReport) -> SectionWinners {
-    let w = if r.complete_rounds == 0 {
+    let w = if r.rounds_played == 0 {
         vec![]
     } else {
         winners(&r.standings)
@@ -357,7 +365,8 @@ fn section_winners(r: &SectionReport) -> SectionWinners {
         event: r.event.clone(),
         section: r.section.clone(),
         players: r.facts.entries.len(),
-        rounds_played: r.complete_rounds,
+        rounds_played: r.rounds_played,
+        missing: r.missing.iter().map(|&(_, n)| n).sum(),
         winners: w,
     }
 }

@@ -175,22 +175,53 @@ impl SectionReport {
         }
     }
 
-    /// "after round 6 of 6"; with results missing, the rounds complete and
-    /// what is missing: "after round 3 of 5 (2 results of round 4 missing)".
+    /// "after round 6 of 6"; with results missing, the rounds counted and
+    /// which results are missing: "after round 4 of 5; 2 results missing
+    /// (round 4: Ann Lee v Bob Jones, Carol King v Dan Wu)". The rounds
+    /// counted are the rounds whose results the scores include, so the
+    /// heading never says "after round 3" over scores that count round 4.
     pub fn after(&self) -> String {
+        let head = format!(
+            "after round {} of {}",
+            self.rounds_played, self.event.rounds
+        );
         if self.missing.is_empty() {
-            format!(
-                "after round {} of {}",
-                self.rounds_played, self.event.rounds
-            )
-        } else {
-            format!(
-                "after round {} of {} ({})",
-                self.complete_rounds,
-                self.event.rounds,
-                missing_words(&self.missing)
-            )
+            return head;
         }
+        let total: usize = self.missing.iter().map(|&(_, n)| n).sum();
+        format!(
+            "{head}; {total} result{} missing ({})",
+            if total == 1 { "" } else { "s" },
+            self.missing_games(3)
+        )
+    }
+
+    /// The games without a result among the rounds counted, by round, at
+    /// most `shown` of them named: "round 4: Ann Lee v Bob Jones and 2 more".
+    fn missing_games(&self, shown: usize) -> String {
+        let name = |i: usize| self.facts.entries.get(i).map_or("?", |e| e.name.as_str());
+        let pending: Vec<&(usize, usize, usize)> = self
+            .facts
+            .pending
+            .iter()
+            .filter(|p| p.0 <= self.rounds_played)
+            .collect();
+        let mut parts: Vec<String> = Vec::new();
+        let mut last_round = None;
+        for &&(round, w, b) in pending.iter().take(shown) {
+            let game = format!("{} v {}", name(w), name(b));
+            if last_round == Some(round) {
+                parts.push(game);
+            } else {
+                parts.push(format!("round {round}: {game}"));
+                last_round = Some(round);
+            }
+        }
+        let mut out = parts.join(", ");
+        if pending.len() > shown {
+            out.push_str(&format!(" and {} more", pending.len() - shown));
+        }
+        out
     }
 }
 

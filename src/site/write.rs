@@ -303,6 +303,9 @@ pub struct Writer {
     /// Set once `finish` starts swapping: the staging folder is then the
     /// next run's to clear.
     finishing: bool,
+    /// Folders ("2023-24/") whose earlier pages are kept as they are: the
+    /// other seasons', when one season is written into a whole site.
+    kept: Vec<String>,
 }
 
 impl Writer {
@@ -320,7 +323,35 @@ impl Writer {
             staging,
             pages: Vec::new(),
             finishing: false,
+            kept: Vec::new(),
         })
+    }
+
+    /// Keep the earlier pages in these folders as they are ("2023-24/"):
+    /// they are neither rewritten ([`Writer::keeps`]) nor removed, and the
+    /// marker goes on listing them.
+    pub fn keep_folders(&mut self, folders: Vec<String>) {
+        self.kept = folders;
+    }
+
+    /// Whether the page at `path` is an earlier one kept as it is (a page
+    /// the earlier site does not have is written).
+    pub fn keeps(&self, path: &str) -> bool {
+        self.kept_folder(path) && self.earlier.files.contains_key(path)
+    }
+
+    fn kept_folder(&self, path: &str) -> bool {
+        self.kept.iter().any(|k| path.starts_with(k.as_str()))
+    }
+
+    /// The names of the earlier site's folders ("2023-24/") that hold at
+    /// least one of its pages.
+    pub fn earlier_folders(&self) -> std::collections::BTreeSet<String> {
+        self.earlier
+            .files
+            .keys()
+            .filter_map(|p| p.split_once('/').map(|(f, _)| format!("{f}/")))
+            .collect()
     }
 
     /// Check the place of one page and stage it: a link or a file this
@@ -391,10 +422,18 @@ impl Writer {
 
         // The marker vouches for the old and the new contents while the
         // pages are swapped.
+        let written: HashSet<&str> = self.pages.iter().map(|(_, _, p, _)| p.as_str()).collect();
+        let kept: Vec<(u64, &str)> = earlier
+            .files
+            .iter()
+            .filter(|(p, _)| self.kept_folder(p) && !written.contains(p.as_str()))
+            .flat_map(|(p, hs)| hs.iter().map(move |h| (*h, p.as_str())))
+            .collect();
         let new_entries: Vec<(u64, &str)> = self
             .pages
             .iter()
             .map(|(_, h, p, _)| (*h, p.as_str()))
+            .chain(kept.iter().copied())
             .collect();
         let both = earlier
             .files
@@ -429,7 +468,7 @@ impl Writer {
 
         // Remove the earlier site's pages this one does not have, when they
         // still hold what was written; then the folders they leave empty.
-        let now: HashSet<&str> = self.pages.iter().map(|(_, _, p, _)| p.as_str()).collect();
+        let now: HashSet<&str> = new_entries.iter().map(|(_, p)| *p).collect();
         let mut folders: Vec<PathBuf> = Vec::new();
         for (rel, hashes) in &earlier.files {
             if now.contains(rel.as_str()) || hashes.is_empty() {

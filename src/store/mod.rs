@@ -21,9 +21,11 @@
 //!   anything, and a failed write never reaches the database file, only the
 //!   WAL, which SQLite discards).
 
+pub mod ahead;
 pub mod audit;
 pub mod backup;
 pub mod check;
+pub mod context;
 pub mod demo;
 pub mod event_detail;
 pub mod exchange;

@@ -329,6 +329,12 @@ pub(crate) fn round_may_be_paired(
             "there is no round 0: rounds are numbered from 1",
         ));
     }
+    if round == event.rounds + 1 && (1..=event.rounds).all(|n| paired.contains(&n)) {
+        return Err(Error::invalid(format!(
+            "{} is complete: all its {} rounds are paired, so there is no round {round} to pair (the final standings: `league standings`; if the event really has more rounds, change them with `league event edit --rounds`)",
+            event.name, event.rounds
+        )));
+    }
     if round > event.rounds {
         return Err(Error::invalid(format!(
             "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",

@@ -339,9 +339,15 @@ fn other_section_of(
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let wanted = names::fold(typed);
-    Ok(rows
-        .into_iter()
-        .find(|(name, _)| names::fold(name) == wanted))
+    if let Some(exact) = rows.iter().find(|(name, _)| names::fold(name) == wanted) {
+        return Ok(Some(exact.clone()));
+    }
+    // A part of a name ("Gina") that names one player there, as it would
+    // in their own section.
+    let seats: Vec<(u32, &str)> = rows.iter().map(|(name, _)| (0, name.as_str())).collect();
+    Ok(names::find_entry(&seats, typed, "player", "")
+        .ok()
+        .map(|i| rows[i].clone()))
 }
 
 /// The player's current rating of the kind the section's event goes by
@@ -355,16 +361,11 @@ pub fn rating_at_entry(
     Ok(basis.of(player.rating, player.fide_rating))
 }
 
-/// Enter a player into a section. The pairing number defaults to the next
-/// free one; the rating at entry defaults to the player's current rating of
-/// the kind the event goes by.
-pub fn enter(
-    tx: &Transaction,
-    section: &Section,
-    player: &Player,
-    pairing_no: Option<u32>,
-    rating: Option<u32>,
-) -> Result<Entry> {
+/// Refuse to enter a player already in this section, or in another
+/// section of the event (a player plays in one section of an event): the
+/// second says how to move them. Checked before anything else about the
+/// entry (the rating band), so the first refusal is the real reason.
+pub fn check_not_entered(tx: &Transaction, section: &Section, player: &Player) -> Result<()> {
     // Each check is one indexed lookup (not a read of the whole section), so
     // entering 1,000 players, as a TRF import does, stays linear.
     let already: Option<u32> = tx
@@ -377,7 +378,6 @@ pub fn enter(
             player.name, section.name
         )));
     }
-    // A player may be in only one section of an event.
     let other: Option<String> = tx
         .prepare_cached(
             "SELECT s2.name FROM entry e JOIN section s2 ON s2.id = e.section_id \
@@ -389,10 +389,23 @@ pub fn enter(
         .optional()?;
     if let Some(other) = other {
         return Err(Error::invalid(format!(
-            "{} is already entered in section {other} of this event",
-            player.name
+            "{} is already entered in section {other} of this event, and a player plays in one section of an event; to move them here before they play, use `league entry move \"{}\" --section {other} --to {}` (with the event)",
+            player.name, player.name, section.name
         )));
     }
+    Ok(())
+}
+
+/// Enter a player into a section. The pairing number defaults to the next
+/// free one; the rating at entry defaults to the player's current rating.
+pub fn enter(
+    tx: &Transaction,
+    section: &Section,
+    player: &Player,
+    pairing_no: Option<u32>,
+    rating: Option<u32>,
+) -> Result<Entry> {
+    check_not_entered(tx, section, player)?;
     let no = match pairing_no {
         Some(n) => {
             let holder: Option<String> = tx
@@ -442,8 +455,9 @@ pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str
         |r| r.get(0),
     )?;
     if later > 0 {
+        let next = after + 1;
         return Err(Error::invalid(format!(
-            "{} has games or byes recorded after round {after}; remove each first with `league game delete {} --round N --reason ...` (it removes a bye too)",
+            "{} has games or byes recorded after round {after}. To withdraw them after round {after}: delete round {next}'s pairings (`league round delete --round {next}`, when it is the last round paired), withdraw them, and pair the round again (`league round pair`); or delete just their game or bye in each later round (`league game delete {} --round N --reason ...`), which leaves an opponent without a game",
             entry.name, entry.pairing_no
         )));
     }

@@ -98,6 +98,50 @@ pub fn add_prize(
     Ok(position)
 }
 
+/// Whether two prizes are the same prize given twice: the same place (or
+/// the same place in the same class, or a special prize of the same name)
+/// with money both times (a second 1st prize would pay 1st twice), or the
+/// same item. Money and a trophy for one place are two prizes.
+pub fn same_prize(a: &Prize, b: &Prize) -> bool {
+    let same_for = match (&a.kind, &b.kind) {
+        (Kind::Special { name: x, .. }, Kind::Special { name: y, .. }) => {
+            crate::domain::names::fold(x) == crate::domain::names::fold(y)
+        }
+        (x, y) => x == y && a.place == b.place,
+    };
+    let same_reward = match (&a.reward, &b.reward) {
+        (Reward::Cash(_), Reward::Cash(_)) => true,
+        (Reward::Item(x), Reward::Item(y)) => {
+            crate::domain::names::fold(x) == crate::domain::names::fold(y)
+        }
+        _ => false,
+    };
+    same_for && same_reward
+}
+
+/// Replace the prize `old` with `prize`, at the same position in the list;
+/// the old and new prizes go in the log.
+pub fn replace_prize(
+    tx: &Transaction,
+    event_id: EventId,
+    section: &Section,
+    old: &StoredPrize,
+    prize: &Prize,
+    winner_entry: Option<EntryId>,
+) -> Result<()> {
+    tx.execute("DELETE FROM prize WHERE id = ?1", [old.id])?;
+    insert(tx, section.id, old.position, prize, winner_entry)?;
+    audit_event(
+        tx,
+        Some(event_id),
+        Action::Edit,
+        &format!("prize {} of section {}", old.position, section.name),
+        Some(&describe(&old.prize)),
+        Some(&describe(prize)),
+        None,
+    )
+}
+
 /// Insert a prize row as given (also the JSON import's way in).
 pub(crate) fn insert(
     tx: &Transaction,

@@ -602,7 +602,7 @@ fn player_lists_add_and_update_and_bad_lists_write_nothing() {
     let alice = t.query("SELECT name, rating FROM player WHERE uscf_id = '12345678'");
     assert_eq!(alice, vec![vec!["Alice Smith".to_string(), "1860".into()]]);
 
-    t.ok(&["player", "add", "Bob Jones"]);
+    t.ok(&["player", "add", "Bob Jones", "--new-namesake"]);
     for (name, text, needle) in [
         (
             "a.csv",

@@ -210,7 +210,7 @@ fn four_players_paired_round_by_round_from_the_berger_table() {
     // Every round is paired: nothing left to pair.
     t.fails(
         &args(&["round", "pair"], &[]),
-        "beyond Club Championship's 3 rounds",
+        "Club Championship is complete: all its 3 rounds are paired, so there is no round 4 to pair",
     );
 }
 

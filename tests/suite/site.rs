@@ -693,13 +693,19 @@ fn site_refuses_a_folder_it_did_not_write_and_replaces_its_own() {
         "keep me"
     );
     assert!(!t.path("mine/index.html").exists());
-    // Its own folder is rewritten; one season only lists that season.
+    // Its own folder is rewritten; one season written into the whole site
+    // keeps the other season's pages (issue 27); into a new folder, one
+    // season only lists that season.
     write_site(&t);
     t.ok(&["site", "--season", "2022-23", "--out", "site"]);
     let site = t.path("site");
-    assert!(!site.join("2023-24").exists());
-    assert!(read(&site, "index.html").contains("Spring Quads"));
-    assert!(!read(&site, "index.html").contains("Autumn Swiss"));
+    assert!(site.join("2023-24").exists());
+    assert!(read(&site, "index.html").contains("Autumn Swiss"));
+    t.ok(&["site", "--season", "2022-23", "--out", "one"]);
+    let one = t.path("one");
+    assert!(!one.join("2023-24").exists());
+    assert!(read(&one, "index.html").contains("Spring Quads"));
+    assert!(!read(&one, "index.html").contains("Autumn Swiss"));
     let r = t.run(&["site", "--season", "1999", "--out", "other"]);
     assert!(!r.ok);
     assert!(
@@ -843,6 +849,14 @@ pub(crate) fn chromium(profile: &Path, args: &[String]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Say whether the browser test ran, in the test run's own output: written
+/// to standard error directly, which the test harness does not capture (it
+/// captures only `print!` and `eprint!`), so `cargo test` shows it.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 pub(crate) fn chromium_present() -> bool {
     Command::new("chromium")
         .arg("--version")
@@ -872,9 +886,10 @@ fn a_real_browser_reads_the_site() {
             std::env::var_os("CI").is_none(),
             "chromium is needed for the site's browser test in CI (.ci/run installs Debian's chromium)"
         );
-        eprintln!("skipping the browser test: chromium is not installed and CI is not set");
+        say("browser test SKIPPED: chromium is not installed here and CI is not set (in CI it must run; .ci/run installs chromium)");
         return;
     }
+    say("browser test RUNS: headless chromium reads the site");
     let t = fixture();
     let site = write_site(&t).canonicalize().unwrap();
     let profile = t.path("chromium-profile");

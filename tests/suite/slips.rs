@@ -471,7 +471,7 @@ fn a_withdrawal_can_be_undone_and_its_advice_names_a_real_command() {
         &t,
         &["withdraw", "Bob"],
         &["--after-round", "1"],
-        "Bob Jones has games or byes recorded after round 1; remove each first with `league game delete 2 --round N --reason ...` (it removes a bye too)",
+        "Bob Jones has games or byes recorded after round 1. To withdraw them after round 1: delete round 2's pairings (`league round delete --round 2`, when it is the last round paired), withdraw them, and pair the round again (`league round pair`); or delete just their game or bye in each later round (`league game delete 2 --round N --reason ...`)",
     );
     let out = run(&t, &["withdraw", "Bob"], &["--after-round", "2"]);
     assert!(
@@ -696,7 +696,7 @@ fn csv_is_plain_decimals_with_safe_places_and_markdown_has_the_heading_and_notes
     run(&t, &["game", "add", "Bob", "Carol"], &["--round", "2"]);
     let md = run(&t, &["standings"], &["--format", "markdown"]);
     // Parentheses escaped, as every Markdown text is (issue 30, item 16).
-    assert!(md.starts_with("**Winter Swiss \\(2022-23\\), section 1600+: standings after round 1 of 5 \\(1 result of round 2 missing\\)**"), "{md}");
+    assert!(md.starts_with("**Winter Swiss \\(2022-23\\), section 1600+: standings after round 2 of 5; 1 result missing \\(round 2: Bob Jones v Carol King\\)**"), "{md}");
     assert!(md.contains("Note: 1 result of round 2 missing"), "{md}");
 }
 

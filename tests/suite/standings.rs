@@ -237,7 +237,7 @@ fn a_round_with_results_missing_shows_the_results_that_are_in() {
     assert_eq!(billy["score"], 2.0);
     let text = t.ok(&["standings", "--event", "Quads"]);
     assert!(
-        text.contains("standings after round 1 of 3 (1 result of round 2 missing)"),
+        text.contains("standings after round 2 of 3; 1 result missing (round 2: Amos v Charles)"),
         "{text}"
     );
 }

@@ -57,6 +57,12 @@ pub enum PlayerCmd {
         /// (event --team-mates); "" clears it.
         #[arg(long)]
         club: Option<String>,
+        /// The FIDE federation, three letters (e.g. USA, ENG), for TRF exports.
+        #[arg(long)]
+        federation: Option<String>,
+        /// The FIDE title: GM, IM, FM, CM, WGM, WIM, WFM or WCM, for TRF exports.
+        #[arg(long)]
+        title: Option<String>,
     },
     /// Merge two players who are one person (shows what would change; --yes to merge).
     Merge(merge::MergeArgs),
@@ -82,6 +88,10 @@ pub struct PlayerFields {
     /// (event --team-mates).
     #[arg(long)]
     pub club: Option<String>,
+    /// Add the player although one of the same name is already in the league (two people
+    /// who share a name); refused otherwise, naming the one there is.
+    #[arg(long)]
+    pub new_namesake: bool,
 }
 
 pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
@@ -99,16 +109,18 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             fide_rating,
             state,
             club,
+            federation,
+            title,
         } => edit(
             store,
             player,
             name,
             uscf_id,
             fide_id,
-            rating,
-            fide_rating,
+            (rating, fide_rating),
             state,
             club,
+            (federation, title),
         ),
     }
 }
@@ -120,7 +132,15 @@ fn list(store: &mut Store, search: Option<String>, format: Format) -> Result<()>
         print_json(&serde_json::to_value(&all).unwrap_or_default())?;
         return Ok(());
     }
-    let mut t = Table::new(&["#", "name", "US Chess id", "FIDE id", "rating"]).right(&[0, 4]);
+    let mut t = Table::new(&[
+        "#",
+        "name",
+        "US Chess id",
+        "FIDE id",
+        "rating",
+        "FIDE rating",
+    ])
+    .right(&[0, 4, 5]);
     for p in all {
         t.push(vec![
             p.id.to_string(),
@@ -128,6 +148,7 @@ fn list(store: &mut Store, search: Option<String>, format: Format) -> Result<()>
             opt(&p.uscf_id),
             opt(&p.fide_id),
             opt(&p.rating),
+            opt(&p.fide_rating),
         ]);
     }
     print(&t.render(format))?;
@@ -206,13 +227,15 @@ fn edit(
     name: Option<String>,
     uscf_id: Option<String>,
     fide_id: Option<String>,
-    rating: Option<u32>,
-    fide_rating: Option<u32>,
+    (rating, fide_rating): (Option<u32>, Option<u32>),
     state: Option<String>,
     club: Option<String>,
+    (federation, title): (Option<String>, Option<String>),
 ) -> Result<()> {
     let p = players::find_player(store.conn(), &player)?;
     let name = name.map(|n| checked_name(&n));
+    let federation = federation.as_deref().map(federation_code).transpose()?;
+    let title = title.as_deref().map(title_code).transpose()?;
     let state = match state.as_deref().map(str::trim) {
         None => None,
         Some("") => Some(None),
@@ -241,7 +264,8 @@ fn edit(
                 fide_id: fide_id.as_deref(),
                 rating,
                 fide_rating,
-                ..Default::default()
+                federation: federation.as_deref(),
+                title: title.as_deref(),
             },
         )
     })?;
@@ -260,10 +284,59 @@ fn checked_name(name: &str) -> String {
     kept
 }
 
+/// A FIDE federation as TRF writes it: three letters, upper case.
+fn federation_code(text: &str) -> Result<String> {
+    let t = text.trim();
+    if t.len() == 3 && t.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Ok(t.to_ascii_uppercase());
+    }
+    Err(crate::error::Error::invalid(format!(
+        "--federation \"{t}\" is not a FIDE federation; give its three letters, e.g. USA or ENG"
+    )))
+}
+
+/// A FIDE title as TRF writes it ("g" for GM, "wm" for WIM), from the
+/// title as people write it (or the TRF code itself).
+fn title_code(text: &str) -> Result<String> {
+    const TITLES: [(&str, &str); 8] = [
+        ("GM", "g"),
+        ("IM", "m"),
+        ("FM", "f"),
+        ("CM", "c"),
+        ("WGM", "wg"),
+        ("WIM", "wm"),
+        ("WFM", "wf"),
+        ("WCM", "wc"),
+    ];
+    let t = text.trim();
+    TITLES
+        .iter()
+        .find(|(name, code)| t.eq_ignore_ascii_case(name) || t == *code)
+        .map(|(_, code)| code.to_string())
+        .ok_or_else(|| {
+            crate::error::Error::invalid(format!(
+                "--title \"{t}\" is not a FIDE title; give GM, IM, FM, CM, WGM, WIM, WFM or WCM"
+            ))
+        })
+}
+
 /// `league player add`: add a player to the league.
 fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
     let name = checked_name(&f.name);
     let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let wanted = crate::domain::names::fold(&f.name);
+    let namesakes: Vec<String> = players::players(store.conn(), None)?
+        .iter()
+        .filter(|p| crate::domain::names::fold(&p.name) == wanted)
+        .map(players::describe_player)
+        .collect();
+    if !namesakes.is_empty() && !f.new_namesake {
+        return Err(crate::error::Error::invalid(format!(
+            "the league already has a player called {}: {}. Enter or edit that player by number (e.g. `league player edit #N`); to add a second player of the same name give --new-namesake",
+            f.name.trim(),
+            namesakes.join(", ")
+        )));
+    }
     let p = store.write(|tx| {
         let p = players::add_player(
             tx,

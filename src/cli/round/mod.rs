@@ -43,6 +43,13 @@ pub enum RoundCmd {
         /// under the wrong round).
         #[arg(long)]
         allow_rematch: bool,
+        /// Record new pairings although an earlier round still has games without a result
+        /// (refused otherwise, as `league round pair` refuses); needs --reason.
+        #[arg(long, requires = "reason")]
+        force: bool,
+        /// Why the round is paired ahead of the results (kept in the log); only with --force.
+        #[arg(long, requires = "force")]
+        reason: Option<String>,
     },
     /// Pair the next round (or --round N) with the event's pairing system, write it, and print
     /// the pairing sheet and the alphabetical list.
@@ -106,7 +113,19 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             file,
             date,
             allow_rematch,
-        } => record(store, section, round, file, date, allow_rematch),
+            force: _,
+            reason,
+        } => record(
+            store,
+            section,
+            Recording {
+                round,
+                file,
+                date,
+                allow_rematch,
+                forced: reason,
+            },
+        ),
         RoundCmd::Delete {
             section,
             round,
@@ -122,21 +141,32 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
     }
 }
 
-/// `league round record`: record a round from a CSV sheet, or from standard input with "-".
-fn record(
-    store: &mut Store,
-    section: SectionArgs,
+/// What `league round record` was asked to record.
+struct Recording {
     round: u32,
     file: PathBuf,
     date: Option<String>,
     allow_rematch: bool,
-) -> Result<()> {
+    /// The reason given with --force: pair ahead of missing results.
+    forced: Option<String>,
+}
+
+/// `league round record`: record a round from a CSV sheet, or from standard input with "-".
+fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()> {
+    let Recording {
+        round,
+        file,
+        date,
+        allow_rematch,
+        forced,
+    } = job;
     let (bytes, source) = read_sheet(&file)?;
     let rows = results::parse(&bytes, &source)?;
     let (event, section) = section.find(store)?;
     event.need_individual()?;
+    let assigned_byes = rows.iter().any(|r| matches!(r.bye, Some((_, false))));
     let done = store.write(|tx| {
-        rounds::record_sheet(
+        let done = rounds::record_sheet(
             tx,
             &section,
             round,
@@ -144,12 +174,21 @@ fn record(
             &rows,
             &source,
             allow_rematch,
-        )
+        )?;
+        if crate::store::ahead::pairs_anything(&done, assigned_byes) {
+            crate::store::ahead::check_earlier_results(
+                tx,
+                event.id,
+                &section,
+                round,
+                forced.as_deref(),
+            )?;
+        }
+        Ok(done)
     })?;
     let mut out = format!(
-        "{} {} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-        event.name,
-        section.name,
+        "{} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
+        super::output::event_section(&super::event_label(store, &event)?, &section.name),
         done.pairings,
         plural(done.pairings),
         done.results,
@@ -376,13 +415,9 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
 /// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
 /// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
 pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
+    let where_ = super::output::event_section(event, section);
     if done.lines.is_empty() {
-        return format!(
-            "{event} {section} round {round}: already recorded exactly so; nothing changed.\n"
-        );
+        return format!("{where_} round {round}: already recorded exactly so; nothing changed.\n");
     }
-    format!(
-        "{event} {section} round {round}: {}.\n",
-        done.lines.join("; ")
-    )
+    format!("{where_} round {round}: {}.\n", done.lines.join("; "))
 }

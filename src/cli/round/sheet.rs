@@ -11,7 +11,7 @@
 use serde_json::json;
 
 use crate::cli::output::{csv_record, Table};
-use crate::domain::names::fold;
+use crate::domain::names::surname_key;
 use crate::domain::score::Points;
 use crate::domain::text::markdown_cell;
 
@@ -152,9 +152,10 @@ impl Sheet {
                 colour: why.clone(),
             });
         }
+        // By surname, as the site's player directory lists them.
         list.sort_by(|a, b| {
-            fold(&a.player.name)
-                .cmp(&fold(&b.player.name))
+            surname_key(&a.player.name)
+                .cmp(&surname_key(&b.player.name))
                 .then(a.player.number.cmp(&b.player.number))
         });
         list

@@ -61,7 +61,11 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
             },
         );
     }
-    let section = seasons::find_section(store.conn(), &event, a.section.section.as_deref())?;
+    let section = seasons::find_section(
+        store.conn(),
+        &event,
+        a.section.section_name(store)?.as_deref(),
+    )?;
     // Draw and store the coin seed the first time a coin flip is needed.
     // Ask the parsed order (the one given on the command line, else the
     // event's), never its text: `--tiebreaks big-rapids-swiss` ends in a coin.
