@@ -478,8 +478,11 @@ mod tests {
             list[0],
             ("Abe 1".into(), "1".into(), "Black v Zed 1".into())
         );
+        // By surname, as the site's directory sorts: "1" (Abe 1, Zed 1),
+        // then "2", then "Bye".
+        assert_eq!(list[1].0, "Zed 1");
         assert_eq!(
-            list[2],
+            list[4],
             (
                 "Mia Bye".into(),
                 "".into(),
