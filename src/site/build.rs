@@ -379,6 +379,7 @@ impl<'a> Frame<'a> {
                     continue;
                 };
                 body.prizes = super::prizes::block(r, self.prizes);
+                body.ratings = super::ratings::table(r, &k.ratings, &body.standings);
                 let season_link = Link {
                     text: s.season.name.clone(),
                     href: place.href(&paths.season_index(si)),

@@ -10,6 +10,7 @@
 use crate::domain::ids::{EventId, PlayerId, SectionId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
+use crate::report::rating_change::{estimates, Estimates};
 use crate::report::team::{team_report, TeamReport};
 use crate::report::{section_reports, ReportOptions, SectionReport};
 use crate::store::facts::{load_section, SectionFacts};
@@ -65,6 +66,8 @@ pub struct SectionData {
     pub section: Section,
     /// Its report: individual or team.
     pub kind: SectionKind,
+    /// Estimated rating changes of a rated individual section.
+    pub ratings: Estimates,
 }
 
 /// What kind of section this is.
@@ -215,9 +218,14 @@ pub fn load_season(
                 };
                 SectionKind::Individual(Box::new(report))
             };
+            let ratings = match &kind {
+                SectionKind::Individual(r) => estimates(conn, r)?,
+                SectionKind::Team(_) => Estimates::default(),
+            };
             data.push(SectionData {
                 section: section.clone(),
                 kind,
+                ratings,
             });
         }
         loaded.push(EventData {

@@ -30,6 +30,7 @@ pub mod load;
 )]
 pub mod model;
 pub mod prizes;
+pub mod ratings;
 pub mod render;
 pub mod round;
 pub mod section;

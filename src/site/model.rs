@@ -260,6 +260,27 @@ pub struct IndividualSection {
     pub working: Vec<PlayerWorking>,
     /// Who won which prize, once the event has ended (issue 18).
     pub prizes: Option<super::prizes::PrizeBlock>,
+    /// Estimated rating changes, for a FIDE- or US Chess-rated event.
+    pub ratings: Option<RatingTable>,
+}
+
+/// A rated section's estimated rating changes, in standings order.
+pub struct RatingTable {
+    /// Whether the FIDE column is shown.
+    pub fide: bool,
+    /// Whether the US Chess column is shown.
+    pub uscf: bool,
+    pub rows: Vec<RatingRow>,
+    /// What the estimates assume ("K 20 assumed ...").
+    pub notes: Vec<String>,
+}
+
+/// One player's estimates: "+7.2", "1805 (+105)".
+pub struct RatingRow {
+    pub player: Link,
+    pub rating: String,
+    pub fide: String,
+    pub uscf: String,
 }
 
 /// A round robin's square grid: rows and columns by pairing number.

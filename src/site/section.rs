@@ -238,6 +238,7 @@ pub fn individual(
         behind: behind(r, &x),
         working: working(r),
         prizes: None,
+        ratings: None,
     }
 }
 

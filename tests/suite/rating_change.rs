@@ -140,3 +140,51 @@ fn a_us_chess_rated_event_shows_estimated_post_event_ratings() {
         "{text}"
     );
 }
+
+#[test]
+fn the_sites_section_page_shows_the_estimates_of_a_rated_event() {
+    let t = quads();
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Quads",
+        "--chief-arbiter",
+        "Ann Arbiter",
+    ]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let pages: Vec<std::path::PathBuf> = walk(&t.path("site"))
+        .into_iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            text.contains("<h3 id=\"rating-changes\">Estimated rating changes</h3>")
+        })
+        .collect();
+    assert_eq!(pages.len(), 1, "one section page: {pages:?}");
+    let html = std::fs::read_to_string(&pages[0]).unwrap();
+    assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
+    assert!(html.contains("<th class=\"num\" scope=\"col\">FIDE change (estimated)</th>"));
+    assert!(!html.contains("US Chess rating (estimated)"));
+    let amos = html
+        .split("<tr>")
+        .find(|row| row.contains("scope=\"row\"") && row.contains(">Amos<"))
+        .unwrap();
+    assert!(
+        amos.contains("<td class=\"num\">1800</td><td class=\"num\">-15.4*</td>"),
+        "{amos}"
+    );
+    assert!(html.contains("K 20 assumed for 3 players rated under 2400"));
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else if path.extension().is_some_and(|e| e == "html") {
+            out.push(path);
+        }
+    }
+    out
+}
