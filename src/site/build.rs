@@ -614,6 +614,8 @@ struct GameLine {
     opponent: Option<PlayerId>,
     result: &'static str,
     points: Points,
+    /// Played over the board (not a forfeit, bye or absence).
+    played: bool,
 }
 
 /// One player's line in a section, as their page shows it.
@@ -753,6 +755,7 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 .map(|o| entries[o].player_id),
                             result: round.outcome.words(),
                             points: round.points(),
+                            played: round.outcome.is_played(),
                         })
                         .collect();
                     let rated: Vec<RatedGame> = record
@@ -850,6 +853,13 @@ fn player_pages_in_slices(
                 let lists = rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
                 let charts = player_charts(&played, lists);
                 let me = Place::new(paths.player[&id].clone());
+                let career = super::career::line(
+                    played
+                        .iter()
+                        .flat_map(|p| &p.games)
+                        .filter(|g| g.played)
+                        .map(|g| g.points),
+                );
                 let events: Vec<PlayerEvent> = played
                     .into_iter()
                     .rev()
@@ -874,6 +884,7 @@ fn player_pages_in_slices(
                     .collect();
                 PlayerPage {
                     name: names.get(&id).cloned().unwrap_or_default(),
+                    career,
                     charts,
                     events,
                     place: me,

@@ -489,6 +489,9 @@ pub struct WorkingTerm {
 pub struct PlayerPage {
     pub place: Place,
     pub name: String,
+    /// Career totals over the board ("24 games: 12 wins, ..."), empty
+    /// before the first game.
+    pub career: String,
     pub charts: Vec<Chart>,
     /// Newest first.
     pub events: Vec<PlayerEvent>,
