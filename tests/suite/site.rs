@@ -1199,7 +1199,9 @@ fn team_section_page_agrees_with_the_team_commands() {
     ));
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
-    assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
+    assert!(ivy.contains(
+        "<h3><a href=\"../2023-24/team-cup-open.html\">Team Cup, Open</a> (2023-24)</h3>"
+    ));
     assert!(ivy.contains(
         "<td><a href=\"../2023-24/team-cup-open.html#roster-3\">Bishops</a>, board 2; team place 3</td>"
     ));
