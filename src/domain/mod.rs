@@ -16,6 +16,7 @@ pub mod names;
 pub mod pairing;
 pub mod performance;
 pub mod prizes;
+pub mod rating_change;
 pub mod record;
 pub mod rng;
 pub mod score;

@@ -9,6 +9,7 @@
 )]
 pub mod history;
 pub mod prizes;
+pub mod rating_change;
 pub mod team;
 pub mod trf;
 pub mod uscf;

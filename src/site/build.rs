@@ -392,6 +392,7 @@ impl<'a> Frame<'a> {
                     continue;
                 };
                 body.prizes = super::prizes::block(r, self.prizes);
+                body.ratings = super::ratings::table(r, &k.ratings, &body.standings);
                 let season_link = Link {
                     text: s.season.name.clone(),
                     href: place.href(&paths.season_index(si)),
@@ -698,6 +699,8 @@ struct GameLine {
     opponent_score: Points,
     result: &'static str,
     points: Points,
+    /// Played over the board (not a forfeit, bye or absence).
+    played: bool,
 }
 
 /// One player's line in a section, as their page shows it.
@@ -846,6 +849,7 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 .map_or(Points::ZERO, |p| p.score()),
                             result: round.outcome.words(),
                             points: round.points(),
+                            played: round.outcome.is_played(),
                         })
                         .collect();
                     let rated: Vec<RatedGame> = record
@@ -943,6 +947,13 @@ fn player_pages_in_slices(
                 let lists = rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
                 let charts = player_charts(&played, lists);
                 let me = Place::new(paths.player[&id].clone());
+                let career = super::career::line(
+                    played
+                        .iter()
+                        .flat_map(|p| &p.games)
+                        .filter(|g| g.played)
+                        .map(|g| g.points),
+                );
                 let events: Vec<PlayerEvent> = played
                     .into_iter()
                     .rev()
@@ -979,6 +990,7 @@ fn player_pages_in_slices(
                     .collect();
                 PlayerPage {
                     name: names.get(&id).cloned().unwrap_or_default(),
+                    career,
                     charts,
                     events,
                     place: me,

@@ -10,6 +10,7 @@
 use crate::domain::ids::{EventId, PlayerId, SectionId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
+use crate::report::rating_change::{estimates, Estimates};
 use crate::report::team::{team_report, TeamReport};
 use crate::report::{section_reports, ReportOptions, SectionReport};
 use crate::store::facts::{load_section, SectionFacts};
@@ -71,6 +72,8 @@ pub struct SectionData {
     /// Each created round's date as recorded (`YYYY-MM-DD`), by round
     /// number from 1: what a round page says it is played on.
     pub round_dates: Vec<Option<String>>,
+    /// Estimated rating changes of a rated individual section.
+    pub ratings: Estimates,
 }
 
 /// What kind of section this is.
@@ -223,10 +226,15 @@ pub fn load_season(
             };
             let mut dates = crate::store::exchange::round_dates(conn, section.id)?;
             let last = dates.keys().copied().max().unwrap_or(0);
+            let ratings = match &kind {
+                SectionKind::Individual(r) => estimates(conn, r)?,
+                SectionKind::Team(_) => Estimates::default(),
+            };
             data.push(SectionData {
                 section: section.clone(),
                 kind,
                 round_dates: (1..=last).map(|n| dates.remove(&n).flatten()).collect(),
+                ratings,
             });
         }
         loaded.push(EventData {

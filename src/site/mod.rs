@@ -18,6 +18,7 @@
 //! that a long archive's site never sits in memory whole.
 
 pub mod build;
+pub mod career;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -30,6 +31,7 @@ pub mod load;
 )]
 pub mod model;
 pub mod prizes;
+pub mod ratings;
 pub mod render;
 pub mod round;
 pub mod section;

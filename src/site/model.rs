@@ -276,6 +276,27 @@ pub struct IndividualSection {
     pub working: Vec<PlayerWorking>,
     /// Who won which prize, once the event has ended (issue 18).
     pub prizes: Option<super::prizes::PrizeBlock>,
+    /// Estimated rating changes, for a FIDE- or US Chess-rated event.
+    pub ratings: Option<RatingTable>,
+}
+
+/// A rated section's estimated rating changes, in standings order.
+pub struct RatingTable {
+    /// Whether the FIDE column is shown.
+    pub fide: bool,
+    /// Whether the US Chess column is shown.
+    pub uscf: bool,
+    pub rows: Vec<RatingRow>,
+    /// What the estimates assume ("K 20 assumed ...").
+    pub notes: Vec<String>,
+}
+
+/// One player's estimates: "+7.2", "1805 (+105)".
+pub struct RatingRow {
+    pub player: Link,
+    pub rating: String,
+    pub fide: String,
+    pub uscf: String,
 }
 
 /// One player of a section's starting list.
@@ -549,6 +570,9 @@ pub struct WorkingTerm {
 pub struct PlayerPage {
     pub place: Place,
     pub name: String,
+    /// Career totals over the board ("24 games: 12 wins, ..."), empty
+    /// before the first game.
+    pub career: String,
     pub charts: Vec<Chart>,
     /// Newest first.
     pub events: Vec<PlayerEvent>,

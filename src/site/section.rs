@@ -309,6 +309,7 @@ pub fn individual(
         behind: behind(r, &x, shown),
         working: working(r),
         prizes: None,
+        ratings: None,
     }
 }
 

@@ -12,6 +12,7 @@ mod layers; // dependencies point one way: no cycles between files, rusqlite onl
 mod pair_cli; // league pair FILE.trf: JSON, sheet, TRF written back, contradictions refused
 mod pairing; // league round pair, round sheet, event pair-all: round robins, byes, dry runs, refusals
 mod prizes; // prize lists through the commands: pooled ties, Hort, special prizes, refusals
+mod rating_change; // estimated FIDE rating changes and US Chess post-event ratings on league standings
 mod readme; // the README walkthrough runs as written
 mod record; // recording rounds, byes, withdrawals; bad input leaves the database as it was
 mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy

@@ -1239,7 +1239,9 @@ fn team_section_page_agrees_with_the_team_commands() {
     ));
     // Board games are on the players' pages under the team event's name.
     let ivy = read(&site, "players/ivy-nash.html");
-    assert!(ivy.contains("<h3>Team Cup, Open (2023-24)</h3>"));
+    assert!(ivy.contains(
+        "<h3><a href=\"../2023-24/team-cup-open.html\">Team Cup, Open</a> (2023-24)</h3>"
+    ));
     assert!(ivy.contains(
         "<td><a href=\"../2023-24/team-cup-open.html#roster-3\"><bdi>Bishops</bdi></a>, board 2; team place 3</td>"
     ));
@@ -1355,4 +1357,38 @@ fn hostile_team_names_render_as_text() {
     assert!(joined.contains("&#60;img src=x&#62;"));
     assert!(joined.contains("Zoë &#34;Q&#34; Ng"));
     assert!(joined.contains("Cup &#60;b&#62;&#38;&#60;/b&#62;"));
+}
+
+/// WCAG 2.1 relative luminance of "#rrggbb".
+fn luminance(hex: &str) -> f64 {
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).unwrap()) / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+}
+
+/// Issue 28 item 12: every chart series stands out from the white page by
+/// at least 3:1 (WCAG 1.4.11, non-text contrast); the green was 2.87:1.
+#[test]
+fn every_chart_series_has_3_to_1_contrast_against_white() {
+    let css = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/site/style.css"),
+    )
+    .unwrap();
+    let series: Vec<&str> = css
+        .lines()
+        .filter(|l| l.starts_with("svg .s") && l.contains("stroke: #"))
+        .collect();
+    assert_eq!(series.len(), 6, "{series:?}");
+    for line in series {
+        let at = line.find("stroke: #").unwrap() + "stroke: ".len();
+        let hex = &line[at..at + 7];
+        let ratio = 1.05 / (luminance(hex) + 0.05);
+        assert!(ratio >= 3.0, "{line}: {ratio:.2}:1");
+    }
 }

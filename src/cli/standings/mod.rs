@@ -12,6 +12,7 @@ use super::SectionArgs;
 use crate::domain::standings::explain;
 use crate::domain::tiebreak::{FideEdition, Order, Tiebreak};
 use crate::error::Result;
+use crate::report::rating_change::{estimates, Estimates};
 use crate::report::{section_report, ReportOptions, SectionReport};
 use crate::store::{season as seasons, Store};
 
@@ -94,17 +95,20 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         fide_edition: a.fide_edition,
     };
     let report = section_report(store.conn(), &event, &section, &opts)?;
+    let ratings = estimates(store.conn(), &report)?;
     let explained = match &a.explain {
         Some(name) => Some(report.find_player(name)?),
         None => None,
     };
+    let mut notes = report.notes.clone();
+    notes.extend(ratings.notes());
     print_standings(
         a.format,
-        || standings_json(&report, explained),
+        || standings_json_with(&report, explained, &ratings),
         || heading(&report),
         // CSV carries plain decimals (5.5, never 5½) for spreadsheets.
-        || standings_table(&report, a.decimals || a.format == Format::Csv),
-        &report.notes,
+        || standings_table_with(&report, a.decimals || a.format == Format::Csv, &ratings),
+        &notes,
         explained.map(|p| explain_text(&report, p, a.decimals)),
     )
 }
@@ -148,12 +152,25 @@ pub fn heading(r: &SectionReport) -> String {
     s
 }
 
+/// The standings table: place, number, name, rating, score, tiebreaks.
 pub fn standings_table(r: &SectionReport, decimals: bool) -> Table {
+    standings_table_with(r, decimals, &Estimates::default())
+}
+
+/// The standings table with the estimated rating changes of a rated event
+/// after the tiebreaks ("est. FIDE ±", "est. US Chess").
+pub fn standings_table_with(r: &SectionReport, decimals: bool, est: &Estimates) -> Table {
     let mut header: Vec<String> = ["place", "no", "name", "rating", "score"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     header.extend(r.order.tiebreaks.iter().map(Tiebreak::code));
+    if est.fide.is_some() {
+        header.push("est. FIDE ±".to_string());
+    }
+    if est.uscf.is_some() {
+        header.push("est. US Chess".to_string());
+    }
     let refs: Vec<&str> = header.iter().map(String::as_str).collect();
     let mut t = Table::new(&refs).right(&(3..header.len()).chain([1]).collect::<Vec<_>>());
     for row in &r.standings.rows {
@@ -166,12 +183,21 @@ pub fn standings_table(r: &SectionReport, decimals: bool) -> Table {
             points(row.score, decimals),
         ];
         cells.extend(row.values.iter().map(|v| show(*v, decimals)));
+        cells.extend(est.fide_cell(row.player));
+        cells.extend(est.uscf_cell(row.player));
         t.push(cells);
     }
     t
 }
 
+/// `league standings --format json` without rating estimates.
 pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
+    standings_json_with(r, explained, &Estimates::default())
+}
+
+/// `league standings --format json`: each row with `fide_estimate` and
+/// `us_chess_estimate` when the event is rated by that federation.
+pub fn standings_json_with(r: &SectionReport, explained: Option<usize>, est: &Estimates) -> Json {
     let rows: Vec<Json> = r
         .standings
         .rows
@@ -179,7 +205,7 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
         .map(|row| {
             let e = &r.facts.entries[row.player];
             let tb = working::tiebreaks_json(&r.order.tiebreaks, &row.values);
-            json!({
+            let mut out = json!({
                 "place": row.place,
                 "rank": row.rank,
                 "pairing_no": e.pairing_no,
@@ -188,7 +214,11 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
                 "score": row.score.as_f64(),
                 "withdrawn_after": e.withdrawn_after,
                 "tiebreaks": tb,
-            })
+            });
+            for (key, value) in est.json(row.player, |o| r.facts.entries[o].name.clone()) {
+                out[key] = value;
+            }
+            out
         })
         .collect();
     let mut out = json!({
@@ -205,8 +235,10 @@ pub fn standings_json(r: &SectionReport, explained: Option<usize>) -> Json {
     if let Some(seed) = r.standings.coin_seed {
         out["coin_seed"] = json!(seed);
     }
-    if !r.notes.is_empty() {
-        out["notes"] = json!(r.notes);
+    let mut notes = r.notes.clone();
+    notes.extend(est.notes());
+    if !notes.is_empty() {
+        out["notes"] = json!(notes);
     }
     if let Some(p) = explained {
         out["explain"] = explain_json(r, p);

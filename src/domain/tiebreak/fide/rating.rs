@@ -94,7 +94,7 @@ pub(crate) fn dp(p100: i64) -> i64 {
 
 /// Expected score in hundredths for a player `d` points above the opponent
 /// (B.02 8.1.2, no 400-point cut).
-pub(super) fn pd(d: i64) -> i64 {
+pub(crate) fn pd(d: i64) -> i64 {
     // The first row whose upper bound reaches |d| (the table ascends), by
     // binary search: PTP evaluates this thousands of times per player.
     let k = PD.partition_point(|&(max, _)| max < d.abs());

@@ -1,0 +1,190 @@
+//! Estimated rating changes on `league standings` (issue 28, items 15 and
+//! 16): FIDE's K × (W − We) per game for an event with a FIDE chief
+//! arbiter, US Chess's estimated post-event ratings for an event with a US
+//! Chess rating system, both marked as estimates, none for other events.
+//!
+//! The quads (prizes.rs): Amos 1800, Billy 1500, Cara 1350, Dev unrated.
+//! Amos beat Billy and Dev and lost to Cara; Billy beat Dev and Cara; Cara
+//! beat Dev.
+
+use serde_json::Value;
+
+use crate::prizes::quads;
+
+fn standings_json(t: &crate::util::TestLeague) -> Value {
+    serde_json::from_str(&t.ok(&["standings", "--event", "Quads", "--format", "json"])).unwrap()
+}
+
+fn row<'a>(j: &'a Value, name: &str) -> &'a Value {
+    j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap()
+}
+
+#[test]
+fn an_unrated_event_shows_no_rating_estimate() {
+    let t = quads();
+    let text = t.ok(&["standings", "--event", "Quads"]);
+    assert!(!text.contains("est."), "{text}");
+    let j = standings_json(&t);
+    assert!(row(&j, "Amos").get("fide_estimate").is_none());
+    assert!(row(&j, "Amos").get("us_chess_estimate").is_none());
+}
+
+#[test]
+fn a_fide_rated_event_shows_each_players_estimated_change() {
+    let t = quads();
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Quads",
+        "--chief-arbiter",
+        "Ann Arbiter",
+    ]);
+    let j = standings_json(&t);
+    // Amos: beat Billy (300 below, PD 0.85): 20 × 0.15 = +3.0; lost to
+    // Cara (450 below, counted as 400, PD 0.92): −18.4; Dev unrated, not
+    // rated. Total −15.4, K 20 assumed.
+    let amos = &row(&j, "Amos")["fide_estimate"];
+    assert_eq!(amos["estimated"], true);
+    assert_eq!(amos["k"], 20);
+    assert_eq!(amos["k_assumed"], true);
+    assert_eq!(amos["change"], -15.4);
+    assert_eq!(amos["change_rounded"], -15);
+    assert_eq!(amos["unrated_opponents_not_rated"], 1);
+    let games = amos["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["opponent"], "Billy");
+    assert_eq!(games[0]["expected"], 0.85);
+    assert_eq!(games[0]["change"], 3.0);
+    assert_eq!(games[1]["opponent"], "Cara");
+    assert_eq!(games[1]["expected"], 0.92);
+    assert_eq!(games[1]["change"], -18.4);
+    // Billy: lost to Amos (PD 0.15) −3.0, beat Cara (150 above, PD 0.70) +6.0.
+    assert_eq!(row(&j, "Billy")["fide_estimate"]["change"], 3.0);
+    // Cara: beat Amos (PD 0.08) +18.4, lost to Billy (PD 0.30) −6.0.
+    assert_eq!(row(&j, "Cara")["fide_estimate"]["change"], 12.4);
+    // Dev has no FIDE rating: no estimate.
+    assert!(row(&j, "Dev")["fide_estimate"].is_null());
+    assert!(j["notes"]
+        .to_string()
+        .contains("FIDE rating changes are estimates, not official"));
+
+    let text = t.ok(&["standings", "--event", "Quads"]);
+    assert!(text.contains("est. FIDE ±"), "{text}");
+    let amos_line = text.lines().find(|l| l.contains("Amos")).unwrap();
+    assert!(amos_line.trim_end().ends_with("-15.4*"), "{amos_line}");
+    let cara_line = text.lines().find(|l| l.contains("Cara")).unwrap();
+    assert!(cara_line.trim_end().ends_with("+12.4*"), "{cara_line}");
+    assert!(
+        text.contains("* K 20 assumed for 3 players rated under 2400"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_us_chess_rated_event_shows_estimated_post_event_ratings() {
+    let t = quads();
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Quads",
+        "--rating-system",
+        "regular",
+    ]);
+    let j = standings_json(&t);
+    // Dev, unrated, lost every game: the special formula's lowest rating
+    // that explains 0 from 3 against 1350, 1500 and 1800 is 1350 − 400.
+    let dev = &row(&j, "Dev")["us_chess_estimate"];
+    assert_eq!(dev["formula"], "special");
+    assert_eq!(dev["post_event_rounded"], 950);
+    assert!(dev["pre_event"].is_null());
+    // Amos 1800 (N' = 22.29, K = 800/25.29 = 31.63): beat Billy and Dev
+    // (950 standing in), lost to Cara; no bonus. 1775.58.
+    let amos = &row(&j, "Amos")["us_chess_estimate"];
+    assert_eq!(amos["formula"], "standard");
+    assert_eq!(amos["official"], false);
+    assert_eq!(amos["effective_games"], 22.29);
+    assert_eq!(amos["k"], 31.63);
+    assert_eq!(amos["post_event"], 1775.584);
+    assert_eq!(amos["post_event_rounded"], 1776);
+    assert_eq!(amos["change"], -24);
+    assert_eq!(amos["bonus"], 0.0);
+    // Cara 1350 (N' = 14.65, K = 45.32) beat Amos and Dev, lost to Billy:
+    // K(S − E) passes 14 × 2 by 4.83, the bonus. 1387.67.
+    let cara = &row(&j, "Cara")["us_chess_estimate"];
+    assert_eq!(cara["bonus"], 4.83);
+    assert_eq!(cara["post_event_rounded"], 1388);
+    assert_eq!(
+        row(&j, "Billy")["us_chess_estimate"]["post_event_rounded"],
+        1508
+    );
+
+    let text = t.ok(&["standings", "--event", "Quads"]);
+    assert!(text.contains("est. US Chess"), "{text}");
+    for (name, cell) in [
+        ("Amos", "1776 (-24)"),
+        ("Cara", "1388 (+38)"),
+        ("Dev", "950 (new)"),
+    ] {
+        let line = text.lines().find(|l| l.contains(name)).unwrap();
+        assert!(line.trim_end().ends_with(cell), "{line}");
+    }
+    assert!(
+        text.contains("US Chess ratings are estimates, never official"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_sites_section_page_shows_the_estimates_of_a_rated_event() {
+    let t = quads();
+    t.ok(&[
+        "event",
+        "edit",
+        "--event",
+        "Quads",
+        "--chief-arbiter",
+        "Ann Arbiter",
+    ]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let pages: Vec<std::path::PathBuf> = walk(&t.path("site"))
+        .into_iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap_or_default();
+            text.contains("<h3 id=\"rating-changes\">Estimated rating changes</h3>")
+        })
+        .collect();
+    assert_eq!(pages.len(), 1, "one section page: {pages:?}");
+    let html = std::fs::read_to_string(&pages[0]).unwrap();
+    assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
+    assert!(html.contains("<th class=\"num\" scope=\"col\">FIDE change (estimated)</th>"));
+    assert!(!html.contains("US Chess rating (estimated)"));
+    let amos = html
+        .split("<tr>")
+        .find(|row| row.contains("scope=\"row\"") && row.contains(">Amos<"))
+        .unwrap();
+    assert!(
+        amos.contains("<td class=\"num\">1800</td><td class=\"num\">-15.4*</td>"),
+        "{amos}"
+    );
+    assert!(html.contains("K 20 assumed for 3 players rated under 2400"));
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else if path.extension().is_some_and(|e| e == "html") {
+            out.push(path);
+        }
+    }
+    out
+}
