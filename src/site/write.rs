@@ -45,6 +45,7 @@ use std::path::{Component, Path, PathBuf};
 use super::render::SiteFile;
 pub use crate::domain::fingerprint::fingerprint;
 use crate::error::{Error, Result};
+use crate::outfile::own_metadata;
 
 /// The file that marks a folder as a site written by this program.
 pub const MARKER: &str = ".league-site";
@@ -128,16 +129,6 @@ fn marker_text<'a>(writer: &str, entries: impl Iterator<Item = (u64, &'a str)>) 
         s.push_str(&format!("{h:016x} {p}\n"));
     }
     s
-}
-
-/// The metadata of `path` itself (a link is not followed); `None` if there
-/// is nothing there.
-fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
-    match fs::symlink_metadata(path) {
-        Ok(m) => Ok(Some(m)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::file(path, e)),
-    }
 }
 
 fn link_refused(path: &Path) -> Error {

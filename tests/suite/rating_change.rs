@@ -160,7 +160,26 @@ fn the_sites_section_page_shows_the_estimates_of_a_rated_event() {
             text.contains("<h3 id=\"rating-changes\">Estimated rating changes</h3>")
         })
         .collect();
-    assert_eq!(pages.len(), 1, "one section page: {pages:?}");
+    // The section page, and its standings print view (issue 28, item 10).
+    assert_eq!(
+        pages.len(),
+        2,
+        "one section page and its print view: {pages:?}"
+    );
+    assert!(
+        pages.iter().any(|p| p.ends_with("2024/quads-open.html")),
+        "{pages:?}"
+    );
+    assert!(
+        pages
+            .iter()
+            .any(|p| p.ends_with("2024/quads-open.standings.html")),
+        "{pages:?}"
+    );
+    let pages: Vec<_> = pages
+        .into_iter()
+        .filter(|p| p.ends_with("quads-open.html"))
+        .collect();
     let html = std::fs::read_to_string(&pages[0]).unwrap();
     assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
     assert!(html.contains("<th class=\"num\" scope=\"col\">FIDE change (estimated)</th>"));
