@@ -20,8 +20,8 @@ mod self_contained; // nothing reads data from outside the repository
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod site_live; // the results site during a live event: pending rounds, starting list, find-my-board, phone widths, print, wording
 mod slips; // a secretary's slips: names, rematches, round gaps, future byes, ambiguous results
-mod slips_two; // issue 27: a result typed from the winner's side, a deleted game's hole, a sheet whose names and numbers disagree
 mod slips_three; // issue 27: rounds typed in ahead of results, duplicates, one season's site, honest headings, league use
+mod slips_two; // issue 27: a result typed from the winner's side, a deleted game's hole, a sheet whose names and numbers disagree
 mod standings; // standings through the database: JSON checked value by value
 mod synthetic; // league demo --synthetic: a large made-up league, usable by every command
 mod team; // team events: §5.13 through the commands, rosters, matches, bad input

@@ -27,6 +27,7 @@ pub enum RoundCmd {
     /// Record a round from a CSV sheet (board,white,black,result; BYE rows for byes),
     /// or from standard input with "-". Pairings without results are fine; the
     /// results can be recorded later with the same command or `league game result`.
+    #[command(after_help = crate::cli::RESULT_SIDE)]
     Record {
         #[command(flatten)]
         section: SectionArgs,
