@@ -600,3 +600,46 @@ fn league_use_keeps_the_season_when_the_event_name_recurs_and_echoes_say_it() {
         vec![vec!["2024-25".to_string()]]
     );
 }
+
+/// Issue 27, small points: "#" meant the crosstable's row in `league
+/// crosstable` and nothing in `league standings`, whose pairing-number column
+/// is "no". Now the crosstable names its row "row" and shows the pairing
+/// number as "no", as the standings do.
+#[test]
+fn small_points_crosstable_and_standings_number_columns_agree() {
+    let t = TestLeague::small();
+    // Dan (4) and Frank (6) win: the order of the table is not the pairing order.
+    t.write(
+        "r1.csv",
+        "1,Alice,Dan,0-1\n2,Bob,Eve,1-0\n3,Carol,Frank,0-1\n",
+    );
+    t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
+    let standings = t.ok(&args(&["standings"], &[]));
+    let head = standings.lines().nth(2).unwrap();
+    assert!(head.starts_with("place  no  name"), "{standings}");
+    let x = t.ok(&args(&["crosstable"], &[]));
+    let lines: Vec<&str> = x.lines().skip(1).take(4).collect();
+    assert_eq!(
+        lines,
+        [
+            "row  place  name         no  rating  R1   total",
+            "---  -----  -----------  --  ------  ---  -----",
+            "  1  1-3    Bob Jones     2    1750  W6w      1",
+            "  2  1-3    Dan Wu        4    1650  W4b      1",
+        ],
+        "{x}"
+    );
+    // Each player's "no" is the "no" the standings give them.
+    for name in ["Alice Smith", "Bob Jones", "Dan Wu", "Frank Moss"] {
+        let no = |text: &str, col: usize| {
+            let line = text.lines().find(|l| l.contains(name)).unwrap();
+            line.split("  ")
+                .filter(|c| !c.trim().is_empty())
+                .nth(col)
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        assert_eq!(no(&x, 3), no(&standings, 1), "{name}\n{x}\n{standings}");
+    }
+}
