@@ -255,8 +255,7 @@ fn add(
         Ok(done)
     })?;
     print(&echo(
-        &super::event_label(store, &event)?,
-        &section.name,
+        &super::event_section_label(store, &event, &section.name)?,
         round,
         &done,
     ))?;
@@ -340,9 +339,8 @@ fn record_result(
             rounds::correct_result(tx, &section, round, named.player(), None, &reason)
         })?;
         print(&format!(
-            "{} {} round {round}: {} v {} {}.\n",
-            event.name,
-            section.name,
+            "{} round {round}: {} v {} {}.\n",
+            super::event_section_label(store, &event, &section.name)?,
             rounds::named(&g.white),
             rounds::named(&g.black),
             if changed {
@@ -372,9 +370,8 @@ fn record_result(
         Ok((game, result))
     })?;
     print(&format!(
-        "{} {} round {round}: {} v {} {}.\n",
-        event.name,
-        section.name,
+        "{} round {round}: {} v {} {}.\n",
+        super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
         result.pretty()
@@ -433,9 +430,8 @@ fn correct(
         Ok((g, changed, result))
     })?;
     print(&format!(
-        "{} {} round {round}: {} v {} {} {}.\n",
-        event.name,
-        section.name,
+        "{} round {round}: {} v {} {} {}.\n",
+        super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
         if changed {

@@ -381,18 +381,21 @@ impl EventArgs {
     }
 }
 
-/// An event as an echo names it: its name, with its season when another
-/// season has an event of the same name ("Winter Swiss (2023-24)"), so that
-/// a command acting on the context says which of them it acted on.
-pub fn event_label(store: &Store, event: &Event) -> Result<String> {
+/// An event and section as an echo names them: "Winter Swiss 1600+", with
+/// the season when another season has an event of the same name ("Winter
+/// Swiss 1600+ (2023-24)"), so that a command acting on the context says
+/// which of them it acted on; a section the event's name already ends with
+/// is not said twice ("Winter FIDE Open", not "Winter FIDE Open Open").
+pub fn event_section_label(store: &Store, event: &Event, section: &str) -> Result<String> {
     let namesakes = seasons::events(store.conn(), None)?
         .iter()
         .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
         .count();
+    let both = output::event_section(&event.name, section);
     Ok(if namesakes > 1 {
-        format!("{} ({})", event.name, event.season)
+        format!("{both} ({})", event.season)
     } else {
-        event.name.clone()
+        both
     })
 }
 

@@ -590,7 +590,7 @@ fn league_use_keeps_the_season_when_the_event_name_recurs_and_echoes_say_it() {
     let out = t.ok(&["game", "add", "Amy", "Ben", "1-0", "--round", "1"]);
     assert_eq!(
         out,
-        "Winter Swiss (2024-25) Open round 1: Amy Ash (1) v Ben Birch (2) 1-0.\n"
+        "Winter Swiss Open (2024-25) round 1: Amy Ash (1) v Ben Birch (2) 1-0.\n"
     );
     assert_eq!(
         t.query(
@@ -642,4 +642,79 @@ fn small_points_crosstable_and_standings_number_columns_agree() {
         };
         assert_eq!(no(&x, 3), no(&standings, 1), "{name}\n{x}\n{standings}");
     }
+}
+
+/// Issue 27, small points: `game result` and `game correct` name the event
+/// and section as the other echoes do: the season when the event's name
+/// recurs, and never "Winter FIDE Open Open".
+#[test]
+fn small_points_game_result_and_correct_echoes_name_the_season_and_no_open_open() {
+    let t = TestLeague::new();
+    for season in ["2022-23", "2023-24"] {
+        t.ok(&["season", "add", season]);
+        t.ok(&[
+            "event",
+            "add",
+            "Winter FIDE Open",
+            "--season",
+            season,
+            "--rounds",
+            "3",
+            "--sections",
+            "Open",
+        ]);
+    }
+    for name in ["Ann Lee", "Ben Ode"] {
+        t.ok(&["player", "add", name]);
+    }
+    let ev = [
+        "--event",
+        "Winter FIDE Open",
+        "--season",
+        "2023-24",
+        "--section",
+        "Open",
+    ];
+    let with =
+        |head: &[&'static str]| -> Vec<&'static str> { head.iter().copied().chain(ev).collect() };
+    t.ok(&with(&["enter", "Ann", "Ben"]));
+    t.ok(&with(&["game", "add", "Ann", "Ben", "--round", "1"]));
+    let out = t.ok(&with(&["game", "result", "Ann", "1-0", "--round", "1"]));
+    assert_eq!(
+        out,
+        "Winter FIDE Open (2023-24) round 1: Ann Lee (1) v Ben Ode (2) 1-0.\n"
+    );
+    let out = t.ok(&with(&[
+        "game", "correct", "Ann", "=", "--round", "1", "--reason", "misread",
+    ]));
+    assert_eq!(
+        out,
+        "Winter FIDE Open (2023-24) round 1: Ann Lee (1) v Ben Ode (2) corrected to ½-½.\n"
+    );
+    let out = t.ok(&with(&[
+        "game",
+        "result",
+        "Ann",
+        "--pending",
+        "--reason",
+        "replayed",
+        "--round",
+        "1",
+    ]));
+    assert!(
+        out.starts_with("Winter FIDE Open (2023-24) round 1: "),
+        "{out}"
+    );
+    // In a season of its own the name alone is enough.
+    let t = TestLeague::small();
+    t.write("r1.csv", "1,Alice,Bob,\n");
+    t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
+    let out = t.ok(&args(
+        &["game", "result", "Alice", "0-1"],
+        &["--round", "1"],
+    ));
+    assert_eq!(
+        out,
+        "Winter Swiss 1600+ round 1: Alice Smith (1) v Bob Jones (2) 0-1.\n"
+    );
 }

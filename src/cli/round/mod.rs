@@ -189,7 +189,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
     })?;
     let mut out = format!(
         "{} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-        super::output::event_section(&super::event_label(store, &event)?, &section.name),
+        super::event_section_label(store, &event, &section.name)?,
         done.pairings,
         plural(done.pairings),
         done.results,
@@ -415,8 +415,8 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
 
 /// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
 /// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
-pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
-    let where_ = super::output::event_section(event, section);
+/// `where_` is the event and section as `event_section_label` names them.
+pub(crate) fn echo(where_: &str, round: u32, done: &rounds::Recorded) -> String {
     if done.lines.is_empty() {
         return format!("{where_} round {round}: already recorded exactly so; nothing changed.\n");
     }
