@@ -718,3 +718,58 @@ fn small_points_game_result_and_correct_echoes_name_the_season_and_no_open_open(
         "Winter Swiss 1600+ round 1: Alice Smith (1) v Bob Jones (2) 0-1.\n"
     );
 }
+
+/// Issue 27, small points: a late entry's byes for the rounds played before
+/// they entered say "late entry", not "requested bye", in `round show` (text
+/// and JSON) and on the round sheet; a bye the player did ask for is still
+/// "requested".
+#[test]
+fn small_points_a_late_entrys_missed_rounds_say_late_entry() {
+    let t = round_one_short();
+    t.ok(&args(&["game", "result", "Eve", "1-0"], &["--round", "1"]));
+    t.ok(&["player", "add", "Ivy Lane", "--rating", "1700"]);
+    t.ok(&args(&["enter", "Ivy", "--missed", "half"], &[]));
+    t.ok(&args(
+        &["bye", "add", "Dan", "--kind", "zero"],
+        &["--round", "2"],
+    ));
+    let one = t.ok(&args(&["round", "show"], &["--round", "1"]));
+    let ivy = one.lines().find(|l| l.contains("Ivy Lane")).unwrap();
+    assert!(ivy.contains("half-point bye (late entry)"), "{one}");
+    assert!(!one.contains("requested"), "{one}");
+    let two = t.ok(&args(&["round", "show"], &["--round", "2"]));
+    let dan = two.lines().find(|l| l.contains("Dan Wu")).unwrap();
+    assert!(dan.contains("zero-point bye (requested)"), "{two}");
+    let json = t.ok(&args(
+        &["round", "show"],
+        &["--round", "1", "--format", "json"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let byes = v
+        .pointer("/byes")
+        .or_else(|| v.pointer("/0/byes"))
+        .unwrap_or(&v);
+    let text = byes.to_string();
+    assert!(text.contains("\"late_entry\":true"), "{json}");
+    let sheet = t.ok(&args(&["round", "sheet"], &["--round", "1"]));
+    assert!(sheet.contains("late entry, ½ point"), "{sheet}");
+    assert!(!sheet.contains("requested bye"), "{sheet}");
+    assert_eq!(
+        t.query("SELECT requested, late_entry FROM bye ORDER BY id"),
+        vec![
+            vec!["1".to_string(), "1".to_string()],
+            vec!["1".to_string(), "0".to_string()]
+        ]
+    );
+    // A JSON export keeps it, and an import into a new file reads it back.
+    let doc = t.ok(&["export", "json", "--season", "2022-23"]);
+    assert!(doc.contains("\"late_entry\": true"), "{doc}");
+    t.write("season.json", &doc);
+    let other = crate::util::TestLeague::new();
+    other.write("season.json", &doc);
+    other.ok(&["import", "json", "season.json", "--create"]);
+    assert_eq!(
+        other.query("SELECT requested, late_entry FROM bye ORDER BY id"),
+        t.query("SELECT requested, late_entry FROM bye ORDER BY id")
+    );
+}

@@ -282,7 +282,7 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
                 "result": g.result.map(|r| r.as_str()),
             })).collect::<Vec<_>>(),
             "byes": byes.iter().map(|b| serde_json::json!({
-                "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
+                "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested, "late_entry": b.late_entry,
             })).collect::<Vec<_>>(),
             "not_paired": unpaired.iter().map(|e| serde_json::json!({
                 "player": e.name, "pairing_no": e.pairing_no,
@@ -306,7 +306,7 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
         t.push(vec![
             String::new(),
             format!("{} ({})", b.entry.name, b.entry.pairing_no),
-            bye_label(b.kind, b.requested),
+            bye_label(b.kind, b.requested, b.late_entry),
             String::new(),
         ]);
     }
@@ -401,7 +401,9 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn bye_label(kind: ByeKind, requested: bool) -> String {
+/// "half-point bye (requested)"; a late entry's bye for a round played
+/// before they entered says so: "half-point bye (late entry)".
+fn bye_label(kind: ByeKind, requested: bool, late_entry: bool) -> String {
     let what = match kind {
         ByeKind::Full => "full-point bye",
         ByeKind::Half => "half-point bye",
@@ -409,7 +411,11 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
     };
     format!(
         "{what} ({})",
-        if requested { "requested" } else { "assigned" }
+        match (late_entry, requested) {
+            (true, _) => "late entry",
+            (false, true) => "requested",
+            (false, false) => "assigned",
+        }
     )
 }
 

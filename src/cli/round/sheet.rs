@@ -41,6 +41,8 @@ pub struct SheetBye {
     pub player: SheetPlayer,
     /// Whether the player asked for it (else the pairing gave it).
     pub requested: bool,
+    /// A late entry's bye for a round played before they entered.
+    pub late_entry: bool,
     pub points: Points,
 }
 
@@ -103,7 +105,9 @@ fn bye_words(b: &SheetBye) -> String {
         1 => "½ point",
         _ => "no points",
     };
-    if b.requested {
+    if b.late_entry {
+        format!("late entry, {points}")
+    } else if b.requested {
         format!("requested bye, {points}")
     } else {
         format!("bye from the pairing, {points}")
@@ -296,7 +300,7 @@ impl Sheet {
             })).collect::<Vec<_>>(),
             "byes": self.byes.iter().map(|b| json!({
                 "player": player(&b.player),
-                "kind": if b.requested { "requested" } else { "pab" },
+                "kind": if b.requested { "requested" } else { "pab" }, "late_entry": b.late_entry,
                 "points": b.points.as_f64(),
             })).collect::<Vec<_>>(),
             "not_paired": self.unpaired.iter().map(|(p, why)| json!({
@@ -460,6 +464,7 @@ mod tests {
             byes: vec![SheetBye {
                 player: p(99, "Mia Bye", 0),
                 requested: false,
+                late_entry: false,
                 points: Points::ZERO,
             }],
             unpaired: vec![],
