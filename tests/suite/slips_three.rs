@@ -415,7 +415,7 @@ fn hints_point_the_right_way() {
     t.write("members.csv", "name,rating\nAmy,1500\n");
     let r = t.fails(
         &["restore", "members.csv"],
-        "members.csv is not a backup of a league database (it is not an SQLite file); check the backup's path",
+        "members.csv is not a league backup (it is not an SQLite file); give the path of a backup made with `league backup`; nothing was changed",
     );
     assert!(!r.stderr.contains("--db"), "{}", r.stderr);
 }
