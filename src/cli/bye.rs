@@ -70,8 +70,7 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
                 rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)
             })?;
             print(&echo(
-                &super::event_label(store, &event)?,
-                &section.name,
+                &super::event_section_label(store, &event, &section.name)?,
                 round,
                 &done,
             ))?;

@@ -133,17 +133,19 @@ fn schedule(store: &Store, section: &crate::domain::league::Section) -> Result<S
     Ok(out)
 }
 
-/// The crosstable as a table: row number, place, name, rating, one column
-/// per round, total.
+/// The crosstable as a table: row, place, name, pairing number, rating, one
+/// column per round, total. The row (what the round codes point at) is
+/// called "row" and the pairing number "no", as in `league standings`, so
+/// that no column of either means one thing here and another there.
 pub fn table(report: &SectionReport, x: &Crosstable) -> Table {
-    let mut header: Vec<String> = ["#", "place", "name", "rating"]
+    let mut header: Vec<String> = ["row", "place", "name", "no", "rating"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     header.extend((1..=x.rounds).map(|r| format!("R{r}")));
     header.push("total".into());
     let refs: Vec<&str> = header.iter().map(String::as_str).collect();
-    let right: Vec<usize> = [0, 3, header.len() - 1].into();
+    let right: Vec<usize> = [0, 3, 4, header.len() - 1].into();
     let mut t = Table::new(&refs).right(&right);
     for row in &x.rows {
         let e = &report.facts.entries[row.player];
@@ -151,6 +153,7 @@ pub fn table(report: &SectionReport, x: &Crosstable) -> Table {
             row.number.to_string(),
             row.place.clone(),
             report.shown_name(row.player),
+            e.pairing_no.to_string(),
             e.rating.map(|r| r.to_string()).unwrap_or_default(),
         ];
         cells.extend(row.cells.iter().map(|c| c.text()));

@@ -17,6 +17,7 @@ use crate::store::Store;
 #[derive(Subcommand, Debug)]
 pub enum GameCmd {
     /// Pair two players, with or without the result: `league game add 3 7 1-0 --round 2 ...`.
+    #[command(after_help = super::RESULT_SIDE)]
     Add {
         /// White: pairing number, id or name.
         white: String,
@@ -49,6 +50,7 @@ pub enum GameCmd {
     /// Record the result of a game already paired, naming either player; the result is from
     /// White's side (1-0: White won), whichever player is named.
     #[command(
+        after_help = super::RESULT_SIDE,
         override_usage = "league game result [OPTIONS] <PLAYER> <RESULT> --round <ROUND>\n       league game result [OPTIONS] <PLAYER> --draw --round <ROUND>\n       league game result [OPTIONS] --winner <PLAYER> --round <ROUND>\n       league game result [OPTIONS] <PLAYER> --pending --reason <REASON> --round <ROUND>"
     )]
     Result {
@@ -79,6 +81,7 @@ pub enum GameCmd {
     },
     /// Correct a result already recorded; the old and new values and the reason go in the log.
     /// The result is from White's side (1-0: White won), whichever player is named.
+    #[command(after_help = super::RESULT_SIDE)]
     Correct {
         /// Either player of the game (left out with --winner).
         #[arg(required_unless_present = "winner")]
@@ -252,8 +255,7 @@ fn add(
         Ok(done)
     })?;
     print(&echo(
-        &super::event_label(store, &event)?,
-        &section.name,
+        &super::event_section_label(store, &event, &section.name)?,
         round,
         &done,
     ))?;
@@ -337,9 +339,8 @@ fn record_result(
             rounds::correct_result(tx, &section, round, named.player(), None, &reason)
         })?;
         print(&format!(
-            "{} {} round {round}: {} v {} {}.\n",
-            event.name,
-            section.name,
+            "{} round {round}: {} v {} {}.\n",
+            super::event_section_label(store, &event, &section.name)?,
             rounds::named(&g.white),
             rounds::named(&g.black),
             if changed {
@@ -369,9 +370,8 @@ fn record_result(
         Ok((game, result))
     })?;
     print(&format!(
-        "{} {} round {round}: {} v {} {}.\n",
-        event.name,
-        section.name,
+        "{} round {round}: {} v {} {}.\n",
+        super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
         result.pretty()
@@ -430,9 +430,8 @@ fn correct(
         Ok((g, changed, result))
     })?;
     print(&format!(
-        "{} {} round {round}: {} v {} {} {}.\n",
-        event.name,
-        section.name,
+        "{} round {round}: {} v {} {} {}.\n",
+        super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
         if changed {

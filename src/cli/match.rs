@@ -27,6 +27,7 @@ use crate::store::Store;
 pub enum MatchCmd {
     /// Record a team match: board by board (--results, or a --sheet), or by
     /// its score alone (--score 3.5-0.5).
+    #[command(after_help = super::RESULT_SIDE)]
     Record(RecordArgs),
     /// Give a team a team bye in a round (worth the event's bye value).
     Bye {
@@ -43,6 +44,7 @@ pub enum MatchCmd {
     },
     /// Correct one board's result (from White's side, as every result is); the old and new results and
     /// the reason go in the log.
+    #[command(after_help = super::RESULT_SIDE)]
     Correct {
         /// Either team of the match.
         team: String,
@@ -105,9 +107,9 @@ pub struct RecordArgs {
     /// The score alone, first-named team first: 3.5-0.5, 3½-½, 2-2.
     #[arg(long, conflicts_with_all = ["results", "sheet"])]
     pub score: Option<String>,
-    /// Each board's result from the first-named team's side, top board
-    /// first, e.g. "1-0,½-½,0-1,1F-0F"; players are the rosters' boards
-    /// unless --home-players / --away-players say otherwise.
+    /// Each board's result from the first-named (home) team's side, not White's: 1-0 means the
+    /// home team's player won, whatever the colour. Top board first, e.g. "1-0,½-½,0-1,1F-0F";
+    /// players are the rosters' boards unless --home-players / --away-players say otherwise.
     #[arg(long, conflicts_with = "sheet")]
     pub results: Option<String>,
     /// The first-named team's players, top board first (comma-separated;
@@ -467,5 +469,36 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
         "Round {}: {} {} {}.\n",
         a.round, home.name, score, away.name
     ))?;
+    if let Some(r) = &a.results {
+        print(&results_side_note(&home.name, r.split(',').count()))?;
+    }
     Ok(())
+}
+
+/// What `--results` was read as, said after recording it: the results are
+/// the home team's side, not White's, so say which colour it had on which
+/// board and the secretary can check against the scoresheet.
+fn results_side_note(home: &str, boards: usize) -> String {
+    let list = |odd: bool| {
+        let n: Vec<String> = (1..=boards)
+            .filter(|b| (b % 2 == 1) == odd)
+            .map(|b| b.to_string())
+            .collect();
+        match n.len() {
+            0 => String::new(),
+            1 => format!("board {}", n[0]),
+            _ => format!(
+                "boards {} and {}",
+                n[..n.len() - 1].join(", "),
+                n[n.len() - 1]
+            ),
+        }
+    };
+    let black = list(false);
+    let colours = if black.is_empty() {
+        format!("White on {}", list(true))
+    } else {
+        format!("White on {}, Black on {black}", list(true))
+    };
+    format!("--results read from {home}'s side (1-0: {home}'s player won); {home} had {colours}.\n")
 }

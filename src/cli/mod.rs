@@ -157,6 +157,15 @@ use crate::store::{season as seasons, Store};
 /// listed under, once, apart from each command's own options.
 const GLOBAL: &str = "Global options (every command)";
 
+/// How a typed result is read, said in the same words by every help text of
+/// `game`, `match` and `round record`, so no secretary has to guess which side
+/// a "1-0" is from. `match record --results` keeps the team's side because a
+/// team scoresheet and the match score ("3½-½", home first) are written so.
+pub(crate) const RESULT_SIDE: &str = "How results are read: from White's side (1-0: White won, 0-1: Black won), \
+whichever player or team is named. One exception: `match record --results` reads each board from the \
+first-named (home) team's side (1-0: the home team's player won, whatever the colour), as a team \
+scoresheet and the match score do; the home team has White on boards 1, 3, 5, ...";
+
 /// Keep a chess league's records: seasons, events, rounds, standings with
 /// every documented tiebreak, history across seasons, and a results site.
 #[derive(Parser, Debug)]
@@ -262,10 +271,10 @@ pub enum Command {
     /// Record that a player withdrew after a round (or undo it with --undo).
     Withdraw(withdraw::WithdrawArgs),
     /// A round: record pairings and results from a sheet, show it, list what is missing.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = RESULT_SIDE)]
     Round(round::RoundCmd),
     /// One game: pair, record, correct or delete it.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = RESULT_SIDE)]
     Game(game::GameCmd),
     /// Byes: full-point, half-point or zero-point.
     #[command(subcommand)]
@@ -274,7 +283,7 @@ pub enum Command {
     #[command(subcommand)]
     Team(team::TeamCmd),
     /// Team matches: record (board by board or by score), bye, correct, delete, show.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = RESULT_SIDE)]
     Match(r#match::MatchCmd),
     /// A section's prize list: add, list, remove, and name special prizes' winners.
     #[command(subcommand)]
@@ -372,18 +381,21 @@ impl EventArgs {
     }
 }
 
-/// An event as an echo names it: its name, with its season when another
-/// season has an event of the same name ("Winter Swiss (2023-24)"), so that
-/// a command acting on the context says which of them it acted on.
-pub fn event_label(store: &Store, event: &Event) -> Result<String> {
+/// An event and section as an echo names them: "Winter Swiss 1600+", with
+/// the season when another season has an event of the same name ("Winter
+/// Swiss 1600+ (2023-24)"), so that a command acting on the context says
+/// which of them it acted on; a section the event's name already ends with
+/// is not said twice ("Winter FIDE Open", not "Winter FIDE Open Open").
+pub fn event_section_label(store: &Store, event: &Event, section: &str) -> Result<String> {
     let namesakes = seasons::events(store.conn(), None)?
         .iter()
         .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
         .count();
+    let both = output::event_section(&event.name, section);
     Ok(if namesakes > 1 {
-        format!("{} ({})", event.name, event.season)
+        format!("{both} ({})", event.season)
     } else {
-        event.name.clone()
+        both
     })
 }
 

@@ -437,6 +437,15 @@ pub struct Bye {
     pub kind: String,
     /// Asked for by the player (false: the pairing's full point).
     pub requested: bool,
+    /// A late entry's bye for a round played before they entered (left out
+    /// when false, so files written before it existed read the same).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub late_entry: bool,
+}
+
+/// For `skip_serializing_if`: leave a false flag out of the file.
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// A player the document names, once however many entries and rosters

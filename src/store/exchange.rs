@@ -490,7 +490,7 @@ fn rounds(
             })
             .collect();
         let mut st = conn.prepare_cached(
-            "SELECT e.pairing_no, b.kind, b.requested FROM bye b JOIN entry e ON e.id = b.entry_id \
+            "SELECT e.pairing_no, b.kind, b.requested, b.late_entry FROM bye b JOIN entry e ON e.id = b.entry_id \
              WHERE b.round_id = ?1 ORDER BY e.pairing_no",
         )?;
         let byes = st
@@ -499,6 +499,7 @@ fn rounds(
                     player: r.get(0)?,
                     kind: r.get(1)?,
                     requested: bool_col(r.get(2)?),
+                    late_entry: bool_col(r.get(3)?),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -978,8 +979,8 @@ impl DocImport<'_, '_> {
             let bp = format!("{rp}.byes[{bi}]");
             let e = self.entry(at.entries, at.s, b.player, format!("{bp}.player"))?;
             tx.execute(
-                "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![round_id, section_id, e, b.kind, b.requested],
+                "INSERT INTO bye (round_id, section_id, entry_id, kind, requested, late_entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![round_id, section_id, e, b.kind, b.requested, b.late_entry],
             )
             .map_err(|x| self.at(bp, x.into()))?;
         }

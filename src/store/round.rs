@@ -156,6 +156,9 @@ pub struct ByeRow {
     pub entry: Entry,
     pub kind: ByeKind,
     pub requested: bool,
+    /// A late entry's bye for a round played before they entered (`enter
+    /// --missed`): requested, but shown as "late entry".
+    pub late_entry: bool,
 }
 
 fn bye_kind(text: &str) -> ByeKind {
@@ -210,7 +213,7 @@ pub fn round_contents(
         })
         .collect();
     let mut st = conn.prepare(
-        "SELECT b.id, b.entry_id, b.kind, b.requested FROM bye b JOIN round r ON r.id = b.round_id \
+        "SELECT b.id, b.entry_id, b.kind, b.requested, b.late_entry FROM bye b JOIN round r ON r.id = b.round_id \
          WHERE r.section_id = ?1 AND r.number = ?2 ORDER BY b.id",
     )?;
     let byes = st
@@ -220,16 +223,18 @@ pub fn round_contents(
                 r.get::<_, EntryId>(1)?,
                 r.get::<_, String>(2)?,
                 r.get::<_, bool>(3)?,
+                r.get::<_, bool>(4)?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?
         .into_iter()
-        .filter_map(|(id, e, kind, requested)| {
+        .filter_map(|(id, e, kind, requested, late_entry)| {
             Some(ByeRow {
                 id,
                 entry: by_id(e)?,
                 kind: bye_kind(&kind),
                 requested,
+                late_entry,
             })
         })
         .collect();
@@ -348,6 +353,7 @@ pub fn record_sheet(
                 entry: white,
                 kind,
                 requested,
+                late_entry: false,
             });
             done.byes += 1;
             continue;
@@ -839,7 +845,7 @@ pub fn byes_for_missed_rounds(
             |r| r.get(0),
         )?;
         tx.execute(
-            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, 1)",
+            "INSERT INTO bye (round_id, section_id, entry_id, kind, requested, late_entry) VALUES (?1, ?2, ?3, ?4, 1, 1)",
             params![round_id, section.id, entry.id, bye_kind_str(kind)],
         )
         .map_err(|e| constraint_error(e, "bye"))?;

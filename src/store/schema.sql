@@ -178,7 +178,7 @@ CREATE TABLE bye (
     section_id  INTEGER NOT NULL,
     entry_id    INTEGER NOT NULL,
     kind        TEXT NOT NULL CHECK (kind IN ('full', 'half', 'zero')),
-    requested   INTEGER NOT NULL CHECK (requested IN (0, 1)),
+    requested   INTEGER NOT NULL CHECK (requested IN (0, 1)), late_entry INTEGER NOT NULL DEFAULT 0 CHECK (late_entry IN (0, 1)),
     FOREIGN KEY (round_id, section_id) REFERENCES round(id, section_id) ON DELETE CASCADE,
     FOREIGN KEY (entry_id, section_id) REFERENCES entry(id, section_id) ON DELETE CASCADE,
     UNIQUE (round_id, entry_id)
@@ -616,3 +616,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (24, 'event_rating_basis', '', '13120029103379319939');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (25, 'records_changed', '', '15584345370721691649');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (26, 'uscf_choices', '', '5131184487398972764');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');

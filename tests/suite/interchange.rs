@@ -743,6 +743,7 @@ fn random_document() -> impl Strategy<Value = doc::Document> {
                         player: pair[0],
                         kind: kinds[next(3)].into(),
                         requested: next(2) == 0,
+                        late_entry: false,
                     });
                 }
             }

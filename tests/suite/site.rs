@@ -728,7 +728,7 @@ fn crosstable_command_prints_the_wall_chart() {
         "csv",
     ]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "#,place,name,rating,R1,R2,R3,total");
+    assert_eq!(lines[0], "row,place,name,no,rating,R1,R2,R3,total");
     // Bob: drew Carol as White, half-point bye, beat Alice as Black.
     let carol_row = lines.iter().position(|l| l.contains("Carol King")).unwrap();
     let alice_row = lines
@@ -737,11 +737,11 @@ fn crosstable_command_prints_the_wall_chart() {
         .unwrap();
     assert_eq!(
         lines[1],
-        format!("1,1,Bob Jones,1750,D{carol_row}w,H,W{alice_row}b,2")
+        format!("1,1,Bob Jones,2,1750,D{carol_row}w,H,W{alice_row}b,2")
     );
     let carol: Vec<&str> = lines[carol_row].split(',').collect();
     assert_eq!(
-        &carol[4..7],
+        &carol[5..8],
         &[
             "D1b",
             &*format!(
@@ -770,7 +770,7 @@ fn crosstable_command_prints_the_wall_chart() {
         "markdown",
     ]);
     assert!(
-        md.starts_with("| # | place | name | rating | R1 | R2 | R3 | total |"),
+        md.starts_with("| row | place | name | no | rating | R1 | R2 | R3 | total |"),
         "{md}"
     );
     let r = t.run(&["crosstable", "--event", "Spring Quads", "--format", "json"]);

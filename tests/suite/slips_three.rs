@@ -415,7 +415,7 @@ fn hints_point_the_right_way() {
     t.write("members.csv", "name,rating\nAmy,1500\n");
     let r = t.fails(
         &["restore", "members.csv"],
-        "members.csv is not a league backup (it is not an SQLite file); give the path of a backup made with `league backup`",
+        "members.csv is not a league backup (it is not an SQLite file); give the path of a backup made with `league backup`; nothing was changed",
     );
     assert!(!r.stderr.contains("--db"), "{}", r.stderr);
 }
@@ -590,7 +590,7 @@ fn league_use_keeps_the_season_when_the_event_name_recurs_and_echoes_say_it() {
     let out = t.ok(&["game", "add", "Amy", "Ben", "1-0", "--round", "1"]);
     assert_eq!(
         out,
-        "Winter Swiss (2024-25) Open round 1: Amy Ash (1) v Ben Birch (2) 1-0.\n"
+        "Winter Swiss Open (2024-25) round 1: Amy Ash (1) v Ben Birch (2) 1-0.\n"
     );
     assert_eq!(
         t.query(
@@ -598,5 +598,178 @@ fn league_use_keeps_the_season_when_the_event_name_recurs_and_echoes_say_it() {
              JOIN event v ON v.id = k.event_id JOIN season s ON s.id = v.season_id GROUP BY s.name"
         ),
         vec![vec!["2024-25".to_string()]]
+    );
+}
+
+/// Issue 27, small points: "#" meant the crosstable's row in `league
+/// crosstable` and nothing in `league standings`, whose pairing-number column
+/// is "no". Now the crosstable names its row "row" and shows the pairing
+/// number as "no", as the standings do.
+#[test]
+fn small_points_crosstable_and_standings_number_columns_agree() {
+    let t = TestLeague::small();
+    // Dan (4) and Frank (6) win: the order of the table is not the pairing order.
+    t.write(
+        "r1.csv",
+        "1,Alice,Dan,0-1\n2,Bob,Eve,1-0\n3,Carol,Frank,0-1\n",
+    );
+    t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
+    let standings = t.ok(&args(&["standings"], &[]));
+    let head = standings.lines().nth(2).unwrap();
+    assert!(head.starts_with("place  no  name"), "{standings}");
+    let x = t.ok(&args(&["crosstable"], &[]));
+    let lines: Vec<&str> = x.lines().skip(1).take(4).collect();
+    assert_eq!(
+        lines,
+        [
+            "row  place  name         no  rating  R1   total",
+            "---  -----  -----------  --  ------  ---  -----",
+            "  1  1-3    Bob Jones     2    1750  W6w      1",
+            "  2  1-3    Dan Wu        4    1650  W4b      1",
+        ],
+        "{x}"
+    );
+    // Each player's "no" is the "no" the standings give them.
+    for name in ["Alice Smith", "Bob Jones", "Dan Wu", "Frank Moss"] {
+        let no = |text: &str, col: usize| {
+            let line = text.lines().find(|l| l.contains(name)).unwrap();
+            line.split("  ")
+                .filter(|c| !c.trim().is_empty())
+                .nth(col)
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        assert_eq!(no(&x, 3), no(&standings, 1), "{name}\n{x}\n{standings}");
+    }
+}
+
+/// Issue 27, small points: `game result` and `game correct` name the event
+/// and section as the other echoes do: the season when the event's name
+/// recurs, and never "Winter FIDE Open Open".
+#[test]
+fn small_points_game_result_and_correct_echoes_name_the_season_and_no_open_open() {
+    let t = TestLeague::new();
+    for season in ["2022-23", "2023-24"] {
+        t.ok(&["season", "add", season]);
+        t.ok(&[
+            "event",
+            "add",
+            "Winter FIDE Open",
+            "--season",
+            season,
+            "--rounds",
+            "3",
+            "--sections",
+            "Open",
+        ]);
+    }
+    for name in ["Ann Lee", "Ben Ode"] {
+        t.ok(&["player", "add", name]);
+    }
+    let ev = [
+        "--event",
+        "Winter FIDE Open",
+        "--season",
+        "2023-24",
+        "--section",
+        "Open",
+    ];
+    let with =
+        |head: &[&'static str]| -> Vec<&'static str> { head.iter().copied().chain(ev).collect() };
+    t.ok(&with(&["enter", "Ann", "Ben"]));
+    t.ok(&with(&["game", "add", "Ann", "Ben", "--round", "1"]));
+    let out = t.ok(&with(&["game", "result", "Ann", "1-0", "--round", "1"]));
+    assert_eq!(
+        out,
+        "Winter FIDE Open (2023-24) round 1: Ann Lee (1) v Ben Ode (2) 1-0.\n"
+    );
+    let out = t.ok(&with(&[
+        "game", "correct", "Ann", "=", "--round", "1", "--reason", "misread",
+    ]));
+    assert_eq!(
+        out,
+        "Winter FIDE Open (2023-24) round 1: Ann Lee (1) v Ben Ode (2) corrected to ½-½.\n"
+    );
+    let out = t.ok(&with(&[
+        "game",
+        "result",
+        "Ann",
+        "--pending",
+        "--reason",
+        "replayed",
+        "--round",
+        "1",
+    ]));
+    assert!(
+        out.starts_with("Winter FIDE Open (2023-24) round 1: "),
+        "{out}"
+    );
+    // In a season of its own the name alone is enough.
+    let t = TestLeague::small();
+    t.write("r1.csv", "1,Alice,Bob,\n");
+    t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
+    let out = t.ok(&args(
+        &["game", "result", "Alice", "0-1"],
+        &["--round", "1"],
+    ));
+    assert_eq!(
+        out,
+        "Winter Swiss 1600+ round 1: Alice Smith (1) v Bob Jones (2) 0-1.\n"
+    );
+}
+
+/// Issue 27, small points: a late entry's byes for the rounds played before
+/// they entered say "late entry", not "requested bye", in `round show` (text
+/// and JSON) and on the round sheet; a bye the player did ask for is still
+/// "requested".
+#[test]
+fn small_points_a_late_entrys_missed_rounds_say_late_entry() {
+    let t = round_one_short();
+    t.ok(&args(&["game", "result", "Eve", "1-0"], &["--round", "1"]));
+    t.ok(&["player", "add", "Ivy Lane", "--rating", "1700"]);
+    t.ok(&args(&["enter", "Ivy", "--missed", "half"], &[]));
+    t.ok(&args(
+        &["bye", "add", "Dan", "--kind", "zero"],
+        &["--round", "2"],
+    ));
+    let one = t.ok(&args(&["round", "show"], &["--round", "1"]));
+    let ivy = one.lines().find(|l| l.contains("Ivy Lane")).unwrap();
+    assert!(ivy.contains("half-point bye (late entry)"), "{one}");
+    assert!(!one.contains("requested"), "{one}");
+    let two = t.ok(&args(&["round", "show"], &["--round", "2"]));
+    let dan = two.lines().find(|l| l.contains("Dan Wu")).unwrap();
+    assert!(dan.contains("zero-point bye (requested)"), "{two}");
+    let json = t.ok(&args(
+        &["round", "show"],
+        &["--round", "1", "--format", "json"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let byes = v
+        .pointer("/byes")
+        .or_else(|| v.pointer("/0/byes"))
+        .unwrap_or(&v);
+    let text = byes.to_string();
+    assert!(text.contains("\"late_entry\":true"), "{json}");
+    let sheet = t.ok(&args(&["round", "sheet"], &["--round", "1"]));
+    assert!(sheet.contains("late entry, ½ point"), "{sheet}");
+    assert!(!sheet.contains("requested bye"), "{sheet}");
+    assert_eq!(
+        t.query("SELECT requested, late_entry FROM bye ORDER BY id"),
+        vec![
+            vec!["1".to_string(), "1".to_string()],
+            vec!["1".to_string(), "0".to_string()]
+        ]
+    );
+    // A JSON export keeps it, and an import into a new file reads it back.
+    let doc = t.ok(&["export", "json", "--season", "2022-23"]);
+    assert!(doc.contains("\"late_entry\": true"), "{doc}");
+    t.write("season.json", &doc);
+    let other = crate::util::TestLeague::new();
+    other.write("season.json", &doc);
+    other.ok(&["import", "json", "season.json", "--create"]);
+    assert_eq!(
+        other.query("SELECT requested, late_entry FROM bye ORDER BY id"),
+        t.query("SELECT requested, late_entry FROM bye ORDER BY id")
     );
 }

@@ -795,3 +795,68 @@ fn round_show_and_missing_speak_of_matches_in_a_team_event() {
     assert!(line.trim_end().ends_with("2½-1½"), "{shown}");
     assert!(shown.contains("Urey MS (team bye)"), "{shown}");
 }
+
+/// Issue 27, slip 1: `match record --results` reads each board from the
+/// first-named team's side (as a scoresheet and the match score do), while
+/// every other result is read from White's side. Every help text of `game`,
+/// `match` and `round record` says so in the same words, and the echo says
+/// which colour the home team had on which board.
+#[test]
+fn slip_1_results_side_is_said_in_every_help_and_in_the_echo() {
+    let convention = "How results are read: from White's side (1-0: White won, 0-1: Black won), \
+whichever player or team is named. One exception: `match record --results` reads each board from the \
+first-named (home) team's side (1-0: the home team's player won, whatever the colour), as a team \
+scoresheet and the match score do; the home team has White on boards 1, 3, 5, ...";
+    let t = with_rosters();
+    for cmd in [
+        &["game"][..],
+        &["game", "add"],
+        &["game", "result"],
+        &["game", "correct"],
+        &["match"],
+        &["match", "record"],
+        &["match", "correct"],
+        &["round"],
+        &["round", "record"],
+    ] {
+        let mut a = cmd.to_vec();
+        a.push("--help");
+        // clap wraps help at the terminal width: compare with the spaces folded.
+        let help = t.ok(&a).split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains(convention), "{cmd:?}:\n{help}");
+    }
+    // EDG won boards 1 and 2, drew 3, lost 4. NSM had White on boards 2
+    // and 4, so White's side is stored: 0-1 on board 2, 1-0 on board 4.
+    let out = t.ok(&[
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,1-0,½-½,0-1",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+    ]);
+    assert_eq!(
+        out,
+        "Round 1: Edgewood MS 2½-1½ North Side MS.\n\
+         --results read from Edgewood MS's side (1-0: Edgewood MS's player won); Edgewood MS had White on boards 1 and 3, Black on boards 2 and 4.\n"
+    );
+    let boards = t.query(
+        "SELECT g.board, pw.name, pb.name, g.result FROM game g \
+         JOIN entry w ON w.id = g.white_entry JOIN player pw ON pw.id = w.player_id \
+         JOIN entry b ON b.id = g.black_entry JOIN player pb ON pb.id = b.player_id ORDER BY g.board",
+    );
+    let want: Vec<Vec<String>> = [
+        ["1", "EDG 1", "NSM 1", "1-0"],
+        ["2", "NSM 2", "EDG 2", "0-1"],
+        ["3", "EDG 3", "NSM 3", "1/2-1/2"],
+        ["4", "NSM 4", "EDG 4", "1-0"],
+    ]
+    .iter()
+    .map(|r| r.iter().map(|s| s.to_string()).collect())
+    .collect();
+    assert_eq!(boards, want);
+}

@@ -27,6 +27,7 @@ pub enum RoundCmd {
     /// Record a round from a CSV sheet (board,white,black,result; BYE rows for byes),
     /// or from standard input with "-". Pairings without results are fine; the
     /// results can be recorded later with the same command or `league game result`.
+    #[command(after_help = crate::cli::RESULT_SIDE)]
     Record {
         #[command(flatten)]
         section: SectionArgs,
@@ -188,7 +189,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
     })?;
     let mut out = format!(
         "{} round {round}: {} pairing{}, {} result{}, {} bye{} recorded",
-        super::output::event_section(&super::event_label(store, &event)?, &section.name),
+        super::event_section_label(store, &event, &section.name)?,
         done.pairings,
         plural(done.pairings),
         done.results,
@@ -281,7 +282,7 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
                 "result": g.result.map(|r| r.as_str()),
             })).collect::<Vec<_>>(),
             "byes": byes.iter().map(|b| serde_json::json!({
-                "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested,
+                "player": b.entry.name, "pairing_no": b.entry.pairing_no, "kind": bye_kind_str(b.kind), "requested": b.requested, "late_entry": b.late_entry,
             })).collect::<Vec<_>>(),
             "not_paired": unpaired.iter().map(|e| serde_json::json!({
                 "player": e.name, "pairing_no": e.pairing_no,
@@ -305,7 +306,7 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
         t.push(vec![
             String::new(),
             format!("{} ({})", b.entry.name, b.entry.pairing_no),
-            bye_label(b.kind, b.requested),
+            bye_label(b.kind, b.requested, b.late_entry),
             String::new(),
         ]);
     }
@@ -400,7 +401,9 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-fn bye_label(kind: ByeKind, requested: bool) -> String {
+/// "half-point bye (requested)"; a late entry's bye for a round played
+/// before they entered says so: "half-point bye (late entry)".
+fn bye_label(kind: ByeKind, requested: bool, late_entry: bool) -> String {
     let what = match kind {
         ByeKind::Full => "full-point bye",
         ByeKind::Half => "half-point bye",
@@ -408,14 +411,18 @@ fn bye_label(kind: ByeKind, requested: bool) -> String {
     };
     format!(
         "{what} ({})",
-        if requested { "requested" } else { "assigned" }
+        match (late_entry, requested) {
+            (true, _) => "late entry",
+            (false, true) => "requested",
+            (false, false) => "assigned",
+        }
     )
 }
 
 /// What one command recorded, in full ("Winter Swiss 1600+ round 3: Hannah
 /// Schmidt (4) v Marcus Bell (9) 1-0."), never just what was typed.
-pub(crate) fn echo(event: &str, section: &str, round: u32, done: &rounds::Recorded) -> String {
-    let where_ = super::output::event_section(event, section);
+/// `where_` is the event and section as `event_section_label` names them.
+pub(crate) fn echo(where_: &str, round: u32, done: &rounds::Recorded) -> String {
     if done.lines.is_empty() {
         return format!("{where_} round {round}: already recorded exactly so; nothing changed.\n");
     }

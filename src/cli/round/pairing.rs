@@ -218,6 +218,7 @@ fn sheet_of(
             SheetBye {
                 player: player(n),
                 requested: k != ByeKind::PairingAllocated,
+                late_entry: false,
                 points: match k {
                     ByeKind::PairingAllocated => rules.bye.points(),
                     ByeKind::RequestedFull => Points::ONE,
@@ -441,6 +442,7 @@ pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
             SheetBye {
                 player: player(&b.entry),
                 requested: b.requested,
+                late_entry: b.late_entry,
                 points: b.kind.points(),
             }
         })
