@@ -119,7 +119,9 @@ pub struct RecordArgs {
     /// The second-named team's players, top board first (comma-separated).
     #[arg(long, requires = "results")]
     pub away_players: Option<String>,
-    /// A match sheet: CSV board,white,black,result (result from White's side).
+    /// A match sheet: CSV board,white,black,result (result from White's side). A round's sheet
+    /// from `league round sheet --format csv` (with a match column) can be given as it is:
+    /// only the lines of "HOME v AWAY" are read.
     #[arg(long)]
     pub sheet: Option<PathBuf>,
     /// The whole match forfeited: the team that did not come (either
@@ -214,9 +216,53 @@ fn boards_from_results(
     Ok(out)
 }
 
-fn boards_from_sheet(path: &PathBuf) -> Result<Vec<NewBoard>> {
+/// The lines of a round's sheet (one with a `match` column, as `league round
+/// sheet --format csv` writes for a team round) that belong to `wanted`
+/// ("Home v Away"); `None` for a sheet of one match, with no such column.
+fn lines_of_match(bytes: &[u8], name: &str, wanted: &str) -> Result<Option<Vec<usize>>> {
+    let text = crate::input::sheet::utf8_text(bytes, name)?;
+    let mut reader = crate::input::sheet::reader(&text, b',');
+    let mut column = None;
+    let (mut lines, mut seen) = (Vec::new(), Vec::<String>::new());
+    for record in reader.records() {
+        let record = record.map_err(|e| crate::input::sheet::bad_row(name, e))?;
+        let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
+        if record.iter().all(|f| f.is_empty()) || record.get(0).is_some_and(|f| f.starts_with('#'))
+        {
+            continue;
+        }
+        let Some(c) = column else {
+            match record
+                .iter()
+                .position(|f| f.trim().eq_ignore_ascii_case("match"))
+            {
+                Some(c) => column = Some(c),
+                None => return Ok(None),
+            }
+            continue;
+        };
+        let here = record.get(c).unwrap_or("").trim();
+        if here.eq_ignore_ascii_case(wanted) {
+            lines.push(line);
+        } else if !seen.iter().any(|s| s == here) {
+            seen.push(here.to_string());
+        }
+    }
+    if column.is_some() && lines.is_empty() {
+        return Err(Error::invalid(format!(
+            "{name} has no lines for the match \"{wanted}\" (its match column names: {}); name the teams in the order the sheet gives them",
+            seen.join(", ")
+        )));
+    }
+    Ok(column.map(|_| lines))
+}
+
+fn boards_from_sheet(path: &PathBuf, wanted: &str) -> Result<Vec<NewBoard>> {
     let (bytes, name) = read_file(path)?;
-    let rows = results::parse(&bytes, &name)?;
+    let mut rows = results::parse(&bytes, &name)?;
+    if let Some(lines) = lines_of_match(&bytes, &name, wanted)? {
+        rows.retain(|r| r.line.is_some_and(|l| lines.contains(&l)));
+    }
     let mut out = Vec::new();
     for row in rows {
         let line = row.line.unwrap_or(0);
@@ -450,7 +496,10 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
         (_, Some(r), _) => {
             MatchDetails::Boards(boards_from_results(&a, r, store, e.id, &home, &away)?)
         }
-        (_, _, Some(p)) => MatchDetails::Boards(boards_from_sheet(p)?),
+        (_, _, Some(p)) => MatchDetails::Boards(boards_from_sheet(
+            p,
+            &format!("{} v {}", home.name, away.name),
+        )?),
         _ => {
             return Err(Error::invalid(
                 "give the match's boards (--results or --sheet) or its score (--score 3.5-0.5)",

@@ -385,3 +385,162 @@ fn readme_team_pairing_block_runs_as_written() {
         "{last}"
     );
 }
+
+/// The paired round 1 of four teams and a bye: Bishops v Rooks, Pawns v
+/// Knights, Queens's team bye.
+fn paired_round() -> TestLeague {
+    let t = league(
+        "team-swiss",
+        "3",
+        &[
+            ("Knights", "2000", 4),
+            ("Rooks", "1900", 4),
+            ("Pawns", "1800", 4),
+            ("Bishops", "2100", 4),
+            ("Queens", "1500", 4),
+        ],
+    );
+    t.ok(&["round", "pair", "--event", EVENT]);
+    t
+}
+
+#[test]
+fn a_team_round_prints_as_a_page_match_by_match_with_empty_result_cells() {
+    let t = paired_round();
+    let html = t.ok(&[
+        "round", "sheet", "--event", EVENT, "--round", "1", "--format", "html",
+    ]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert!(html.contains("@media print"), "{html}");
+    assert!(
+        html.contains("<h2><bdi>Bishops</bdi> v <bdi>Rooks</bdi></h2>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2><bdi>Pawns</bdi> v <bdi>Knights</bdi></h2>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<li><bdi>Queens</bdi>: team bye</li>"),
+        "{html}"
+    );
+    for (board, white, black) in [
+        (1, "Bishops 1", "Rooks 1"),
+        (2, "Rooks 2", "Bishops 2"),
+        (3, "Bishops 3", "Rooks 3"),
+        (4, "Rooks 4", "Bishops 4"),
+        (1, "Pawns 1", "Knights 1"),
+        (4, "Knights 4", "Pawns 4"),
+    ] {
+        let row = format!(
+            "<tr><td class=\"n\">{board}</td><td><bdi>{white}</bdi></td><td><bdi>{black}</bdi></td><td></td></tr>"
+        );
+        assert!(html.contains(&row), "{row} missing from\n{html}");
+    }
+    assert_eq!(html.matches("<td></td></tr>").count(), 8, "{html}");
+}
+
+#[test]
+fn a_team_round_csv_filled_in_is_recorded_match_by_match() {
+    let t = paired_round();
+    let csv = t.ok(&[
+        "round", "sheet", "--event", EVENT, "--round", "1", "--format", "csv",
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "match,board,white,black,result", "{csv}");
+    assert_eq!(lines[1], "Bishops v Rooks,1,Bishops 1,Rooks 1,", "{csv}");
+    assert_eq!(lines.len(), 10, "{csv}");
+    // The secretary fills in the Bishops v Rooks results (White's side).
+    let results = ["1-0", "½-½", "0-1", "1-0"];
+    let mut n = 0;
+    let filled: String = lines
+        .iter()
+        .map(|l| {
+            if l.starts_with("Bishops v Rooks,") {
+                n += 1;
+                format!("{l}{}\n", results[n - 1])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    t.write("round1.csv", filled);
+    // Named the other way round, the match is not in the file: refused, nothing written.
+    let before = snapshot(&t.db);
+    t.fails(
+        &[
+            "match",
+            "record",
+            "Rooks",
+            "Bishops",
+            "--event",
+            EVENT,
+            "--round",
+            "1",
+            "--sheet",
+            "round1.csv",
+        ],
+        "has no lines for the match \"Rooks v Bishops\"",
+    );
+    assert_eq!(before, snapshot(&t.db));
+    t.ok(&[
+        "match",
+        "record",
+        "Bishops",
+        "Rooks",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+        "--sheet",
+        "round1.csv",
+    ]);
+    let s = sheet(&t, "1");
+    let got: Vec<(String, String, String)> = s["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["team_a"] == "Bishops")
+        .flat_map(|m| m["boards"].as_array().unwrap().clone())
+        .map(|b| {
+            (
+                b["white"].as_str().unwrap().to_string(),
+                b["black"].as_str().unwrap().to_string(),
+                b["result"].as_str().unwrap_or("none").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("Bishops 1".into(), "Rooks 1".into(), "1-0".into()),
+            ("Rooks 2".into(), "Bishops 2".into(), "1/2-1/2".into()),
+            ("Bishops 3".into(), "Rooks 3".into(), "0-1".into()),
+            ("Rooks 4".into(), "Bishops 4".into(), "1-0".into()),
+        ]
+    );
+    let score = s["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["team_a"] == "Bishops")
+        .unwrap()["score"]
+        .clone();
+    // Bishops: 1 + ½ + 0 + 0 (board 4 is won by Rooks 4 with White).
+    assert_eq!(score, "1½-2½", "{s}");
+    // The other match is untouched.
+    let pawns = s["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["team_a"] == "Pawns")
+        .unwrap();
+    assert!(
+        pawns["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["result"].is_null()),
+        "{s}"
+    );
+}

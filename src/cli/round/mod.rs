@@ -7,6 +7,7 @@ pub mod pairing;
 mod round_robin;
 pub mod sheet;
 pub mod team_pairing;
+mod team_sheet;
 
 use std::path::PathBuf;
 
@@ -57,6 +58,9 @@ pub enum RoundCmd {
     Pair(pairing::PairArgs),
     /// Print a paired round's sheets: by board, alphabetical, a result-entry CSV
     /// (`--format csv`, read back by `league round record`), or a printable page (`--format html`).
+    /// For a team event, the csv lists every match's boards (match,board,white,black,result):
+    /// fill in the results and give the same file to `league match record HOME AWAY --sheet FILE`
+    /// for each match; it takes that match's lines.
     Sheet(pairing::SheetArgs),
     /// Show a round: pairings, results, byes and who is not paired.
     Show {

@@ -81,6 +81,34 @@ fn who(p: &SheetPlayer) -> String {
     format!("{} ({})", p.name, p.number)
 }
 
+/// `s` escaped for HTML text and attribute values.
+pub(crate) fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The printable page's head and style, up to `<body>`: shared by the
+/// individual and the team round sheets so both print alike. `title` is
+/// already escaped.
+pub(crate) fn html_head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n\
+         body {{ font-family: sans-serif; font-size: 11pt; margin: 1.5em; }}\n\
+         h1 {{ font-size: 16pt; margin: 0 0 .2em; }}\n\
+         p.system {{ margin: 0 0 1em; color: #444; }}\n\
+         table {{ border-collapse: collapse; width: 100%; margin-bottom: 1em; }}\n\
+         th, td {{ border: 1px solid #999; padding: 2px 6px; text-align: left; }}\n\
+         td.n {{ text-align: right; }}\n\
+         section.page {{ break-after: page; page-break-after: always; }}\n\
+         section.page:last-child {{ break-after: auto; page-break-after: auto; }}\n\
+         @page {{ margin: 12mm; }}\n\
+         @media print {{ body {{ margin: 0; }} thead {{ display: table-header-group; }} }}\n\
+         </style>\n</head>\n<body>\n"
+    )
+}
+
 /// A player on the printable sheet: the name isolated (`<bdi>`, so a
 /// right-to-left name keeps its number after it), then the number.
 fn isolated(p: &SheetPlayer) -> String {
@@ -319,27 +347,9 @@ impl Sheet {
     /// A printable page: the pairing sheet (40 boards a printed page, the
     /// header repeated) and the alphabetical list on a page of its own.
     pub fn html(&self) -> String {
-        let esc = |s: &str| {
-            s.replace('&', "&amp;")
-                .replace('<', "&lt;")
-                .replace('>', "&gt;")
-                .replace('"', "&quot;")
-        };
+        let esc = html_escape;
         let title = esc(&self.title());
-        let mut out = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n\
-             body {{ font-family: sans-serif; font-size: 11pt; margin: 1.5em; }}\n\
-             h1 {{ font-size: 16pt; margin: 0 0 .2em; }}\n\
-             p.system {{ margin: 0 0 1em; color: #444; }}\n\
-             table {{ border-collapse: collapse; width: 100%; margin-bottom: 1em; }}\n\
-             th, td {{ border: 1px solid #999; padding: 2px 6px; text-align: left; }}\n\
-             td.n {{ text-align: right; }}\n\
-             section.page {{ break-after: page; page-break-after: always; }}\n\
-             section.page:last-child {{ break-after: auto; page-break-after: auto; }}\n\
-             @page {{ margin: 12mm; }}\n\
-             @media print {{ body {{ margin: 0; }} thead {{ display: table-header-group; }} }}\n\
-             </style>\n</head>\n<body>\n"
-        );
+        let mut out = html_head(&title);
         let chunks: Vec<&[SheetBoard]> = if self.boards.is_empty() {
             vec![&[]]
         } else {

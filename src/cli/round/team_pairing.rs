@@ -50,7 +50,7 @@ fn table_format(format: SheetFormat) -> Result<Format> {
         SheetFormat::Markdown => Format::Markdown,
         SheetFormat::Html => {
             return Err(Error::invalid(
-                "a team round prints as text, json, csv or markdown (--format html is for the sheets of individual sections)",
+                "a team round prints as text, json, csv or markdown here; print the round's sheet for the wall with `league round sheet --format html`",
             ))
         }
     })
@@ -216,14 +216,14 @@ pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
     emit(event, &rows, format, &notes(&plan, job.dry_run))
 }
 
-/// `league round sheet` on a team event: the round's matches and boards.
+/// `league round sheet` on a team event: the round's matches and boards;
+/// as html a page to print, as csv a sheet `league match record --sheet` reads.
 pub fn run_sheet(
     store: &Store,
     event: &Event,
     round: Option<u32>,
     format: SheetFormat,
 ) -> Result<()> {
-    let format = table_format(format)?;
     let round = match round {
         Some(r) => r,
         None => team_pairings::next_round(store.conn(), event)?.saturating_sub(1),
@@ -235,7 +235,11 @@ pub fn run_sheet(
         )));
     }
     let rows = matches::round_matches(store.conn(), event, Some(round))?;
-    emit(event, &rows, format, "")
+    match format {
+        SheetFormat::Html => Ok(print(&super::team_sheet::html(&event.name, round, &rows))?),
+        SheetFormat::Csv => Ok(print(&super::team_sheet::csv(&rows))?),
+        other => emit(event, &rows, table_format(other)?, ""),
+    }
 }
 
 /// "Round 2: Knights – Rooks; bye: Pawns".
