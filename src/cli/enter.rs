@@ -65,23 +65,7 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
     let lines = store.write(|tx| {
         let mut lines = Vec::new();
         for name in &a.players {
-            let player = match players::find_player(tx, name) {
-                Ok(p) => p,
-                Err(Error::NotFound(_)) if a.new => players::add_player(
-                    tx,
-                    &NewPlayer {
-                        name,
-                        rating: a.rating,
-                        ..Default::default()
-                    },
-                )?,
-                Err(Error::NotFound(msg)) => {
-                    return Err(Error::not_found(format!(
-                        "{msg}; add them with `league player add` or enter with --new"
-                    )))
-                }
-                Err(e) => return Err(e),
-            };
+            let player = player_to_enter(tx, name, &a)?;
             // Already in the event: that is the reason, before the band.
             players::check_not_entered(tx, &section, &player)?;
             // The rating of the kind the event goes by (its rating basis).
@@ -123,22 +107,7 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
                 ));
             }
             if let Some(m) = a.missed {
-                let kind = if m == Missed::Half {
-                    ByeKind::Half
-                } else {
-                    ByeKind::Zero
-                };
-                let n = round::byes_for_missed_rounds(tx, &section, &entry, kind)?;
-                let kind = if m == Missed::Half {
-                    "half-point"
-                } else {
-                    "zero-point"
-                };
-                match n {
-                    0 => {}
-                    1 => line.push_str(&format!(", with a {kind} bye for round 1")),
-                    _ => line.push_str(&format!(", with {kind} byes for rounds 1-{n}")),
-                }
+                line.push_str(&missed_rounds(tx, &section, &entry, m)?);
             }
             lines.push(line + ".");
         }
@@ -146,4 +115,49 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
     })?;
     print(&(lines.join("\n") + "\n"))?;
     Ok(())
+}
+
+/// The league's player of that name, or a new one with --new.
+fn player_to_enter(
+    tx: &crate::store::Transaction,
+    name: &str,
+    a: &EnterArgs,
+) -> Result<crate::domain::league::Player> {
+    match players::find_player(tx, name) {
+        Ok(p) => Ok(p),
+        Err(Error::NotFound(_)) if a.new => players::add_player(
+            tx,
+            &NewPlayer {
+                name,
+                rating: a.rating,
+                ..Default::default()
+            },
+        ),
+        Err(Error::NotFound(msg)) => Err(Error::not_found(format!(
+            "{msg}; add them with `league player add` or enter with --new"
+        ))),
+        Err(e) => Err(e),
+    }
+}
+
+/// A late entry's byes for the rounds already played, and the words that
+/// say so in the echo ("" when no round was played yet).
+fn missed_rounds(
+    tx: &crate::store::Transaction,
+    section: &crate::domain::league::Section,
+    entry: &crate::domain::league::Entry,
+    m: Missed,
+) -> Result<String> {
+    let (kind, words) = if m == Missed::Half {
+        (ByeKind::Half, "half-point")
+    } else {
+        (ByeKind::Zero, "zero-point")
+    };
+    Ok(
+        match round::byes_for_missed_rounds(tx, section, entry, kind)? {
+            0 => String::new(),
+            1 => format!(", with a {words} bye for round 1"),
+            n => format!(", with {words} byes for rounds 1-{n}"),
+        },
+    )
 }

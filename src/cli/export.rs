@@ -134,90 +134,95 @@ pub fn run(store: &mut Store, cmd: ExportCmd) -> Result<()> {
                 a.force,
             )
         }
-        ExportCmd::Standings(a) => {
-            let (event, section) = a.section.find(store)?;
-            event.need_individual()?;
-            let opts = ReportOptions {
-                after_round: a.after_round,
-                tiebreaks: a.tiebreaks.clone(),
-                fide_edition: None,
-            };
-            let report = section_report(store.conn(), &event, &section, &opts)?;
-            let text = match a.format {
-                TableFormat::Csv => standings_table(&report, true)
-                    .places_for_spreadsheets()
-                    .csv(),
-                TableFormat::Json => format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&standings_json(&report, None))
-                        .unwrap_or_default()
-                ),
-            };
-            emit(
-                store,
-                &text,
-                table_kind(a.format, &text),
-                a.out.as_ref(),
-                a.force,
-            )
+        ExportCmd::Standings(a) => export_standings(store, a),
+        ExportCmd::Games(a) => export_games(store, a),
+    }
+}
+
+/// `league export standings`: one section's standings as CSV or JSON.
+fn export_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    event.need_individual()?;
+    let opts = ReportOptions {
+        after_round: a.after_round,
+        tiebreaks: a.tiebreaks.clone(),
+        fide_edition: None,
+    };
+    let report = section_report(store.conn(), &event, &section, &opts)?;
+    let text = match a.format {
+        TableFormat::Csv => standings_table(&report, true)
+            .places_for_spreadsheets()
+            .csv(),
+        TableFormat::Json => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&standings_json(&report, None)).unwrap_or_default()
+        ),
+    };
+    emit(
+        store,
+        &text,
+        table_kind(a.format, &text),
+        a.out.as_ref(),
+        a.force,
+    )
+}
+
+/// `league export games`: every game of a season, an event or a section.
+fn export_games(store: &mut Store, a: GamesArgs) -> Result<()> {
+    let d = document(store, a.season.as_deref(), a.event.as_deref())?;
+    if let Some(s) = &a.section {
+        if a.event.is_none() {
+            return Err(Error::invalid("--section needs --event"));
         }
-        ExportCmd::Games(a) => {
-            let d = document(store, a.season.as_deref(), a.event.as_deref())?;
-            if let Some(s) = &a.section {
-                if a.event.is_none() {
-                    return Err(Error::invalid("--section needs --event"));
-                }
-                let named: Vec<(&str, &str)> = d
-                    .season
-                    .events
-                    .iter()
-                    .flat_map(|e| &e.sections)
-                    .map(|x| (x.name.as_str(), x.name.as_str()))
-                    .collect();
-                if !named.iter().any(|x| x.0.eq_ignore_ascii_case(s.trim())) {
-                    let hint = format!(
-                        "sections: {}",
-                        named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
-                    );
-                    let wanted = Wanted {
-                        what: &format!("section of {}", a.event.as_deref().unwrap_or("")),
-                        more: "",
-                        hint: &hint,
-                    };
-                    return Err(wanted.not_found(s, &named, |n| n.to_string()).into());
-                }
-            }
-            let table = games_table(&d, a.section.as_deref());
-            let text = match a.format {
-                TableFormat::Csv => table.csv(),
-                TableFormat::Json => {
-                    let rows: Vec<serde_json::Map<String, serde_json::Value>> = table
-                        .rows
-                        .iter()
-                        .map(|r| {
-                            table
-                                .header
-                                .iter()
-                                .cloned()
-                                .zip(r.iter().map(|c| serde_json::Value::String(c.clone())))
-                                .collect()
-                        })
-                        .collect();
-                    format!(
-                        "{}\n",
-                        serde_json::to_string_pretty(&rows).unwrap_or_default()
-                    )
-                }
+        let named: Vec<(&str, &str)> = d
+            .season
+            .events
+            .iter()
+            .flat_map(|e| &e.sections)
+            .map(|x| (x.name.as_str(), x.name.as_str()))
+            .collect();
+        if !named.iter().any(|x| x.0.eq_ignore_ascii_case(s.trim())) {
+            let hint = format!(
+                "sections: {}",
+                named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
+            );
+            let wanted = Wanted {
+                what: &format!("section of {}", a.event.as_deref().unwrap_or("")),
+                more: "",
+                hint: &hint,
             };
-            emit(
-                store,
-                &text,
-                table_kind(a.format, &text),
-                a.out.as_ref(),
-                a.force,
-            )
+            return Err(wanted.not_found(s, &named, |n| n.to_string()).into());
         }
     }
+    let table = games_table(&d, a.section.as_deref());
+    let text = match a.format {
+        TableFormat::Csv => table.csv(),
+        TableFormat::Json => {
+            let rows: Vec<serde_json::Map<String, serde_json::Value>> = table
+                .rows
+                .iter()
+                .map(|r| {
+                    table
+                        .header
+                        .iter()
+                        .cloned()
+                        .zip(r.iter().map(|c| serde_json::Value::String(c.clone())))
+                        .collect()
+                })
+                .collect();
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&rows).unwrap_or_default()
+            )
+        }
+    };
+    emit(
+        store,
+        &text,
+        table_kind(a.format, &text),
+        a.out.as_ref(),
+        a.force,
+    )
 }
 
 /// The document for `--season` and/or `--event`.

@@ -250,7 +250,8 @@ fn add(
             allow_rematch,
         )?;
         if ahead::pairs_anything(&done, false) {
-            ahead::check_earlier_results(tx, event.id, &section, round, forced)?;
+            ahead::check_earlier_results(tx, event.id, &section, round, forced)
+                .map_err(|e| super::round::ahead_hint(e, round))?;
         }
         Ok(done)
     })?;

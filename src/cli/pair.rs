@@ -200,44 +200,54 @@ pub fn run(a: PairArgs) -> Result<()> {
             print_json(&doc)?
         }
         PairFormat::Trf => print(&file.with_pairing(field.round, &pairing))?,
-        PairFormat::Text => {
-            let label = |n: u32| {
-                let e = field.entrants.iter().find(|e| e.number == n);
-                match e {
-                    Some(e) => format!("{n} {} ({})", e.name, e.score()),
-                    None => n.to_string(),
-                }
-            };
-            let mut out = format!("Round {} ({})\n\n", field.round, a.system.label());
-            let rows: Vec<(String, String, String)> = pairing
-                .boards
-                .iter()
-                .enumerate()
-                .map(|(k, b)| ((k + 1).to_string(), label(b.white), label(b.black)))
-                .collect();
-            let w = rows
-                .iter()
-                .map(|r| r.1.chars().count())
-                .max()
-                .unwrap_or(5)
-                .max(5);
-            out.push_str(&format!("Board  {:<w$}  Black\n", "White"));
-            for (board, white, black) in rows {
-                out.push_str(&format!("{board:>5}  {white:<w$}  {black}\n"));
-            }
-            for &(p, kind) in &pairing.byes {
-                out.push_str(&format!("Bye: {}, {}\n", label(p), kind_words(kind)));
-            }
-            match &why {
-                Some(Some(e)) => out.push_str(&format!("\n{}\n", e.lines(&field).join("\n"))),
-                Some(None) => out.push_str(&format!(
-                    "\nWhy this pairing: the {} fix every board and colour of the round; nothing else decides them.\n",
-                    a.system.label()
-                )),
-                None => {}
-            }
-            print(&out)?;
-        }
+        PairFormat::Text => print(&text_sheet(a.system, &field, &pairing, &why))?,
     }
     Ok(())
+}
+
+/// The round as text: board by board, the byes, and the explanation when
+/// one was asked for (`why`: None without --explain; Some(None) for a
+/// system whose tables fix everything).
+fn text_sheet(
+    system: PairSystem,
+    field: &crate::domain::pairing::Field,
+    pairing: &Pairing,
+    why: &Option<Option<explain::Explanation>>,
+) -> String {
+    let label = |n: u32| {
+        let e = field.entrants.iter().find(|e| e.number == n);
+        match e {
+            Some(e) => format!("{n} {} ({})", e.name, e.score()),
+            None => n.to_string(),
+        }
+    };
+    let mut out = format!("Round {} ({})\n\n", field.round, system.label());
+    let rows: Vec<(String, String, String)> = pairing
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(k, b)| ((k + 1).to_string(), label(b.white), label(b.black)))
+        .collect();
+    let w = rows
+        .iter()
+        .map(|r| r.1.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    out.push_str(&format!("Board  {:<w$}  Black\n", "White"));
+    for (board, white, black) in rows {
+        out.push_str(&format!("{board:>5}  {white:<w$}  {black}\n"));
+    }
+    for &(p, kind) in &pairing.byes {
+        out.push_str(&format!("Bye: {}, {}\n", label(p), kind_words(kind)));
+    }
+    match &why {
+        Some(Some(e)) => out.push_str(&format!("\n{}\n", e.lines(field).join("\n"))),
+        Some(None) => out.push_str(&format!(
+            "\nWhy this pairing: the {} fix every board and colour of the round; nothing else decides them.\n",
+            system.label()
+        )),
+        None => {}
+    }
+    out
 }

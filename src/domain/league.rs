@@ -14,7 +14,7 @@ pub fn check_date_order(what: &str, start: Option<&str>, end: Option<&str>) -> R
     match (start, end) {
         (Some(s), Some(e)) if e < s => Err(format!(
             "{what} would end on {e}, before it starts on {s}; check the dates \
-             (--start is the first day, --end the last)"
+             (the start is the first day, the end the last)"
         )),
         _ => Ok(()),
     }

@@ -23,7 +23,8 @@ pub fn pairs_anything(done: &Recorded, assigned_byes: bool) -> bool {
 
 /// Refuse round `number`'s new pairings while an earlier round of the
 /// section has games without a result, unless `forced` gives the reason
-/// (kept in the log against the event).
+/// (kept in the log against the event). The refusal states the rule; the
+/// front end adds how to go on (`cli::round::ahead_hint`).
 pub fn check_earlier_results(
     tx: &Transaction,
     event_id: EventId,
@@ -66,7 +67,7 @@ pub fn check_earlier_results(
             Some(reason),
         ),
         None => Err(Error::invalid(format!(
-            "round {number} of {} cannot be paired yet: round {round} still has games without a result ({games}); record them first (`league round missing` lists them), or give --force with --reason to pair round {number} anyway",
+            "round {number} of {} cannot be paired yet: round {round} still has games without a result ({games})",
             section.name
         ))),
     }

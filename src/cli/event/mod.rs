@@ -470,57 +470,7 @@ fn list_events(store: &mut Store, season: Option<String>, format: Format) -> Res
 /// has been recorded.
 fn show_event(store: &mut Store, event: EventArgs, format: Format) -> Result<()> {
     let e = event.find(store)?;
-    let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
-    // (setting, value): one list for every format.
-    let mut fields: Vec<(String, String)> = vec![
-        ("kind".into(), e.kind.label().to_string()),
-        ("rounds".into(), e.rounds.to_string()),
-    ];
-    if !e.dates().is_empty() {
-        fields.push(("dates".into(), e.dates()));
-    }
-    fields.push((
-        "tiebreaks".into(),
-        format!("{} ({})", e.tiebreaks, order.codes()),
-    ));
-    if order.actual_play_first {
-        fields.push((
-            "actual play first".into(),
-            "players who scored over the board rank ahead of tied players whose points are all unplayed".into(),
-        ));
-    }
-    fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
-    fields.push(("ratings".into(), e.rating_basis.label().to_string()));
-    if e.coin_allowed {
-        fields.push(("coin flip".into(), "may break remaining ties".into()));
-    }
-    let d = crate::store::event_detail::details(store.conn(), e.id)?;
-    fields.push((
-        "tied prizes".into(),
-        match d.prize_split {
-            crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
-            crate::domain::prizes::Split::Hort => "Hort system (half by tiebreak, half shared)",
-            crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
-        }
-        .to_string(),
-    ));
-    let known: Vec<String> = crate::store::event_detail::FIELDS
-        .iter()
-        .zip(d.fields())
-        .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
-        .collect();
-    if !known.is_empty() {
-        fields.push(("for rating reports".into(), known.join(", ")));
-    }
-    for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
-        // A team event's bye is the team rules' team bye.
-        let value = if e.kind.is_team() && what == "pairing-allocated bye" {
-            "a team bye (see the team rules)".to_string()
-        } else {
-            value
-        };
-        fields.push((what.to_string(), value));
-    }
+    let fields = event_fields(store, &e)?;
     let mut sections = vec![];
     for s in seasons::sections(store.conn(), e.id)? {
         let n = player::entries(store.conn(), s.id)?.len();
@@ -576,6 +526,62 @@ fn show_event(store: &mut Store, event: EventArgs, format: Format) -> Result<()>
         ))?,
     }
     Ok(())
+}
+
+/// The settings `league event show` lists, as (setting, value): one list
+/// for every format.
+fn event_fields(store: &Store, e: &crate::domain::league::Event) -> Result<Vec<(String, String)>> {
+    let order = e.order().map_err(|x| Error::invalid(x.to_string()))?;
+    let mut fields: Vec<(String, String)> = vec![
+        ("kind".into(), e.kind.label().to_string()),
+        ("rounds".into(), e.rounds.to_string()),
+    ];
+    if !e.dates().is_empty() {
+        fields.push(("dates".into(), e.dates()));
+    }
+    fields.push((
+        "tiebreaks".into(),
+        format!("{} ({})", e.tiebreaks, order.codes()),
+    ));
+    if order.actual_play_first {
+        fields.push((
+            "actual play first".into(),
+            "players who scored over the board rank ahead of tied players whose points are all unplayed".into(),
+        ));
+    }
+    fields.push(("FIDE rules edition".into(), e.edition().year().to_string()));
+    fields.push(("ratings".into(), e.rating_basis.label().to_string()));
+    if e.coin_allowed {
+        fields.push(("coin flip".into(), "may break remaining ties".into()));
+    }
+    let d = crate::store::event_detail::details(store.conn(), e.id)?;
+    fields.push((
+        "tied prizes".into(),
+        match d.prize_split {
+            crate::domain::prizes::Split::Pooled => "pooled and shared (US Chess 32B)",
+            crate::domain::prizes::Split::Hort => "Hort system (half by tiebreak, half shared)",
+            crate::domain::prizes::Split::Tiebreak => "by tiebreak, not shared",
+        }
+        .to_string(),
+    ));
+    let known: Vec<String> = crate::store::event_detail::FIELDS
+        .iter()
+        .zip(d.fields())
+        .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
+        .collect();
+    if !known.is_empty() {
+        fields.push(("for rating reports".into(), known.join(", ")));
+    }
+    for (what, value) in pairings::describe(&pairings::rules(store.conn(), e.id)?) {
+        // A team event's bye is the team rules' team bye.
+        let value = if e.kind.is_team() && what == "pairing-allocated bye" {
+            "a team bye (see the team rules)".to_string()
+        } else {
+            value
+        };
+        fields.push((what.to_string(), value));
+    }
+    Ok(fields)
 }
 
 /// `league event edit`: settings, pairing rules and rating-report details in

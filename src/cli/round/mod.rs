@@ -187,7 +187,8 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
                 &section,
                 round,
                 forced.as_deref(),
-            )?;
+            )
+            .map_err(|e| ahead_hint(e, round))?;
         }
         Ok(done)
     })?;
@@ -431,4 +432,15 @@ pub(crate) fn echo(where_: &str, round: u32, done: &rounds::Recorded) -> String 
         return format!("{where_} round {round}: already recorded exactly so; nothing changed.\n");
     }
     format!("{where_} round {round}: {}.\n", done.lines.join("; "))
+}
+
+/// How to go on from a round refused while an earlier round has results
+/// missing (the rule itself is `store::ahead`'s): the CLI's words.
+pub(crate) fn ahead_hint(e: crate::error::Error, round: u32) -> crate::error::Error {
+    match e {
+        crate::error::Error::Invalid(msg) => crate::error::Error::Invalid(format!(
+            "{msg}; record them first (`league round missing` lists them), or give --force with --reason to pair round {round} anyway"
+        )),
+        other => other,
+    }
 }

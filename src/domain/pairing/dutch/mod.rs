@@ -226,15 +226,7 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         shortcuts,
     };
     let mut round = round;
-    let mut compat = vec![false; n * n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let ok = round.may_meet(i, j);
-            compat[i * n + j] = ok;
-            compat[j * n + i] = ok;
-        }
-    }
-    round.compat = compat;
+    round.compat = compat_table(&round);
     round.seat = seats(field, &round.players);
     let mut pairing = Pairing::default();
     for e in &field.entrants {
@@ -304,7 +296,27 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
             reason: "these players could not be paired".to_string(),
         });
     }
-    // Board order (C.04.2): the higher player's score, then their rank.
+    push_boards(&round, fixed, &mut pairing);
+    Ok(pairing)
+}
+
+/// Whether each two players (by rank) may meet, as an n × n table.
+fn compat_table(round: &Round) -> Vec<bool> {
+    let n = round.players.len();
+    let mut compat = vec![false; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let ok = round.may_meet(i, j);
+            compat[i * n + j] = ok;
+            compat[j * n + i] = ok;
+        }
+    }
+    compat
+}
+
+/// The fixed pairs as boards, in board order (C.04.2: the higher player's
+/// score, then their rank), each with its colours.
+fn push_boards(round: &Round, mut fixed: Vec<(usize, usize)>, pairing: &mut Pairing) {
     fixed.sort_by_key(|&(i, j)| {
         let hi = i.min(j);
         (-round.players[i].score.max(round.players[j].score), hi)
@@ -319,7 +331,6 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
             Board { white: b, black: a }
         });
     }
-    Ok(pairing)
 }
 
 /// The pairing number 5.2.5 reads for each player (by rank): C.04.3 says

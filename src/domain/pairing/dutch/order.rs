@@ -639,15 +639,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let mut known: Option<Solution> = None;
         let mut k = 0;
         while k < s1.len() {
-            if !last && !mate.is_empty() {
-                let fixed_here = self
-                    .fixed
-                    .iter()
-                    .filter(|&&(a, b)| s1.contains(&a) && order.contains(&b))
-                    .count();
-                if fixed_here >= wanted {
-                    break;
-                }
+            if !last && !mate.is_empty() && self.fixed_between(s1, order) >= wanted {
+                break;
             }
             if let Some(sol) = known.as_ref().filter(|_| self.round.shortcuts) {
                 k = self.fix_without_solving(sol, s1, order, k);
@@ -709,16 +702,30 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 extra.truncate(base_len);
             }
             mate = sol.mate.clone();
-            for &s in part {
-                if let Some(j) = mate[s] {
-                    if j > s && order.contains(&j) && !self.fixed.contains(&(s, j)) {
-                        self.fixed.push((s, j));
-                    }
-                }
-            }
+            self.fix_mates(part, order, &mate);
             known = Some(sol);
         }
         mate
+    }
+
+    /// How many pairs fixed so far join a player of `s1` to one of `order`.
+    fn fixed_between(&self, s1: &[usize], order: &[usize]) -> usize {
+        self.fixed
+            .iter()
+            .filter(|&&(a, b)| s1.contains(&a) && order.contains(&b))
+            .count()
+    }
+
+    /// Fix each player of `part` to the mate the last solve gave them, when
+    /// that mate is below them in `order` and the pair is not fixed yet.
+    fn fix_mates(&mut self, part: &[usize], order: &[usize], mate: &[Option<usize>]) {
+        for &s in part {
+            if let Some(j) = mate[s] {
+                if j > s && order.contains(&j) && !self.fixed.contains(&(s, j)) {
+                    self.fixed.push((s, j));
+                }
+            }
+        }
     }
 }
 

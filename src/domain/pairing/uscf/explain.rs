@@ -280,7 +280,9 @@ fn bye(d: &Decisions, unrated: UnratedBye, i: usize, who: &dyn Fn(usize) -> Stri
     let order = bye_order(ps, unrated);
     let unrated_rule = match unrated {
         UnratedBye::Last => "rated players before unrated ones",
-        UnratedBye::Lowest => "unrated players counted at rating 0 (--unrated-bye lowest)",
+        UnratedBye::Lowest => {
+            "unrated players counted at rating 0 (the event's unrated-bye setting: lowest)"
+        }
     };
     let base = format!(
         "{}, on {}: the lowest score group first, {unrated_rule}, then the lowest rating, never a second full-point bye (28L2, 28L3)",
