@@ -97,6 +97,37 @@ pub enum Error {
     #[error("{0}")]
     /// A file that could not be read or written.
     Io(#[from] std::io::Error),
+    /// A secretary's action that a rule refuses (the application layer's
+    /// typed refusal, with a front end's hint once it has added one).
+    #[error("{0}")]
+    Refused(Refused),
+}
+
+/// A refusal: the typed facts of why an action may not be done, and the
+/// hint a front end adds (the CLI names a command or a flag, the web
+/// console shows a button). The facts' own wording explains the rule and
+/// names no command: [`crate::app`] writes it once for every front end.
+///
+/// The facts are a boxed error so that each group of actions keeps its own
+/// enum (`app::withdraw::Refusal`, ...) and a front end matches on it with
+/// [`Error::refusal`].
+#[derive(Debug)]
+pub struct Refused {
+    /// The refusal's facts: one of the application layer's refusal enums.
+    pub facts: Box<dyn std::error::Error + Send + Sync>,
+    /// What the front end says to do next, appended to the facts as it is
+    /// (so it starts with its own separator: ". To ...", "; give ...").
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.facts)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "{hint}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Error {
@@ -108,6 +139,36 @@ impl Error {
     /// Something asked for that does not exist.
     pub fn not_found(msg: impl Into<String>) -> Error {
         Error::NotFound(msg.into())
+    }
+
+    /// An action refused by a rule: `facts` is one of the application
+    /// layer's refusal enums.
+    pub fn refused(facts: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Refused(Refused {
+            facts: Box::new(facts),
+            hint: None,
+        })
+    }
+
+    /// The refusal's facts, when this is a refusal of type `T`: how a front
+    /// end matches on the cause to give its own hint.
+    pub fn refusal<T: std::error::Error + 'static>(&self) -> Option<&T> {
+        match self {
+            Error::Refused(r) => r.facts.downcast_ref::<T>(),
+            _ => None,
+        }
+    }
+
+    /// The same error with a front end's hint appended to a refusal (other
+    /// errors are returned as they are).
+    pub fn with_hint(self, hint: Option<String>) -> Error {
+        match self {
+            Error::Refused(r) => Error::Refused(Refused {
+                facts: r.facts,
+                hint: hint.or(r.hint),
+            }),
+            other => other,
+        }
     }
 
     /// An I/O error on `path`, with the path in the message (the operating

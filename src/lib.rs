@@ -20,6 +20,7 @@
 //! - [`outfile`]: writing the files commands make (exports, reports,
 //!   backups): all or nothing, never through a link, never over the league.
 
+pub mod app;
 pub mod cli;
 pub mod demo;
 pub mod domain;

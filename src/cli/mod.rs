@@ -637,7 +637,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
 pub fn exit_code(e: &crate::error::Error) -> u8 {
     use crate::error::Error;
     match e {
-        Error::Input(_) | Error::Invalid(_) | Error::NotFound(_) => 2,
+        Error::Input(_) | Error::Invalid(_) | Error::NotFound(_) | Error::Refused(_) => 2,
         Error::Database(_) => 3,
         _ => 1,
     }

@@ -254,6 +254,7 @@ pub fn record_rounds_as(
     let mut totals = (0, 0, 0);
     // In pairing-number order.
     let all = players::entries(tx, section.id)?;
+    let event = crate::store::season::event_by_id(tx, section.event_id)?;
     for (r, sim) in rounds_sim.iter().enumerate() {
         let number = r as u32 + 1;
         let date = start.map(|d| (d + time::Duration::weeks(r as i64)).to_string());
@@ -266,7 +267,7 @@ pub fn record_rounds_as(
                 .binary_search_by_key(&pairing_no[i], |e| e.pairing_no)
                 .map(|k| &all[k])
                 .map_err(|_| Error::invalid(format!("no entry #{}", pairing_no[i])))?;
-            players::withdraw(tx, entry, number, Some(reason))?;
+            crate::app::withdraw::withdraw(tx, &event, section, entry, number, Some(reason))?;
             totals.2 += 1;
         }
     }

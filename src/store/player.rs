@@ -446,65 +446,40 @@ pub fn enter(
     Ok(tx.prepare_cached(&sql)?.query_row([id], entry_row)?)
 }
 
-/// Record that a player withdrew after round `after` (0: before round 1).
-/// Games already paired in later rounds must be removed first.
-pub fn withdraw(tx: &Transaction, entry: &Entry, after: u32, reason: Option<&str>) -> Result<()> {
-    let later: i64 = tx.query_row(
+/// How many games and byes (other than an absence) `entry` has after round
+/// `after`.
+pub fn seats_after(tx: &Transaction, entry: &Entry, after: u32) -> Result<i64> {
+    Ok(tx.query_row(
         "SELECT count(*) FROM player_round WHERE entry_id = ?1 AND round_no > ?2 AND outcome NOT IN ('absent')",
         params![entry.id, after],
         |r| r.get(0),
-    )?;
-    if later > 0 {
-        let next = after + 1;
-        return Err(Error::invalid(format!(
-            "{} has games or byes recorded after round {after}. To withdraw them after round {after}: delete round {next}'s pairings (`league round delete --round {next}`, when it is the last round paired), withdraw them, and pair the round again (`league round pair`); or delete just their game or bye in each later round (`league game delete {} --round N --reason ...`), which leaves an opponent without a game",
-            entry.name, entry.pairing_no
-        )));
-    }
+    )?)
+}
+
+/// Set (or, with `None`, clear) the round `entry` withdrew after, and log
+/// the change with `reason`. No rule is checked here: `app::withdraw` does.
+pub fn set_withdrawn(
+    tx: &Transaction,
+    event: &crate::domain::league::Event,
+    section: &Section,
+    entry: &Entry,
+    after: Option<u32>,
+    reason: Option<&str>,
+) -> Result<()> {
     // The value as it is now, inside the transaction, for the log.
     let before: Option<u32> = tx.query_row(
         "SELECT withdrawn_after FROM entry WHERE id = ?1",
         [entry.id],
-        |r| r.get(0),
+        |r| r.get("withdrawn_after"),
     )?;
     tx.execute(
         "UPDATE entry SET withdrawn_after = ?1 WHERE id = ?2",
         params![after, entry.id],
     )?;
-    let section = super::season::section_by_id(tx, entry.section_id)?;
-    let event = super::season::event_by_id(tx, section.event_id)?;
-    super::audit::audit_event(
-        tx,
-        Some(event.id),
-        Action::Withdraw,
-        &format!(
-            "{} {}: {} (#{})",
-            event.name, section.name, entry.name, entry.pairing_no
-        ),
-        before
-            .map(|w| format!("withdrawn after round {w}"))
-            .as_deref(),
-        Some(&format!("withdrawn after round {after}")),
-        reason,
-    )?;
-    Ok(())
-}
-
-/// Undo a withdrawal recorded by mistake: the player is paired again from
-/// the next round. Logged with the reason.
-pub fn undo_withdraw(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Result<()> {
-    let Some(after) = entry.withdrawn_after else {
-        return Err(Error::invalid(format!(
-            "{} has not withdrawn; there is nothing to undo",
-            entry.name
-        )));
+    let described = |w: Option<u32>| match w {
+        Some(w) => format!("withdrawn after round {w}"),
+        None => "not withdrawn".to_string(),
     };
-    tx.execute(
-        "UPDATE entry SET withdrawn_after = NULL WHERE id = ?1",
-        [entry.id],
-    )?;
-    let section = super::season::section_by_id(tx, entry.section_id)?;
-    let event = super::season::event_by_id(tx, section.event_id)?;
     super::audit::audit_event(
         tx,
         Some(event.id),
@@ -513,8 +488,8 @@ pub fn undo_withdraw(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> R
             "{} {}: {} (#{})",
             event.name, section.name, entry.name, entry.pairing_no
         ),
-        Some(&format!("withdrawn after round {after}")),
-        Some("not withdrawn"),
+        before.map(|w| described(Some(w))).as_deref(),
+        Some(&described(after)),
         reason,
     )?;
     Ok(())

@@ -1,0 +1,16 @@
+//! The application layer: one function per secretary's action, the rules
+//! of what may be done, written once for every front end.
+//!
+//! An action takes typed input and a store transaction ([`Writer`]) and
+//! returns a typed outcome (what was recorded, for the front end's echo)
+//! or a refusal: [`Error::Refused`](crate::error::Error::Refused) carrying
+//! one of this layer's refusal enums, whose variants hold the facts and
+//! whose wording explains the rule. No action names a command or a flag:
+//! the CLI adds its hint (`cli::hints`), the web console shows a button.
+//!
+//! Layers: `domain ← store ← app ← cli, web`. An action may use the store
+//! and the domain; the store never uses an action.
+//!
+//! [`Writer`]: crate::store::Writer
+
+pub mod withdraw;
