@@ -183,7 +183,8 @@ pub fn audit_log(conn: &impl Readable, limit: usize) -> Result<Vec<AuditRow>> {
 pub fn audit_log_filtered(conn: &impl Readable, filter: &AuditFilter) -> Result<Vec<AuditRow>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT a.at, a.who, a.action, se.name || ' ' || ev.name, a.subject, a.old_value, a.new_value, a.reason \
+        "SELECT a.at AS at, a.who AS who, a.action AS action, se.name || ' ' || ev.name AS event, \
+                a.subject AS subject, a.old_value AS old_value, a.new_value AS new_value, a.reason AS reason \
          FROM audit a LEFT JOIN event ev ON ev.id = a.event_id LEFT JOIN season se ON se.id = ev.season_id \
          WHERE (?2 IS NULL OR a.event_id = ?2) AND (?3 IS NULL OR a.action = ?3) \
          ORDER BY a.id DESC LIMIT ?1",
@@ -197,14 +198,14 @@ pub fn audit_log_filtered(conn: &impl Readable, filter: &AuditFilter) -> Result<
             ],
             |r| {
                 Ok(AuditRow {
-                    at: r.get(0)?,
-                    who: r.get(1)?,
-                    action: r.get(2)?,
-                    event: r.get(3)?,
-                    subject: r.get(4)?,
-                    old_value: r.get(5)?,
-                    new_value: r.get(6)?,
-                    reason: r.get(7)?,
+                    at: r.get("at")?,
+                    who: r.get("who")?,
+                    action: r.get("action")?,
+                    event: r.get("event")?,
+                    subject: r.get("subject")?,
+                    old_value: r.get("old_value")?,
+                    new_value: r.get("new_value")?,
+                    reason: r.get("reason")?,
                 })
             },
         )?

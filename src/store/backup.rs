@@ -181,9 +181,9 @@ fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
         .query_map([], |r| {
             Ok(format!(
                 "{} row {} refers to a missing {}",
-                r.get::<_, String>(0)?,
-                r.get::<_, Option<i64>>(1)?.unwrap_or(0),
-                r.get::<_, String>(2)?
+                r.get::<_, String>("table")?,
+                r.get::<_, Option<i64>>("rowid")?.unwrap_or(0),
+                r.get::<_, String>("parent")?
             ))
         })
         .map_err(sql)?
@@ -248,9 +248,10 @@ fn live_state(db: &Path) -> Result<Live> {
         Err(e) => return Err(explain_sql(db, e)),
     };
     let tables: std::result::Result<(i64, i64), rusqlite::Error> = conn.query_row(
-        "SELECT count(*), count(*) FILTER (WHERE name = 'refinery_schema_history') FROM sqlite_master WHERE type = 'table'",
+        "SELECT count(*) AS tables, count(*) FILTER (WHERE name = 'refinery_schema_history') AS history \
+         FROM sqlite_master WHERE type = 'table'",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get("tables")?, r.get("history")?)),
     );
     match tables {
         Ok((n, 0)) if n > 0 => {

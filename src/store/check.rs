@@ -82,9 +82,10 @@ fn entry_name(e: &str, fallback: &str) -> String {
 pub fn check_file(path: &Path) -> Result<Report> {
     let conn = open_reader(path)?;
     let tables: rusqlite::Result<(i64, i64)> = conn.query_row(
-        "SELECT count(*), count(*) FILTER (WHERE name = 'refinery_schema_history') FROM sqlite_master WHERE type = 'table'",
+        "SELECT count(*) AS tables, count(*) FILTER (WHERE name = 'refinery_schema_history') AS history \
+         FROM sqlite_master WHERE type = 'table'",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get("tables")?, r.get("history")?)),
     );
     match tables {
         Ok((0, _)) => {

@@ -130,13 +130,14 @@ pub struct Counts {
 pub fn counts(conn: &impl Readable) -> Result<Counts> {
     let conn = super::sql(conn);
     Ok(conn.query_row(
-        "SELECT (SELECT count(*) FROM event), (SELECT count(*) FROM player), (SELECT count(*) FROM game)",
+        "SELECT (SELECT count(*) FROM event) AS events, (SELECT count(*) FROM player) AS players, \
+                (SELECT count(*) FROM game) AS games",
         [],
         |r| {
             Ok(Counts {
-                events: r.get(0)?,
-                players: r.get(1)?,
-                games: r.get(2)?,
+                events: r.get("events")?,
+                players: r.get("players")?,
+                games: r.get("games")?,
             })
         },
     )?)
@@ -187,18 +188,20 @@ pub(crate) struct Tally {
 pub(crate) fn tally(conn: &impl Readable) -> Result<Tally> {
     let conn = super::sql(conn);
     Ok(conn.query_row(
-        "SELECT (SELECT count(*) FROM game), (SELECT count(*) FROM bye), (SELECT count(*) FROM entry), \
-         (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL), \
+        "SELECT (SELECT count(*) FROM game) AS games, (SELECT count(*) FROM bye) AS byes, \
+         (SELECT count(*) FROM entry) AS entries, \
+         (SELECT count(*) FROM entry WHERE withdrawn_after IS NOT NULL) AS withdrawn, \
          (SELECT count(*) FROM player_round pr JOIN entry e ON e.id = pr.entry_id \
-          WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after))",
+          WHERE pr.outcome = 'absent' AND (e.withdrawn_after IS NULL OR pr.round_no <= e.withdrawn_after)) \
+          AS unseated",
         [],
         |r| {
             Ok(Tally {
-                games: r.get(0)?,
-                byes: r.get(1)?,
-                entries: r.get(2)?,
-                withdrawn: r.get(3)?,
-                unseated: r.get(4)?,
+                games: r.get("games")?,
+                byes: r.get("byes")?,
+                entries: r.get("entries")?,
+                withdrawn: r.get("withdrawn")?,
+                unseated: r.get("unseated")?,
             })
         },
     )?)

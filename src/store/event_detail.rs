@@ -85,10 +85,10 @@ pub fn details(conn: &impl Readable, event_id: EventId) -> Result<EventDetails> 
     );
     let mut d = EventDetails::default();
     conn.query_row(&sql, [event_id], |r| {
-        let split: String = r.get(0)?;
+        let split: String = r.get("prize_split")?;
         d.prize_split = split.parse().unwrap_or_default();
-        for (i, f) in d.fields_mut().into_iter().enumerate() {
-            *f = r.get(i + 1)?;
+        for (f, column) in d.fields_mut().into_iter().zip(&cols) {
+            *f = r.get(*column)?;
         }
         Ok(())
     })?;

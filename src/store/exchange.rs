@@ -39,7 +39,9 @@ pub fn round_dates(
     let conn = super::sql(conn);
     let mut st = conn.prepare_cached("SELECT number, date FROM round WHERE section_id = ?1")?;
     let rows = st
-        .query_map([section_id], |r| Ok((r.get::<_, u32>(0)?, r.get(1)?)))?
+        .query_map([section_id], |r| {
+            Ok((r.get::<_, u32>("number")?, r.get("date")?))
+        })?
         .collect::<rusqlite::Result<HashMap<_, _>>>()?;
     Ok(rows)
 }
@@ -69,20 +71,20 @@ pub fn export_document(
     let rows = st
         .query_map([season.id], |r| {
             Ok((
-                r.get::<_, EventId>(0)?,
+                r.get::<_, EventId>("id")?,
                 doc::Event {
-                    name: r.get(1)?,
-                    kind: r.get(2)?,
-                    rounds: r.get(3)?,
-                    start_date: r.get(4)?,
-                    end_date: r.get(5)?,
-                    tiebreaks: r.get(6)?,
-                    actual_play_first: bool_col(r.get(7)?),
-                    fide_edition: r.get(8)?,
-                    sb_adjusted: bool_col(r.get(9)?),
-                    coin_allowed: bool_col(r.get(10)?),
-                    coin_seed: r.get(11)?,
-                    rating_basis: Some(r.get(12)?),
+                    name: r.get("name")?,
+                    kind: r.get("kind")?,
+                    rounds: r.get("rounds")?,
+                    start_date: r.get("start_date")?,
+                    end_date: r.get("end_date")?,
+                    tiebreaks: r.get("tiebreaks")?,
+                    actual_play_first: bool_col(r.get("actual_play_first")?),
+                    fide_edition: r.get("fide_edition")?,
+                    sb_adjusted: bool_col(r.get("sb_adjusted")?),
+                    coin_allowed: bool_col(r.get("coin_allowed")?),
+                    coin_seed: r.get("coin_seed")?,
+                    rating_basis: Some(r.get("rating_basis")?),
                     team_rules: None,
                     pairing: None,
                     teams: vec![],
@@ -225,15 +227,15 @@ fn team_rules(conn: &Connection, event_id: EventId) -> Result<Option<doc::TeamRu
             [event_id],
             |r| {
                 Ok(doc::TeamRules {
-                    boards: r.get(0)?,
-                    win_halves: r.get(1)?,
-                    draw_halves: r.get(2)?,
-                    loss_halves: r.get(3)?,
-                    bye_match_halves: r.get(4)?,
-                    bye_game_halves: r.get(5)?,
-                    rank_by: r.get(6)?,
-                    usat_doubled: bool_col(r.get(7)?),
-                    usat_adjusted: bool_col(r.get(8)?),
+                    boards: r.get("boards")?,
+                    win_halves: r.get("win_halves")?,
+                    draw_halves: r.get("draw_halves")?,
+                    loss_halves: r.get("loss_halves")?,
+                    bye_match_halves: r.get("bye_match_halves")?,
+                    bye_game_halves: r.get("bye_game_halves")?,
+                    rank_by: r.get("rank_by")?,
+                    usat_doubled: bool_col(r.get("usat_doubled")?),
+                    usat_adjusted: bool_col(r.get("usat_adjusted")?),
                 })
             },
         )
@@ -247,35 +249,30 @@ fn teams(conn: &Connection, event_id: EventId, keys: &mut PlayerKeys) -> Result<
     let rows = st
         .query_map([event_id], |r| {
             Ok((
-                r.get::<_, TeamId>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, Option<String>>(2)?,
-                r.get::<_, Option<u32>>(3)?,
+                r.get::<_, TeamId>("id")?,
+                doc::Team {
+                    name: r.get("name")?,
+                    short_code: r.get("short_code")?,
+                    withdrawn_after: r.get("withdrawn_after")?,
+                    roster: vec![],
+                },
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut out = Vec::new();
-    for (id, name, short_code, withdrawn_after) in rows {
+    for (id, mut team) in rows {
         let mut st = conn.prepare_cached(
             "SELECT board, player_id FROM roster WHERE team_id = ?1 ORDER BY board",
         )?;
-        let places = st
+        team.roster = st
             .query_map([id], |r| {
-                Ok((r.get::<_, u32>(0)?, r.get::<_, PlayerId>(1)?))
+                Ok(doc::RosterPlace {
+                    board: r.get("board")?,
+                    player: keys.key(r.get("player_id")?),
+                })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        out.push(doc::Team {
-            name,
-            short_code,
-            withdrawn_after,
-            roster: places
-                .into_iter()
-                .map(|(board, p)| doc::RosterPlace {
-                    board,
-                    player: keys.key(p),
-                })
-                .collect(),
-        });
+        out.push(team);
     }
     Ok(out)
 }
@@ -288,32 +285,21 @@ fn sections(
     let mut out = Vec::new();
     for s in super::season::sections(conn, event_id)? {
         let mut st = conn.prepare_cached(
-            "SELECT e.pairing_no, e.player_id, e.rating, t.name, e.withdrawn_after FROM entry e \
+            "SELECT e.pairing_no AS pairing_no, e.player_id AS player_id, e.rating AS rating, \
+             t.name AS team, e.withdrawn_after AS withdrawn_after FROM entry e \
              LEFT JOIN team t ON t.id = e.team_id WHERE e.section_id = ?1 ORDER BY e.pairing_no",
         )?;
         let entries = st
             .query_map([s.id], |r| {
-                Ok((
-                    r.get::<_, u32>(0)?,
-                    r.get::<_, PlayerId>(1)?,
-                    r.get::<_, Option<u32>>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, Option<u32>>(4)?,
-                ))
+                Ok(doc::Entry {
+                    pairing_no: r.get("pairing_no")?,
+                    player: keys.key(r.get("player_id")?),
+                    rating: r.get("rating")?,
+                    team: r.get("team")?,
+                    withdrawn_after: r.get("withdrawn_after")?,
+                })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
-        let entries = entries
-            .into_iter()
-            .map(
-                |(pairing_no, p, rating, team, withdrawn_after)| doc::Entry {
-                    pairing_no,
-                    player: keys.key(p),
-                    rating,
-                    team,
-                    withdrawn_after,
-                },
-            )
-            .collect();
         out.push(doc::Section {
             name: s.name.clone(),
             rating_min: s.rating_min,
@@ -429,28 +415,29 @@ fn rounds(
     let list = st
         .query_map([section_id], |r| {
             Ok((
-                r.get::<_, RoundId>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, Option<String>>(2)?,
+                r.get::<_, RoundId>("id")?,
+                r.get::<_, u32>("number")?,
+                r.get::<_, Option<String>>("date")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut out = Vec::new();
     for (round_id, number, date) in list {
         let mut st = conn.prepare_cached(
-            "SELECT m.id, a.name, b.name, m.points_a_halves, m.points_b_halves FROM team_match m \
+            "SELECT m.id AS id, a.name AS team_a, b.name AS team_b, m.points_a_halves AS points_a_halves, \
+             m.points_b_halves AS points_b_halves FROM team_match m \
              JOIN team a ON a.id = m.team_a LEFT JOIN team b ON b.id = m.team_b \
              WHERE m.round_id = ?1 ORDER BY m.id",
         )?;
         let mut matches = st
             .query_map([round_id], |r| {
                 Ok((
-                    r.get::<_, MatchId>(0)?,
+                    r.get::<_, MatchId>("id")?,
                     doc::TeamMatch {
-                        team_a: r.get(1)?,
-                        team_b: r.get(2)?,
-                        points_a_halves: r.get(3)?,
-                        points_b_halves: r.get(4)?,
+                        team_a: r.get("team_a")?,
+                        team_b: r.get("team_b")?,
+                        points_a_halves: r.get("points_a_halves")?,
+                        points_b_halves: r.get("points_b_halves")?,
                         forfeited_boards: vec![],
                     },
                 ))
@@ -465,41 +452,35 @@ fn rounds(
             .map(|(i, (id, _))| (*id, i as u32))
             .collect();
         let mut st = conn.prepare_cached(
-            "SELECT g.board, w.pairing_no, b.pairing_no, g.result, g.team_match_id FROM game g \
+            "SELECT g.board AS board, w.pairing_no AS white, b.pairing_no AS black, g.result AS result, \
+             g.team_match_id AS team_match_id FROM game g \
              JOIN entry w ON w.id = g.white_entry JOIN entry b ON b.id = g.black_entry \
              WHERE g.round_id = ?1 ORDER BY g.board IS NULL, g.board, g.id",
         )?;
         let games = st
             .query_map([round_id], |r| {
-                Ok((
-                    r.get::<_, Option<u32>>(0)?,
-                    r.get::<_, u32>(1)?,
-                    r.get::<_, u32>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, Option<MatchId>>(4)?,
-                ))
+                let team_match: Option<MatchId> = r.get("team_match_id")?;
+                Ok(doc::Game {
+                    board: r.get("board")?,
+                    white: r.get("white")?,
+                    black: r.get("black")?,
+                    result: r.get("result")?,
+                    team_match: team_match.and_then(|m| position.get(&m).copied()),
+                })
             })?
-            .collect::<rusqlite::Result<Vec<_>>>()?
-            .into_iter()
-            .map(|(board, white, black, result, m)| doc::Game {
-                board,
-                white,
-                black,
-                result,
-                team_match: m.and_then(|m| position.get(&m).copied()),
-            })
-            .collect();
+            .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut st = conn.prepare_cached(
-            "SELECT e.pairing_no, b.kind, b.requested, b.late_entry FROM bye b JOIN entry e ON e.id = b.entry_id \
+            "SELECT e.pairing_no AS pairing_no, b.kind AS kind, b.requested AS requested, \
+             b.late_entry AS late_entry FROM bye b JOIN entry e ON e.id = b.entry_id \
              WHERE b.round_id = ?1 ORDER BY e.pairing_no",
         )?;
         let byes = st
             .query_map([round_id], |r| {
                 Ok(doc::Bye {
-                    player: r.get(0)?,
-                    kind: r.get(1)?,
-                    requested: bool_col(r.get(2)?),
-                    late_entry: bool_col(r.get(3)?),
+                    player: r.get("pairing_no")?,
+                    kind: r.get("kind")?,
+                    requested: bool_col(r.get("requested")?),
+                    late_entry: bool_col(r.get("late_entry")?),
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -526,21 +507,15 @@ fn forfeited_boards(
     )?;
     let rows = st
         .query_map([match_id], |r| {
-            Ok((
-                r.get::<_, u32>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, Option<PlayerId>>(2)?,
-            ))
+            let player: Option<PlayerId> = r.get("player_id")?;
+            Ok(doc::ForfeitedBoard {
+                board: r.get("board")?,
+                present: r.get("present")?,
+                player: player.map(|p| keys.key(p)),
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    Ok(rows
-        .into_iter()
-        .map(|(board, present, player)| doc::ForfeitedBoard {
-            board,
-            present,
-            player: player.map(|p| keys.key(p)),
-        })
-        .collect())
+    Ok(rows)
 }
 
 /// What an import created.

@@ -7,7 +7,7 @@
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, shown, Action};
-use super::season::{event_row, EVENT_COLUMNS, EVENT_COLUMN_COUNT};
+use super::row::FromRow;
 use super::Readable;
 use crate::domain::ids::{EntryId, PlayerId, SeasonId};
 use crate::domain::league::{Event, Season, Section};
@@ -27,20 +27,20 @@ pub struct SectionRef {
 /// Oldest season first, then event and section order.
 const ORDER: &str = "ORDER BY s.start_date, s.name, e.start_date, e.id, sec.id";
 
+/// A row of `event e JOIN season s` and `section sec` that selects their
+/// columns ([`section_ref_columns`]) and the entry's id as `entry_id`
+/// (NULL when no player was asked about).
 fn section_ref(r: &Row) -> rusqlite::Result<SectionRef> {
-    // The section's columns follow the event's.
-    let n = EVENT_COLUMN_COUNT;
     Ok(SectionRef {
-        event: event_row(r)?,
-        section: Section {
-            id: r.get(n)?,
-            event_id: r.get(n + 1)?,
-            name: r.get(n + 2)?,
-            rating_min: r.get(n + 3)?,
-            rating_max: r.get(n + 4)?,
-        },
-        entry_id: r.get(n + 5)?,
+        event: Event::from_row(r)?,
+        section: Section::from_row(r)?,
+        entry_id: r.get("entry_id")?,
     })
+}
+
+/// The event's and the section's columns of a [`SectionRef`].
+fn section_ref_columns() -> String {
+    format!("{}, {}", Event::COLUMNS, Section::COLUMNS)
 }
 
 /// Every section a player entered, oldest first (one query, by
@@ -48,9 +48,10 @@ fn section_ref(r: &Row) -> rusqlite::Result<SectionRef> {
 pub fn player_sections(conn: &impl Readable, player_id: PlayerId) -> Result<Vec<SectionRef>> {
     let conn = super::sql(conn);
     let sql = format!(
-        "SELECT {EVENT_COLUMNS}, sec.id, sec.event_id, sec.name, sec.rating_min, sec.rating_max, en.id \
+        "SELECT {}, en.id AS entry_id \
          FROM entry en JOIN section sec ON sec.id = en.section_id JOIN event e ON e.id = sec.event_id \
-         JOIN season s ON s.id = e.season_id WHERE en.player_id = ?1 {ORDER}"
+         JOIN season s ON s.id = e.season_id WHERE en.player_id = ?1 {ORDER}",
+        section_ref_columns()
     );
     let mut st = conn.prepare_cached(&sql)?;
     let rows = st
@@ -75,10 +76,11 @@ pub struct SectionFilter<'a> {
 pub fn sections_where(conn: &impl Readable, filter: &SectionFilter) -> Result<Vec<SectionRef>> {
     let conn = super::sql(conn);
     let sql = format!(
-        "SELECT {EVENT_COLUMNS}, sec.id, sec.event_id, sec.name, sec.rating_min, sec.rating_max, NULL \
+        "SELECT {}, NULL AS entry_id \
          FROM section sec JOIN event e ON e.id = sec.event_id JOIN season s ON s.id = e.season_id \
          WHERE (?1 IS NULL OR e.season_id = ?1) AND (?2 IS NULL OR e.name = ?2 COLLATE NOCASE) \
-         AND (?3 IS NULL OR sec.name = ?3 COLLATE NOCASE) {ORDER}"
+         AND (?3 IS NULL OR sec.name = ?3 COLLATE NOCASE) {ORDER}",
+        section_ref_columns()
     );
     let mut st = conn.prepare(&sql)?;
     let rows = st
@@ -141,7 +143,8 @@ pub fn meetings(conn: &impl Readable, a: PlayerId, b: PlayerId) -> Result<Vec<Me
            SELECT x.id, y.id, 1 FROM entry x JOIN entry y ON y.section_id = x.section_id AND y.player_id = ?2 WHERE x.player_id = ?1 \
            UNION ALL \
            SELECT y.id, x.id, 0 FROM entry x JOIN entry y ON y.section_id = x.section_id AND y.player_id = ?2 WHERE x.player_id = ?1) \
-         SELECT s.name, e.name, sec.name, r.number, r.date, g.board, pair.a_white, g.result \
+         SELECT s.name AS season, e.name AS event, sec.name AS section, r.number AS round, \
+                r.date AS date, g.board AS board, pair.a_white AS a_white, g.result AS result \
          FROM pair JOIN game g ON g.white_entry = pair.w AND g.black_entry = pair.bl \
          JOIN round r ON r.id = g.round_id JOIN section sec ON sec.id = g.section_id \
          JOIN event e ON e.id = sec.event_id JOIN season s ON s.id = e.season_id \
@@ -151,14 +154,14 @@ pub fn meetings(conn: &impl Readable, a: PlayerId, b: PlayerId) -> Result<Vec<Me
     let rows = st
         .query_map(params![a, b], |r| {
             Ok(Meeting {
-                season: r.get(0)?,
-                event: r.get(1)?,
-                section: r.get(2)?,
-                round: r.get(3)?,
-                date: r.get(4)?,
-                board: r.get(5)?,
-                a_white: r.get(6)?,
-                result: r.get(7)?,
+                season: r.get("season")?,
+                event: r.get("event")?,
+                section: r.get("section")?,
+                round: r.get("round")?,
+                date: r.get("date")?,
+                board: r.get("board")?,
+                a_white: r.get("a_white")?,
+                result: r.get("result")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;

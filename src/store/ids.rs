@@ -43,9 +43,9 @@ mod tests {
         let conn = Connection::open_in_memory().unwrap();
         let (back, plain, none): (EventId, i64, Option<TeamId>) = conn
             .query_row(
-                "SELECT ?1, ?1 + 0, ?2",
+                "SELECT ?1 AS back, ?1 + 0 AS plain, ?2 AS none",
                 params![EventId(41), None::<TeamId>],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get("back")?, r.get("plain")?, r.get("none")?)),
             )
             .unwrap();
         assert_eq!(back, EventId(41));

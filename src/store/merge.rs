@@ -43,11 +43,11 @@ pub struct MergePlan {
 /// schema so that tables added later move with the rest.
 fn player_references(conn: &Connection) -> Result<Vec<(String, String)>> {
     let mut st = conn.prepare(
-        "SELECT m.name, f.\"from\" FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
+        "SELECT m.name AS table_name, f.\"from\" AS column_name FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
          WHERE m.type = 'table' AND f.\"table\" = 'player' ORDER BY m.name, f.\"from\"",
     )?;
     let rows = st
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([], |r| Ok((r.get("table_name")?, r.get("column_name")?)))?
         .collect::<rusqlite::Result<Vec<(String, String)>>>()?;
     Ok(rows)
 }

@@ -67,11 +67,11 @@ pub fn current_version(conn: &impl Readable) -> Result<i64> {
         return Ok(0);
     }
     let (version, not_numbers): (Option<i64>, i64) = conn.query_row(
-        "SELECT MAX(version) FILTER (WHERE typeof(version) = 'integer'), \
-                count(*) FILTER (WHERE typeof(version) <> 'integer') \
+        "SELECT MAX(version) FILTER (WHERE typeof(version) = 'integer') AS version, \
+                count(*) FILTER (WHERE typeof(version) <> 'integer') AS not_numbers \
          FROM refinery_schema_history",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get("version")?, r.get("not_numbers")?)),
     )?;
     if not_numbers > 0 {
         return Err(damaged_history("a version that is not a number"));
@@ -104,31 +104,36 @@ pub fn check_history(conn: &impl Readable) -> Result<()> {
         return Ok(());
     }
     let mut st = conn.prepare(
-        "SELECT version, typeof(version), typeof(name), applied_on, typeof(applied_on), \
-                checksum, typeof(checksum) \
+        "SELECT version, typeof(version) AS version_type, typeof(name) AS name_type, \
+                applied_on, typeof(applied_on) AS applied_on_type, \
+                checksum, typeof(checksum) AS checksum_type \
          FROM refinery_schema_history ORDER BY rowid",
     )?;
     let mut rows = st.query([])?;
     while let Some(r) = rows.next()? {
-        let version = r.get_ref(0)?.as_i64().ok();
+        let version = r.get_ref("version")?.as_i64().ok();
         let row = match version {
             Some(v) => format!("version {v}"),
             None => "a row".to_string(),
         };
-        let text = |i: usize| -> rusqlite::Result<Option<String>> {
-            Ok(match r.get::<_, String>(i + 1)?.as_str() {
-                "text" => Some(r.get(i)?),
-                _ => None,
-            })
+        // A column's text, when SQLite stored it as text.
+        let text = |column: &str| -> rusqlite::Result<Option<String>> {
+            Ok(
+                match r.get::<_, String>(&*format!("{column}_type"))?.as_str() {
+                    "text" => Some(r.get(column)?),
+                    _ => None,
+                },
+            )
         };
-        if r.get::<_, String>(1)? != "integer" || version.is_none_or(|v| i32::try_from(v).is_err())
+        if r.get::<_, String>("version_type")? != "integer"
+            || version.is_none_or(|v| i32::try_from(v).is_err())
         {
             return Err(damaged_history("a version that is not a number"));
         }
-        if r.get::<_, String>(2)? != "text" {
+        if r.get::<_, String>("name_type")? != "text" {
             return Err(damaged_history(&format!("{row} without a name")));
         }
-        let applied = text(3)?;
+        let applied = text("applied_on")?;
         let applied_ok = applied.as_deref().is_some_and(|a| {
             time::OffsetDateTime::parse(a, &time::format_description::well_known::Rfc3339).is_ok()
         });
@@ -138,7 +143,7 @@ pub fn check_history(conn: &impl Readable) -> Result<()> {
                 crate::domain::text::escape_controls(applied.as_deref().unwrap_or("(not a text)"))
             )));
         }
-        if text(5)?.is_none_or(|c| c.parse::<u64>().is_err()) {
+        if text("checksum")?.is_none_or(|c| c.parse::<u64>().is_err()) {
             return Err(damaged_history(&format!(
                 "{row} with a checksum that is not a number"
             )));
@@ -354,9 +359,9 @@ mod tests {
         let rows = st
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
+                    r.get::<_, i64>("version")?,
+                    r.get::<_, String>("name")?,
+                    r.get::<_, String>("checksum")?,
                 ))
             })
             .unwrap();
@@ -375,16 +380,16 @@ mod tests {
     /// history's times.
     fn schema_and_rows(conn: &Connection) -> Vec<String> {
         let mut st = conn
-            .prepare("SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master ORDER BY type, name")
+            .prepare("SELECT type, name, tbl_name, COALESCE(sql, '') AS sql FROM sqlite_master ORDER BY type, name")
             .unwrap();
         let mut out: Vec<String> = st
             .query_map([], |r| {
                 Ok(format!(
                     "{} {} on {}: {}",
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?
+                    r.get::<_, String>("type")?,
+                    r.get::<_, String>("name")?,
+                    r.get::<_, String>("tbl_name")?,
+                    r.get::<_, String>("sql")?
                 ))
             })
             .unwrap()
@@ -400,7 +405,7 @@ mod tests {
             .unwrap();
         let rows = st
             .query_map([], |r| {
-                let applied: String = r.get(3)?;
+                let applied: String = r.get("applied_on")?;
                 // refinery reads these back when it next upgrades the file.
                 assert!(
                     time::OffsetDateTime::parse(
@@ -412,9 +417,9 @@ mod tests {
                 );
                 Ok(format!(
                     "history {} {} {}",
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?
+                    r.get::<_, i64>("version")?,
+                    r.get::<_, String>("name")?,
+                    r.get::<_, String>("checksum")?
                 ))
             })
             .unwrap();

@@ -44,6 +44,7 @@ pub mod ratings;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod round;
+mod row;
 pub mod schema_objects;
 pub mod season;
 pub mod snapshot;

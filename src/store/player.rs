@@ -6,34 +6,37 @@ use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::Action;
 use super::constraint_error;
+use super::row::{select, FromRow};
 use super::Readable;
 use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::league::{Entry, Player, Section};
 use crate::domain::names;
 use crate::error::{Error, Result};
 
-const PLAYER_COLUMNS: &str = "id, name, uscf_id, fide_id, rating, fide_rating, federation, title";
-
-fn player_row(r: &Row) -> rusqlite::Result<Player> {
-    Ok(Player {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        uscf_id: r.get(2)?,
-        fide_id: r.get(3)?,
-        rating: r.get(4)?,
-        fide_rating: r.get(5)?,
-        federation: r.get(6)?,
-        title: r.get(7)?,
-    })
+impl FromRow for Player {
+    const COLUMNS: &'static str =
+        "id, name, uscf_id, fide_id, rating, fide_rating, federation, title";
+    fn from_row(r: &Row) -> rusqlite::Result<Player> {
+        Ok(Player {
+            id: r.get("id")?,
+            name: r.get("name")?,
+            uscf_id: r.get("uscf_id")?,
+            fide_id: r.get("fide_id")?,
+            rating: r.get("rating")?,
+            fide_rating: r.get("fide_rating")?,
+            federation: r.get("federation")?,
+            title: r.get("title")?,
+        })
+    }
 }
 
 /// Every player, by name; with `search`, those whose name contains it.
 pub fn players(conn: &impl Readable, search: Option<&str>) -> Result<Vec<Player>> {
     let conn = super::sql(conn);
-    let sql = format!("SELECT {PLAYER_COLUMNS} FROM player WHERE ?1 IS NULL OR name LIKE '%' || ?1 || '%' ORDER BY name COLLATE NOCASE, id");
+    let sql = select::<Player>("FROM player WHERE ?1 IS NULL OR name LIKE '%' || ?1 || '%' ORDER BY name COLLATE NOCASE, id");
     let mut st = conn.prepare(&sql)?;
     let rows = st
-        .query_map([search], player_row)?
+        .query_map([search], Player::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -43,10 +46,8 @@ pub fn player_by_id(conn: &impl Readable, id: PlayerId) -> Result<Player> {
     let conn = super::sql(conn);
     // Cached: an import looks up each of its players once.
     Ok(conn
-        .prepare_cached(&format!(
-            "SELECT {PLAYER_COLUMNS} FROM player WHERE id = ?1"
-        ))?
-        .query_row([id], player_row)?)
+        .prepare_cached(&select::<Player>("FROM player WHERE id = ?1"))?
+        .query_row([id], Player::from_row)?)
 }
 
 /// Find a player across the league: by US Chess or FIDE id, by `#id` (the
@@ -209,29 +210,32 @@ pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Resul
     Ok(updated)
 }
 
-const ENTRY_COLUMNS: &str =
-    "e.id, e.section_id, e.player_id, p.name, e.pairing_no, e.rating, e.team_id, e.withdrawn_after";
-
-fn entry_row(r: &Row) -> rusqlite::Result<Entry> {
-    Ok(Entry {
-        id: r.get(0)?,
-        section_id: r.get(1)?,
-        player_id: r.get(2)?,
-        name: r.get(3)?,
-        pairing_no: r.get(4)?,
-        rating: r.get(5)?,
-        team_id: r.get(6)?,
-        withdrawn_after: r.get(7)?,
-    })
+/// An entry with its player's name, from `entry e JOIN player p`.
+impl FromRow for Entry {
+    const COLUMNS: &'static str = "e.id AS id, e.section_id AS section_id, \
+         e.player_id AS player_id, p.name AS name, e.pairing_no AS pairing_no, \
+         e.rating AS rating, e.team_id AS team_id, e.withdrawn_after AS withdrawn_after";
+    fn from_row(r: &Row) -> rusqlite::Result<Entry> {
+        Ok(Entry {
+            id: r.get("id")?,
+            section_id: r.get("section_id")?,
+            player_id: r.get("player_id")?,
+            name: r.get("name")?,
+            pairing_no: r.get("pairing_no")?,
+            rating: r.get("rating")?,
+            team_id: r.get("team_id")?,
+            withdrawn_after: r.get("withdrawn_after")?,
+        })
+    }
 }
 
 /// A section's entries in pairing-number order.
 pub fn entries(conn: &impl Readable, section_id: SectionId) -> Result<Vec<Entry>> {
     let conn = super::sql(conn);
-    let sql = format!("SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no");
+    let sql = select::<Entry>("FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no");
     let mut st = conn.prepare(&sql)?;
     let rows = st
-        .query_map([section_id], entry_row)?
+        .query_map([section_id], Entry::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -245,11 +249,11 @@ pub fn people_of_sections(
 ) -> Result<Vec<(PlayerId, String)>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare_cached(
-        "SELECT e.player_id, p.name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
+        "SELECT e.player_id AS player_id, p.name AS name FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1",
     )?;
     let mut out = Vec::new();
     for id in sections {
-        let rows = st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let rows = st.query_map([id], |r| Ok((r.get("player_id")?, r.get("name")?)))?;
         for row in rows {
             out.push(row?);
         }
@@ -329,13 +333,16 @@ fn other_section_of(
     typed: &str,
 ) -> Result<Option<(String, String)>> {
     let mut st = conn.prepare_cached(
-        "SELECT p.name, s.name FROM entry e JOIN section s ON s.id = e.section_id
+        "SELECT p.name AS player, s.name AS section FROM entry e JOIN section s ON s.id = e.section_id
          JOIN player p ON p.id = e.player_id
          WHERE s.event_id = ?1 AND s.id <> ?2 ORDER BY s.id, e.pairing_no",
     )?;
     let rows = st
         .query_map(params![section.event_id, section.id], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            Ok((
+                r.get::<_, String>("player")?,
+                r.get::<_, String>("section")?,
+            ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let wanted = names::fold(typed);
@@ -440,10 +447,8 @@ pub fn enter(
     ])
     .map_err(|e| constraint_error(e, "entry"))?;
     let id = tx.last_insert_rowid();
-    let sql = format!(
-        "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
-    );
-    Ok(tx.prepare_cached(&sql)?.query_row([id], entry_row)?)
+    let sql = select::<Entry>("FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1");
+    Ok(tx.prepare_cached(&sql)?.query_row([id], Entry::from_row)?)
 }
 
 /// How many games and byes (other than an absence) `entry` has after round
@@ -553,10 +558,8 @@ pub fn move_entry(
         Some(&format!("{} #{no}", to.name)),
         reason,
     )?;
-    let sql = format!(
-        "SELECT {ENTRY_COLUMNS} FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1"
-    );
-    Ok(tx.query_row(&sql, [entry.id], entry_row)?)
+    let sql = select::<Entry>("FROM entry e JOIN player p ON p.id = e.player_id WHERE e.id = ?1");
+    Ok(tx.query_row(&sql, [entry.id], Entry::from_row)?)
 }
 
 /// Remove an entry made by mistake, before the player has a game or bye.
@@ -604,8 +607,8 @@ pub fn entries_of_player(conn: &impl Readable, player_id: PlayerId) -> Result<Ve
         // The tables, and the score from player_round by entry (index
         // look-ups): the entry_detail and entry_score views total every
         // entry of the archive first (1.9 s in a 30-season league).
-        "SELECT s.name, ev.name, sec.name, e.pairing_no, \
-                (SELECT COALESCE(SUM(pr.halves), 0) FROM player_round pr WHERE pr.entry_id = e.id) \
+        "SELECT s.name AS season, ev.name AS event, sec.name AS section, e.pairing_no AS pairing_no, \
+                (SELECT COALESCE(SUM(pr.halves), 0) FROM player_round pr WHERE pr.entry_id = e.id) AS halves \
          FROM entry e JOIN section sec ON sec.id = e.section_id \
          JOIN event ev ON ev.id = sec.event_id JOIN season s ON s.id = ev.season_id \
          WHERE e.player_id = ?1 ORDER BY s.id, ev.id",
@@ -613,11 +616,11 @@ pub fn entries_of_player(conn: &impl Readable, player_id: PlayerId) -> Result<Ve
     let rows = st
         .query_map([player_id], |r| {
             Ok(PlayerEntry {
-                season: r.get(0)?,
-                event: r.get(1)?,
-                section: r.get(2)?,
-                pairing_no: r.get(3)?,
-                score: crate::domain::score::Points(r.get(4)?),
+                season: r.get("season")?,
+                event: r.get("event")?,
+                section: r.get("section")?,
+                pairing_no: r.get("pairing_no")?,
+                score: crate::domain::score::Points(r.get("halves")?),
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;

@@ -5,6 +5,7 @@
 use rusqlite::{params, Connection, Row, Transaction};
 
 use super::audit::{audit_event, Action};
+use super::row::{select, FromRow};
 use super::Readable;
 use crate::domain::ids::{EntryId, EventId, PrizeId, SectionId};
 use crate::domain::league::Section;
@@ -25,48 +26,49 @@ pub struct StoredPrize {
     pub winner_entry: Option<EntryId>,
 }
 
-const COLUMNS: &str = "id, position, kind, place, rating_min, rating_below, unrated, name, \
-                       cash_cents, item, winner_entry_id";
-
-fn row(r: &Row) -> rusqlite::Result<StoredPrize> {
-    let kind: String = r.get(2)?;
-    let unrated: bool = r.get(6)?;
-    let kind = match kind.as_str() {
-        "class" if unrated => Kind::Class(Class::Unrated),
-        "class" => Kind::Class(Class::Rated {
-            min: r.get(4)?,
-            below: r.get(5)?,
-        }),
-        "special" => Kind::Special {
-            name: r.get(7)?,
-            winner: None,
-        },
-        _ => Kind::Place,
-    };
-    let reward = match r.get::<_, Option<i64>>(8)? {
-        Some(c) => Reward::Cash(Money(c)),
-        None => Reward::Item(r.get(9)?),
-    };
-    Ok(StoredPrize {
-        id: r.get(0)?,
-        position: r.get(1)?,
-        prize: Prize {
-            kind,
-            place: r.get(3)?,
-            reward,
-        },
-        winner_entry: r.get(10)?,
-    })
+impl FromRow for StoredPrize {
+    const COLUMNS: &'static str = "id, position, kind, place, rating_min, rating_below, unrated, \
+         name, cash_cents, item, winner_entry_id";
+    fn from_row(r: &Row) -> rusqlite::Result<StoredPrize> {
+        let kind: String = r.get("kind")?;
+        let unrated: bool = r.get("unrated")?;
+        let kind = match kind.as_str() {
+            "class" if unrated => Kind::Class(Class::Unrated),
+            "class" => Kind::Class(Class::Rated {
+                min: r.get("rating_min")?,
+                below: r.get("rating_below")?,
+            }),
+            "special" => Kind::Special {
+                name: r.get("name")?,
+                winner: None,
+            },
+            _ => Kind::Place,
+        };
+        let reward = match r.get::<_, Option<i64>>("cash_cents")? {
+            Some(c) => Reward::Cash(Money(c)),
+            None => Reward::Item(r.get("item")?),
+        };
+        Ok(StoredPrize {
+            id: r.get("id")?,
+            position: r.get("position")?,
+            prize: Prize {
+                kind,
+                place: r.get("place")?,
+                reward,
+            },
+            winner_entry: r.get("winner_entry_id")?,
+        })
+    }
 }
 
 /// A section's prizes in list order.
 pub fn prizes(conn: &impl Readable, section_id: SectionId) -> Result<Vec<StoredPrize>> {
     let conn = super::sql(conn);
-    let mut st = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM prize WHERE section_id = ?1 ORDER BY position"
+    let mut st = conn.prepare_cached(&select::<StoredPrize>(
+        "FROM prize WHERE section_id = ?1 ORDER BY position",
     ))?;
     let rows = st
-        .query_map([section_id], row)?
+        .query_map([section_id], StoredPrize::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }

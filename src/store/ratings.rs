@@ -51,11 +51,14 @@ pub fn import_list(
     let mut league: HashMap<String, (PlayerId, String, Option<u32>)> = HashMap::new();
     {
         let mut st = tx.prepare(&format!(
-            "SELECT id, name, {id_col}, {rating_col} FROM player WHERE {id_col} IS NOT NULL"
+            "SELECT id, name, {id_col} AS list_id, {rating_col} AS rating FROM player WHERE {id_col} IS NOT NULL"
         ))?;
         let mut q = st.query([])?;
         while let Some(r) = q.next()? {
-            league.insert(r.get(2)?, (r.get(0)?, r.get(1)?, r.get(3)?));
+            league.insert(
+                r.get("list_id")?,
+                (r.get("id")?, r.get("name")?, r.get("rating")?),
+            );
         }
     }
     // The history says which rating was in force on which day, so lists
@@ -64,7 +67,7 @@ pub fn import_list(
         .query_row(
             "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 ORDER BY replaced_on DESC LIMIT 1",
             params![system, today],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("list")?, r.get("replaced_on")?)),
         )
         .optional()?;
     if let Some((later, day)) = later {
@@ -154,10 +157,10 @@ pub fn history(conn: &impl Readable, player_id: PlayerId) -> Result<Vec<Replaced
     let rows = st
         .query_map([player_id], |r| {
             Ok(Replaced {
-                system: r.get(0)?,
-                rating: r.get(1)?,
-                list: r.get(2)?,
-                replaced_on: r.get(3)?,
+                system: r.get("system")?,
+                rating: r.get("rating")?,
+                list: r.get("list")?,
+                replaced_on: r.get("replaced_on")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -204,31 +207,40 @@ pub struct ListRating {
 pub fn uscf_list_ratings(conn: &impl Readable) -> Result<HashMap<PlayerId, Vec<ListRating>>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT h.player_id, h.rating, h.list, h.replaced_on, p.rating FROM rating_history h
+        "SELECT h.player_id AS player_id, h.rating AS replaced, h.list AS list,
+                h.replaced_on AS replaced_on, p.rating AS current FROM rating_history h
          JOIN player p ON p.id = h.player_id WHERE h.system = 'uscf'
          ORDER BY h.player_id, h.replaced_on, h.id",
     )?;
+    /// A history row, with the player's current rating.
+    struct Replacing {
+        player: PlayerId,
+        replaced: Option<u32>,
+        list: String,
+        day: String,
+        current: Option<u32>,
+    }
     let rows = st
         .query_map([], |r| {
-            Ok((
-                r.get::<_, PlayerId>(0)?,
-                r.get::<_, Option<u32>>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, Option<u32>>(4)?,
-            ))
+            Ok(Replacing {
+                player: r.get("player_id")?,
+                replaced: r.get("replaced")?,
+                list: r.get("list")?,
+                day: r.get("replaced_on")?,
+                current: r.get("current")?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut out: HashMap<PlayerId, Vec<ListRating>> = HashMap::new();
-    for (k, (player, _, list, day, current)) in rows.iter().enumerate() {
+    for (k, row) in rows.iter().enumerate() {
         let after = match rows.get(k + 1) {
-            Some(next) if next.0 == *player => next.1,
-            _ => *current,
+            Some(next) if next.player == row.player => next.replaced,
+            _ => row.current,
         };
         if let Some(rating) = after {
-            out.entry(*player).or_default().push(ListRating {
-                day: day.clone(),
-                list: list.clone(),
+            out.entry(row.player).or_default().push(ListRating {
+                day: row.day.clone(),
+                list: row.list.clone(),
                 rating,
             });
         }
@@ -254,15 +266,15 @@ pub struct ImportedList {
 pub fn lists(conn: &impl Readable) -> Result<Vec<ImportedList>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT system, list, replaced_on, count(*) FROM rating_history \
+        "SELECT system, list, replaced_on, count(*) AS players FROM rating_history \
          GROUP BY system, list, replaced_on ORDER BY replaced_on, system, list",
     )?;
     let rows = st.query_map([], |r| {
         Ok(ImportedList {
-            system: r.get(0)?,
-            list: r.get(1)?,
-            took_effect: r.get(2)?,
-            players: r.get::<_, i64>(3)? as usize,
+            system: r.get("system")?,
+            list: r.get("list")?,
+            took_effect: r.get("replaced_on")?,
+            players: r.get::<_, i64>("players")? as usize,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -310,7 +322,7 @@ pub fn remove_list(
             "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 \
              ORDER BY replaced_on LIMIT 1",
             params![list.system, list.took_effect],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("list")?, r.get("replaced_on")?)),
         )
         .optional()?;
     if let Some((later, day)) = later {
@@ -327,27 +339,35 @@ pub fn remove_list(
     };
     let mut restored = Vec::new();
     {
+        /// A player the list rated: the list's rating and the one it replaced.
+        struct Restoring {
+            player_id: PlayerId,
+            name: String,
+            now: Option<u32>,
+            before: Option<u32>,
+        }
         let mut st = tx.prepare(&format!(
-            "SELECT h.player_id, p.name, p.{rating_col}, h.rating FROM rating_history h \
+            "SELECT h.player_id AS player_id, p.name AS name, p.{rating_col} AS now, \
+             h.rating AS before FROM rating_history h \
              JOIN player p ON p.id = h.player_id \
              WHERE h.system = ?1 AND h.list = ?2 AND h.replaced_on = ?3 ORDER BY p.name"
         ))?;
         let rows = st
             .query_map(params![list.system, list.list, list.took_effect], |r| {
-                Ok((
-                    r.get::<_, PlayerId>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, Option<u32>>(2)?,
-                    r.get::<_, Option<u32>>(3)?,
-                ))
+                Ok(Restoring {
+                    player_id: r.get("player_id")?,
+                    name: r.get("name")?,
+                    now: r.get("now")?,
+                    before: r.get("before")?,
+                })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         let mut put_back = tx.prepare(&format!(
             "UPDATE player SET {rating_col} = ?1 WHERE id = ?2"
         ))?;
-        for (pid, player, now, before) in rows {
-            put_back.execute(params![before, pid])?;
-            restored.push((player, now, before));
+        for row in rows {
+            put_back.execute(params![row.before, row.player_id])?;
+            restored.push((row.name, row.now, row.before));
         }
     }
     tx.execute(

@@ -72,10 +72,10 @@ fn objects(conn: &Connection) -> Result<Vec<Object>> {
     )?;
     let rows = st.query_map([], |r| {
         Ok(Object {
-            kind: r.get(0)?,
-            name: r.get(1)?,
-            table: r.get(2)?,
-            sql: r.get(3)?,
+            kind: r.get("type")?,
+            name: r.get("name")?,
+            table: r.get("tbl_name")?,
+            sql: r.get("sql")?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)

@@ -5,6 +5,7 @@ use rusqlite::{params, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
+use super::row::{select, FromRow};
 use super::Readable;
 use crate::domain::ids::{EventId, SeasonId, SectionId};
 use crate::domain::league::{check_date_order, Event, EventKind, RatingBasis, Season, Section};
@@ -12,21 +13,26 @@ use crate::domain::names::Wanted;
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
 
-fn season_row(r: &Row) -> rusqlite::Result<Season> {
-    Ok(Season {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        start_date: r.get(2)?,
-        end_date: r.get(3)?,
-    })
+impl FromRow for Season {
+    const COLUMNS: &'static str = "id, name, start_date, end_date";
+    fn from_row(r: &Row) -> rusqlite::Result<Season> {
+        Ok(Season {
+            id: r.get("id")?,
+            name: r.get("name")?,
+            start_date: r.get("start_date")?,
+            end_date: r.get("end_date")?,
+        })
+    }
 }
 
 /// Every season, newest first.
 pub fn seasons(conn: &impl Readable) -> Result<Vec<Season>> {
     let conn = super::sql(conn);
-    let mut st = conn.prepare("SELECT id, name, start_date, end_date FROM season ORDER BY COALESCE(start_date, name) DESC, name DESC")?;
+    let mut st = conn.prepare(&select::<Season>(
+        "FROM season ORDER BY COALESCE(start_date, name) DESC, name DESC",
+    ))?;
     let rows = st
-        .query_map([], season_row)?
+        .query_map([], Season::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -36,9 +42,9 @@ pub fn season_by_name(conn: &impl Readable, name: &str) -> Result<Option<Season>
     let conn = super::sql(conn);
     Ok(conn
         .query_row(
-            "SELECT id, name, start_date, end_date FROM season WHERE name = ?1 COLLATE NOCASE",
+            &select::<Season>("FROM season WHERE name = ?1 COLLATE NOCASE"),
             [name.trim()],
-            season_row,
+            Season::from_row,
         )
         .optional()?)
 }
@@ -151,46 +157,49 @@ pub fn ensure_season(tx: &Transaction, name: &str) -> Result<Season> {
     }
 }
 
-pub(crate) const EVENT_COLUMNS: &str =
-    "e.id, e.season_id, s.name, e.name, e.kind, e.rounds, e.start_date, e.end_date, e.tiebreaks, \
-     e.actual_play_first, e.fide_edition, e.sb_adjusted, e.coin_allowed, e.coin_seed, e.rating_basis";
-
-/// How many columns [`EVENT_COLUMNS`] names: a query that selects more
-/// after them reads those from this index on.
-pub(crate) const EVENT_COLUMN_COUNT: usize = 15;
-
-pub(crate) fn event_row(r: &Row) -> rusqlite::Result<Event> {
-    let kind: String = r.get(4)?;
-    Ok(Event {
-        id: r.get(0)?,
-        season_id: r.get(1)?,
-        season: r.get(2)?,
-        name: r.get(3)?,
-        kind: kind.parse().unwrap_or(EventKind::Swiss),
-        rounds: r.get(5)?,
-        start_date: r.get(6)?,
-        end_date: r.get(7)?,
-        tiebreaks: r.get(8)?,
-        actual_play_first: r.get(9)?,
-        fide_edition: r.get(10)?,
-        sb_adjusted: r.get(11)?,
-        coin_allowed: r.get(12)?,
-        coin_seed: r.get(13)?,
-        // The schema allows only the four kinds (V24).
-        rating_basis: RatingBasis::parse(&r.get::<_, String>(14)?).unwrap_or_default(),
-    })
+/// An event with its season's name, from `event e JOIN season s`. Its
+/// columns are named apart from a section's ([`Section`]'s reader), so a
+/// query can select both.
+impl FromRow for Event {
+    const COLUMNS: &'static str = "e.id AS event_id, e.season_id AS season_id, s.name AS season, \
+         e.name AS event, e.kind AS kind, e.rounds AS rounds, e.start_date AS start_date, \
+         e.end_date AS end_date, e.tiebreaks AS tiebreaks, e.actual_play_first AS actual_play_first, \
+         e.fide_edition AS fide_edition, e.sb_adjusted AS sb_adjusted, \
+         e.coin_allowed AS coin_allowed, e.coin_seed AS coin_seed, e.rating_basis AS rating_basis";
+    fn from_row(r: &Row) -> rusqlite::Result<Event> {
+        let kind: String = r.get("kind")?;
+        Ok(Event {
+            id: r.get("event_id")?,
+            season_id: r.get("season_id")?,
+            season: r.get("season")?,
+            name: r.get("event")?,
+            kind: kind.parse().unwrap_or(EventKind::Swiss),
+            rounds: r.get("rounds")?,
+            start_date: r.get("start_date")?,
+            end_date: r.get("end_date")?,
+            tiebreaks: r.get("tiebreaks")?,
+            actual_play_first: r.get("actual_play_first")?,
+            fide_edition: r.get("fide_edition")?,
+            sb_adjusted: r.get("sb_adjusted")?,
+            coin_allowed: r.get("coin_allowed")?,
+            coin_seed: r.get("coin_seed")?,
+            // The schema allows only the four kinds (V24).
+            rating_basis: RatingBasis::parse(&r.get::<_, String>("rating_basis")?)
+                .unwrap_or_default(),
+        })
+    }
 }
 
 /// Events, optionally of one season, in date order.
 pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<Event>> {
     let conn = super::sql(conn);
-    let sql = format!(
-        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
-         WHERE ?1 IS NULL OR e.season_id = ?1 ORDER BY s.start_date, s.name, e.start_date, e.id"
+    let sql = select::<Event>(
+        "FROM event e JOIN season s ON s.id = e.season_id \
+         WHERE ?1 IS NULL OR e.season_id = ?1 ORDER BY s.start_date, s.name, e.start_date, e.id",
     );
     let mut st = conn.prepare(&sql)?;
     let rows = st
-        .query_map([season_id], event_row)?
+        .query_map([season_id], Event::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -198,10 +207,8 @@ pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<E
 /// The event with this id.
 pub fn event_by_id(conn: &impl Readable, id: EventId) -> Result<Event> {
     let conn = super::sql(conn);
-    let sql = format!(
-        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1"
-    );
-    Ok(conn.query_row(&sql, [id], event_row)?)
+    let sql = select::<Event>("FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1");
+    Ok(conn.query_row(&sql, [id], Event::from_row)?)
 }
 
 /// The event named `name` (in `season` when given). Without a season, the
@@ -213,15 +220,15 @@ pub fn find_event(conn: &impl Readable, season: Option<&str>, name: &str) -> Res
         Some(s) => Some(find_season(conn, s)?),
         None => None,
     };
-    let sql = format!(
-        "SELECT {EVENT_COLUMNS} FROM event e JOIN season s ON s.id = e.season_id \
-         WHERE e.name = ?1 COLLATE NOCASE AND (?2 IS NULL OR e.season_id = ?2) ORDER BY s.start_date, s.name"
+    let sql = select::<Event>(
+        "FROM event e JOIN season s ON s.id = e.season_id \
+         WHERE e.name = ?1 COLLATE NOCASE AND (?2 IS NULL OR e.season_id = ?2) ORDER BY s.start_date, s.name",
     );
     let mut st = conn.prepare(&sql)?;
     let found = st
         .query_map(
             params![name.trim(), season.as_ref().map(|s| s.id)],
-            event_row,
+            Event::from_row,
         )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let what = match &season {
@@ -600,22 +607,30 @@ pub fn set_coin_seed(tx: &Transaction, event_id: EventId, seed: i64) -> Result<(
     Ok(())
 }
 
-pub(crate) fn section_row(r: &Row) -> rusqlite::Result<Section> {
-    Ok(Section {
-        id: r.get(0)?,
-        event_id: r.get(1)?,
-        name: r.get(2)?,
-        rating_min: r.get(3)?,
-        rating_max: r.get(4)?,
-    })
+/// A section, from `section sec`; its columns are named apart from an
+/// event's ([`Event`]'s reader), so a query can select both.
+impl FromRow for Section {
+    const COLUMNS: &'static str = "sec.id AS section_id, sec.event_id AS section_event_id, \
+         sec.name AS section, sec.rating_min AS rating_min, sec.rating_max AS rating_max";
+    fn from_row(r: &Row) -> rusqlite::Result<Section> {
+        Ok(Section {
+            id: r.get("section_id")?,
+            event_id: r.get("section_event_id")?,
+            name: r.get("section")?,
+            rating_min: r.get("rating_min")?,
+            rating_max: r.get("rating_max")?,
+        })
+    }
 }
 
 /// The event's sections, in the order they were added.
 pub fn sections(conn: &impl Readable, event_id: EventId) -> Result<Vec<Section>> {
     let conn = super::sql(conn);
-    let mut st = conn.prepare("SELECT id, event_id, name, rating_min, rating_max FROM section WHERE event_id = ?1 ORDER BY id")?;
+    let mut st = conn.prepare(&select::<Section>(
+        "FROM section sec WHERE sec.event_id = ?1 ORDER BY sec.id",
+    ))?;
     let rows = st
-        .query_map([event_id], section_row)?
+        .query_map([event_id], Section::from_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -624,9 +639,9 @@ pub fn sections(conn: &impl Readable, event_id: EventId) -> Result<Vec<Section>>
 pub fn section_by_id(conn: &impl Readable, id: SectionId) -> Result<Section> {
     let conn = super::sql(conn);
     Ok(conn.query_row(
-        "SELECT id, event_id, name, rating_min, rating_max FROM section WHERE id = ?1",
+        &select::<Section>("FROM section sec WHERE sec.id = ?1"),
         [id],
-        section_row,
+        Section::from_row,
     )?)
 }
 
@@ -810,7 +825,7 @@ pub fn settings(conn: &impl Readable) -> Result<Vec<(String, String)>> {
     let mut st =
         conn.prepare("SELECT key, value FROM setting WHERE key = 'league_name' ORDER BY key")?;
     let rows = st
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([], |r| Ok((r.get("key")?, r.get("value")?)))?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
 }
@@ -839,14 +854,4 @@ pub fn set_league_name(tx: &Transaction, name: &str) -> Result<bool> {
         None,
     )?;
     Ok(true)
-}
-
-#[cfg(test)]
-mod column_tests {
-    use super::*;
-
-    #[test]
-    fn the_event_column_count_is_the_columns_named() {
-        assert_eq!(EVENT_COLUMNS.split(',').count(), EVENT_COLUMN_COUNT);
-    }
 }

@@ -319,9 +319,9 @@ fn sqlite_refuses_values_outside_the_enumerations() {
 fn an_older_database_upgrades_to_the_same_schema_as_a_new_one() {
     fn schema(conn: &Connection) -> Vec<(String, String)> {
         let mut st = conn
-            .prepare("SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'refinery_schema_history' ORDER BY name")
+            .prepare("SELECT name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name <> 'refinery_schema_history' ORDER BY name")
             .unwrap();
-        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        st.query_map([], |r| Ok((r.get("name")?, r.get("sql")?)))
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap()

@@ -1,0 +1,114 @@
+//! Typed rows: a query's row read into a named value, every column by its
+//! name. A reader that took columns by position would compile and silently
+//! swap two fields the day someone reordered its SELECT; read by name, a
+//! reordered SELECT reads the same value, and a column that is missing or
+//! was renamed fails the query with SQLite's "no such column" error, in
+//! the first test that runs it.
+//!
+//! A type that several queries read (a player, an entry, a prize) names
+//! its columns once in [`FromRow::COLUMNS`], beside the reader that reads
+//! them: a query writes `SELECT {COLUMNS} FROM …` ([`select`]), so the
+//! list and its reader cannot drift apart. A column computed by an
+//! expression, or taken from a joined table, carries an `AS` name there,
+//! since SQLite only promises the names it was given.
+
+use rusqlite::{Params, Row, Statement};
+
+/// A value read from one row of a query, by column name.
+pub(crate) trait FromRow: Sized {
+    /// The select list whose columns [`FromRow::from_row`] reads, each
+    /// under the name it reads it by (an expression or a joined table's
+    /// column is named with `AS`). Table aliases it uses (`e.` for the
+    /// entry, …) are the ones its queries give in their `FROM`.
+    const COLUMNS: &'static str;
+
+    /// The value of one row; every column is read by its name.
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Self>;
+}
+
+/// `SELECT` with `T`'s columns, then `rest` (its `FROM`, `WHERE`, …).
+pub(crate) fn select<T: FromRow>(rest: &str) -> String {
+    format!("SELECT {} {rest}", T::COLUMNS)
+}
+
+/// Every row `st` gives for `params`, read as `T`.
+pub(crate) fn all<T: FromRow>(
+    st: &mut Statement<'_>,
+    params: impl Params,
+) -> rusqlite::Result<Vec<T>> {
+    st.query_map(params, T::from_row)?.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rusqlite::{Connection, Error};
+
+    use super::*;
+
+    /// A row of two fields of the same type: the kind a positional reader
+    /// would swap without a word.
+    #[derive(Debug, PartialEq, Eq)]
+    struct Pairing {
+        white: String,
+        black: String,
+    }
+
+    impl FromRow for Pairing {
+        const COLUMNS: &'static str = "w.name AS white, b.name AS black";
+        fn from_row(r: &Row<'_>) -> rusqlite::Result<Self> {
+            Ok(Pairing {
+                white: r.get("white")?,
+                black: r.get("black")?,
+            })
+        }
+    }
+
+    fn board() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT NOT NULL); \
+             INSERT INTO p VALUES (1, 'Ada'), (2, 'Bert'); \
+             CREATE TABLE g (white INTEGER, black INTEGER); INSERT INTO g VALUES (1, 2);",
+        )
+        .unwrap();
+        conn
+    }
+
+    const FROM: &str = "FROM g JOIN p w ON w.id = g.white JOIN p b ON b.id = g.black";
+
+    fn read(conn: &Connection, sql: &str) -> rusqlite::Result<Vec<Pairing>> {
+        all(&mut conn.prepare(sql)?, [])
+    }
+
+    #[test]
+    fn a_row_is_read_by_its_columns_names() {
+        let conn = board();
+        let ada_white = vec![Pairing {
+            white: "Ada".into(),
+            black: "Bert".into(),
+        }];
+        assert_eq!(read(&conn, &select::<Pairing>(FROM)).unwrap(), ada_white);
+        // The same columns in the other order read the same pairing, not
+        // Bert with white.
+        let reordered = format!("SELECT b.name AS black, w.name AS white {FROM}");
+        assert_eq!(read(&conn, &reordered).unwrap(), ada_white);
+    }
+
+    #[test]
+    fn a_missing_or_renamed_column_fails_the_query_instead_of_reading_another() {
+        let conn = board();
+        for (sql, missing) in [
+            (
+                format!("SELECT w.name AS white, b.name AS blk {FROM}"),
+                "black",
+            ),
+            (format!("SELECT w.name AS white, b.name {FROM}"), "black"),
+            (format!("SELECT b.name AS black {FROM}"), "white"),
+        ] {
+            match read(&conn, &sql) {
+                Err(Error::InvalidColumnName(name)) => assert_eq!(name, missing, "{sql}"),
+                other => panic!("{sql}: expected no such column {missing}, got {other:?}"),
+            }
+        }
+    }
+}
