@@ -185,7 +185,7 @@ pub fn import_trf(
                         Value::Integer(round_id.0),
                         Value::Integer(section.id.0),
                         Value::Integer(entry_ids[i].0),
-                        Value::Text("full".into()),
+                        Value::Text(bye_kind_str(ByeKind::Full).to_string()),
                         Value::Integer(0),
                     ]);
                 }

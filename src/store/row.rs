@@ -12,7 +12,7 @@
 //! expression, or taken from a joined table, carries an `AS` name there,
 //! since SQLite only promises the names it was given.
 
-use rusqlite::{Params, Row, Statement};
+use rusqlite::Row;
 
 /// A value read from one row of a query, by column name.
 pub(crate) trait FromRow: Sized {
@@ -29,14 +29,6 @@ pub(crate) trait FromRow: Sized {
 /// `SELECT` with `T`'s columns, then `rest` (its `FROM`, `WHERE`, …).
 pub(crate) fn select<T: FromRow>(rest: &str) -> String {
     format!("SELECT {} {rest}", T::COLUMNS)
-}
-
-/// Every row `st` gives for `params`, read as `T`.
-pub(crate) fn all<T: FromRow>(
-    st: &mut Statement<'_>,
-    params: impl Params,
-) -> rusqlite::Result<Vec<T>> {
-    st.query_map(params, T::from_row)?.collect()
 }
 
 #[cfg(test)]
@@ -77,7 +69,9 @@ mod tests {
     const FROM: &str = "FROM g JOIN p w ON w.id = g.white JOIN p b ON b.id = g.black";
 
     fn read(conn: &Connection, sql: &str) -> rusqlite::Result<Vec<Pairing>> {
-        all(&mut conn.prepare(sql)?, [])
+        conn.prepare(sql)?
+            .query_map([], Pairing::from_row)?
+            .collect()
     }
 
     #[test]
