@@ -88,6 +88,59 @@ mod tests {
         assert_eq!(read(&conn, &reordered).unwrap(), ada_white);
     }
 
+    /// The names SQLite gives the columns of `SELECT {columns} {from}`
+    /// in the league's own schema (the statement must prepare: every
+    /// column it names exists).
+    fn names(columns: &str, from: &str) -> Vec<String> {
+        let store = crate::store::Store::open_in_memory().unwrap();
+        let sql = format!("SELECT {columns} {from}");
+        let st = store
+            .conn()
+            .raw()
+            .prepare(&sql)
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+        st.column_names().into_iter().map(str::to_string).collect()
+    }
+
+    /// Each type's column list names columns of the schema, each under a
+    /// plain name of its own: a name given twice would be read from its
+    /// first column by both readers (SQLite matches names without case).
+    #[test]
+    fn every_column_list_names_real_columns_each_under_its_own_name() {
+        use crate::domain::league::{Entry, Event, Player, Season, Section};
+        use crate::store::prize::StoredPrize;
+        let events = "FROM event e JOIN season s ON s.id = e.season_id";
+        let lists = [
+            names(Player::COLUMNS, "FROM player"),
+            names(
+                Entry::COLUMNS,
+                "FROM entry e JOIN player p ON p.id = e.player_id",
+            ),
+            names(Season::COLUMNS, "FROM season"),
+            names(Event::COLUMNS, events),
+            names(Section::COLUMNS, "FROM section sec"),
+            names(StoredPrize::COLUMNS, "FROM prize"),
+            // history's sections read an event and a section from one row.
+            names(
+                &format!("{}, {}", Event::COLUMNS, Section::COLUMNS),
+                &format!("{events} JOIN section sec ON sec.event_id = e.id"),
+            ),
+        ];
+        for list in lists {
+            let mut seen = std::collections::HashSet::new();
+            for name in &list {
+                assert!(
+                    name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                    "{name} in {list:?}: name it with AS"
+                );
+                assert!(
+                    seen.insert(name.to_ascii_lowercase()),
+                    "{name} twice in {list:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_missing_or_renamed_column_fails_the_query_instead_of_reading_another() {
         let conn = board();
