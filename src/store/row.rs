@@ -99,7 +99,7 @@ mod tests {
             .raw()
             .prepare(&sql)
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
-        st.column_names().into_iter().map(str::to_string).collect()
+        st.column_names().map(str::to_string).collect()
     }
 
     /// Each type's column list names columns of the schema, each under a
