@@ -20,6 +20,8 @@
 //! - [`outfile`]: writing the files commands make (exports, reports,
 //!   backups): all or nothing, never through a link, never over the league.
 
+#![forbid(unsafe_code)]
+
 pub mod app;
 pub mod cli;
 pub mod demo;

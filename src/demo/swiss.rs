@@ -141,19 +141,7 @@ pub fn play(
             );
             for (me, them, colour, got) in [(w, b, Colour::White, ws), (b, w, Colour::Black, bs)] {
                 let points = Points::from_halves(got);
-                history[me].push(if forfeit {
-                    Past::Forfeit {
-                        opponent: them as u32 + 1,
-                        colour,
-                        points,
-                    }
-                } else {
-                    Past::Played {
-                        opponent: them as u32 + 1,
-                        colour,
-                        points,
-                    }
-                });
+                history[me].push(past_game(forfeit, them as u32 + 1, colour, points));
             }
             this.games.push((w, b, res));
         }
@@ -180,6 +168,24 @@ pub fn play(
         out.push(this);
     }
     out
+}
+
+/// A game in a player's pairing history: against `opponent` (a pairing
+/// number), with `colour`, scoring `points`; a forfeit is not played.
+fn past_game(forfeit: bool, opponent: u32, colour: Colour, points: Points) -> Past {
+    if forfeit {
+        Past::Forfeit {
+            opponent,
+            colour,
+            points,
+        }
+    } else {
+        Past::Played {
+            opponent,
+            colour,
+            points,
+        }
+    }
 }
 
 /// Half-points to White and Black.

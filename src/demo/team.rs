@@ -17,7 +17,7 @@ use std::collections::HashSet;
 
 use super::game_result;
 use super::rng::Rng;
-use crate::domain::league::{EventKind, Season};
+use crate::domain::league::{Event, EventKind, Season};
 use crate::domain::pairing::settings;
 use crate::domain::pairing::team::{match_games, pair_teams};
 use crate::error::{Error, Result};
@@ -84,38 +84,8 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
         },
     )?;
     seasons::add_section(tx, &event, "Teams", None, None)?;
-    let mut used = HashSet::new();
-    let mut rows: Vec<TeamRow> = Vec::new();
     // (team index, board) -> (name, rating), boards in rating order.
-    let mut lineups: Vec<Vec<(String, u32)>> = Vec::new();
-    for (name, short) in TEAMS {
-        let team = teams::add_team(tx, &event, name, Some(short))?;
-        let mut members = Vec::new();
-        while members.len() < 4 {
-            let n = format!(
-                "{} {}",
-                FIRST[rng.below(FIRST.len() as u64) as usize],
-                LAST[rng.below(LAST.len() as u64) as usize]
-            );
-            if used.insert(n.clone()) {
-                members.push((n, rng.range(1150, 1950) as u32));
-            }
-        }
-        members.sort_by_key(|m| std::cmp::Reverse(m.1));
-        for (n, rating) in &members {
-            let p = players::add_player(
-                tx,
-                &NewPlayer {
-                    name: n,
-                    rating: Some(*rating),
-                    ..Default::default()
-                },
-            )?;
-            teams::add_to_roster(tx, &event, &team, &p, None)?;
-        }
-        rows.push(team);
-        lineups.push(members);
-    }
+    let (rows, lineups) = add_teams(tx, &event, &mut rng)?;
     let rules = pairings::rules(tx, event.id)?;
     let engine = settings::system(rules.system, &rules).map_err(Error::invalid)?;
     for round in 1..=4u32 {
@@ -171,4 +141,46 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The event's teams, each with four new players on its roster, strongest
+/// first: the teams' rows, and each team's (name, rating) by board.
+#[allow(clippy::type_complexity)]
+fn add_teams(
+    tx: &Transaction,
+    event: &Event,
+    rng: &mut Rng,
+) -> Result<(Vec<TeamRow>, Vec<Vec<(String, u32)>>)> {
+    let mut used = HashSet::new();
+    let mut rows: Vec<TeamRow> = Vec::new();
+    let mut lineups: Vec<Vec<(String, u32)>> = Vec::new();
+    for (name, short) in TEAMS {
+        let team = teams::add_team(tx, event, name, Some(short))?;
+        let mut members = Vec::new();
+        while members.len() < 4 {
+            let n = format!(
+                "{} {}",
+                FIRST[rng.below(FIRST.len() as u64) as usize],
+                LAST[rng.below(LAST.len() as u64) as usize]
+            );
+            if used.insert(n.clone()) {
+                members.push((n, rng.range(1150, 1950) as u32));
+            }
+        }
+        members.sort_by_key(|m| std::cmp::Reverse(m.1));
+        for (n, rating) in &members {
+            let p = players::add_player(
+                tx,
+                &NewPlayer {
+                    name: n,
+                    rating: Some(*rating),
+                    ..Default::default()
+                },
+            )?;
+            teams::add_to_roster(tx, event, &team, &p, None)?;
+        }
+        rows.push(team);
+        lineups.push(members);
+    }
+    Ok((rows, lineups))
 }

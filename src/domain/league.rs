@@ -24,9 +24,14 @@ pub fn check_date_order(what: &str, start: Option<&str>, end: Option<&str>) -> R
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
+    /// An individual Swiss: paired round by round on scores.
     Swiss,
+    /// An individual round robin: everyone meets everyone on a fixed
+    /// schedule.
     RoundRobin,
+    /// A team Swiss: teams paired round by round, games on boards.
     TeamSwiss,
+    /// A team round robin: every team meets every other.
     TeamRoundRobin,
 }
 
@@ -54,6 +59,7 @@ impl EventKind {
         Ok(names)
     }
 
+    /// Every kind, in the order help and errors list them.
     pub const ALL: [EventKind; 4] = [
         EventKind::Swiss,
         EventKind::RoundRobin,
@@ -61,6 +67,8 @@ impl EventKind {
         EventKind::TeamRoundRobin,
     ];
 
+    /// The stored and typed form: swiss, round-robin, team-swiss,
+    /// team-round-robin.
     pub fn as_str(self) -> &'static str {
         match self {
             EventKind::Swiss => "swiss",
@@ -70,10 +78,13 @@ impl EventKind {
         }
     }
 
+    /// Whether teams play it (matches of boards, not single games).
     pub fn is_team(self) -> bool {
         matches!(self, EventKind::TeamSwiss | EventKind::TeamRoundRobin)
     }
 
+    /// Whether its rounds follow a fixed schedule (FIDE counts forfeits
+    /// and Buchholz differently there).
     pub fn is_round_robin(self) -> bool {
         matches!(self, EventKind::RoundRobin | EventKind::TeamRoundRobin)
     }
@@ -115,32 +126,55 @@ impl FromStr for EventKind {
     }
 }
 
+/// A season: the league's unit of a year's events ("2024-25").
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Season {
+    /// Its row in the league file.
     pub id: SeasonId,
+    /// Its name, unique in the league ("2024-25").
     pub name: String,
+    /// First day (ISO `YYYY-MM-DD`), if known.
     pub start_date: Option<String>,
+    /// Last day (ISO `YYYY-MM-DD`), if known.
     pub end_date: Option<String>,
 }
 
+/// An event of a season (a Swiss, a round robin, a team event) with the
+/// settings that decide its pairings and standings.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
+    /// Its row in the league file.
     pub id: EventId,
+    /// The season it belongs to.
     pub season_id: SeasonId,
+    /// That season's name, for messages and pages.
     pub season: String,
+    /// Its name, unique in the season.
     pub name: String,
+    /// How it is run.
     pub kind: EventKind,
     /// Planned number of rounds.
     pub rounds: u32,
+    /// First day (ISO `YYYY-MM-DD`), if known; it picks the FIDE edition
+    /// unless one is chosen.
     pub start_date: Option<String>,
+    /// Last day (ISO `YYYY-MM-DD`), if known.
     pub end_date: Option<String>,
     /// Tiebreak order as stored: a preset name or comma-separated codes.
     pub tiebreaks: String,
+    /// Whether games actually played rank before every tiebreak (a
+    /// US Chess option some organisers choose).
     pub actual_play_first: bool,
     /// Chosen FIDE edition; `None` follows the start date.
     pub fide_edition: Option<u16>,
+    /// Whether US Chess Solkoff/Sonneborn-Berger use adjusted scores for
+    /// unplayed games (US Chess rule 34E's option).
     pub sb_adjusted: bool,
+    /// Whether a tie left after every tiebreak may be split by a seeded
+    /// coin toss (otherwise the players share the place).
     pub coin_allowed: bool,
+    /// The coin toss's seed, kept so the same standings come out every
+    /// time.
     pub coin_seed: Option<i64>,
     /// Which rating the event goes by: the one its entries take.
     #[serde(default)]
@@ -305,37 +339,63 @@ impl Event {
     }
 }
 
+/// A section of an event (one group of players paired and ranked apart:
+/// "Open", "U1600"); a team event has one.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Section {
+    /// Its row in the league file.
     pub id: SectionId,
+    /// The event it belongs to.
     pub event_id: EventId,
+    /// Its name, unique in the event.
     pub name: String,
+    /// The lowest rating allowed in, if the section has a band.
     pub rating_min: Option<u32>,
+    /// The highest rating allowed in, if the section has a band.
     pub rating_max: Option<u32>,
 }
 
+/// A person in the league, across every season and event.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
+    /// Their row in the league file.
     pub id: PlayerId,
+    /// Their name as the secretary wrote it.
     pub name: String,
+    /// US Chess member ID, if known.
     pub uscf_id: Option<String>,
+    /// FIDE ID, if known.
     pub fide_id: Option<String>,
+    /// Their current US Chess (or national, or club) rating.
     pub rating: Option<u32>,
+    /// Their current FIDE rating.
     pub fide_rating: Option<u32>,
+    /// Federation code ("USA", "ENG"), if known.
     pub federation: Option<String>,
+    /// Chess title ("GM", "WFM"), if any.
     pub title: Option<String>,
 }
 
 /// A player entered in a section.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
+    /// Its row in the league file.
     pub id: EntryId,
+    /// The section entered.
     pub section_id: SectionId,
+    /// The player entered.
     pub player_id: PlayerId,
+    /// The player's name, for messages and pages.
     pub name: String,
+    /// The player's pairing (start) number in the section.
     pub pairing_no: u32,
+    /// The rating taken at entry, of the event's rating basis: what the
+    /// event's pairings and tiebreaks read.
     pub rating: Option<u32>,
+    /// The team played for, in a team event.
     pub team_id: Option<TeamId>,
+    /// The last round before withdrawing, if withdrawn: later rounds are
+    /// not paired.
     pub withdrawn_after: Option<u32>,
 }
 
@@ -416,10 +476,13 @@ pub struct EventDetails {
     pub affiliate_id: Option<String>,
     /// US Chess ids of the chief and assistant tournament directors.
     pub chief_td_id: Option<String>,
+    /// US Chess id of the assistant tournament director.
     pub assistant_td_id: Option<String>,
+    /// Where the event is played: the city.
     pub city: Option<String>,
     /// Two-letter state code (upper case).
     pub state: Option<String>,
+    /// The zip (postal) code.
     pub zip: Option<String>,
     /// Three-letter country code, as FIDE writes federations (USA).
     pub country: Option<String>,
@@ -429,6 +492,7 @@ pub struct EventDetails {
     pub rating_system: Option<String>,
     /// FIDE arbiters by name (TRF lines 102 and 112).
     pub chief_arbiter: Option<String>,
+    /// The deputy arbiter.
     pub deputy_arbiter: Option<String>,
 }
 

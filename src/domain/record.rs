@@ -266,11 +266,6 @@ impl PlayerRecord {
             .map(Round::points)
             .sum()
     }
-
-    /// Score after the first `n` rounds.
-    pub fn score_after(&self, n: usize) -> Points {
-        self.rounds.iter().take(n).map(Round::points).sum()
-    }
 }
 
 /// Round robin or Swiss: FIDE treats forfeits and Buchholz differently.

@@ -123,11 +123,6 @@ impl Value {
         Value(n * 50)
     }
 
-    /// A count of quarter-points.
-    pub const fn quarters(n: i64) -> Value {
-        Value(n * 25)
-    }
-
     /// The value in hundredths, its exact form: what comparisons and the
     /// JSON and TRF writers' rounding start from.
     pub const fn hundredths(self) -> i64 {

@@ -259,30 +259,11 @@ fn rank(ctx: &Context, order: &Order, log: bool) -> Ranking {
 
     // Score groups (for type-A values of players already separated) and
     // the starting tied groups (score groups, split by the actual-play rule).
-    let mut score_group_of = vec![0usize; n];
-    let mut score_groups: Vec<(usize, usize)> = Vec::new();
-    let mut groups: Vec<(usize, usize)> = Vec::new();
-    let mut start = 0;
-    while start < n {
-        let mut end = start + 1;
-        while end < n && score[idx[end]] == score[idx[start]] {
-            end += 1;
-        }
-        for &p in &idx[start..end] {
-            score_group_of[p] = score_groups.len();
-        }
-        score_groups.push((start, end));
-        let mut s = start;
-        while s < end {
-            let mut e = s + 1;
-            while e < end && part(idx[e]) == part(idx[s]) {
-                e += 1;
-            }
-            groups.push((s, e));
-            s = e;
-        }
-        start = end;
-    }
+    let Groups {
+        score_group_of,
+        score_groups,
+        mut groups,
+    } = groups_of(&idx, &score, &part);
     // Sorted members of each score group, built when first needed. Sorting
     // the tiebreaks only permutes players inside a score group, so the
     // members never change.
@@ -343,6 +324,51 @@ fn rank(ctx: &Context, order: &Order, log: bool) -> Ranking {
         score,
         values,
         logs,
+    }
+}
+
+/// The score groups of a ranking and the tied groups it starts from.
+struct Groups {
+    /// Each player's score group.
+    score_group_of: Vec<usize>,
+    /// Each score group's positions in the order, `start..end`.
+    score_groups: Vec<(usize, usize)>,
+    /// The starting tied groups: the score groups, split by `part`.
+    groups: Vec<(usize, usize)>,
+}
+
+/// The groups of players ranked `idx`, by `score` and then by `part` (the
+/// actual-play rule's side of the score group).
+fn groups_of(idx: &[usize], score: &[Points], part: &dyn Fn(usize) -> u8) -> Groups {
+    let n = idx.len();
+    let mut score_group_of = vec![0usize; n];
+    let mut score_groups: Vec<(usize, usize)> = Vec::new();
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let mut end = start + 1;
+        while end < n && score[idx[end]] == score[idx[start]] {
+            end += 1;
+        }
+        for &p in &idx[start..end] {
+            score_group_of[p] = score_groups.len();
+        }
+        score_groups.push((start, end));
+        let mut s = start;
+        while s < end {
+            let mut e = s + 1;
+            while e < end && part(idx[e]) == part(idx[s]) {
+                e += 1;
+            }
+            groups.push((s, e));
+            s = e;
+        }
+        start = end;
+    }
+    Groups {
+        score_group_of,
+        score_groups,
+        groups,
     }
 }
 

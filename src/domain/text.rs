@@ -104,11 +104,6 @@ pub fn name_without_unpaired_bidi(name: &str) -> (String, Option<String>) {
     (kept, Some(warning))
 }
 
-/// The first control character in `text`, if any.
-pub fn first_control(text: &str) -> Option<char> {
-    text.chars().find(|c| c.is_control())
-}
-
 /// Refuse a control character in `text`: `Err` says which and where, in
 /// words for the secretary ("the name has a control character (U+001B,
 /// escape) at character 4 in it").

@@ -265,6 +265,13 @@ pub fn missing(e: &Event) -> Vec<String> {
             e.name
         ));
     }
+    missing_in_sections(e, &mut out);
+    out
+}
+
+/// What the report lacks in the sections: their names, the players' US
+/// Chess ids, rounds not yet played and results still to come.
+fn missing_in_sections(e: &Event, out: &mut Vec<String>) {
     if e.sections.is_empty() {
         out.push("a section with players".into());
     }
@@ -304,7 +311,6 @@ pub fn missing(e: &Event) -> Vec<String> {
             ));
         }
     }
-    out
 }
 
 fn date(d: &Option<String>) -> String {
@@ -358,13 +364,36 @@ fn file_date(e: &Event) -> (u16, u8, u8) {
 /// Build the three tables. Call [`missing`] first; values that do not fit
 /// their fields are refused by [`super::dbase::write`].
 pub fn build(e: &Event) -> Files {
-    let d = &e.details;
-    let s = |v: &Option<String>| v.clone().unwrap_or_default();
-    let c = |n: &str, w: u8| Field::new(n, Kind::Character, w);
-    let n = |n: &str, w: u8| Field::new(n, Kind::Numeric, w);
-    let dt = |n: &str| Field::new(n, Kind::Date, 8);
     let date_of = file_date(e);
-    let header = Table {
+    let (sections, details) = section_tables(e, date_of);
+    vec![
+        ("THEXPORT.DBF", header_table(e, date_of)),
+        ("TSEXPORT.DBF", sections),
+        ("TDEXPORT.DBF", details),
+    ]
+}
+
+/// A character field `w` wide.
+fn chars_field(name: &str, w: u8) -> Field {
+    Field::new(name, Kind::Character, w)
+}
+
+/// A numeric field `w` wide.
+fn number_field(name: &str, w: u8) -> Field {
+    Field::new(name, Kind::Numeric, w)
+}
+
+/// A detail as written: empty when not given.
+fn text(v: &Option<String>) -> String {
+    v.clone().unwrap_or_default()
+}
+
+/// THEXPORT: the event's one header record.
+fn header_table(e: &Event, date_of: (u16, u8, u8)) -> Table {
+    let d = &e.details;
+    let (c, n) = (chars_field, number_field);
+    let dt = |n: &str| Field::new(n, Kind::Date, 8);
+    Table {
         date: date_of,
         fields: vec![
             c("H_EVENT_ID", 9),
@@ -391,16 +420,23 @@ pub fn build(e: &Event) -> Files {
             date(&e.end_date),
             String::new(),
             String::new(),
-            s(&d.affiliate_id),
-            s(&d.city),
-            s(&d.state),
-            s(&d.zip),
-            s(&d.country),
+            text(&d.affiliate_id),
+            text(&d.city),
+            text(&d.state),
+            text(&d.zip),
+            text(&d.country),
             e.crosstables.unwrap_or(Crosstables::None).code().into(),
             if e.scholastic == Some(true) { "Y" } else { "N" }.into(),
             "1".into(),
         ]],
-    };
+    }
+}
+
+/// TSEXPORT and TDEXPORT: a record per section, and per player ten
+/// rounds to a record.
+fn section_tables(e: &Event, date_of: (u16, u8, u8)) -> (Table, Table) {
+    let d = &e.details;
+    let (c, n) = (chars_field, number_field);
     let (system, k_factor) = match d.rating_system.as_deref() {
         Some("quick") => ("Q", "Q"),
         Some("dual") => ("D", "F"),
@@ -448,8 +484,8 @@ pub fn build(e: &Event) -> Files {
             sec.name.clone(),
             k_factor.into(),
             system.into(),
-            s(&d.chief_td_id),
-            s(&d.assistant_td_id),
+            text(&d.chief_td_id),
+            text(&d.assistant_td_id),
             if sec.round_robin { "R" } else { "S" }.into(),
             sec.rounds.to_string(),
             sec.players
@@ -470,7 +506,7 @@ pub fn build(e: &Event) -> Files {
                     num.clone(),
                     format!("{:>4}", p.pairing_no),
                     (seq + 1).to_string(),
-                    s(&p.uscf_id),
+                    text(&p.uscf_id),
                 ];
                 for r in 0..10 {
                     rec.push(match p.rounds.get(seq * 10 + r) {
@@ -482,11 +518,7 @@ pub fn build(e: &Event) -> Files {
             }
         }
     }
-    vec![
-        ("THEXPORT.DBF", header),
-        ("TSEXPORT.DBF", sections),
-        ("TDEXPORT.DBF", details),
-    ]
+    (sections, details)
 }
 
 #[cfg(test)]

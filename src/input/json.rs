@@ -485,6 +485,31 @@ fn check_grand_prix(text: &str, doc: &Document) -> Result<(), Problem> {
 }
 
 fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> {
+    let kind = check_settings(e, ep)?;
+    if let Some(p) = &e.pairing {
+        check_pairing(p, &format!("{ep}.pairing"), kind)?;
+    }
+    let teams = check_teams(e, ep, keys)?;
+    check_details(&e.details, &format!("{ep}.details"))?;
+    let mut sections = HashSet::new();
+    for (si, s) in e.sections.iter().enumerate() {
+        let sp = format!("{ep}.sections[{si}]");
+        name(&s.name, format!("{sp}.name"))?;
+        if !sections.insert(s.name.to_lowercase()) {
+            return fail(
+                format!("{sp}.name"),
+                format!("there are two sections \"{}\"", s.name),
+            );
+        }
+        check_section(s, &sp, e, keys, &teams)?;
+        check_prizes(s, &sp)?;
+    }
+    Ok(())
+}
+
+/// The event's name, kind, rounds, dates, tiebreaks, rating basis, FIDE
+/// edition and team rules; its kind, read.
+fn check_settings(e: &Event, ep: &str) -> Result<crate::domain::league::EventKind, Problem> {
     name(&e.name, format!("{ep}.name"))?;
     let kind: crate::domain::league::EventKind = e
         .kind
@@ -541,49 +566,65 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             },
         );
     }
-    if let Some(p) = &e.pairing {
-        use crate::domain::pairing::settings::{parse_bye, parse_colour, Numbering, SystemKind};
-        let pp = format!("{ep}.pairing");
-        let system: SystemKind = p.system.parse().map_err(|m| (format!("{pp}.system"), m))?;
-        parse_colour(&p.initial_colour).map_err(|m| (format!("{pp}.initial_colour"), m))?;
-        let acceleration = p
-            .acceleration
-            .parse::<crate::domain::pairing::settings::Acceleration>()
-            .map_err(|m| (format!("{pp}.acceleration"), m))?;
-        parse_bye(&p.bye_points).map_err(|m| (format!("{pp}.bye_points"), m))?;
-        p.numbers
-            .parse::<Numbering>()
-            .map_err(|m| (format!("{pp}.numbers"), m))?;
-        if let Some(t) = &p.team_mates {
-            t.parse::<crate::domain::pairing::settings::TeamMates>()
-                .map_err(|m| (format!("{pp}.team_mates"), m))?;
-        }
-        if let Some(c) = &p.colour_limits {
-            c.parse::<crate::domain::pairing::settings::ColourLimits>()
-                .map_err(|m| (format!("{pp}.colour_limits"), m))?;
-        }
-        if let Some(c) = &p.colour_priority {
-            c.parse::<crate::domain::pairing::settings::ColourPriority>()
-                .map_err(|m| (format!("{pp}.colour_priority"), m))?;
-        }
-        if let Some(u) = &p.unrated_bye {
-            u.parse::<crate::domain::pairing::settings::UnratedBye>()
-                .map_err(|m| (format!("{pp}.unrated_bye"), m))?;
-        }
-        if kind.is_team() && acceleration != crate::domain::pairing::settings::Acceleration::None {
-            return fail(
-                format!("{pp}.acceleration"),
-                "a team event pairs teams without acceleration (\"none\")",
-            );
-        }
-        if p.double_round_robin && !system.is_round_robin() {
-            return fail(
-                format!("{pp}.double_round_robin"),
-                "only round-robin pairing (berger, crenshaw) plays a double round robin",
-            );
-        }
+    Ok(kind)
+}
+
+/// The event's pairing settings (`pp` is their path), each read as the
+/// pairing commands read it.
+fn check_pairing(
+    p: &crate::interchange::json::PairingSettings,
+    pp: &str,
+    kind: crate::domain::league::EventKind,
+) -> Result<(), Problem> {
+    use crate::domain::pairing::settings::{parse_bye, parse_colour, Numbering, SystemKind};
+    let system: SystemKind = p.system.parse().map_err(|m| (format!("{pp}.system"), m))?;
+    parse_colour(&p.initial_colour).map_err(|m| (format!("{pp}.initial_colour"), m))?;
+    let acceleration = p
+        .acceleration
+        .parse::<crate::domain::pairing::settings::Acceleration>()
+        .map_err(|m| (format!("{pp}.acceleration"), m))?;
+    parse_bye(&p.bye_points).map_err(|m| (format!("{pp}.bye_points"), m))?;
+    p.numbers
+        .parse::<Numbering>()
+        .map_err(|m| (format!("{pp}.numbers"), m))?;
+    if let Some(t) = &p.team_mates {
+        t.parse::<crate::domain::pairing::settings::TeamMates>()
+            .map_err(|m| (format!("{pp}.team_mates"), m))?;
     }
-    // Each team's roster (player keys), by name.
+    if let Some(c) = &p.colour_limits {
+        c.parse::<crate::domain::pairing::settings::ColourLimits>()
+            .map_err(|m| (format!("{pp}.colour_limits"), m))?;
+    }
+    if let Some(c) = &p.colour_priority {
+        c.parse::<crate::domain::pairing::settings::ColourPriority>()
+            .map_err(|m| (format!("{pp}.colour_priority"), m))?;
+    }
+    if let Some(u) = &p.unrated_bye {
+        u.parse::<crate::domain::pairing::settings::UnratedBye>()
+            .map_err(|m| (format!("{pp}.unrated_bye"), m))?;
+    }
+    if kind.is_team() && acceleration != crate::domain::pairing::settings::Acceleration::None {
+        return fail(
+            format!("{pp}.acceleration"),
+            "a team event pairs teams without acceleration (\"none\")",
+        );
+    }
+    if p.double_round_robin && !system.is_round_robin() {
+        return fail(
+            format!("{pp}.double_round_robin"),
+            "only round-robin pairing (berger, crenshaw) plays a double round robin",
+        );
+    }
+    Ok(())
+}
+
+/// Each team's name and roster: every rostered player in `$.players` and
+/// on one roster only. Returns each team's roster (player keys), by name.
+fn check_teams<'e>(
+    e: &'e Event,
+    ep: &str,
+    keys: &HashSet<u32>,
+) -> Result<HashMap<&'e str, HashSet<u32>>, Problem> {
     let mut teams: HashMap<&str, HashSet<u32>> = HashMap::new();
     let mut on_roster = HashSet::new();
     for (ti, t) in e.teams.iter().enumerate() {
@@ -611,21 +652,7 @@ fn check_event(e: &Event, ep: &str, keys: &HashSet<u32>) -> Result<(), Problem> 
             }
         }
     }
-    check_details(&e.details, &format!("{ep}.details"))?;
-    let mut sections = HashSet::new();
-    for (si, s) in e.sections.iter().enumerate() {
-        let sp = format!("{ep}.sections[{si}]");
-        name(&s.name, format!("{sp}.name"))?;
-        if !sections.insert(s.name.to_lowercase()) {
-            return fail(
-                format!("{sp}.name"),
-                format!("there are two sections \"{}\"", s.name),
-            );
-        }
-        check_section(s, &sp, e, keys, &teams)?;
-        check_prizes(s, &sp)?;
-    }
-    Ok(())
+    Ok(teams)
 }
 
 fn check_section(
@@ -643,6 +670,39 @@ fn check_section(
             );
         }
     }
+    let numbers = check_entries(s, sp, e, keys, teams)?;
+    let mut round_numbers = HashSet::new();
+    for (ri, r) in s.rounds.iter().enumerate() {
+        let rp = format!("{sp}.rounds[{ri}]");
+        if !round_numbers.insert(r.number) {
+            return fail(
+                format!("{rp}.number"),
+                format!("round {} appears twice", r.number),
+            );
+        }
+        let at = SectionAt {
+            s,
+            sp,
+            e,
+            keys,
+            teams,
+            numbers: &numbers,
+        };
+        check_round(r, &rp, &at)?;
+    }
+    Ok(())
+}
+
+/// The section's entries: pairing numbers from 1, each once; each player
+/// in `$.players`, entered once, on a team of the event if any. Returns
+/// each pairing number's entry (its index).
+fn check_entries(
+    s: &Section,
+    sp: &str,
+    e: &Event,
+    keys: &HashSet<u32>,
+    teams: &HashMap<&str, HashSet<u32>>,
+) -> Result<HashMap<u32, usize>, Problem> {
     let mut numbers = HashMap::new();
     let mut entered = HashSet::new();
     for (ni, n) in s.entries.iter().enumerate() {
@@ -680,117 +740,144 @@ fn check_section(
             );
         }
     }
-    let mut round_numbers = HashSet::new();
-    for (ri, r) in s.rounds.iter().enumerate() {
-        let rp = format!("{sp}.rounds[{ri}]");
-        if r.number == 0 || r.number > e.rounds {
-            return fail(
-                format!("{rp}.number"),
-                format!(
-                    "round {} is not one of the event's {} rounds",
-                    r.number, e.rounds
-                ),
-            );
-        }
-        if !round_numbers.insert(r.number) {
-            return fail(
-                format!("{rp}.number"),
-                format!("round {} appears twice", r.number),
-            );
-        }
-        date(&r.date, format!("{rp}.date"))?;
-        for (mi, m) in r.team_matches.iter().enumerate() {
-            for (field, t) in [("team_a", Some(&m.team_a)), ("team_b", m.team_b.as_ref())] {
-                if let Some(t) = t {
-                    if !teams.contains_key(t.as_str()) {
-                        return fail(
-                            format!("{rp}.team_matches[{mi}].{field}"),
-                            format!("there is no team \"{t}\""),
-                        );
-                    }
-                }
-            }
-        }
-        // Each player once per round: one game or one bye, and none after
-        // withdrawing.
-        let mut busy: HashMap<u32, String> = HashMap::new();
-        let mut take = |no: u32, path: String| -> Result<(), Problem> {
-            let Some(&ni) = numbers.get(&no) else {
-                return fail(
-                    path,
-                    format!("pairing number {no} is not entered in this section"),
-                );
-            };
-            if let Some(w) = s.entries[ni].withdrawn_after.filter(|&w| r.number > w) {
-                return fail(
-                    path,
-                    format!(
-                        "pairing number {no} withdrew after round {w} ({sp}.entries[{ni}]) but \
-                         has a game or bye in round {}",
-                        r.number
-                    ),
-                );
-            }
-            if let Some(first) = busy.insert(no, path.clone()) {
-                return fail(
-                    path,
-                    format!(
-                        "pairing number {no} already has a game or bye in round {} ({first})",
-                        r.number
-                    ),
-                );
-            }
-            Ok(())
-        };
-        for (gi, g) in r.games.iter().enumerate() {
-            let gp = format!("{rp}.games[{gi}]");
-            if g.white == g.black {
-                return fail(format!("{gp}.black"), "a player cannot play themself");
-            }
-            take(g.white, format!("{gp}.white"))?;
-            take(g.black, format!("{gp}.black"))?;
-            if let Some(res) = &g.result {
-                if !RESULTS.contains(&res.as_str()) {
+    Ok(numbers)
+}
+
+/// A section being checked, and what its rounds are checked against.
+struct SectionAt<'a> {
+    s: &'a Section,
+    /// The section's path ("$.events[0].sections[1]").
+    sp: &'a str,
+    e: &'a Event,
+    /// The player keys of `$.players`.
+    keys: &'a HashSet<u32>,
+    /// Each team's roster, by name.
+    teams: &'a HashMap<&'a str, HashSet<u32>>,
+    /// Each pairing number's entry.
+    numbers: &'a HashMap<u32, usize>,
+}
+
+/// One round (`rp` its path): its number, date and team matches, each
+/// player once in it, and the boards forfeited in its matches.
+fn check_round(
+    r: &crate::interchange::json::Round,
+    rp: &str,
+    at: &SectionAt,
+) -> Result<(), Problem> {
+    let (e, keys, teams, numbers, s) = (at.e, at.keys, at.teams, at.numbers, at.s);
+    if r.number == 0 || r.number > e.rounds {
+        return fail(
+            format!("{rp}.number"),
+            format!(
+                "round {} is not one of the event's {} rounds",
+                r.number, e.rounds
+            ),
+        );
+    }
+    date(&r.date, format!("{rp}.date"))?;
+    for (mi, m) in r.team_matches.iter().enumerate() {
+        for (field, t) in [("team_a", Some(&m.team_a)), ("team_b", m.team_b.as_ref())] {
+            if let Some(t) = t {
+                if !teams.contains_key(t.as_str()) {
                     return fail(
-                        format!("{gp}.result"),
-                        format!(
-                            "\"{res}\" is not a result; use one of {} or null",
-                            RESULTS.join(", ")
-                        ),
+                        format!("{rp}.team_matches[{mi}].{field}"),
+                        format!("there is no team \"{t}\""),
                     );
                 }
             }
-            if g.team_match
-                .is_some_and(|m| m as usize >= r.team_matches.len())
-            {
+        }
+    }
+    check_games_and_byes(r, rp, at)?;
+    // Boards without a game: a player there plays nowhere else in the round.
+    let mut playing: HashMap<u32, String> = HashMap::new();
+    for (gi, g) in r.games.iter().enumerate() {
+        for (no, side) in [(g.white, "white"), (g.black, "black")] {
+            if let Some(&ni) = numbers.get(&no) {
+                playing.insert(s.entries[ni].player, format!("{rp}.games[{gi}].{side}"));
+            }
+        }
+    }
+    for (mi, m) in r.team_matches.iter().enumerate() {
+        let mp = format!("{rp}.team_matches[{mi}]");
+        check_forfeited_boards(m, mi, &mp, r, e, keys, teams, &mut playing)?;
+    }
+    Ok(())
+}
+
+/// A round's games and byes: each player once in the round (one game or
+/// one bye, none after withdrawing), results and bye kinds known.
+fn check_games_and_byes(
+    r: &crate::interchange::json::Round,
+    rp: &str,
+    at: &SectionAt,
+) -> Result<(), Problem> {
+    let (s, sp, numbers) = (at.s, at.sp, at.numbers);
+    // Each player once per round: one game or one bye, and none after
+    // withdrawing.
+    let mut busy: HashMap<u32, String> = HashMap::new();
+    let mut take = |no: u32, path: String| -> Result<(), Problem> {
+        let Some(&ni) = numbers.get(&no) else {
+            return fail(
+                path,
+                format!("pairing number {no} is not entered in this section"),
+            );
+        };
+        if let Some(w) = s.entries[ni].withdrawn_after.filter(|&w| r.number > w) {
+            return fail(
+                path,
+                format!(
+                    "pairing number {no} withdrew after round {w} ({sp}.entries[{ni}]) but \
+                     has a game or bye in round {}",
+                    r.number
+                ),
+            );
+        }
+        if let Some(first) = busy.insert(no, path.clone()) {
+            return fail(
+                path,
+                format!(
+                    "pairing number {no} already has a game or bye in round {} ({first})",
+                    r.number
+                ),
+            );
+        }
+        Ok(())
+    };
+    for (gi, g) in r.games.iter().enumerate() {
+        let gp = format!("{rp}.games[{gi}]");
+        if g.white == g.black {
+            return fail(format!("{gp}.black"), "a player cannot play themself");
+        }
+        take(g.white, format!("{gp}.white"))?;
+        take(g.black, format!("{gp}.black"))?;
+        if let Some(res) = &g.result {
+            if !RESULTS.contains(&res.as_str()) {
                 return fail(
-                    format!("{gp}.team_match"),
-                    "the round has no team match at that position",
+                    format!("{gp}.result"),
+                    format!(
+                        "\"{res}\" is not a result; use one of {} or null",
+                        RESULTS.join(", ")
+                    ),
                 );
             }
         }
-        for (bi, b) in r.byes.iter().enumerate() {
-            let bp = format!("{rp}.byes[{bi}]");
-            take(b.player, format!("{bp}.player"))?;
-            if !["full", "half", "zero"].contains(&b.kind.as_str()) {
-                return fail(
-                    format!("{bp}.kind"),
-                    format!("bye kind \"{}\" is not full, half or zero", b.kind),
-                );
-            }
+        if g.team_match
+            .is_some_and(|m| m as usize >= r.team_matches.len())
+        {
+            return fail(
+                format!("{gp}.team_match"),
+                "the round has no team match at that position",
+            );
         }
-        // Boards without a game: a player there plays nowhere else in the round.
-        let mut playing: HashMap<u32, String> = HashMap::new();
-        for (gi, g) in r.games.iter().enumerate() {
-            for (no, side) in [(g.white, "white"), (g.black, "black")] {
-                if let Some(&ni) = numbers.get(&no) {
-                    playing.insert(s.entries[ni].player, format!("{rp}.games[{gi}].{side}"));
-                }
-            }
-        }
-        for (mi, m) in r.team_matches.iter().enumerate() {
-            let mp = format!("{rp}.team_matches[{mi}]");
-            check_forfeited_boards(m, mi, &mp, r, e, keys, teams, &mut playing)?;
+    }
+    for (bi, b) in r.byes.iter().enumerate() {
+        let bp = format!("{rp}.byes[{bi}]");
+        take(b.player, format!("{bp}.player"))?;
+        if !["full", "half", "zero"].contains(&b.kind.as_str()) {
+            return fail(
+                format!("{bp}.kind"),
+                format!("bye kind \"{}\" is not full, half or zero", b.kind),
+            );
         }
     }
     Ok(())
@@ -881,25 +968,40 @@ fn check_forfeited_boards(
             }
         };
         let Some(k) = f.player else { continue };
-        let pp = format!("{fp}.player");
-        let Some(team) = team else {
-            return fail(
-                pp,
-                "nobody was there on a board neither team filled (use null)",
-            );
-        };
-        if !keys.contains(&k) {
-            return fail(pp, format!("player {k} is not in $.players"));
-        }
-        if !teams.get(team).is_some_and(|roster| roster.contains(&k)) {
-            return fail(pp, format!("player {k} is not on {team}'s roster"));
-        }
-        if let Some(first) = playing.insert(k, pp.clone()) {
-            return fail(
-                pp,
-                format!("player {k} already plays in round {} ({first})", r.number),
-            );
-        }
+        check_forfeit_player(k, &format!("{fp}.player"), team, r, keys, teams, playing)?;
+    }
+    Ok(())
+}
+
+/// The player `k` named on a forfeited board (`pp` the path): someone was
+/// there (`team` is their side), in `$.players`, on that team's roster,
+/// and not playing elsewhere in round `r`.
+fn check_forfeit_player(
+    k: u32,
+    pp: &str,
+    team: Option<&str>,
+    r: &crate::interchange::json::Round,
+    keys: &HashSet<u32>,
+    teams: &HashMap<&str, HashSet<u32>>,
+    playing: &mut HashMap<u32, String>,
+) -> Result<(), Problem> {
+    let Some(team) = team else {
+        return fail(
+            pp,
+            "nobody was there on a board neither team filled (use null)",
+        );
+    };
+    if !keys.contains(&k) {
+        return fail(pp, format!("player {k} is not in $.players"));
+    }
+    if !teams.get(team).is_some_and(|roster| roster.contains(&k)) {
+        return fail(pp, format!("player {k} is not on {team}'s roster"));
+    }
+    if let Some(first) = playing.insert(k, pp.to_string()) {
+        return fail(
+            pp,
+            format!("player {k} already plays in round {} ({first})", r.number),
+        );
     }
     Ok(())
 }

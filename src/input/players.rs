@@ -107,112 +107,10 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
             continue;
         }
         let Some(cols) = &columns else {
-            let mut cols = Vec::new();
-            for (i, h) in record.iter().enumerate() {
-                let col = Col::from_header(h).ok_or_else(|| {
-                    InputError::at(
-                        source,
-                        line,
-                        format!("column {}", i + 1),
-                        format!(
-                            "\"{h}\" is not a player-list column; use name, uscf_id, fide_id, \
-                             rating, fide_rating, federation, title"
-                        ),
-                    )
-                })?;
-                if cols.contains(&col) {
-                    return Err(InputError::at(
-                        source,
-                        line,
-                        col.name(),
-                        format!("the column {} appears twice in the header", col.name()),
-                    ));
-                }
-                cols.push(col);
-            }
-            if !cols.contains(&Col::Name) {
-                return Err(InputError::at(
-                    source,
-                    line,
-                    "header",
-                    "the first line must be a header naming the columns, with at least name \
-                     (e.g. name,uscf_id,rating)",
-                ));
-            }
-            columns = Some(cols);
+            columns = Some(header_columns(&record, line, source)?);
             continue;
         };
-        if record.len() != cols.len() {
-            return Err(InputError::at(
-                source,
-                line,
-                "row",
-                format!(
-                    "this line has {} cells but the header has {} columns",
-                    record.len(),
-                    cols.len()
-                ),
-            ));
-        }
-        let mut row = PlayerRow {
-            line,
-            name: String::new(),
-            uscf_id: None,
-            fide_id: None,
-            rating: None,
-            fide_rating: None,
-            federation: None,
-            title: None,
-        };
-        for (&col, cell) in cols.iter().zip(record.iter()) {
-            let err = |p: String| InputError::at(source, line, col.name(), p);
-            if cell.chars().any(char::is_control) {
-                return Err(err("the cell has a control character in it".into()));
-            }
-            let text = Some(cell.to_string()).filter(|c| !c.is_empty());
-            let rating = |c: &str| -> Result<Option<u32>, InputError> {
-                if c.is_empty() {
-                    return Ok(None);
-                }
-                match c.parse::<u32>() {
-                    Ok(r) if r <= 4000 => Ok(Some(r)),
-                    _ => Err(err(format!(
-                        "rating \"{c}\" is not a whole number from 0 to 4000"
-                    ))),
-                }
-            };
-            match col {
-                Col::Name => row.name = cell.to_string(),
-                Col::Uscf | Col::Fide => {
-                    if let Some(id) = &text {
-                        if !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-                            return Err(err(format!(
-                                "id \"{id}\" should be letters and digits only"
-                            )));
-                        }
-                        if let Some(first) = seen.insert((col, id.clone()), line) {
-                            return Err(err(format!(
-                                "{} {id} is also on line {first}; each player once",
-                                col.name()
-                            )));
-                        }
-                    }
-                    if col == Col::Uscf {
-                        row.uscf_id = text;
-                    } else {
-                        row.fide_id = text;
-                    }
-                }
-                Col::Rating => row.rating = rating(cell)?,
-                Col::FideRating => row.fide_rating = rating(cell)?,
-                Col::Federation => row.federation = text,
-                Col::Title => row.title = text,
-            }
-        }
-        if row.name.is_empty() {
-            return Err(InputError::at(source, line, "name", "the name is empty"));
-        }
-        rows.push(row);
+        rows.push(player_row(cols, &record, line, source, &mut seen)?);
     }
     if columns.is_none() {
         return Err(InputError::at(
@@ -223,6 +121,130 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
         ));
     }
     Ok(rows)
+}
+
+/// The header line's columns: each known and given once, the name
+/// among them.
+fn header_columns(
+    record: &csv::StringRecord,
+    line: usize,
+    source: &str,
+) -> Result<Vec<Col>, InputError> {
+    let mut cols = Vec::new();
+    for (i, h) in record.iter().enumerate() {
+        let col = Col::from_header(h).ok_or_else(|| {
+            InputError::at(
+                source,
+                line,
+                format!("column {}", i + 1),
+                format!(
+                    "\"{h}\" is not a player-list column; use name, uscf_id, fide_id, \
+                     rating, fide_rating, federation, title"
+                ),
+            )
+        })?;
+        if cols.contains(&col) {
+            return Err(InputError::at(
+                source,
+                line,
+                col.name(),
+                format!("the column {} appears twice in the header", col.name()),
+            ));
+        }
+        cols.push(col);
+    }
+    if !cols.contains(&Col::Name) {
+        return Err(InputError::at(
+            source,
+            line,
+            "header",
+            "the first line must be a header naming the columns, with at least name \
+             (e.g. name,uscf_id,rating)",
+        ));
+    }
+    Ok(cols)
+}
+
+/// One player's row (line `line`) under the header's columns; `seen` holds
+/// the ids read so far, each allowed once.
+fn player_row(
+    cols: &[Col],
+    record: &csv::StringRecord,
+    line: usize,
+    source: &str,
+    seen: &mut HashMap<(Col, String), usize>,
+) -> Result<PlayerRow, InputError> {
+    if record.len() != cols.len() {
+        return Err(InputError::at(
+            source,
+            line,
+            "row",
+            format!(
+                "this line has {} cells but the header has {} columns",
+                record.len(),
+                cols.len()
+            ),
+        ));
+    }
+    let mut row = PlayerRow {
+        line,
+        name: String::new(),
+        uscf_id: None,
+        fide_id: None,
+        rating: None,
+        fide_rating: None,
+        federation: None,
+        title: None,
+    };
+    for (&col, cell) in cols.iter().zip(record.iter()) {
+        let err = |p: String| InputError::at(source, line, col.name(), p);
+        if cell.chars().any(char::is_control) {
+            return Err(err("the cell has a control character in it".into()));
+        }
+        let text = Some(cell.to_string()).filter(|c| !c.is_empty());
+        let rating = |c: &str| -> Result<Option<u32>, InputError> {
+            if c.is_empty() {
+                return Ok(None);
+            }
+            match c.parse::<u32>() {
+                Ok(r) if r <= 4000 => Ok(Some(r)),
+                _ => Err(err(format!(
+                    "rating \"{c}\" is not a whole number from 0 to 4000"
+                ))),
+            }
+        };
+        match col {
+            Col::Name => row.name = cell.to_string(),
+            Col::Uscf | Col::Fide => {
+                if let Some(id) = &text {
+                    if !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                        return Err(err(format!(
+                            "id \"{id}\" should be letters and digits only"
+                        )));
+                    }
+                    if let Some(first) = seen.insert((col, id.clone()), line) {
+                        return Err(err(format!(
+                            "{} {id} is also on line {first}; each player once",
+                            col.name()
+                        )));
+                    }
+                }
+                if col == Col::Uscf {
+                    row.uscf_id = text;
+                } else {
+                    row.fide_id = text;
+                }
+            }
+            Col::Rating => row.rating = rating(cell)?,
+            Col::FideRating => row.fide_rating = rating(cell)?,
+            Col::Federation => row.federation = text,
+            Col::Title => row.title = text,
+        }
+    }
+    if row.name.is_empty() {
+        return Err(InputError::at(source, line, "name", "the name is empty"));
+    }
+    Ok(row)
 }
 
 #[cfg(test)]

@@ -78,12 +78,14 @@ impl Columns {
         })
     }
 
-    fn row(
+    /// Refuse a row with fewer fields than the columns read, or more than
+    /// board, white, black, result and the two names.
+    fn check_width(
         &self,
         record: &csv::StringRecord,
         line: usize,
         source: &str,
-    ) -> Result<SheetRow, InputError> {
+    ) -> Result<(), InputError> {
         let min = [Some(self.white), Some(self.black), self.board]
             .into_iter()
             .flatten()
@@ -114,6 +116,16 @@ impl Columns {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    fn row(
+        &self,
+        record: &csv::StringRecord,
+        line: usize,
+        source: &str,
+    ) -> Result<SheetRow, InputError> {
+        self.check_width(record, line, source)?;
         let get = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or("").to_string();
         let board = match get(self.board).as_str() {
             "" => None,
@@ -150,19 +162,7 @@ impl Columns {
             ));
         }
         if black.eq_ignore_ascii_case("bye") {
-            let bye = match result_text.to_ascii_lowercase().as_str() {
-                "" | "1" | "full" | "+" => (ByeKind::Full, false),
-                "½" | "1/2" | "0.5" | "half" | "=" | "h" => (ByeKind::Half, true),
-                "0" | "zero" | "-" | "z" => (ByeKind::Zero, true),
-                other => {
-                    return Err(InputError::at(
-                        source,
-                        line,
-                        "result",
-                        format!("bye value \"{other}\" not understood; use full, half or zero"),
-                    ))
-                }
-            };
+            let bye = bye_kind(&result_text, line, source)?;
             return Ok(SheetRow {
                 line: Some(line),
                 board,
@@ -202,6 +202,23 @@ impl Columns {
             names,
         })
     }
+}
+
+/// What a bye's result cell means: (kind, requested).
+fn bye_kind(result_text: &str, line: usize, source: &str) -> Result<(ByeKind, bool), InputError> {
+    Ok(match result_text.to_ascii_lowercase().as_str() {
+        "" | "1" | "full" | "+" => (ByeKind::Full, false),
+        "½" | "1/2" | "0.5" | "half" | "=" | "h" => (ByeKind::Half, true),
+        "0" | "zero" | "-" | "z" => (ByeKind::Zero, true),
+        other => {
+            return Err(InputError::at(
+                source,
+                line,
+                "result",
+                format!("bye value \"{other}\" not understood; use full, half or zero"),
+            ))
+        }
+    })
 }
 
 #[cfg(test)]

@@ -160,14 +160,98 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     super::no_control_text(text, source)?;
 
-    let mut header: HashMap<&str, String> = HashMap::new();
-    let mut xxr: Option<(usize, usize)> = None;
-    let mut dates_line: Option<Vec<char>> = None;
-    let mut withdrawals: Option<(Vec<(u32, u32)>, usize)> = None;
-    let mut assigned: Option<(Vec<(u32, u32)>, usize)> = None;
-    let mut lines: Vec<Line> = Vec::new();
-    let mut seen: HashMap<u32, usize> = HashMap::new();
+    let Scanned {
+        header,
+        xxr,
+        dates_line,
+        withdrawals,
+        assigned,
+        mut lines,
+    } = scan(text, source, &mut warnings)?;
+    let rounds = round_count(&lines, xxr, source)?;
+    mend_forfeits(&mut lines, rounds, source, &mut warnings)?;
 
+    // Players by start number; their rounds matched up.
+    let mut sorted: Vec<&Line> = lines.iter().collect();
+    sorted.sort_by_key(|l| l.player.start_no);
+    let mut records = player_records(&sorted, rounds, source)?;
+    if let Some((list, n)) = assigned {
+        set_assigned(&mut records, &list, n, source)?;
+    }
+    match withdrawals {
+        Some((list, n)) => set_withdrawals(&mut records, &list, rounds, n, source)?,
+        None => mark_withdrawals(&mut records),
+    }
+
+    let format = match header.get("type") {
+        Some(t) if t.to_ascii_lowercase().contains("robin") => Format::RoundRobin,
+        Some(t) if t.to_ascii_lowercase().contains("swiss") => Format::Swiss,
+        _ if everyone_met(&records) => Format::RoundRobin,
+        _ => Format::Swiss,
+    };
+    let tournament = Tournament {
+        format,
+        rounds,
+        players: records,
+    };
+    tournament
+        .check()
+        .map_err(|problem| InputError::new(source, problem))?;
+    warnings.extend(points_column_warnings(&sorted, &tournament));
+
+    let round_dates = (0..rounds)
+        .map(|r| {
+            let chars = dates_line.as_deref()?;
+            let from = ROUNDS_COLUMN - 1 + r * BLOCK;
+            iso_date(&field(chars, from, from + BLOCK))
+        })
+        .collect();
+    Ok(TrfEvent {
+        name: header.get("name").cloned(),
+        city: header.get("city").cloned(),
+        federation: header.get("federation").cloned(),
+        chief_arbiter: header.get("chief_arbiter").cloned(),
+        deputy_arbiter: header.get("deputy_arbiter").cloned(),
+        time_control: header.get("time_control").cloned(),
+        start_date: header.get("start").and_then(|d| iso_date(d)),
+        end_date: header.get("end").and_then(|d| iso_date(d)),
+        rounds,
+        round_dates,
+        format,
+        players: sorted.iter().map(|l| l.player.clone()).collect(),
+        warnings,
+        tournament,
+    })
+}
+
+/// A file's lines as read, one pass, before the rounds are matched up.
+struct Scanned {
+    /// The header fields by key ("name", "city", ...), the first given.
+    header: HashMap<&'static str, String>,
+    /// The XXR line's number of rounds, and its line.
+    xxr: Option<(usize, usize)>,
+    /// The 132 line (round dates), as characters.
+    dates_line: Option<Vec<char>>,
+    /// The withdrawals line's (start number, last round) pairs, and its line.
+    withdrawals: Option<(Vec<(u32, u32)>, usize)>,
+    /// The assigned byes line's (start number, round) pairs, and its line.
+    assigned: Option<(Vec<(u32, u32)>, usize)>,
+    /// The player lines, in file order.
+    lines: Vec<Line>,
+}
+
+/// Read every line of `text` once: player lines, header fields, the
+/// dates, withdrawals, assigned byes and XXR lines.
+fn scan(text: &str, source: &str, warnings: &mut Vec<String>) -> Result<Scanned, InputError> {
+    let mut out = Scanned {
+        header: HashMap::new(),
+        xxr: None,
+        dates_line: None,
+        withdrawals: None,
+        assigned: None,
+        lines: Vec::new(),
+    };
+    let mut seen: HashMap<u32, usize> = HashMap::new();
     for (k, raw) in text.split('\n').enumerate() {
         let n = k + 1;
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
@@ -191,15 +275,15 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 if let Some(w) = full_name_field(&chars, &line.player, n) {
                     warnings.push(w);
                 }
-                lines.push(line);
+                out.lines.push(line);
             }
             "012" | "022" | "032" | "042" | "052" | "092" | "102" | "112" | "122" => {
                 let value = field(&chars, 4, chars.len());
                 if !value.is_empty() {
-                    header.entry(header_key(&code)).or_insert(value);
+                    out.header.entry(header_key(&code)).or_insert(value);
                 }
             }
-            "132" => dates_line = Some(chars),
+            "132" => out.dates_line = Some(chars),
             "###" if raw.starts_with(WITHDRAWALS) => {
                 let list = pairs_line(
                     &raw[WITHDRAWALS.len()..],
@@ -208,7 +292,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                     "withdrawals",
                     "a start number and the last round played, such as 12/3",
                 )?;
-                withdrawals = Some((list, n));
+                out.withdrawals = Some((list, n));
             }
             "###" if raw.starts_with(ASSIGNED_BYES) => {
                 let list = pairs_line(
@@ -218,36 +302,44 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                     "assigned byes",
                     "a start number and a round, such as 12/3",
                 )?;
-                assigned = Some((list, n));
+                out.assigned = Some((list, n));
             }
-            "XXR" => {
-                let value = field(&chars, 3, chars.len());
-                let rounds = value.parse::<usize>().map_err(|_| {
-                    InputError::at(
-                        source,
-                        n,
-                        "column 5",
-                        format!("the XXR line's number of rounds \"{value}\" is not a number"),
-                    )
-                })?;
-                if rounds > MAX_ROUNDS {
-                    return Err(InputError::at(
-                        source,
-                        n,
-                        "column 5",
-                        format!(
-                            "the XXR line gives {rounds} rounds; an event has at most \
-                             {MAX_ROUNDS}"
-                        ),
-                    ));
-                }
-                xxr = Some((rounds, n));
-            }
+            "XXR" => out.xxr = Some((xxr_rounds(&chars, n, source)?, n)),
             _ => {}
         }
     }
+    Ok(out)
+}
 
-    // Rounds: the XXR line, else the longest record.
+/// The XXR line's number of rounds (line `n`).
+fn xxr_rounds(chars: &[char], n: usize, source: &str) -> Result<usize, InputError> {
+    let value = field(chars, 3, chars.len());
+    let rounds = value.parse::<usize>().map_err(|_| {
+        InputError::at(
+            source,
+            n,
+            "column 5",
+            format!("the XXR line's number of rounds \"{value}\" is not a number"),
+        )
+    })?;
+    if rounds > MAX_ROUNDS {
+        return Err(InputError::at(
+            source,
+            n,
+            "column 5",
+            format!("the XXR line gives {rounds} rounds; an event has at most {MAX_ROUNDS}"),
+        ));
+    }
+    Ok(rounds)
+}
+
+/// The event's rounds: the XXR line's, else the longest record. Refuses a
+/// record longer than XXR allows, and a file with no player or no round.
+fn round_count(
+    lines: &[Line],
+    xxr: Option<(usize, usize)>,
+    source: &str,
+) -> Result<usize, InputError> {
     let written = lines.iter().map(|l| l.rounds.len()).max().unwrap_or(0);
     let rounds = match xxr {
         Some((rounds, _)) => {
@@ -278,7 +370,6 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         }
         None => written,
     };
-
     if lines.is_empty() {
         return Err(InputError::at(
             source,
@@ -296,17 +387,30 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
             "the file has no rounds (no XXR line and no round on any player line); there is nothing to import",
         ));
     }
+    Ok(rounds)
+}
 
-    // Two lines that contradict each other over a forfeit: each player's
-    // own line is kept for that player (see the module doc).
+/// Each line's index among `sorted` (the lines by start number).
+fn start_index(sorted: &[&Line]) -> HashMap<u32, usize> {
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.player.start_no, i))
+        .collect()
+}
+
+/// Two lines that contradict each other over a forfeit: each player's own
+/// line is kept for that player (see the module doc), with a warning.
+fn mend_forfeits(
+    lines: &mut [Line],
+    rounds: usize,
+    source: &str,
+    warnings: &mut Vec<String>,
+) -> Result<(), InputError> {
     let fixes = {
         let mut sorted: Vec<&Line> = lines.iter().collect();
         sorted.sort_by_key(|l| l.player.start_no);
-        let index: HashMap<u32, usize> = sorted
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (l.player.start_no, i))
-            .collect();
+        let index = start_index(&sorted);
         match check_aligned(&sorted, &index, source) {
             Err((_, Mismatch::NotPointingBack))
                 if regrid(&sorted, &index, rounds, source)?.is_none() =>
@@ -322,27 +426,28 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
         }
         warnings.push(warning);
     }
+    Ok(())
+}
 
-    // Players by start number; their rounds matched up.
-    let mut sorted: Vec<&Line> = lines.iter().collect();
-    sorted.sort_by_key(|l| l.player.start_no);
-    let index: HashMap<u32, usize> = sorted
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.player.start_no, i))
-        .collect();
-    let sides: Vec<Vec<Side>> = match check_aligned(&sorted, &index, source) {
+/// The players' records, `sorted` by start number, their rounds matched
+/// up with their opponents' lines.
+fn player_records(
+    sorted: &[&Line],
+    rounds: usize,
+    source: &str,
+) -> Result<Vec<PlayerRecord>, InputError> {
+    let index = start_index(sorted);
+    let sides: Vec<Vec<Side>> = match check_aligned(sorted, &index, source) {
         Ok(()) => sorted
             .iter()
             .map(|l| (0..rounds).map(|r| side_at(l, r)).collect())
             .collect(),
         Err((error, Mismatch::NotPointingBack)) => {
-            regrid(&sorted, &index, rounds, source)?.ok_or(error)?
+            regrid(sorted, &index, rounds, source)?.ok_or(error)?
         }
         Err((error, Mismatch::Other)) => return Err(error),
     };
-
-    let mut records: Vec<PlayerRecord> = sorted
+    Ok(sorted
         .iter()
         .zip(&sides)
         .map(|(l, own)| PlayerRecord {
@@ -356,29 +461,13 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
                 .collect(),
             withdrawn_after: None,
         })
-        .collect();
-    if let Some((list, n)) = assigned {
-        set_assigned(&mut records, &list, n, source)?;
-    }
-    match withdrawals {
-        Some((list, n)) => set_withdrawals(&mut records, &list, rounds, n, source)?,
-        None => mark_withdrawals(&mut records),
-    }
+        .collect())
+}
 
-    let format = match header.get("type") {
-        Some(t) if t.to_ascii_lowercase().contains("robin") => Format::RoundRobin,
-        Some(t) if t.to_ascii_lowercase().contains("swiss") => Format::Swiss,
-        _ if everyone_met(&records) => Format::RoundRobin,
-        _ => Format::Swiss,
-    };
-    let tournament = Tournament {
-        format,
-        rounds,
-        players: records,
-    };
-    tournament
-        .check()
-        .map_err(|problem| InputError::new(source, problem))?;
+/// A warning for each player whose points column disagrees with their
+/// results (the results are used).
+fn points_column_warnings(sorted: &[&Line], tournament: &Tournament) -> Vec<String> {
+    let mut warnings = Vec::new();
     for (l, record) in sorted.iter().zip(&tournament.players) {
         if let Some(stated) = l.player.points {
             let total = record.score();
@@ -393,30 +482,7 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<TrfEvent, InputError> {
             }
         }
     }
-
-    let round_dates = (0..rounds)
-        .map(|r| {
-            let chars = dates_line.as_deref()?;
-            let from = ROUNDS_COLUMN - 1 + r * BLOCK;
-            iso_date(&field(chars, from, from + BLOCK))
-        })
-        .collect();
-    Ok(TrfEvent {
-        name: header.get("name").cloned(),
-        city: header.get("city").cloned(),
-        federation: header.get("federation").cloned(),
-        chief_arbiter: header.get("chief_arbiter").cloned(),
-        deputy_arbiter: header.get("deputy_arbiter").cloned(),
-        time_control: header.get("time_control").cloned(),
-        start_date: header.get("start").and_then(|d| iso_date(d)),
-        end_date: header.get("end").and_then(|d| iso_date(d)),
-        rounds,
-        round_dates,
-        format,
-        players: sorted.iter().map(|l| l.player.clone()).collect(),
-        warnings,
-        tournament,
-    })
+    warnings
 }
 
 /// A round block's side, blank when the line stops before it.
@@ -850,8 +916,42 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
     let err = |column: usize, problem: String| {
         InputError::at(source, n, format!("column {column}"), problem)
     };
+    let start_no = start_number(chars, &err)?;
+    let rating = rating_field(chars, &err)?;
+    let points = points_field(chars, &err)?;
+    let text = |from, to| Some(field(chars, from, to)).filter(|s| !s.is_empty());
+    let birth = text(69, 79).map(|b| iso_date(&b).unwrap_or(b));
+    let player = TrfPlayer {
+        start_no,
+        name: field(chars, 14, NAME_LAST_COLUMN),
+        sex: chars.get(9).copied().filter(|c| !c.is_whitespace()),
+        title: text(10, 13),
+        rating,
+        federation: text(53, 56),
+        fide_id: field(chars, 57, 68)
+            .parse::<u64>()
+            .ok()
+            .filter(|&id| id > 0),
+        birth,
+        points,
+        rank: field(chars, 85, 89).parse::<u32>().ok(),
+    };
+
+    let rounds = round_blocks(chars, &err)?;
+    Ok(Line {
+        line: n,
+        player,
+        rounds,
+    })
+}
+
+/// The start number (columns 5-8): a number from 1.
+fn start_number(
+    chars: &[char],
+    err: &dyn Fn(usize, String) -> InputError,
+) -> Result<u32, InputError> {
     let start = field(chars, 4, 8);
-    let start_no = match start.parse::<u32>() {
+    Ok(match start.parse::<u32>() {
         Ok(0) => {
             return Err(err(
                 5,
@@ -865,9 +965,17 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
                 format!("start number \"{start}\" is not a number (columns 5-8)"),
             ))
         }
-    };
+    })
+}
+
+/// The rating (columns 49-52), none when blank or 0; a name run into it
+/// is refused as such.
+fn rating_field(
+    chars: &[char],
+    err: &dyn Fn(usize, String) -> InputError,
+) -> Result<Option<u32>, InputError> {
     let rating_text = field(chars, 48, 52);
-    let rating = match rating_text.as_str() {
+    Ok(match rating_text.as_str() {
         "" => None,
         t => match t.parse::<u32>() {
             Ok(0) => None,
@@ -893,9 +1001,16 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
                 ))
             }
         },
-    };
+    })
+}
+
+/// The points column (81-84), in half points; none when blank.
+fn points_field(
+    chars: &[char],
+    err: &dyn Fn(usize, String) -> InputError,
+) -> Result<Option<Points>, InputError> {
     let points_text = field(chars, 80, 84);
-    let points = match points_text.as_str() {
+    Ok(match points_text.as_str() {
         "" => None,
         t => match Value::parse(&t.replace(',', ".")) {
             Some(v) if v.0 >= 0 && v.0 % 50 == 0 => Some(Points::from_halves((v.0 / 50) as i32)),
@@ -909,26 +1024,15 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
                 ))
             }
         },
-    };
-    let text = |from, to| Some(field(chars, from, to)).filter(|s| !s.is_empty());
-    let birth = text(69, 79).map(|b| iso_date(&b).unwrap_or(b));
-    let player = TrfPlayer {
-        start_no,
-        name: field(chars, 14, NAME_LAST_COLUMN),
-        sex: chars.get(9).copied().filter(|c| !c.is_whitespace()),
-        title: text(10, 13),
-        rating,
-        federation: text(53, 56),
-        fide_id: field(chars, 57, 68)
-            .parse::<u64>()
-            .ok()
-            .filter(|&id| id > 0),
-        birth,
-        points,
-        rank: field(chars, 85, 89).parse::<u32>().ok(),
-    };
+    })
+}
 
-    // Round blocks, up to the last one that is not blank.
+/// The round blocks, each with its first column, up to the last one that
+/// is not blank.
+fn round_blocks(
+    chars: &[char],
+    err: &dyn Fn(usize, String) -> InputError,
+) -> Result<Vec<(Side, usize)>, InputError> {
     let mut rounds = Vec::new();
     let mut from = ROUNDS_COLUMN - 1;
     while from < chars.len() {
@@ -970,11 +1074,7 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<Line, InputErro
     while rounds.last().is_some_and(|r| r.0 == Side::Absent) {
         rounds.pop();
     }
-    Ok(Line {
-        line: n,
-        player,
-        rounds,
-    })
+    Ok(rounds)
 }
 
 /// One round block's meaning.

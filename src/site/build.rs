@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
-use super::load::{EventPlan, League, SeasonData, SectionKind};
+use super::load::{
+    EventData, EventPlan, League, SeasonData, SectionData, SectionKind, TeamSection,
+};
 use super::model::*;
 use super::render::print_view_path;
 use super::round::{round_pages, team_round_pages, working_path};
@@ -18,7 +20,7 @@ use crate::domain::crosstable::CODES;
 use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::league::{Entry, Event, Season, Section};
 use crate::domain::performance::{performance, RatedGame};
-use crate::domain::record::{Colour, Outcome, Tournament};
+use crate::domain::record::{Colour, Outcome, PlayerRecord, Tournament};
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
 use crate::parallel;
@@ -179,38 +181,8 @@ impl<'a> Frame<'a> {
     /// side.
     pub fn season(&self, si: usize, s: &SeasonData) -> SeasonPages {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
-            .events
-            .iter()
-            .enumerate()
-            .flat_map(|(ei, e)| {
-                e.sections
-                    .iter()
-                    .enumerate()
-                    .map(move |(ki, k)| (ei, ki, k))
-            })
-            .filter_map(|(ei, ki, k)| match &k.kind {
-                SectionKind::Individual(r) => Some((
-                    &**r,
-                    paths.section[&(si, ei, ki)].as_str(),
-                    k.round_dates.as_slice(),
-                )),
-                SectionKind::Team(_) => None,
-            })
-            .collect();
-        // Each individual section's body and its round pages.
-        let mut bodies = parallel::map(&jobs, |&(r, path, dates)| {
-            let place = Place::new(path);
-            let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
-            let body = individual(r, &place, &|i| place.href(&player(i)), dates);
-            let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
-            (body, rounds)
-        })
-        .into_iter();
-        let mut rounds_all: Vec<RoundPage> = Vec::new();
-        let mut workings: Vec<WorkingPage> = Vec::new();
-        let mut sections = Vec::new();
+        let mut bodies = self.individual_bodies(si, s).into_iter();
+        let mut out = SectionPages::default();
         let index_place = Place::new("index.html");
         let season_place = Place::new(paths.season_index(si));
         let mut page = SeasonPage {
@@ -222,7 +194,6 @@ impl<'a> Frame<'a> {
         };
         let mut index_events = Vec::new();
         for (ei, e) in s.events.iter().enumerate() {
-            let order = e.event.order().ok();
             let mut links = Vec::new();
             let mut index_links = Vec::new();
             for (ki, k) in e.sections.iter().enumerate() {
@@ -246,219 +217,31 @@ impl<'a> Frame<'a> {
                         },
                     })
                     .collect();
-                let r = match &k.kind {
-                    SectionKind::Individual(r) => r,
-                    SectionKind::Team(t) => {
-                        let r = &t.report;
-                        if let Some(first) =
-                            r.standings.rows.first().filter(|_| r.rounds_played > 0)
-                        {
-                            let teams: Vec<Link> = r
-                                .standings
-                                .rows
-                                .iter()
-                                .enumerate()
-                                .filter(|(_, row)| row.place == first.place)
-                                .map(|(n, row)| Link {
-                                    text: r.loaded.teams[row.team].name.clone(),
-                                    href: season_place.href(&format!("{path}#roster-{}", n + 1)),
-                                })
-                                .collect();
-                            let finished = r.rounds_played >= e.event.rounds as usize;
-                            page.champions.push(Champion {
-                                event: e.event.name.clone(),
-                                section: Link {
-                                    text: k.section.name.clone(),
-                                    href: season_place.href(path),
-                                },
-                                label: match (finished, teams.len()) {
-                                    (true, 1) => "Champion team".to_string(),
-                                    (true, _) => "Joint champion teams".to_string(),
-                                    (false, _) => {
-                                        format!("Leading after round {}", r.rounds_played)
-                                    }
-                                },
-                                players: teams,
-                                score: first.score(r.standings.rank_by).fraction(),
-                            });
-                        }
-                        let mut body =
-                            team_section(t, &place, &|id| place.href(&paths.player[&id]));
-                        // Roster anchors by team: the crosstable numbers
-                        // follow the standings.
-                        let mut roster_no = vec![0; r.loaded.teams.len()];
-                        for (n, row) in r.standings.rows.iter().enumerate() {
-                            roster_no[row.team] = n + 1;
-                        }
-                        let rounds = team_round_pages(
-                            t,
-                            &format!("{} {}", e.event.name, k.section.name),
-                            path,
-                            (&s.season.name, &paths.season_index(si)),
-                            &|id| paths.player.get(&id).cloned(),
-                            &|team| format!("#roster-{}", roster_no[team]),
-                        );
-                        let round_links: Vec<Link> = rounds
-                            .iter()
-                            .enumerate()
-                            .map(|(n, page)| Link {
-                                text: format!("Round {}", n + 1),
-                                href: place.href(&page.place.path),
-                            })
-                            .collect();
-                        // The crosstable's "R3" headings open their rounds.
-                        for (h, link) in body.header.iter().zip(&mut body.header_links) {
-                            let n = h.strip_prefix('R').and_then(|n| n.parse::<usize>().ok());
-                            if let Some(l) = n.and_then(|n| round_links.get(n.wrapping_sub(1))) {
-                                *link = l.href.clone();
-                            }
-                        }
-                        rounds_all.extend(rounds);
-                        // The working goes on its own page, as for individual
-                        // sections; each standings row's "how" opens its team's.
-                        let working_href = place.href(&working_path(path));
-                        for row in &mut body.standings {
-                            row.working = format!("{working_href}{}", row.working);
-                        }
-                        workings.push(section_working_page(
-                            &s.season.name,
-                            &paths.season_index(si),
-                            &format!("{} {}", e.event.name, k.section.name),
-                            path,
-                            std::mem::take(&mut body.working),
-                        ));
-                        sections.push(SectionPage {
-                            season: Link {
-                                text: s.season.name.clone(),
-                                href: place.href(&paths.season_index(si)),
-                            },
-                            place,
-                            event: e.event.name.clone(),
-                            section: k.section.name.clone(),
-                            siblings,
-                            round_links,
-                            working_page: working_href,
-                            print_standings: String::new(),
-                            print_crosstable: String::new(),
-                            dates: e.event.dates(),
-                            kind: e.event.kind.label().to_string(),
-                            progress: format!(
-                                "standings after round {} of {}",
-                                r.rounds_played, e.event.rounds
-                            ),
-                            details: event_details(&e.details),
-                            notes: r.notes.clone(),
-                            body: SectionBody::Team(Box::new(body)),
-                        });
-                        continue;
-                    }
-                };
-                // No leader before the first result: everyone is level on 0.
-                let started = super::section::any_result(r);
-                if let Some(first) = r.standings.rows.first().filter(|_| started) {
-                    let winners: Vec<Link> = r
-                        .standings
-                        .rows
-                        .iter()
-                        .filter(|row| row.place == first.place)
-                        .map(|row| {
-                            let en = &r.facts.entries[row.player];
-                            Link {
-                                text: en.name.clone(),
-                                href: season_place.href(&paths.player[&en.player_id]),
-                            }
-                        })
-                        .collect();
-                    let finished = r.rounds_played >= e.event.rounds as usize;
-                    page.champions.push(Champion {
-                        event: e.event.name.clone(),
-                        section: Link {
-                            text: k.section.name.clone(),
-                            href: season_place.href(path),
-                        },
-                        label: match (finished, winners.len()) {
-                            (true, 1) => "Champion".to_string(),
-                            (true, _) => "Joint champions".to_string(),
-                            (false, _) if r.complete_rounds == r.rounds_played => {
-                                format!("Leading after round {}", r.rounds_played)
-                            }
-                            (false, _) => format!("Leading during round {}", r.rounds_played),
-                        },
-                        players: winners,
-                        score: first.score.fraction(),
-                    });
-                }
-                let Some((mut body, rounds)) = bodies.next() else {
-                    continue;
-                };
-                body.prizes = super::prizes::block(r, self.prizes);
-                body.ratings = super::ratings::table(r, &k.ratings, &body.standings);
-                let season_link = Link {
-                    text: s.season.name.clone(),
-                    href: place.href(&paths.season_index(si)),
-                };
-                workings.push(section_working_page(
-                    &s.season.name,
-                    &paths.season_index(si),
-                    &format!("{} {}", e.event.name, k.section.name),
+                let at = SectionAt {
+                    si,
+                    season: s,
+                    event: e,
+                    section: k,
                     path,
-                    std::mem::take(&mut body.working),
-                ));
-                let round_links = rounds
-                    .iter()
-                    .enumerate()
-                    .map(|(n, page)| Link {
-                        text: format!("Round {}", n + 1),
-                        href: place.href(&page.place.path),
-                    })
-                    .collect();
-                rounds_all.extend(rounds);
-                sections.push(SectionPage {
-                    season: season_link,
-                    event: e.event.name.clone(),
-                    section: k.section.name.clone(),
-                    siblings,
-                    round_links,
-                    working_page: place.href(&working_path(path)),
-                    print_standings: place.href(&print_view_path(path, "standings")),
-                    print_crosstable: place.href(&print_view_path(path, "crosstable")),
-                    dates: e.event.dates(),
-                    kind: e.event.kind.label().to_string(),
-                    progress: if started {
-                        format!("standings {}", r.after())
-                    } else if r.rounds_played == 0 {
-                        "not yet paired".to_string()
-                    } else {
-                        format!(
-                            "round {} of {} paired, no results yet",
-                            r.rounds_played, r.event.rounds
-                        )
-                    },
-                    details: event_details(&e.details),
-                    // Before the first result there are no standings for
-                    // "missing results count as not played" to qualify: the
-                    // live round's block says what is still to come.
-                    notes: r
-                        .notes
-                        .iter()
-                        .filter(|n| started || !n.contains("count as not played"))
-                        .cloned()
-                        .collect(),
-                    body: SectionBody::Individual(Box::new(body)),
                     place,
-                });
+                    siblings,
+                };
+                match &k.kind {
+                    SectionKind::Team(t) => {
+                        page.champions.extend(team_champion(&at, t, &season_place));
+                        self.team_section_page(at, t, &mut out);
+                    }
+                    SectionKind::Individual(r) => {
+                        page.champions
+                            .extend(self.individual_champion(&at, r, &season_place));
+                        let Some((body, rounds)) = bodies.next() else {
+                            continue;
+                        };
+                        self.individual_section_page(at, r, body, rounds, &mut out);
+                    }
+                }
             }
-            page.events.push(SeasonEvent {
-                name: e.event.name.clone(),
-                dates: e.event.dates(),
-                rounds: e.event.rounds,
-                kind: e.event.kind.label().to_string(),
-                tiebreaks: order
-                    .as_ref()
-                    .map_or_else(|| e.event.tiebreaks.clone(), |o| o.codes()),
-                preset: order.as_ref().and_then(|o| o.preset.map(str::to_string)),
-                sections: links,
-            });
+            page.events.push(season_event(&e.event, links));
             index_events.push(IndexEvent {
                 name: e.event.name.clone(),
                 dates: e.event.dates(),
@@ -468,10 +251,220 @@ impl<'a> Frame<'a> {
         SeasonPages {
             page,
             index_events,
-            sections,
-            rounds: rounds_all,
-            workings,
+            sections: out.sections,
+            rounds: out.rounds,
+            workings: out.workings,
         }
+    }
+
+    /// Each individual section's body and its round pages, in the order of
+    /// the season's sections, built side by side.
+    fn individual_bodies(
+        &self,
+        si: usize,
+        s: &SeasonData,
+    ) -> Vec<(IndividualSection, Vec<RoundPage>)> {
+        let paths = &self.paths;
+        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
+            .events
+            .iter()
+            .enumerate()
+            .flat_map(|(ei, e)| {
+                e.sections
+                    .iter()
+                    .enumerate()
+                    .map(move |(ki, k)| (ei, ki, k))
+            })
+            .filter_map(|(ei, ki, k)| match &k.kind {
+                SectionKind::Individual(r) => Some((
+                    &**r,
+                    paths.section[&(si, ei, ki)].as_str(),
+                    k.round_dates.as_slice(),
+                )),
+                SectionKind::Team(_) => None,
+            })
+            .collect();
+        parallel::map(&jobs, |&(r, path, dates)| {
+            let place = Place::new(path);
+            let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
+            let body = individual(r, &place, &|i| place.href(&player(i)), dates);
+            let season = (s.season.name.as_str(), paths.season_index(si));
+            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
+            (body, rounds)
+        })
+    }
+
+    /// The individual section's leaders for the season page: its champions
+    /// once finished, else whoever leads; none before the first result
+    /// (everyone is level on 0).
+    fn individual_champion(
+        &self,
+        at: &SectionAt,
+        r: &SectionReport,
+        season_place: &Place,
+    ) -> Option<Champion> {
+        let started = super::section::any_result(r);
+        let first = r.standings.rows.first().filter(|_| started)?;
+        let winners: Vec<Link> = r
+            .standings
+            .rows
+            .iter()
+            .filter(|row| row.place == first.place)
+            .map(|row| {
+                let en = &r.facts.entries[row.player];
+                Link {
+                    text: en.name.clone(),
+                    href: season_place.href(&self.paths.player[&en.player_id]),
+                }
+            })
+            .collect();
+        let finished = r.rounds_played >= at.event.event.rounds as usize;
+        Some(Champion {
+            event: at.event.event.name.clone(),
+            section: Link {
+                text: at.section.section.name.clone(),
+                href: season_place.href(at.path),
+            },
+            label: match (finished, winners.len()) {
+                (true, 1) => "Champion".to_string(),
+                (true, _) => "Joint champions".to_string(),
+                (false, _) if r.complete_rounds == r.rounds_played => {
+                    format!("Leading after round {}", r.rounds_played)
+                }
+                (false, _) => format!("Leading during round {}", r.rounds_played),
+            },
+            players: winners,
+            score: first.score.fraction(),
+        })
+    }
+
+    /// An individual section's page, with its round pages and working page.
+    fn individual_section_page(
+        &self,
+        at: SectionAt,
+        r: &SectionReport,
+        mut body: IndividualSection,
+        rounds: Vec<RoundPage>,
+        out: &mut SectionPages,
+    ) {
+        let (e, k, path, place) = (at.event, at.section, at.path, at.place);
+        let started = super::section::any_result(r);
+        body.prizes = super::prizes::block(r, self.prizes);
+        body.ratings = super::ratings::table(r, &k.ratings, &body.standings);
+        let season_link = Link {
+            text: at.season.season.name.clone(),
+            href: place.href(&self.paths.season_index(at.si)),
+        };
+        out.workings.push(section_working_page(
+            &at.season.season.name,
+            &self.paths.season_index(at.si),
+            &format!("{} {}", e.event.name, k.section.name),
+            path,
+            std::mem::take(&mut body.working),
+        ));
+        let round_links = page_links(&place, &rounds);
+        out.rounds.extend(rounds);
+        out.sections.push(SectionPage {
+            season: season_link,
+            event: e.event.name.clone(),
+            section: k.section.name.clone(),
+            siblings: at.siblings,
+            round_links,
+            working_page: place.href(&working_path(path)),
+            print_standings: place.href(&print_view_path(path, "standings")),
+            print_crosstable: place.href(&print_view_path(path, "crosstable")),
+            dates: e.event.dates(),
+            kind: e.event.kind.label().to_string(),
+            progress: if started {
+                format!("standings {}", r.after())
+            } else if r.rounds_played == 0 {
+                "not yet paired".to_string()
+            } else {
+                format!(
+                    "round {} of {} paired, no results yet",
+                    r.rounds_played, r.event.rounds
+                )
+            },
+            details: event_details(&e.details),
+            // Before the first result there are no standings for
+            // "missing results count as not played" to qualify: the
+            // live round's block says what is still to come.
+            notes: r
+                .notes
+                .iter()
+                .filter(|n| started || !n.contains("count as not played"))
+                .cloned()
+                .collect(),
+            body: SectionBody::Individual(Box::new(body)),
+            place,
+        });
+    }
+
+    /// A team section's page, with its round pages and working page.
+    fn team_section_page(&self, at: SectionAt, t: &TeamSection, out: &mut SectionPages) {
+        let paths = &self.paths;
+        let (e, k, path, place) = (at.event, at.section, at.path, at.place);
+        let r = &t.report;
+        let mut body = team_section(t, &place, &|id| place.href(&paths.player[&id]));
+        // Roster anchors by team: the crosstable numbers follow the
+        // standings.
+        let mut roster_no = vec![0; r.loaded.teams.len()];
+        for (n, row) in r.standings.rows.iter().enumerate() {
+            roster_no[row.team] = n + 1;
+        }
+        let rounds = team_round_pages(
+            t,
+            &format!("{} {}", e.event.name, k.section.name),
+            path,
+            (&at.season.season.name, &paths.season_index(at.si)),
+            &|id| paths.player.get(&id).cloned(),
+            &|team| format!("#roster-{}", roster_no[team]),
+        );
+        let round_links = page_links(&place, &rounds);
+        // The crosstable's "R3" headings open their rounds.
+        for (h, link) in body.header.iter().zip(&mut body.header_links) {
+            let n = h.strip_prefix('R').and_then(|n| n.parse::<usize>().ok());
+            if let Some(l) = n.and_then(|n| round_links.get(n.wrapping_sub(1))) {
+                *link = l.href.clone();
+            }
+        }
+        out.rounds.extend(rounds);
+        // The working goes on its own page, as for individual sections;
+        // each standings row's "how" opens its team's.
+        let working_href = place.href(&working_path(path));
+        for row in &mut body.standings {
+            row.working = format!("{working_href}{}", row.working);
+        }
+        out.workings.push(section_working_page(
+            &at.season.season.name,
+            &paths.season_index(at.si),
+            &format!("{} {}", e.event.name, k.section.name),
+            path,
+            std::mem::take(&mut body.working),
+        ));
+        out.sections.push(SectionPage {
+            season: Link {
+                text: at.season.season.name.clone(),
+                href: place.href(&paths.season_index(at.si)),
+            },
+            place,
+            event: e.event.name.clone(),
+            section: k.section.name.clone(),
+            siblings: at.siblings,
+            round_links,
+            working_page: working_href,
+            print_standings: String::new(),
+            print_crosstable: String::new(),
+            dates: e.event.dates(),
+            kind: e.event.kind.label().to_string(),
+            progress: format!(
+                "standings after round {} of {}",
+                r.rounds_played, e.event.rounds
+            ),
+            details: event_details(&e.details),
+            notes: r.notes.clone(),
+            body: SectionBody::Team(Box::new(body)),
+        });
     }
 
     /// Gather what the player pages show of season `si`; call it for the
@@ -556,6 +549,92 @@ pub fn updated_text(raw: Option<&str>) -> String {
             Some((day, time)) if time.len() >= 5 => format!("{day} at {} UTC", &time[..5]),
             _ => t.to_string(),
         },
+    }
+}
+/// One section of season `si` while its pages are built: what it is and
+/// where its page lives.
+struct SectionAt<'a> {
+    /// The season's index among the loaded seasons.
+    si: usize,
+    season: &'a SeasonData,
+    event: &'a EventData,
+    section: &'a SectionData,
+    /// The section page's path.
+    path: &'a String,
+    /// The section page's place.
+    place: Place,
+    /// The event's sections, linked from this one's page.
+    siblings: Vec<Link>,
+}
+
+/// What a season's sections add up to: their pages, round pages and
+/// working pages, in the season's order.
+#[derive(Default)]
+struct SectionPages {
+    sections: Vec<SectionPage>,
+    rounds: Vec<RoundPage>,
+    workings: Vec<WorkingPage>,
+}
+
+/// The "Round 1, Round 2, ..." links of a section page to its round pages.
+fn page_links(place: &Place, rounds: &[RoundPage]) -> Vec<Link> {
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(n, page)| Link {
+            text: format!("Round {}", n + 1),
+            href: place.href(&page.place.path),
+        })
+        .collect()
+}
+
+/// The team section's leading teams for the season page: its champion
+/// teams once finished, else whoever leads; none before a round is played.
+fn team_champion(at: &SectionAt, t: &TeamSection, season_place: &Place) -> Option<Champion> {
+    let r = &t.report;
+    let first = r.standings.rows.first().filter(|_| r.rounds_played > 0)?;
+    let path = at.path;
+    let teams: Vec<Link> = r
+        .standings
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| row.place == first.place)
+        .map(|(n, row)| Link {
+            text: r.loaded.teams[row.team].name.clone(),
+            href: season_place.href(&format!("{path}#roster-{}", n + 1)),
+        })
+        .collect();
+    let finished = r.rounds_played >= at.event.event.rounds as usize;
+    Some(Champion {
+        event: at.event.event.name.clone(),
+        section: Link {
+            text: at.section.section.name.clone(),
+            href: season_place.href(path),
+        },
+        label: match (finished, teams.len()) {
+            (true, 1) => "Champion team".to_string(),
+            (true, _) => "Joint champion teams".to_string(),
+            (false, _) => format!("Leading after round {}", r.rounds_played),
+        },
+        players: teams,
+        score: first.score(r.standings.rank_by).fraction(),
+    })
+}
+
+/// The season page's entry for an event: its settings and its sections.
+fn season_event(event: &Event, sections: Vec<Link>) -> SeasonEvent {
+    let order = event.order().ok();
+    SeasonEvent {
+        name: event.name.clone(),
+        dates: event.dates(),
+        rounds: event.rounds,
+        kind: event.kind.label().to_string(),
+        tiebreaks: order
+            .as_ref()
+            .map_or_else(|| event.tiebreaks.clone(), |o| o.codes()),
+        preset: order.as_ref().and_then(|o| o.preset.map(str::to_string)),
+        sections,
     }
 }
 
@@ -822,46 +901,8 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                     let entry = &entries[i];
                     let me = Place::new(paths.player[&entry.player_id].clone());
                     let record = &t.players[i];
-                    let games: Vec<GameLine> = record
-                        .rounds
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, round)| !(view.team && round.outcome == Outcome::Absent))
-                        .map(|(k, round)| GameLine {
-                            round: k + 1,
-                            colour: match round.colour {
-                                Some(Colour::White) if round.outcome.is_paired() => "White",
-                                Some(Colour::Black) if round.outcome.is_paired() => "Black",
-                                _ => "",
-                            },
-                            opponent: round
-                                .opponent
-                                .filter(|_| round.outcome.is_paired())
-                                .map(|o| entries[o].player_id),
-                            opponent_rating: round
-                                .opponent
-                                .filter(|_| round.outcome.is_paired())
-                                .and_then(|o| entries[o].rating),
-                            opponent_score: round
-                                .opponent
-                                .filter(|_| round.outcome.is_paired())
-                                .and_then(|o| t.players.get(o))
-                                .map_or(Points::ZERO, |p| p.score()),
-                            result: round.outcome.words(),
-                            points: round.points(),
-                            played: round.outcome.is_played(),
-                        })
-                        .collect();
-                    let rated: Vec<RatedGame> = record
-                        .rounds
-                        .iter()
-                        .filter_map(|round| {
-                            round.played_opponent().map(|o| RatedGame {
-                                opponent_rating: t.players.get(o).and_then(|p| p.rating),
-                                points: round.points(),
-                            })
-                        })
-                        .collect();
+                    let games = game_lines(record, entries, t, view.team);
+                    let rated = rated_games(record, t);
                     let rounds = line.rounds;
                     let percent = (rounds > 0).then(|| {
                         let halves = line.score.halves() as i64;
@@ -910,6 +951,60 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
             }
         }
     }
+}
+
+/// A player's games (and byes and absences) in an event, for their page;
+/// a team event's rounds without a board for them are left out.
+fn game_lines(
+    record: &PlayerRecord,
+    entries: &[Entry],
+    t: &Tournament,
+    team: bool,
+) -> Vec<GameLine> {
+    record
+        .rounds
+        .iter()
+        .enumerate()
+        .filter(|(_, round)| !(team && round.outcome == Outcome::Absent))
+        .map(|(k, round)| GameLine {
+            round: k + 1,
+            colour: match round.colour {
+                Some(Colour::White) if round.outcome.is_paired() => "White",
+                Some(Colour::Black) if round.outcome.is_paired() => "Black",
+                _ => "",
+            },
+            opponent: round
+                .opponent
+                .filter(|_| round.outcome.is_paired())
+                .map(|o| entries[o].player_id),
+            opponent_rating: round
+                .opponent
+                .filter(|_| round.outcome.is_paired())
+                .and_then(|o| entries[o].rating),
+            opponent_score: round
+                .opponent
+                .filter(|_| round.outcome.is_paired())
+                .and_then(|o| t.players.get(o))
+                .map_or(Points::ZERO, |p| p.score()),
+            result: round.outcome.words(),
+            points: round.points(),
+            played: round.outcome.is_played(),
+        })
+        .collect()
+}
+
+/// A player's games over the board, as the performance rating reads them.
+fn rated_games(record: &PlayerRecord, t: &Tournament) -> Vec<RatedGame> {
+    record
+        .rounds
+        .iter()
+        .filter_map(|round| {
+            round.played_opponent().map(|o| RatedGame {
+                opponent_rating: t.players.get(o).and_then(|p| p.rating),
+                points: round.points(),
+            })
+        })
+        .collect()
 }
 
 /// Each player's page, from their events (oldest first), in id order.
@@ -1092,53 +1187,48 @@ fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
         .map(|p| p.season.as_str())
         .collect::<std::collections::BTreeSet<_>>()
         .len();
-    // The season under the first point of each season; list points have
-    // no season of their own.
-    let season_labels = |seasons_of: &mut dyn Iterator<Item = Option<&str>>| -> Vec<String> {
-        let mut last = "";
-        seasons_of
-            .map(|season| match season {
-                Some(season) if season != last => {
-                    last = season;
-                    if seasons > 4 {
-                        short_season(season)
-                    } else {
-                        season.to_string()
-                    }
-                }
-                _ => String::new(),
-            })
-            .collect()
-    };
-    let x_labels = season_labels(&mut played.iter().map(|p| Some(p.season.as_str())));
-    let shorten = |name: &str| {
-        if name.chars().count() > 16 {
-            let mut s: String = name.chars().take(15).collect();
-            s.push('…');
-            s
-        } else {
-            name.to_string()
-        }
-    };
-    let label_text = |p: &Played| shorten(&p.short);
+    let x_labels = season_labels(played.iter().map(|p| Some(p.season.as_str())), seasons);
     let mut charts = Vec::new();
-    let with_labels = |title: &str, axes: &Axes, points: Vec<Point>, name: &str| {
-        let keep = labelled(&points);
-        let texts: Vec<(usize, String)> = keep
-            .into_iter()
-            .map(|k| (k, label_text(&played[points[k].x])))
-            .collect();
-        let mut chart = line_chart(
-            title,
-            axes,
-            &[Line {
-                name: name.into(),
-                points,
-            }],
-        );
-        label_points(&mut chart, &texts);
-        chart
-    };
+    charts.extend(score_chart(played, x_labels));
+    charts.extend(rating_chart(played, lists, seasons));
+    charts
+}
+
+/// The season under the first point of each season (shortened when the
+/// player has more than four); list points have no season of their own.
+fn season_labels<'a>(
+    seasons_of: impl Iterator<Item = Option<&'a str>>,
+    seasons: usize,
+) -> Vec<String> {
+    let mut last = "";
+    seasons_of
+        .map(|season| match season {
+            Some(season) if season != last => {
+                last = season;
+                if seasons > 4 {
+                    short_season(season)
+                } else {
+                    season.to_string()
+                }
+            }
+            _ => String::new(),
+        })
+        .collect()
+}
+
+/// A name cut to 16 characters for the label on a chart's point.
+fn shorten(name: &str) -> String {
+    if name.chars().count() > 16 {
+        let mut s: String = name.chars().take(15).collect();
+        s.push('…');
+        s
+    } else {
+        name.to_string()
+    }
+}
+
+/// The chart of the player's score per event, when worth drawing.
+fn score_chart(played: &[Played], x_labels: Vec<String>) -> Option<Chart> {
     let scores: Vec<Point> = played
         .iter()
         .enumerate()
@@ -1150,29 +1240,46 @@ fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
             })
         })
         .collect();
-    if worth_drawing(&scores) {
-        charts.push(with_labels(
-            "Score per event (% of the points available)",
-            &Axes {
-                x_labels: x_labels.clone(),
-                y_min: 0,
-                y_max: 100,
-                y_ticks: (0..=100)
-                    .step_by(25)
-                    .map(|v| (v, format!("{v}%")))
-                    .collect(),
-                x_title: "Season".into(),
-                y_title: String::new(),
-            },
-            scores,
-            "score %",
-        ));
+    if !worth_drawing(&scores) {
+        return None;
     }
+    let texts: Vec<(usize, String)> = labelled(&scores)
+        .into_iter()
+        .map(|k| (k, shorten(&played[scores[k].x].short)))
+        .collect();
+    let mut chart = line_chart(
+        "Score per event (% of the points available)",
+        &Axes {
+            x_labels,
+            y_min: 0,
+            y_max: 100,
+            y_ticks: (0..=100)
+                .step_by(25)
+                .map(|v| (v, format!("{v}%")))
+                .collect(),
+            x_title: "Season".into(),
+            y_title: String::new(),
+        },
+        &[Line {
+            name: "score %".into(),
+            points: scores,
+        }],
+    );
+    label_points(&mut chart, &texts);
+    Some(chart)
+}
+
+/// The chart of the player's rating at each event and from each rating
+/// list, when worth drawing.
+fn rating_chart(played: &[Played], lists: &[ListRating], seasons: usize) -> Option<Chart> {
     let sequence = rating_sequence(played, lists);
-    let rating_labels = season_labels(&mut sequence.iter().map(|r| match r {
-        RatedAt::Event(p) => Some(p.season.as_str()),
-        RatedAt::List(_) => None,
-    }));
+    let rating_labels = season_labels(
+        sequence.iter().map(|r| match r {
+            RatedAt::Event(p) => Some(p.season.as_str()),
+            RatedAt::List(_) => None,
+        }),
+        seasons,
+    );
     let ratings: Vec<(Point, String)> = sequence
         .iter()
         .enumerate()
@@ -1183,7 +1290,7 @@ fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
                     y: y as i64,
                     title: format!("{}: rated {y}", p.label),
                 };
-                (point, label_text(p))
+                (point, shorten(&p.short))
             }),
             RatedAt::List(l) => Some((
                 Point {
@@ -1197,43 +1304,42 @@ fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
         .collect();
     let from_lists = sequence.iter().any(|r| matches!(r, RatedAt::List(_)));
     let (ratings, rating_texts): (Vec<Point>, Vec<String>) = ratings.into_iter().unzip();
-    if worth_drawing(&ratings) {
-        let lo = ratings.iter().map(|p| p.y).min().unwrap_or(0);
-        let hi = ratings.iter().map(|p| p.y).max().unwrap_or(0);
-        let y_min = (lo / 100) * 100 - 100;
-        let y_max = (hi / 100) * 100 + 200;
-        let step = (((y_max - y_min) / 400).max(1)) * 100;
-        let keep = labelled(&ratings);
-        let texts: Vec<(usize, String)> = keep
-            .into_iter()
-            .map(|k| (k, rating_texts[k].clone()))
-            .collect();
-        let mut chart = line_chart(
-            if from_lists {
-                "Rating at the start of each event and from each rating list"
-            } else {
-                "Rating at the start of each event"
-            },
-            &Axes {
-                x_labels: rating_labels,
-                y_min,
-                y_max,
-                y_ticks: (y_min..=y_max)
-                    .step_by(step as usize)
-                    .map(|v| (v, v.to_string()))
-                    .collect(),
-                x_title: "Season".into(),
-                y_title: String::new(),
-            },
-            &[Line {
-                name: "rating".into(),
-                points: ratings,
-            }],
-        );
-        label_points(&mut chart, &texts);
-        charts.push(chart);
+    if !worth_drawing(&ratings) {
+        return None;
     }
-    charts
+    let lo = ratings.iter().map(|p| p.y).min().unwrap_or(0);
+    let hi = ratings.iter().map(|p| p.y).max().unwrap_or(0);
+    let y_min = (lo / 100) * 100 - 100;
+    let y_max = (hi / 100) * 100 + 200;
+    let step = (((y_max - y_min) / 400).max(1)) * 100;
+    let texts: Vec<(usize, String)> = labelled(&ratings)
+        .into_iter()
+        .map(|k| (k, rating_texts[k].clone()))
+        .collect();
+    let mut chart = line_chart(
+        if from_lists {
+            "Rating at the start of each event and from each rating list"
+        } else {
+            "Rating at the start of each event"
+        },
+        &Axes {
+            x_labels: rating_labels,
+            y_min,
+            y_max,
+            y_ticks: (y_min..=y_max)
+                .step_by(step as usize)
+                .map(|v| (v, v.to_string()))
+                .collect(),
+            x_title: "Season".into(),
+            y_title: String::new(),
+        },
+        &[Line {
+            name: "rating".into(),
+            points: ratings,
+        }],
+    );
+    label_points(&mut chart, &texts);
+    Some(chart)
 }
 
 /// A tiebreak as a term of the rules page.

@@ -8,12 +8,17 @@
 pub struct Chart {
     /// What the chart shows, for the heading and the SVG `<title>`.
     pub title: String,
+    /// The whole chart's width, in SVG units.
     pub width: i32,
+    /// The whole chart's height, in SVG units.
     pub height: i32,
     /// Plot area: left, top, right, bottom.
     pub left: i32,
+    /// The plot area's top edge.
     pub top: i32,
+    /// The plot area's right edge.
     pub right: i32,
+    /// The plot area's bottom edge.
     pub bottom: i32,
     /// Horizontal grid lines with their labels on the left.
     pub y_ticks: Vec<Tick>,
@@ -21,10 +26,13 @@ pub struct Chart {
     pub x_ticks: Vec<Tick>,
     /// The axes' titles ("Round", "Points"); empty for none.
     pub x_title: String,
+    /// The y axis's title; empty for none.
     pub y_title: String,
     /// Where the y title goes (its centre, rotated).
     pub y_title_at: i32,
+    /// Where the x title goes (its centre).
     pub x_title_at: i32,
+    /// The lines drawn.
     pub series: Vec<Series>,
     /// Text shown beside points (event names on a player's chart).
     pub labels: Vec<Label>,
@@ -37,14 +45,18 @@ pub struct Chart {
 pub struct Tick {
     /// The position in SVG units (y for the y axis, x for the x axis).
     pub at: i32,
+    /// The label shown there.
     pub label: String,
 }
 
 /// Visible text at a point of the plot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// The point's x, in SVG units.
     pub x: i32,
+    /// The point's y, in SVG units.
     pub y: i32,
+    /// The text shown.
     pub text: String,
     /// `start` or `end`: which side of the point the text runs to.
     pub anchor: String,
@@ -53,6 +65,7 @@ pub struct Label {
 /// One line: its name, style and points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Series {
+    /// The line's name in full.
     pub name: String,
     /// The name as the legend shows it (long names shortened).
     pub label: String,
@@ -61,14 +74,18 @@ pub struct Series {
     pub class: String,
     /// `x,y x,y ...` for the polyline.
     pub path: String,
+    /// A dot per point, with its tooltip.
     pub dots: Vec<Dot>,
 }
 
 /// A point with a tooltip.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dot {
+    /// Its x, in SVG units.
     pub x: i32,
+    /// Its y, in SVG units.
     pub y: i32,
+    /// Its tooltip.
     pub title: String,
 }
 
@@ -76,15 +93,20 @@ pub struct Dot {
 /// example half-points or per cent), and its tooltip.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Point {
+    /// The x position's index (0, 1, ...).
     pub x: usize,
+    /// The value, in the chart's own units.
     pub y: i64,
+    /// Its tooltip.
     pub title: String,
 }
 
 /// A named line of data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The line's name, for the legend.
     pub name: String,
+    /// Its points, left to right.
     pub points: Vec<Point>,
 }
 
@@ -94,11 +116,13 @@ pub struct Axes {
     pub x_labels: Vec<String>,
     /// The y range, in data units.
     pub y_min: i64,
+    /// The top of the y range.
     pub y_max: i64,
     /// Grid lines at these data values, with their labels.
     pub y_ticks: Vec<(i64, String)>,
     /// The axes' titles; empty for none.
     pub x_title: String,
+    /// The y axis's title; empty for none.
     pub y_title: String,
 }
 

@@ -161,120 +161,13 @@ pub fn individual(
     dates: &[Option<String>],
 ) -> IndividualSection {
     let section_path = place.path.as_str();
-    let working_page = place.href(&working_path(section_path));
     let entries = &r.facts.entries;
     let link = |i: usize| Link {
         text: r.shown_name(i),
         href: player_href(i),
     };
     let rating = |i: usize| entries[i].rating.map(|x| x.to_string()).unwrap_or_default();
-    let standings = r
-        .standings
-        .rows
-        .iter()
-        .map(|row| StandingRow {
-            place: row.place.clone(),
-            pairing_no: entries[row.player].pairing_no,
-            player: link(row.player),
-            rating: rating(row.player),
-            score: row.score.fraction(),
-            values: row.values.iter().map(|v| show(*v)).collect(),
-            working: format!(
-                "{working_page}#{}",
-                working_id(entries[row.player].pairing_no)
-            ),
-            working_label: format!("{}’s tiebreaks were worked out", entries[row.player].name),
-        })
-        .collect();
     let x = crosstable(&r.tournament, &r.standings);
-    let mut row_of = vec![0; entries.len()];
-    for row in &x.rows {
-        row_of[row.player] = row.number;
-    }
-    let crosstable = x
-        .rows
-        .iter()
-        .map(|row| CrossRow {
-            number: row.number,
-            pairing_no: entries[row.player].pairing_no,
-            id: format!("row-{}", row.number),
-            place: row.place.clone(),
-            player: link(row.player),
-            rating: rating(row.player),
-            cells: row
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(k, c)| {
-                    let outcome = r.tournament.players[row.player]
-                        .rounds
-                        .get(k)
-                        .map_or(Outcome::Absent, |x| x.outcome);
-                    // The player's line on the round's page: board, colour,
-                    // opponent and result in words.
-                    let at_round = format!(
-                        "{}#p-{}",
-                        place.href(&round_path(section_path, k + 1)),
-                        entries[row.player].pairing_no
-                    );
-                    let pending = r.facts.pending.iter().find_map(|&(n, w, b)| {
-                        (n == k + 1 && (w == row.player || b == row.player)).then_some((w, b))
-                    });
-                    if let Some((w, b)) = pending {
-                        let (other, colour) = if w == row.player { (b, 'w') } else { (w, 'b') };
-                        return CrossCell {
-                            text: format!("…{}{colour}", row_of[other]),
-                            href: Some(at_round),
-                            title: String::new(),
-                            class: "pending".into(),
-                        };
-                    }
-                    let on_page = outcome.is_paired() || matches!(outcome, Outcome::Bye { .. });
-                    CrossCell {
-                        text: c.text(),
-                        href: on_page.then_some(at_round),
-                        title: String::new(),
-                        class: match c.code {
-                            'W' | 'X' => "win",
-                            'L' | 'F' | 'Z' => "loss",
-                            'D' => "draw",
-                            'B' | 'H' => "bye",
-                            _ => "none",
-                        }
-                        .into(),
-                    }
-                })
-                .collect(),
-            total: row.total.fraction(),
-        })
-        .collect();
-    let rules = r
-        .order
-        .tiebreaks
-        .iter()
-        .map(|t| RuleNote {
-            code: label_and_code(t),
-            meaning: t.meaning(),
-        })
-        .collect();
-    let mut rule_notes = Vec::new();
-    if r.order.actual_play_first {
-        rule_notes.push("Players who scored points over the board rank ahead of tied players whose points all came from unplayed rounds.".to_string());
-    }
-    if r.order
-        .tiebreaks
-        .iter()
-        .any(|t| matches!(t, Tiebreak::Fide(_)))
-    {
-        rule_notes.push(format!(
-            "FIDE tiebreaks follow the rules in force from {} for unplayed rounds.",
-            r.options.fide_edition.year()
-        ));
-    }
-    if let Some(seed) = r.standings.coin_seed {
-        rule_notes.push(format!("The coin flip was drawn with seed {seed}."));
-    }
-    rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
     let shown = rounds_with_results(&x);
     let mut start_list: Vec<StartLine> = (0..entries.len())
         .map(|i| StartLine {
@@ -294,7 +187,7 @@ pub fn individual(
             .iter()
             .map(|t| heading(t, place))
             .collect(),
-        standings,
+        standings: standing_rows(r, place, &link, &rating),
         rounds: (1..=x.rounds)
             .map(|k| Link {
                 text: format!("R{k}"),
@@ -302,15 +195,162 @@ pub fn individual(
             })
             .collect(),
         grid: grid(r, player_href),
-        crosstable,
-        rules,
-        rule_notes,
+        crosstable: cross_rows(r, &x, place, &link, &rating),
+        rules: r
+            .order
+            .tiebreaks
+            .iter()
+            .map(|t| RuleNote {
+                code: label_and_code(t),
+                meaning: t.meaning(),
+            })
+            .collect(),
+        rule_notes: rule_notes(r),
         race: race(r, &x, shown),
         behind: behind(r, &x, shown),
         working: working(r),
         prizes: None,
         ratings: None,
     }
+}
+
+/// The standings table's rows, each linked to how its tiebreaks were
+/// worked out.
+fn standing_rows(
+    r: &SectionReport,
+    place: &Place,
+    link: &dyn Fn(usize) -> Link,
+    rating: &dyn Fn(usize) -> String,
+) -> Vec<StandingRow> {
+    let working_page = place.href(&working_path(place.path.as_str()));
+    let entries = &r.facts.entries;
+    r.standings
+        .rows
+        .iter()
+        .map(|row| StandingRow {
+            place: row.place.clone(),
+            pairing_no: entries[row.player].pairing_no,
+            player: link(row.player),
+            rating: rating(row.player),
+            score: row.score.fraction(),
+            values: row.values.iter().map(|v| show(*v)).collect(),
+            working: format!(
+                "{working_page}#{}",
+                working_id(entries[row.player].pairing_no)
+            ),
+            working_label: format!("{}’s tiebreaks were worked out", entries[row.player].name),
+        })
+        .collect()
+}
+
+/// The crosstable's rows, each round's cell linked to the player's line
+/// on that round's page.
+fn cross_rows(
+    r: &SectionReport,
+    x: &crate::domain::crosstable::Crosstable,
+    place: &Place,
+    link: &dyn Fn(usize) -> Link,
+    rating: &dyn Fn(usize) -> String,
+) -> Vec<CrossRow> {
+    let entries = &r.facts.entries;
+    let mut row_of = vec![0; entries.len()];
+    for row in &x.rows {
+        row_of[row.player] = row.number;
+    }
+    x.rows
+        .iter()
+        .map(|row| CrossRow {
+            number: row.number,
+            pairing_no: entries[row.player].pairing_no,
+            id: format!("row-{}", row.number),
+            place: row.place.clone(),
+            player: link(row.player),
+            rating: rating(row.player),
+            cells: row
+                .cells
+                .iter()
+                .enumerate()
+                .map(|(k, c)| cross_cell(r, place, &row_of, row.player, k, c))
+                .collect(),
+            total: row.total.fraction(),
+        })
+        .collect()
+}
+
+/// Player `player`'s crosstable cell for round `k + 1`: a pending game
+/// shows its opponent's row and colour; `row_of` gives each entry's row.
+fn cross_cell(
+    r: &SectionReport,
+    place: &Place,
+    row_of: &[usize],
+    player: usize,
+    k: usize,
+    c: &crate::domain::crosstable::Cell,
+) -> CrossCell {
+    let section_path = place.path.as_str();
+    let outcome = r.tournament.players[player]
+        .rounds
+        .get(k)
+        .map_or(Outcome::Absent, |x| x.outcome);
+    // The player's line on the round's page: board, colour, opponent and
+    // result in words.
+    let at_round = format!(
+        "{}#p-{}",
+        place.href(&round_path(section_path, k + 1)),
+        r.facts.entries[player].pairing_no
+    );
+    let pending = r
+        .facts
+        .pending
+        .iter()
+        .find_map(|&(n, w, b)| (n == k + 1 && (w == player || b == player)).then_some((w, b)));
+    if let Some((w, b)) = pending {
+        let (other, colour) = if w == player { (b, 'w') } else { (w, 'b') };
+        return CrossCell {
+            text: format!("…{}{colour}", row_of[other]),
+            href: Some(at_round),
+            title: String::new(),
+            class: "pending".into(),
+        };
+    }
+    let on_page = outcome.is_paired() || matches!(outcome, Outcome::Bye { .. });
+    CrossCell {
+        text: c.text(),
+        href: on_page.then_some(at_round),
+        title: String::new(),
+        class: match c.code {
+            'W' | 'X' => "win",
+            'L' | 'F' | 'Z' => "loss",
+            'D' => "draw",
+            'B' | 'H' => "bye",
+            _ => "none",
+        }
+        .into(),
+    }
+}
+
+/// The notes under the rules: actual play first, the FIDE edition, the
+/// coin's seed, and how a tie left is shared.
+fn rule_notes(r: &SectionReport) -> Vec<String> {
+    let mut rule_notes = Vec::new();
+    if r.order.actual_play_first {
+        rule_notes.push("Players who scored points over the board rank ahead of tied players whose points all came from unplayed rounds.".to_string());
+    }
+    if r.order
+        .tiebreaks
+        .iter()
+        .any(|t| matches!(t, Tiebreak::Fide(_)))
+    {
+        rule_notes.push(format!(
+            "FIDE tiebreaks follow the rules in force from {} for unplayed rounds.",
+            r.options.fide_edition.year()
+        ));
+    }
+    if let Some(seed) = r.standings.coin_seed {
+        rule_notes.push(format!("The coin flip was drawn with seed {seed}."));
+    }
+    rule_notes.push("Players still tied after every tiebreak share the place.".to_string());
+    rule_notes
 }
 
 /// The leaders' running scores round by round, up to round `shown` (the

@@ -15,7 +15,7 @@ use super::model::{
 use super::section::{heading, show, working_item};
 use crate::domain::ids::{PlayerId, TeamId};
 use crate::domain::score::Points;
-use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound};
+use crate::domain::team::{MatchResult, RankBy, RoundKind, TeamRound, TeamRules};
 use crate::domain::tiebreak::{TeamCode, Tiebreak};
 use crate::report::team::TeamReport;
 
@@ -113,24 +113,63 @@ pub fn team_section(
     player_href: &dyn Fn(PlayerId) -> String,
 ) -> TeamSectionBody {
     let r = &t.report;
-    let teams = &r.loaded.teams;
     // Crosstable numbers: the standings' order, as the crosstable numbers
     // its rows and names opponents.
-    let mut number = vec![0usize; teams.len()];
+    let mut number = vec![0usize; r.loaded.teams.len()];
     for (i, row) in r.standings.rows.iter().enumerate() {
         number[row.team] = i + 1;
     }
-    let team_link = |team: usize| Link {
-        text: teams[team].name.clone(),
+    let rules_of = r.rules();
+    TeamSectionBody {
+        ranked_on: match rules_of.rank_by {
+            RankBy::MatchPoints => "match points",
+            RankBy::GamePoints => "game points",
+        }
+        .to_string(),
+        tiebreaks: r
+            .order
+            .tiebreaks
+            .iter()
+            .filter(|t| !duplicates_a_column(t))
+            .map(|t| heading(t, place))
+            .collect(),
+        standings: standing_rows(r, &number),
+        header: r.crosstable.header.clone(),
+        header_links: vec![String::new(); r.crosstable.header.len()],
+        crosstable: cross_rows(r, &number),
+        rules: r
+            .order
+            .tiebreaks
+            .iter()
+            .enumerate()
+            .map(|(k, tb)| RuleNote {
+                code: format!("TBrk{} = {}", k + 1, super::section::label_and_code(tb)),
+                meaning: tb.meaning(),
+            })
+            .collect(),
+        rule_notes: rule_notes(rules_of),
+        boards: board_tables(r, player_href),
+        rosters: rosters(t, &number, rules_of.boards, player_href),
+        working: workings(r, &number),
+    }
+}
+
+/// A team's name, linked to its roster below the crosstable.
+fn team_link(r: &TeamReport, number: &[usize], team: usize) -> Link {
+    Link {
+        text: r.loaded.teams[team].name.clone(),
         href: format!("#{}", roster_id(number[team])),
-    };
-    let standings = r
-        .standings
+    }
+}
+
+/// The standings table's rows; `number` is each team's crosstable number.
+fn standing_rows(r: &TeamReport, number: &[usize]) -> Vec<TeamStandingRow> {
+    r.standings
         .rows
         .iter()
         .map(|row| TeamStandingRow {
             place: row.place.clone(),
-            team: team_link(row.team),
+            team: team_link(r, number, row.team),
             match_points: row.match_points.fraction(),
             game_points: row.game_points.fraction(),
             values: row
@@ -142,11 +181,14 @@ pub fn team_section(
                 .collect(),
             working: format!("#{}", working_id(number[row.team])),
         })
-        .collect();
+        .collect()
+}
+
+/// The crosstable's rows, each round's cell linked to the opponent's row.
+fn cross_rows(r: &TeamReport, number: &[usize]) -> Vec<TeamCrossRow> {
     let records = r.team_event.records();
     let n_tb = r.order.tiebreaks.len();
-    let crosstable = r
-        .standings
+    r.standings
         .rows
         .iter()
         .zip(&r.crosstable.rows)
@@ -170,7 +212,7 @@ pub fn team_section(
             TeamCrossRow {
                 id: row_id(number[team]),
                 number: cells.first().cloned().unwrap_or_default(),
-                team: team_link(team),
+                team: team_link(r, number, team),
                 points: cells.get(2).map(|c| half_style(c)).unwrap_or_default(),
                 values: cells
                     .iter()
@@ -181,29 +223,28 @@ pub fn team_section(
                 cells: rounds,
             }
         })
-        .collect();
-    let rules = r
-        .order
-        .tiebreaks
-        .iter()
-        .enumerate()
-        .map(|(k, tb)| RuleNote {
-            code: format!("TBrk{} = {}", k + 1, super::section::label_and_code(tb)),
-            meaning: tb.meaning(),
-        })
-        .collect();
-    let rules_of = r.rules();
-    let mut rule_notes = vec![format!(
-        "A match won scores {}, drawn {}, lost {}; a team bye scores {} and {}.",
-        count(rules_of.match_win, "match point"),
-        count(rules_of.match_draw, "match point"),
-        count(rules_of.match_loss, "match point"),
-        count(rules_of.bye_match_points, "match point"),
-        count(rules_of.bye_game_points, "game point"),
-    )];
-    rule_notes.push("Teams still tied after every tiebreak share the place.".to_string());
-    let boards = r
-        .boards
+        .collect()
+}
+
+/// What a match and a team bye score, and how a tie left is shared.
+fn rule_notes(rules_of: &TeamRules) -> Vec<String> {
+    vec![
+        format!(
+            "A match won scores {}, drawn {}, lost {}; a team bye scores {} and {}.",
+            count(rules_of.match_win, "match point"),
+            count(rules_of.match_draw, "match point"),
+            count(rules_of.match_loss, "match point"),
+            count(rules_of.bye_match_points, "match point"),
+            count(rules_of.bye_game_points, "game point"),
+        ),
+        "Teams still tied after every tiebreak share the place.".to_string(),
+    ]
+}
+
+/// The board prizes' tables: each board's players by score.
+fn board_tables(r: &TeamReport, player_href: &dyn Fn(PlayerId) -> String) -> Vec<BoardTable> {
+    let teams = &r.loaded.teams;
+    r.boards
         .iter()
         .map(|b| BoardTable {
             board: b.board,
@@ -227,13 +268,25 @@ pub fn team_section(
                 })
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// Each team's roster, in standings order; boards past the match's are
+/// alternates.
+fn rosters(
+    t: &TeamSection,
+    number: &[usize],
+    boards: u32,
+    player_href: &dyn Fn(PlayerId) -> String,
+) -> Vec<Roster> {
+    let r = &t.report;
+    let teams = &r.loaded.teams;
     let index: HashMap<TeamId, usize> = teams.iter().enumerate().map(|(i, x)| (x.id, i)).collect();
     let mut by_team: Vec<Vec<RosterLine>> = (0..teams.len()).map(|_| Vec::new()).collect();
     for line in &t.rosters {
         if let Some(&i) = index.get(&line.team_id) {
             by_team[i].push(RosterLine {
-                board: if line.board > rules_of.boards {
+                board: if line.board > boards {
                     format!("alt {}", line.board)
                 } else {
                     line.board.to_string()
@@ -246,8 +299,7 @@ pub fn team_section(
             });
         }
     }
-    let rosters = r
-        .standings
+    r.standings
         .rows
         .iter()
         .map(|row| {
@@ -263,9 +315,13 @@ pub fn team_section(
                 players: std::mem::take(&mut by_team[row.team]),
             }
         })
-        .collect();
-    let working = r
-        .standings
+        .collect()
+}
+
+/// How each team's tiebreaks were worked out, in standings order.
+fn workings(r: &TeamReport, number: &[usize]) -> Vec<PlayerWorking> {
+    let teams = &r.loaded.teams;
+    r.standings
         .rows
         .iter()
         .map(|row| PlayerWorking {
@@ -285,30 +341,7 @@ pub fn team_section(
                 .map(|x| working_item(x.tiebreak, x.value, x.working, true))
                 .collect(),
         })
-        .collect();
-    TeamSectionBody {
-        ranked_on: match rules_of.rank_by {
-            RankBy::MatchPoints => "match points",
-            RankBy::GamePoints => "game points",
-        }
-        .to_string(),
-        tiebreaks: r
-            .order
-            .tiebreaks
-            .iter()
-            .filter(|t| !duplicates_a_column(t))
-            .map(|t| heading(t, place))
-            .collect(),
-        standings,
-        header: r.crosstable.header.clone(),
-        header_links: vec![String::new(); r.crosstable.header.len()],
-        crosstable,
-        rules,
-        rule_notes,
-        boards,
-        rosters,
-        working,
-    }
+        .collect()
 }
 
 #[cfg(test)]

@@ -39,10 +39,6 @@ pub mod pairing;
 pub mod player;
 pub mod prize;
 pub mod ratings;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod round;
 mod row;
 pub mod schema_objects;
@@ -50,15 +46,7 @@ pub mod season;
 pub mod snapshot;
 pub mod sql;
 pub mod sql_error;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team_match;
 pub mod team_pairing;
 

@@ -728,100 +728,21 @@ fn pay(
         });
         return;
     }
-    // Tiebreak and Hort: the tied players in tiebreak order each take the
-    // best prize of the pool they may win.
-    let by_tiebreak = || -> Vec<Money> {
-        let mut left = pool.clone();
-        left.sort_by_key(|&i| (std::cmp::Reverse(prizes[i].cash().unwrap_or_default()), i));
-        members
-            .iter()
-            .map(|&c| {
-                match left
-                    .iter()
-                    .position(|&i| prizes[i].admits(players[c].rating))
-                {
-                    Some(k) => prizes[left.remove(k)].cash().unwrap_or_default(),
-                    None => Money(0),
-                }
-            })
-            .collect()
+    let tie = Tie {
+        prizes,
+        players,
+        members,
+        pool: &pool,
+        listed: &listed,
+        score: &score,
     };
     let (amounts, working) = match split {
-        Split::Pooled => {
-            let caps: Vec<Money> = members
-                .iter()
-                .map(|&c| {
-                    pool.iter()
-                        .filter(|&&i| prizes[i].admits(players[c].rating))
-                        .filter_map(|&i| prizes[i].cash())
-                        .max()
-                        .unwrap_or_default()
-                })
-                .collect();
-            let (amounts, capped) = divide(sum, &caps);
-            let mut w = format!("{listed} pooled among {n} tied on {score}: {sum} / {n}");
-            if capped.is_empty() {
-                let each = Money(sum.0 / n as i64);
-                w.push_str(&format!(" = {each} each"));
-                let left = sum.0 - each.0 * n as i64;
-                if left > 0 {
-                    let who: Vec<&str> = members[..left as usize]
-                        .iter()
-                        .map(|&c| players[c].name.as_str())
-                        .collect();
-                    w.push_str(&if left == 1 {
-                        format!(
-                            "; the 1 cent left over goes to {} (best on tiebreak)",
-                            who[0]
-                        )
-                    } else {
-                        format!(
-                            "; the {left} cents left over go one each to {} (best on tiebreak)",
-                            who.join(", ")
-                        )
-                    });
-                }
-            } else {
-                for &k in &capped {
-                    w.push_str(&format!(
-                        "; {} gets {}, the largest prize here {} could win alone (US Chess 32B3)",
-                        players[members[k]].name, caps[k], players[members[k]].name
-                    ));
-                }
-                w.push_str("; the rest is divided among the others");
-            }
-            (amounts, w)
-        }
+        Split::Pooled => tie.pooled(sum),
         Split::Tiebreak => (
-            by_tiebreak(),
+            tie.by_tiebreak(),
             format!("{listed} among {n} tied on {score}, by tiebreak (no sharing)"),
         ),
-        Split::Hort => {
-            let own = by_tiebreak();
-            let halves: Vec<i64> = own.iter().map(|m| m.0 / 2).collect();
-            let shared: i64 = halves.iter().sum();
-            let each = shared / n as i64;
-            let left = shared - each * n as i64;
-            let amounts = own
-                .iter()
-                .zip(&halves)
-                .enumerate()
-                .map(|(k, (m, h))| Money(m.0 - h + each + i64::from((k as i64) < left)))
-                .collect();
-            (
-                amounts,
-                format!(
-                    "{listed} among {n} tied on {score}, Hort system: half of each prize by tiebreak, the other half ({}) shared = {} each{}",
-                    Money(shared),
-                    Money(each),
-                    if left > 0 {
-                        format!("; {left} cent(s) left over to the best on tiebreak")
-                    } else {
-                        String::new()
-                    }
-                ),
-            )
-        }
+        Split::Hort => tie.hort(),
     };
     let working = match note {
         Some(n) => format!("{working} ({n})"),
@@ -836,6 +757,124 @@ fn pay(
             .collect(),
         working,
     });
+}
+
+/// Players tied for a pool of prizes, as [`pay`] divides it among them.
+struct Tie<'a> {
+    prizes: &'a [Prize],
+    players: &'a [Contestant],
+    /// The tied players, in tiebreak order.
+    members: &'a [usize],
+    /// The prizes they share.
+    pool: &'a [usize],
+    /// The prizes listed with their amounts, for the working.
+    listed: &'a str,
+    /// The tied score, for the working.
+    score: &'a str,
+}
+
+impl Tie<'_> {
+    /// Tiebreak and Hort: the tied players in tiebreak order each take the
+    /// best prize of the pool they may win.
+    fn by_tiebreak(&self) -> Vec<Money> {
+        let (prizes, players) = (self.prizes, self.players);
+        let mut left = self.pool.to_vec();
+        left.sort_by_key(|&i| (std::cmp::Reverse(prizes[i].cash().unwrap_or_default()), i));
+        self.members
+            .iter()
+            .map(|&c| {
+                match left
+                    .iter()
+                    .position(|&i| prizes[i].admits(players[c].rating))
+                {
+                    Some(k) => prizes[left.remove(k)].cash().unwrap_or_default(),
+                    None => Money(0),
+                }
+            })
+            .collect()
+    }
+
+    /// The pool's `sum` shared equally, no player getting more than the
+    /// largest prize they could win alone (US Chess 32B3); the cents left
+    /// over go to the best on tiebreak.
+    fn pooled(&self, sum: Money) -> (Vec<Money>, String) {
+        let (prizes, players, members) = (self.prizes, self.players, self.members);
+        let (listed, score, n) = (self.listed, self.score, members.len());
+        let caps: Vec<Money> = members
+            .iter()
+            .map(|&c| {
+                self.pool
+                    .iter()
+                    .filter(|&&i| prizes[i].admits(players[c].rating))
+                    .filter_map(|&i| prizes[i].cash())
+                    .max()
+                    .unwrap_or_default()
+            })
+            .collect();
+        let (amounts, capped) = divide(sum, &caps);
+        let mut w = format!("{listed} pooled among {n} tied on {score}: {sum} / {n}");
+        if capped.is_empty() {
+            let each = Money(sum.0 / n as i64);
+            w.push_str(&format!(" = {each} each"));
+            let left = sum.0 - each.0 * n as i64;
+            if left > 0 {
+                let who: Vec<&str> = members[..left as usize]
+                    .iter()
+                    .map(|&c| players[c].name.as_str())
+                    .collect();
+                w.push_str(&if left == 1 {
+                    format!(
+                        "; the 1 cent left over goes to {} (best on tiebreak)",
+                        who[0]
+                    )
+                } else {
+                    format!(
+                        "; the {left} cents left over go one each to {} (best on tiebreak)",
+                        who.join(", ")
+                    )
+                });
+            }
+        } else {
+            for &k in &capped {
+                w.push_str(&format!(
+                    "; {} gets {}, the largest prize here {} could win alone (US Chess 32B3)",
+                    players[members[k]].name, caps[k], players[members[k]].name
+                ));
+            }
+            w.push_str("; the rest is divided among the others");
+        }
+        (amounts, w)
+    }
+
+    /// The Hort system: half of each prize by tiebreak, the other half
+    /// shared equally.
+    fn hort(&self) -> (Vec<Money>, String) {
+        let (listed, score, n) = (self.listed, self.score, self.members.len());
+        let own = self.by_tiebreak();
+        let halves: Vec<i64> = own.iter().map(|m| m.0 / 2).collect();
+        let shared: i64 = halves.iter().sum();
+        let each = shared / n as i64;
+        let left = shared - each * n as i64;
+        let amounts = own
+            .iter()
+            .zip(&halves)
+            .enumerate()
+            .map(|(k, (m, h))| Money(m.0 - h + each + i64::from((k as i64) < left)))
+            .collect();
+        (
+            amounts,
+            format!(
+                "{listed} among {n} tied on {score}, Hort system: half of each prize by tiebreak, the other half ({}) shared = {} each{}",
+                Money(shared),
+                Money(each),
+                if left > 0 {
+                    format!("; {left} cent(s) left over to the best on tiebreak")
+                } else {
+                    String::new()
+                }
+            ),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -146,6 +146,22 @@ fn result_points(text: &str) -> Option<Points> {
     half_points(text).filter(|&p| p <= MAX_POINTS)
 }
 
+/// One line of the file, as the readers of its records see it.
+struct RecordLine<'a> {
+    /// The line's characters.
+    chars: &'a [char],
+    /// Its line number.
+    n: usize,
+    /// Its first three characters: the record's tag.
+    tag: &'a str,
+    /// The rest of the line, trimmed.
+    rest: &'a str,
+    /// The rest's words.
+    words: &'a [&'a str],
+    /// The file's name, for errors.
+    source: &'a str,
+}
+
 impl PairingFile {
     /// Reads a file's bytes; `source` names it in errors.
     pub fn read(bytes: &[u8], source: &str) -> Result<PairingFile, InputError> {
@@ -184,236 +200,26 @@ impl PairingFile {
             let tag: String = chars.iter().take(3).collect();
             let rest = cut(&chars, 3, chars.len());
             let words: Vec<&str> = rest.split_whitespace().collect();
+            let record = RecordLine {
+                chars: &chars,
+                n,
+                tag: &tag,
+                rest: &rest,
+                words: &words,
+                source,
+            };
             match tag.as_str() {
                 "001" => file.players.push(player_line(&chars, n, source)?),
-                "XXR" | "142" => {
-                    let r = words
-                        .first()
-                        .and_then(|w| w.parse::<u32>().ok())
-                        .filter(|&r| r > 0);
-                    file.rounds = Some(r.ok_or_else(|| {
-                        err(
-                            source,
-                            n,
-                            "rounds",
-                            format!("\"{rest}\" is not a number of rounds"),
-                        )
-                    })?);
-                }
-                "XXC" | "152" => {
-                    let w = words
-                        .first()
-                        .map(|w| w.to_ascii_lowercase())
-                        .unwrap_or_default();
-                    file.initial_colour = Some(match w.as_str() {
-                        "white1" | "w" | "white" => Colour::White,
-                        "black1" | "b" | "black" => Colour::Black,
-                        _ => {
-                            return Err(err(
-                                source,
-                                n,
-                                "initial colour",
-                                format!("\"{rest}\" is not white1 or black1 (W or B)"),
-                            ))
-                        }
-                    });
-                }
-                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                    let p = words.first().and_then(|w| result_points(w)).ok_or_else(|| {
-                        err(
-                            source,
-                            n,
-                            "points",
-                            format!(
-                                "\"{rest}\" is not a number of points from 0 to {MAX_POINTS} in half points, such as 1.0"
-                            ),
-                        )
-                    })?;
-                    let ps = &mut file.points;
-                    match tag.as_str() {
-                        "BBW" => {
-                            ps.win = p;
-                            ps.forfeit_win = p;
-                        }
-                        "BBD" => ps.draw = p,
-                        "BBL" => ps.loss = p,
-                        "BBZ" => file.zero_bye = p,
-                        "BBF" => ps.forfeit_loss = p,
-                        _ => ps.pairing_bye = p,
-                    }
-                }
-                "162" => {
-                    // Code at column 6, points in 7-10, then every 9 columns.
-                    let mut at = 5;
-                    while at < chars.len() {
-                        let code = chars[at];
-                        if code == ' ' {
-                            break;
-                        }
-                        let value = cut(&chars, at + 1, at + 5);
-                        let p = result_points(&value).ok_or_else(|| {
-                            err(
-                                source,
-                                n,
-                                format!("column {}", at + 2),
-                                format!(
-                                    "\"{value}\" is not a number of points from 0 to {MAX_POINTS}"
-                                ),
-                            )
-                        })?;
-                        let ps = &mut file.points;
-                        match code {
-                            'W' => {
-                                ps.win = p;
-                                ps.forfeit_win = p;
-                            }
-                            'D' => ps.draw = p,
-                            'L' => ps.loss = p,
-                            'A' => {
-                                file.zero_bye = p;
-                                ps.forfeit_loss = p;
-                            }
-                            'P' => ps.pairing_bye = p,
-                            'X' => {}
-                            c => {
-                                return Err(err(
-                                    source,
-                                    n,
-                                    format!("column {}", at + 1),
-                                    format!("result code '{c}' is not one of W D L A P X"),
-                                ))
-                            }
-                        }
-                        at += 9;
-                    }
-                }
-                "192" => {
-                    let system = rest.to_ascii_uppercase();
-                    if !system.contains("DUTCH") {
-                        return Err(err(
-                            source,
-                            n,
-                            "system",
-                            format!("the file asks for the pairing system \"{rest}\"; only the FIDE Dutch system is known"),
-                        ));
-                    }
-                }
-                "XXP" => {
-                    let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
-                    if nums.len() < 2 || nums.len() != words.len() {
-                        return Err(err(
-                            source,
-                            n,
-                            "players",
-                            format!("\"{rest}\" is not two or more start numbers"),
-                        ));
-                    }
-                    let mut nums = nums;
-                    nums.sort_unstable();
-                    nums.dedup();
-                    file.forbidden.push(Forbidden {
-                        players: nums,
-                        first: 1,
-                        last: u32::MAX,
-                        line: n,
-                    });
-                }
-                "260" => {
-                    let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
-                    if nums.len() < 4 || nums.len() != words.len() {
-                        return Err(err(
-                            source,
-                            n,
-                            "players",
-                            format!(
-                                "\"{rest}\" is not first round, last round and two or more players"
-                            ),
-                        ));
-                    }
-                    let mut players = nums[2..].to_vec();
-                    players.sort_unstable();
-                    players.dedup();
-                    file.forbidden.push(Forbidden {
-                        players,
-                        first: nums[0],
-                        last: nums[1],
-                        line: n,
-                    });
-                }
-                "240" => {
-                    let kind = match words.first().copied() {
-                        Some("F") => ByeKind::RequestedFull,
-                        Some("H") => ByeKind::RequestedHalf,
-                        Some("Z") => ByeKind::RequestedZero,
-                        _ => {
-                            return Err(err(
-                                source,
-                                n,
-                                "column 5",
-                                "the kind of bye is not F, H or Z",
-                            ))
-                        }
-                    };
-                    let nums: Vec<u32> = words[1..].iter().filter_map(|w| w.parse().ok()).collect();
-                    if nums.len() < 2 || nums.len() + 1 != words.len() {
-                        return Err(err(
-                            source,
-                            n,
-                            "players",
-                            format!("\"{rest}\" is not a round and start numbers"),
-                        ));
-                    }
-                    for &p in &nums[1..] {
-                        file.byes.push((nums[0], p, kind));
-                    }
-                }
-                "250" => {
-                    // Fictitious points (10-13), rounds (15-17, 19-21), players (23-26, 28-31).
-                    let pts = result_points(&cut(&chars, 9, 13));
-                    let nums: Vec<Option<u32>> = [(14, 17), (18, 21), (22, 26), (27, 31)]
-                        .iter()
-                        .map(|&(a, b)| cut(&chars, a, b).parse().ok())
-                        .collect();
-                    match (pts, nums[0], nums[1], nums[2], nums[3]) {
-                        (Some(p), Some(r1), Some(r2), Some(a), Some(b)) if r1 <= r2 && a <= b => {
-                            file.acceleration.push(Acceleration {
-                                rounds: (r1, r2),
-                                players: (a, b),
-                                points: p,
-                            });
-                        }
-                        _ => return Err(err(source, n, "acceleration", format!("a 250 record needs points from 0 to {MAX_POINTS} (columns 10-13), a first and last round, a first and last player (first no later than last)"))),
-                    }
-                }
-                "XXA" => {
-                    let pl = words
-                        .first()
-                        .and_then(|w| w.parse::<u32>().ok())
-                        .ok_or_else(|| {
-                            err(
-                                source,
-                                n,
-                                "player",
-                                "an XXA line starts with the player's start number",
-                            )
-                        })?;
-                    for (r, w) in words[1..].iter().enumerate() {
-                        let p = result_points(w).ok_or_else(|| {
-                            err(
-                                source,
-                                n,
-                                format!("round {}", r + 1),
-                                format!("\"{w}\" is not a number of points from 0 to {MAX_POINTS}"),
-                            )
-                        })?;
-                        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
-                        file.acceleration.push(Acceleration {
-                            rounds: (r, r),
-                            players: (pl, pl),
-                            points: p,
-                        });
-                    }
-                }
+                "XXR" | "142" => file.rounds_line(&record)?,
+                "XXC" | "152" => file.colour_line(&record)?,
+                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => file.points_line(&record)?,
+                "162" => file.scoring_line(&record)?,
+                "192" => file.system_line(&record)?,
+                "XXP" => file.forbidden_line(&record)?,
+                "260" => file.forbidden_rounds_line(&record)?,
+                "240" => file.byes_line(&record)?,
+                "250" => file.acceleration_line(&record)?,
+                "XXA" => file.player_acceleration_line(&record)?,
                 _ => {}
             }
         }
@@ -427,6 +233,297 @@ impl PairingFile {
         Ok(file)
     }
 
+    /// The number of rounds (XXR or 142).
+    fn rounds_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let r = words
+            .first()
+            .and_then(|w| w.parse::<u32>().ok())
+            .filter(|&r| r > 0);
+        self.rounds = Some(r.ok_or_else(|| {
+            err(
+                source,
+                n,
+                "rounds",
+                format!("\"{rest}\" is not a number of rounds"),
+            )
+        })?);
+        Ok(())
+    }
+
+    /// The initial colour (XXC or 152): white1 or black1.
+    fn colour_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let w = words
+            .first()
+            .map(|w| w.to_ascii_lowercase())
+            .unwrap_or_default();
+        self.initial_colour = Some(match w.as_str() {
+            "white1" | "w" | "white" => Colour::White,
+            "black1" | "b" | "black" => Colour::Black,
+            _ => {
+                return Err(err(
+                    source,
+                    n,
+                    "initial colour",
+                    format!("\"{rest}\" is not white1 or black1 (W or B)"),
+                ))
+            }
+        });
+        Ok(())
+    }
+
+    /// What a result or bye is worth (BBW, BBD, BBL, BBZ, BBF, BBU).
+    fn points_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let tag = l.tag;
+        let p = words.first().and_then(|w| result_points(w)).ok_or_else(|| {
+            err(
+                source,
+                n,
+                "points",
+                format!(
+                    "\"{rest}\" is not a number of points from 0 to {MAX_POINTS} in half points, such as 1.0"
+                ),
+            )
+        })?;
+        let ps = &mut self.points;
+        match tag {
+            "BBW" => {
+                ps.win = p;
+                ps.forfeit_win = p;
+            }
+            "BBD" => ps.draw = p,
+            "BBL" => ps.loss = p,
+            "BBZ" => self.zero_bye = p,
+            "BBF" => ps.forfeit_loss = p,
+            _ => ps.pairing_bye = p,
+        }
+        Ok(())
+    }
+
+    /// The 162 record's scoring system: a code at column 6, its points in
+    /// 7-10, then every 9 columns.
+    fn scoring_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let chars = l.chars;
+        let n = l.n;
+        let source = l.source;
+        // Code at column 6, points in 7-10, then every 9 columns.
+        let mut at = 5;
+        while at < chars.len() {
+            let code = chars[at];
+            if code == ' ' {
+                break;
+            }
+            let value = cut(chars, at + 1, at + 5);
+            let p = result_points(&value).ok_or_else(|| {
+                err(
+                    source,
+                    n,
+                    format!("column {}", at + 2),
+                    format!("\"{value}\" is not a number of points from 0 to {MAX_POINTS}"),
+                )
+            })?;
+            let ps = &mut self.points;
+            match code {
+                'W' => {
+                    ps.win = p;
+                    ps.forfeit_win = p;
+                }
+                'D' => ps.draw = p,
+                'L' => ps.loss = p,
+                'A' => {
+                    self.zero_bye = p;
+                    ps.forfeit_loss = p;
+                }
+                'P' => ps.pairing_bye = p,
+                'X' => {}
+                c => {
+                    return Err(err(
+                        source,
+                        n,
+                        format!("column {}", at + 1),
+                        format!("result code '{c}' is not one of W D L A P X"),
+                    ))
+                }
+            }
+            at += 9;
+        }
+        Ok(())
+    }
+
+    /// The 192 record's pairing system: only the Dutch system is known.
+    fn system_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let source = l.source;
+        let system = rest.to_ascii_uppercase();
+        if !system.contains("DUTCH") {
+            return Err(err(
+                source,
+                n,
+                "system",
+                format!("the file asks for the pairing system \"{rest}\"; only the FIDE Dutch system is known"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Players who may not meet (XXP), in any round.
+    fn forbidden_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+        if nums.len() < 2 || nums.len() != words.len() {
+            return Err(err(
+                source,
+                n,
+                "players",
+                format!("\"{rest}\" is not two or more start numbers"),
+            ));
+        }
+        let mut nums = nums;
+        nums.sort_unstable();
+        nums.dedup();
+        self.forbidden.push(Forbidden {
+            players: nums,
+            first: 1,
+            last: u32::MAX,
+            line: n,
+        });
+        Ok(())
+    }
+
+    /// Players who may not meet (260) from a first to a last round.
+    fn forbidden_rounds_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let nums: Vec<u32> = words.iter().filter_map(|w| w.parse().ok()).collect();
+        if nums.len() < 4 || nums.len() != words.len() {
+            return Err(err(
+                source,
+                n,
+                "players",
+                format!("\"{rest}\" is not first round, last round and two or more players"),
+            ));
+        }
+        let mut players = nums[2..].to_vec();
+        players.sort_unstable();
+        players.dedup();
+        self.forbidden.push(Forbidden {
+            players,
+            first: nums[0],
+            last: nums[1],
+            line: n,
+        });
+        Ok(())
+    }
+
+    /// Requested byes (240): their kind, a round and start numbers.
+    fn byes_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let rest = l.rest;
+        let words = l.words;
+        let source = l.source;
+        let kind = match words.first().copied() {
+            Some("F") => ByeKind::RequestedFull,
+            Some("H") => ByeKind::RequestedHalf,
+            Some("Z") => ByeKind::RequestedZero,
+            _ => {
+                return Err(err(
+                    source,
+                    n,
+                    "column 5",
+                    "the kind of bye is not F, H or Z",
+                ))
+            }
+        };
+        let nums: Vec<u32> = words[1..].iter().filter_map(|w| w.parse().ok()).collect();
+        if nums.len() < 2 || nums.len() + 1 != words.len() {
+            return Err(err(
+                source,
+                n,
+                "players",
+                format!("\"{rest}\" is not a round and start numbers"),
+            ));
+        }
+        for &p in &nums[1..] {
+            self.byes.push((nums[0], p, kind));
+        }
+        Ok(())
+    }
+
+    /// An acceleration (250): points for a range of rounds and players.
+    fn acceleration_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let chars = l.chars;
+        let n = l.n;
+        let source = l.source;
+        // Fictitious points (10-13), rounds (15-17, 19-21), players (23-26, 28-31).
+        let pts = result_points(&cut(chars, 9, 13));
+        let nums: Vec<Option<u32>> = [(14, 17), (18, 21), (22, 26), (27, 31)]
+            .iter()
+            .map(|&(a, b)| cut(chars, a, b).parse().ok())
+            .collect();
+        match (pts, nums[0], nums[1], nums[2], nums[3]) {
+            (Some(p), Some(r1), Some(r2), Some(a), Some(b)) if r1 <= r2 && a <= b => {
+                self.acceleration.push(Acceleration {
+                    rounds: (r1, r2),
+                    players: (a, b),
+                    points: p,
+                });
+            }
+            _ => return Err(err(source, n, "acceleration", format!("a 250 record needs points from 0 to {MAX_POINTS} (columns 10-13), a first and last round, a first and last player (first no later than last)"))),
+        }
+        Ok(())
+    }
+
+    /// A player's acceleration points round by round (XXA).
+    fn player_acceleration_line(&mut self, l: &RecordLine) -> Result<(), InputError> {
+        let n = l.n;
+        let words = l.words;
+        let source = l.source;
+        let pl = words
+            .first()
+            .and_then(|w| w.parse::<u32>().ok())
+            .ok_or_else(|| {
+                err(
+                    source,
+                    n,
+                    "player",
+                    "an XXA line starts with the player's start number",
+                )
+            })?;
+        for (r, w) in words[1..].iter().enumerate() {
+            let p = result_points(w).ok_or_else(|| {
+                err(
+                    source,
+                    n,
+                    format!("round {}", r + 1),
+                    format!("\"{w}\" is not a number of points from 0 to {MAX_POINTS}"),
+                )
+            })?;
+            let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+            self.acceleration.push(Acceleration {
+                rounds: (r, r),
+                players: (pl, pl),
+                points: p,
+            });
+        }
+        Ok(())
+    }
     /// The number of the first round in which nobody has a game or a
     /// pairing-allocated bye.
     pub fn next_round(&self) -> u32 {
@@ -868,73 +965,7 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
     let mut cells = Vec::new();
     let mut from = ROUNDS_FROM;
     while from < chars.len() {
-        let column = from + 1;
-        let round = cells.len() + 1;
-        let opp_text = cut(chars, from, from + 4);
-        let opponent = if opp_text.is_empty() {
-            0
-        } else {
-            opp_text.parse::<u32>().map_err(|_| {
-                err(
-                    source,
-                    n,
-                    format!("column {column}"),
-                    format!("round {round}: opponent \"{opp_text}\" is not a start number"),
-                )
-            })?
-        };
-        let colour = match chars.get(from + 5).copied().unwrap_or(' ') {
-            'w' | 'W' => Some(Colour::White),
-            'b' | 'B' => Some(Colour::Black),
-            '-' | ' ' => None,
-            c => {
-                return Err(err(
-                    source,
-                    n,
-                    format!("column {}", column + 5),
-                    format!("round {round}: colour '{c}' is not w, b or -"),
-                ))
-            }
-        };
-        let code = chars
-            .get(from + 7)
-            .copied()
-            .unwrap_or(' ')
-            .to_ascii_uppercase();
-        let known = if opponent == 0 {
-            "HFUZ+-10=WDL "
-        } else {
-            "10=WDL+-"
-        };
-        if !known.contains(code) {
-            return Err(err(
-                source,
-                n,
-                format!("column {}", column + 7),
-                format!(
-                    "round {round}: result code '{code}' does not fit {}",
-                    if opponent == 0 {
-                        "a bye (H F U Z)"
-                    } else {
-                        "a game (1 = 0 + - W D L)"
-                    }
-                ),
-            ));
-        }
-        if opponent != 0 && colour.is_none() {
-            return Err(err(
-                source,
-                n,
-                format!("column {}", column + 5),
-                format!("round {round}: a game against {opponent} needs the colour w or b"),
-            ));
-        }
-        cells.push(Cell {
-            opponent,
-            colour,
-            code,
-            column,
-        });
+        cells.push(round_cell(chars, from, cells.len() + 1, n, source)?);
         from += BLOCK;
     }
     while cells
@@ -951,6 +982,83 @@ fn player_line(chars: &[char], n: usize, source: &str) -> Result<FilePlayer, Inp
         rating,
         points,
         cells,
+    })
+}
+
+/// The round block at `from` (0-based) of line `n`, round `round`:
+/// opponent, colour and result code, checked against each other.
+fn round_cell(
+    chars: &[char],
+    from: usize,
+    round: usize,
+    n: usize,
+    source: &str,
+) -> Result<Cell, InputError> {
+    let column = from + 1;
+    let opp_text = cut(chars, from, from + 4);
+    let opponent = if opp_text.is_empty() {
+        0
+    } else {
+        opp_text.parse::<u32>().map_err(|_| {
+            err(
+                source,
+                n,
+                format!("column {column}"),
+                format!("round {round}: opponent \"{opp_text}\" is not a start number"),
+            )
+        })?
+    };
+    let colour = match chars.get(from + 5).copied().unwrap_or(' ') {
+        'w' | 'W' => Some(Colour::White),
+        'b' | 'B' => Some(Colour::Black),
+        '-' | ' ' => None,
+        c => {
+            return Err(err(
+                source,
+                n,
+                format!("column {}", column + 5),
+                format!("round {round}: colour '{c}' is not w, b or -"),
+            ))
+        }
+    };
+    let code = chars
+        .get(from + 7)
+        .copied()
+        .unwrap_or(' ')
+        .to_ascii_uppercase();
+    let known = if opponent == 0 {
+        "HFUZ+-10=WDL "
+    } else {
+        "10=WDL+-"
+    };
+    if !known.contains(code) {
+        return Err(err(
+            source,
+            n,
+            format!("column {}", column + 7),
+            format!(
+                "round {round}: result code '{code}' does not fit {}",
+                if opponent == 0 {
+                    "a bye (H F U Z)"
+                } else {
+                    "a game (1 = 0 + - W D L)"
+                }
+            ),
+        ));
+    }
+    if opponent != 0 && colour.is_none() {
+        return Err(err(
+            source,
+            n,
+            format!("column {}", column + 5),
+            format!("round {round}: a game against {opponent} needs the colour w or b"),
+        ));
+    }
+    Ok(Cell {
+        opponent,
+        colour,
+        code,
+        column,
     })
 }
 

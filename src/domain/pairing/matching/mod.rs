@@ -23,10 +23,7 @@ pub mod blossom;
 pub mod cardinality;
 pub mod wide;
 
-pub use blossom::{
-    matching_cardinality, matching_weight, max_weight_matching, max_weight_matching_dense,
-    max_weight_matching_tight, weight_bits_available,
-};
+pub use blossom::{max_weight_matching, max_weight_matching_tight};
 pub use wide::Wide;
 
 use std::fmt::Debug;

@@ -94,6 +94,8 @@ pub(super) fn de(
     v
 }
 
+/// Every member's DE within the group `members`; the working, if asked
+/// for, of member `at`.
 fn solve(
     t: &Tournament,
     f: &Facts,
@@ -102,117 +104,175 @@ fn solve(
     at: usize,
 ) -> Vec<Value> {
     let size = members.len();
-    let tallies: Vec<Tally> = members
-        .iter()
-        .map(|&m| {
-            let mut tally = Tally {
-                met: Vec::new(),
-                games: Vec::new(),
-            };
-            for (r, round) in t.players[m].rounds.iter().enumerate() {
-                let Some(o) = round.opponent else { continue };
-                let counts = if f.round_robin {
-                    round.outcome.is_paired()
-                } else {
-                    round.outcome.is_played()
-                };
-                if o == m || !counts || members.binary_search(&o).is_err() {
-                    continue;
-                }
-                let p = round.points();
-                tally.games.push((r, o, p));
-                match tally.met.iter_mut().find(|e| e.0 == o) {
-                    Some(e) => {
-                        e.1 += p;
-                        e.2 += 1;
-                    }
-                    None => tally.met.push((o, p, 1)),
-                }
-            }
-            tally
-        })
-        .collect();
-
-    // Exact averages: scale every sum to a common denominator.
-    let mut denominator: i128 = 1;
-    for tally in &tallies {
-        for &(_, _, g) in &tally.met {
-            let g = g as i128;
-            let l = denominator / gcd(denominator, g) * g;
-            if l <= 1 << 60 {
-                denominator = l;
-            }
+    let tallies: Vec<Tally> = members.iter().map(|&m| tally(t, f, members, m)).collect();
+    let s = Scaled::new(&tallies);
+    let all_met = s.missing.iter().all(|&m| m == 0);
+    let mut values: Vec<Value> = s.scaled.iter().map(|&x| s.value(x)).collect();
+    let mut decided = vec![true; size];
+    if !all_met {
+        for k in undecided(t, members, &s) {
+            values[k] = Value::ZERO;
+            decided[k] = false;
         }
     }
-    let scaled: Vec<i128> = tallies
-        .iter()
-        .map(|tally| {
-            tally
-                .met
-                .iter()
-                .map(|&(_, p, g)| p.halves() as i128 * (denominator / g.max(1) as i128))
-                .sum()
-        })
-        .collect();
-    let missing: Vec<i128> = tallies
-        .iter()
-        .map(|tally| (size - 1).saturating_sub(tally.met.len()) as i128)
-        .collect();
-    let best: Vec<i128> = (0..size)
-        .map(|k| scaled[k] + missing[k] * 2 * denominator)
-        .collect();
-    let as_value = |s: i128| -> Value {
+    if let Some(w) = w {
+        let group = Group { t, members, at };
+        group.explain(w, &tallies[at], &s, &values, all_met, decided[at]);
+    }
+    values
+}
+
+/// Player `m`'s games against the other `members` that count for DE: the
+/// games played (in a round robin, the forfeits too, C.07 15.2).
+fn tally(t: &Tournament, f: &Facts, members: &[usize], m: usize) -> Tally {
+    let mut tally = Tally {
+        met: Vec::new(),
+        games: Vec::new(),
+    };
+    for (r, round) in t.players[m].rounds.iter().enumerate() {
+        let Some(o) = round.opponent else { continue };
+        let counts = if f.round_robin {
+            round.outcome.is_paired()
+        } else {
+            round.outcome.is_played()
+        };
+        if o == m || !counts || members.binary_search(&o).is_err() {
+            continue;
+        }
+        let p = round.points();
+        tally.games.push((r, o, p));
+        match tally.met.iter_mut().find(|e| e.0 == o) {
+            Some(e) => {
+                e.1 += p;
+                e.2 += 1;
+            }
+            None => tally.met.push((o, p, 1)),
+        }
+    }
+    tally
+}
+
+/// The group's scores as exact averages over a common denominator.
+struct Scaled {
+    /// The common denominator of every average.
+    denominator: i128,
+    /// Each member's score against the group, times the denominator (in
+    /// half points).
+    scaled: Vec<i128>,
+    /// Each member's games against the group still missing.
+    missing: Vec<i128>,
+    /// The most each member could reach, winning every missing game.
+    best: Vec<i128>,
+}
+
+impl Scaled {
+    /// Scale every sum to a common denominator: exact averages.
+    fn new(tallies: &[Tally]) -> Scaled {
+        let size = tallies.len();
+        let mut denominator: i128 = 1;
+        for tally in tallies {
+            for &(_, _, g) in &tally.met {
+                let g = g as i128;
+                let l = denominator / gcd(denominator, g) * g;
+                if l <= 1 << 60 {
+                    denominator = l;
+                }
+            }
+        }
+        let scaled: Vec<i128> = tallies
+            .iter()
+            .map(|tally| {
+                tally
+                    .met
+                    .iter()
+                    .map(|&(_, p, g)| p.halves() as i128 * (denominator / g.max(1) as i128))
+                    .sum()
+            })
+            .collect();
+        let missing: Vec<i128> = tallies
+            .iter()
+            .map(|tally| (size - 1).saturating_sub(tally.met.len()) as i128)
+            .collect();
+        let best: Vec<i128> = (0..size)
+            .map(|k| scaled[k] + missing[k] * 2 * denominator)
+            .collect();
+        Scaled {
+            denominator,
+            scaled,
+            missing,
+            best,
+        }
+    }
+
+    /// A scaled score as a value.
+    fn value(&self, s: i128) -> Value {
         let hundredths = s * 50;
         // Half-up rounding of hundredths / denominator; both fit in i64 for
         // any real section (denominator ≤ 2^60 only for absurd input).
         let (num, den) = (
             hundredths.clamp(i64::MIN as i128 / 4, i64::MAX as i128 / 4) as i64,
-            denominator.clamp(1, i64::MAX as i128 / 4) as i64,
+            self.denominator.clamp(1, i64::MAX as i128 / 4) as i64,
         );
         Value(mean_round_int(num, den))
-    };
-    let all_met = missing.iter().all(|&m| m == 0);
+    }
+}
 
-    let mut values: Vec<Value> = scaled.iter().map(|&s| as_value(s)).collect();
-    let mut decided = vec![true; size];
-    if !all_met {
-        let mut order: Vec<usize> = (0..size).collect();
-        order.sort_by_key(|&k| {
-            (
-                std::cmp::Reverse(scaled[k]),
-                std::cmp::Reverse(best[k]),
-                t.players[members[k]].pairing_no,
-                k,
-            )
-        });
-        // Step i passes when the player at position i - 1 scored more than
-        // anyone from position i on could reach: that player is decided.
-        // rest_best[i]: the most anyone from position i on could reach.
-        let mut rest_best = vec![0i128; size + 1];
-        for i in (0..size).rev() {
-            rest_best[i] = rest_best[i + 1].max(best[order[i]]);
-        }
-        let mut passed = 0;
-        for i in 1..size {
-            if scaled[order[i - 1]] > rest_best[i] {
-                passed = i;
-            } else {
-                break;
-            }
-        }
-        // When every step passed, the last player is alone at the bottom.
-        let first_undecided = if passed == size - 1 { size } else { passed };
-        for &k in &order[first_undecided..] {
-            values[k] = Value::ZERO;
-            decided[k] = false;
+/// When not all tied players met (6.3): the members whose place the games
+/// played do not decide, who get DE 0.
+fn undecided(t: &Tournament, members: &[usize], s: &Scaled) -> Vec<usize> {
+    let size = members.len();
+    let mut order: Vec<usize> = (0..size).collect();
+    order.sort_by_key(|&k| {
+        (
+            std::cmp::Reverse(s.scaled[k]),
+            std::cmp::Reverse(s.best[k]),
+            t.players[members[k]].pairing_no,
+            k,
+        )
+    });
+    // Step i passes when the player at position i - 1 scored more than
+    // anyone from position i on could reach: that player is decided.
+    // rest_best[i]: the most anyone from position i on could reach.
+    let mut rest_best = vec![0i128; size + 1];
+    for i in (0..size).rev() {
+        rest_best[i] = rest_best[i + 1].max(s.best[order[i]]);
+    }
+    let mut passed = 0;
+    for i in 1..size {
+        if s.scaled[order[i - 1]] > rest_best[i] {
+            passed = i;
+        } else {
+            break;
         }
     }
+    // When every step passed, the last player is alone at the bottom.
+    let first_undecided = if passed == size - 1 { size } else { passed };
+    order[first_undecided..].to_vec()
+}
 
-    if let Some(w) = w {
-        let tally = &tallies[at];
+/// The tied group, and which of its members the working is for.
+struct Group<'a> {
+    t: &'a Tournament,
+    members: &'a [usize],
+    at: usize,
+}
+
+impl Group<'_> {
+    /// The working of member `at`'s DE: the group, the games counted, and
+    /// which rule gave the value.
+    fn explain(
+        &self,
+        w: &mut Working,
+        tally: &Tally,
+        s: &Scaled,
+        values: &[Value],
+        all_met: bool,
+        decided: bool,
+    ) {
+        let (t, members, at) = (self.t, self.members, self.at);
         let names: Vec<String> = members.iter().map(|&m| who(t, m)).collect();
         w.note(format!("tied group: {}", names.join(", ")));
-        if size == 1 {
+        if members.len() == 1 {
             w.note("not tied with anyone: DE = 0");
         }
         for &(r, o, p) in &tally.games {
@@ -243,25 +303,24 @@ fn solve(
                 "every tied player met every other (6.2): DE = {}",
                 values[at].fraction()
             ));
-        } else if decided[at] {
+        } else if decided {
             w.note(format!(
                 "not all tied players met (6.3); scoring {} with {} game(s) missing, this \
                  player stays ahead of every player below whatever the missing results: \
                  DE = {}",
-                as_value(scaled[at]).fraction(),
-                missing[at],
+                s.value(s.scaled[at]).fraction(),
+                s.missing[at],
                 values[at].fraction()
             ));
         } else {
             w.note(format!(
                 "not all tied players met (6.3); {} among them with {} game(s) missing: \
                  the order is not decided by the games played, DE = 0",
-                as_value(scaled[at]).fraction(),
-                missing[at]
+                s.value(s.scaled[at]).fraction(),
+                s.missing[at]
             ));
         }
     }
-    values
 }
 
 fn gcd(a: i128, b: i128) -> i128 {

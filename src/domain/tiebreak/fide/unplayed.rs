@@ -194,7 +194,6 @@ impl View {
                     .sum()
             })
             .collect();
-        let half_rounds = Points::from_halves(t.rounds as i32);
         let entries = t
             .players
             .iter()
@@ -227,40 +226,12 @@ impl View {
                         });
                     } else {
                         let own = score[i];
-                        let dummy = match edition {
-                            FideEdition::E2024 => Dummy::Own,
-                            FideEdition::E2026 => match opp {
-                                Some(o) => Dummy::CapOpponent {
-                                    own,
-                                    cap: adjusted[o],
-                                },
-                                None => Dummy::CapRounds {
-                                    own,
-                                    cap: half_rounds,
-                                },
-                            },
-                            FideEdition::E2009 => Dummy::Virtual {
-                                before,
-                                against: Points::ONE - points,
-                                later: t.rounds.saturating_sub(r + 1),
-                            },
-                        };
-                        let score = match dummy {
-                            Dummy::Own => own,
-                            Dummy::CapOpponent { own, cap } | Dummy::CapRounds { own, cap } => {
-                                own.min(cap)
-                            }
-                            Dummy::Virtual {
-                                before,
-                                against,
-                                later,
-                            } => before + against + Points::from_halves(later as i32),
-                        };
+                        let dummy = dummy_for(t, edition, own, &adjusted, r, opp, before, points);
                         list.push(Entry {
                             round: r,
                             opponent: opp,
                             points,
-                            score,
+                            score: dummy_score(dummy, own),
                             vur: is_vur(round.outcome),
                             dummy: Some(dummy),
                         });
@@ -276,6 +247,55 @@ impl View {
             last,
             entries,
         }
+    }
+}
+
+/// The dummy opponent of an unplayed round `r` (0-based) for a player
+/// scoring `own`, with `before` points before it and `points` from it, by
+/// edition: the player's own score (2024), capped by the scheduled
+/// opponent's adjusted score or half the rounds (2026), or the 2009
+/// virtual opponent.
+#[allow(clippy::too_many_arguments)]
+fn dummy_for(
+    t: &Tournament,
+    edition: FideEdition,
+    own: Points,
+    adjusted: &[Points],
+    r: usize,
+    opp: Option<usize>,
+    before: Points,
+    points: Points,
+) -> Dummy {
+    match edition {
+        FideEdition::E2024 => Dummy::Own,
+        FideEdition::E2026 => match opp {
+            Some(o) => Dummy::CapOpponent {
+                own,
+                cap: adjusted[o],
+            },
+            None => Dummy::CapRounds {
+                own,
+                cap: Points::from_halves(t.rounds as i32),
+            },
+        },
+        FideEdition::E2009 => Dummy::Virtual {
+            before,
+            against: Points::ONE - points,
+            later: t.rounds.saturating_sub(r + 1),
+        },
+    }
+}
+
+/// The score a dummy opponent counts for; `own` is the player's.
+fn dummy_score(dummy: Dummy, own: Points) -> Points {
+    match dummy {
+        Dummy::Own => own,
+        Dummy::CapOpponent { own, cap } | Dummy::CapRounds { own, cap } => own.min(cap),
+        Dummy::Virtual {
+            before,
+            against,
+            later,
+        } => before + against + Points::from_halves(later as i32),
     }
 }
 
