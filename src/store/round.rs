@@ -392,6 +392,7 @@ pub fn correct_result(
 }
 
 /// What deleting a round removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DeletedRound {
     pub games: usize,
     pub results: usize,

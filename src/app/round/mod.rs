@@ -406,3 +406,5 @@ pub fn check_table_rounds(
     }))
 }
 
+#[cfg(test)]
+mod tests;
