@@ -1,8 +1,8 @@
 //! `league round pair`, `league round sheet`, `league event pair-all`:
 //! pairing a section's rounds from its records and printing the sheets.
-//! The pairing itself is the domain's ([`settings::system`] picks the
-//! engine); the store builds the field and writes the pairing in one
-//! transaction; [`super::sheet`] prints.
+//! The round is planned, paired and written by [`crate::app::round::pair`]
+//! (the rules, once for players and teams); this file adds the CLI's hints
+//! to its refusals and [`super::sheet`] prints.
 
 use std::collections::HashSet;
 

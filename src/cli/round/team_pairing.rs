@@ -1,8 +1,7 @@
 //! `league round pair`, `league round sheet` and `league event pair-all` on
-//! a team event: the teams paired by the event's system (the domain's
-//! [`pair_teams`] over [`settings::system`]), written as team matches with
-//! their boards by [`crate::store::team_pairing`], and printed match by
-//! match, board by board (the `league match show` table).
+//! a team event: the round planned, paired and written by
+//! [`crate::app::round::pair`] (the one flow for players and teams), and
+//! printed match by match, board by board (the `league match show` table).
 
 use super::sheet::SheetFormat;
 use crate::app::round::pair::{self, Planned, Request};
