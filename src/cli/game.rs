@@ -7,10 +7,10 @@ use clap::Subcommand;
 use super::output::print;
 use super::round::echo;
 use super::SectionArgs;
+use crate::app::round::ahead;
 use crate::domain::game::{not_understood, two_ways, GameResult, SheetRow};
 use crate::domain::league::Section;
 use crate::error::{Error, Result};
-use crate::store::ahead;
 use crate::store::round::{self as rounds, GameRow};
 use crate::store::Store;
 

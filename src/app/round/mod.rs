@@ -5,6 +5,7 @@
 //! written once here for both kinds of event; only a team's line-ups are
 //! team-only (the private `teams` module).
 
+pub mod ahead;
 pub mod delete;
 pub mod pair;
 mod players;
