@@ -3,6 +3,7 @@
 //! what is missing, and (in [`pairing`], [`team_pairing`], [`sheet`])
 //! pairing it and printing its sheets.
 
+mod hints;
 pub mod pairing;
 pub mod sheet;
 pub mod team_pairing;

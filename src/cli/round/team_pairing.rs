@@ -143,7 +143,7 @@ pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
     } else {
         store.write(|tx| pair::pair(tx, event, &section, &req).map(|(shown, _)| shown))
     }
-    .map_err(super::pairing::pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     let Planned::Teams(plan) = &shown.planned else {
         return Err(Error::invalid("a team event was paired as players"));
     };
@@ -201,7 +201,7 @@ pub fn run_pair_all(store: &mut Store, event: &Event, dry_run: bool, seed: u64) 
     } else {
         store.write(|tx| pair::pair_all(tx, event, &section, seed))
     }
-    .map_err(super::pairing::pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     let mut out = String::new();
     for (i, shown) in all.iter().enumerate() {
         let Planned::Teams(plan) = &shown.planned else {
