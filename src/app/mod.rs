@@ -13,4 +13,6 @@
 //!
 //! [`Writer`]: crate::store::Writer
 
+pub mod import;
+pub mod season;
 pub mod withdraw;

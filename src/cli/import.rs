@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, print_json};
+use crate::app::import::{import_trf, ImportTarget, Refusal};
 use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
 use crate::store::exchange;
-use crate::store::import::{import_trf, ImportTarget};
 use crate::store::team_match::{import_team_matches, TeamImportTarget};
 use crate::store::Store;
 
@@ -204,6 +204,10 @@ fn naming(name: &str, e: Error) -> Error {
         Error::Input(_) => e,
         Error::Invalid(m) if !m.contains(name) => Error::Invalid(format!("{name}: {m}")),
         Error::NotFound(m) if !m.contains(name) => Error::NotFound(format!("{name}: {m}")),
+        // A refusal's text is final here: it is printed next.
+        Error::Refused(r) if !r.to_string().contains(name) => {
+            Error::Invalid(format!("{name}: {r}"))
+        }
         e => e,
     }
 }
@@ -256,7 +260,13 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 section: a.section.as_deref(),
                 tiebreaks: a.tiebreaks.as_deref(),
             };
-            let (event, section) = store.write(|tx| import_trf(tx, &parsed, &target))?;
+            let (event, section) =
+                store
+                    .write(|tx| import_trf(tx, &parsed, &target))
+                    .map_err(|e| {
+                        let hint = trf_hint(&e);
+                        e.with_hint(hint)
+                    })?;
             if a.json {
                 print_json(&serde_json::json!({
                     "file": name,
@@ -311,4 +321,12 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The CLI's way on from a refused TRF import.
+fn trf_hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::NoEventName => Some("; give one with --event".to_string()),
+        Refusal::TooFewRounds { .. } => None,
+    }
 }

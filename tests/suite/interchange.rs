@@ -1088,7 +1088,7 @@ proptest! {
     fn trf_export_and_import_keep_standings(d in random_document()) {
         use chess_league::domain::tiebreak::FideEdition;
         use chess_league::report::{section_report, trf::trf_event, ReportOptions};
-        use chess_league::store::import::{import_trf, ImportTarget};
+        use chess_league::app::import::{import_trf, ImportTarget};
         use chess_league::store::season::{find_event, find_section};
 
         let mut s = Store::open_in_memory().unwrap();
