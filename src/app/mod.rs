@@ -14,5 +14,6 @@
 //! [`Writer`]: crate::store::Writer
 
 pub mod import;
+pub mod player;
 pub mod season;
 pub mod withdraw;

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, print_json};
-use crate::app::import::{import_trf, ImportTarget, Refusal};
+use crate::app::import::{self as app, import_trf, ImportTarget, Refusal};
 use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
-use crate::store::exchange;
 use crate::store::team_match::{import_team_matches, TeamImportTarget};
 use crate::store::Store;
 
@@ -293,7 +292,7 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
             print(&out)?;
         }
         Parsed::Players(rows, name) => {
-            let done = store.write(|tx| exchange::merge_players(tx, &rows, &name))?;
+            let done = store.write(|tx| app::import_players(tx, &rows, &name))?;
             print(&format!(
                 "Player list {name}: {} added, {} updated, {} already up to date.\n",
                 done.added, done.updated, done.unchanged
@@ -307,7 +306,12 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
             if season.trim().is_empty() {
                 return Err(crate::error::Error::invalid("--season-as needs a name"));
             }
-            let done = store.write(|tx| exchange::import_document(tx, &d, &season, &name))?;
+            let done = store
+                .write(|tx| app::import_document(tx, &d, &season, &name))
+                .map_err(|e| {
+                    let hint = json_hint(&e);
+                    e.with_hint(hint)
+                })?;
             print(&format!(
                 "Imported {} event{} into season {}: {} games; {} players added, {} matched to \
                  the league's by id.\n",
@@ -327,6 +331,19 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
 fn trf_hint(e: &Error) -> Option<String> {
     match e.refusal::<Refusal>()? {
         Refusal::NoEventName => Some("; give one with --event".to_string()),
-        Refusal::TooFewRounds { .. } => None,
+        _ => None,
+    }
+}
+
+/// The CLI's way on from a refused league document.
+fn json_hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::SeasonExists { .. } => {
+            Some("; import this one under another name with --season-as NAME".to_string())
+        }
+        Refusal::EventExists { .. } => Some(
+            "; rename it there, or import into another season with --season-as NAME".to_string(),
+        ),
+        _ => None,
     }
 }
