@@ -15,5 +15,6 @@
 
 pub mod import;
 pub mod player;
+pub mod prize;
 pub mod season;
 pub mod withdraw;
