@@ -252,45 +252,7 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 }
             ))?;
         }
-        Parsed::Trf(a, parsed, name) => {
-            let target = ImportTarget {
-                season: &a.season,
-                event: a.event.as_deref(),
-                section: a.section.as_deref(),
-                tiebreaks: a.tiebreaks.as_deref(),
-            };
-            let (event, section) =
-                store
-                    .write(|tx| import_trf(tx, &parsed, &target))
-                    .map_err(|e| {
-                        let hint = trf_hint(&e);
-                        e.with_hint(hint)
-                    })?;
-            if a.json {
-                print_json(&serde_json::json!({
-                    "file": name,
-                    "season": event.season,
-                    "event": event.name,
-                    "section": section.name,
-                    "players": parsed.players.len(),
-                    "rounds": parsed.rounds,
-                    "warnings": parsed.warnings,
-                }))?;
-                return Ok(());
-            }
-            let mut out = format!(
-                "Imported {} players and {} rounds into {} ({}), section {}.\n",
-                parsed.players.len(),
-                parsed.rounds,
-                event.name,
-                event.season,
-                section.name
-            );
-            for w in &parsed.warnings {
-                out.push_str(&format!("Warning: {name}: {w}.\n"));
-            }
-            print(&out)?;
-        }
+        Parsed::Trf(a, parsed, name) => import_trf_file(store, &a, &parsed, &name)?,
         Parsed::Players(rows, name) => {
             let done = store.write(|tx| app::import_players(tx, &rows, &name))?;
             print(&format!(
@@ -324,6 +286,53 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
             ))?;
         }
     }
+    Ok(())
+}
+
+/// `league import trf`: the file as a new section, and what was recorded
+/// with the file's warnings.
+fn import_trf_file(
+    store: &mut Store,
+    a: &TrfArgs,
+    parsed: &crate::interchange::trf::TrfEvent,
+    name: &str,
+) -> Result<()> {
+    let target = ImportTarget {
+        season: &a.season,
+        event: a.event.as_deref(),
+        section: a.section.as_deref(),
+        tiebreaks: a.tiebreaks.as_deref(),
+    };
+    let (event, section) = store
+        .write(|tx| import_trf(tx, &parsed, &target))
+        .map_err(|e| {
+            let hint = trf_hint(&e);
+            e.with_hint(hint)
+        })?;
+    if a.json {
+        print_json(&serde_json::json!({
+            "file": name,
+            "season": event.season,
+            "event": event.name,
+            "section": section.name,
+            "players": parsed.players.len(),
+            "rounds": parsed.rounds,
+            "warnings": parsed.warnings,
+        }))?;
+        return Ok(());
+    }
+    let mut out = format!(
+        "Imported {} players and {} rounds into {} ({}), section {}.\n",
+        parsed.players.len(),
+        parsed.rounds,
+        event.name,
+        event.season,
+        section.name
+    );
+    for w in &parsed.warnings {
+        out.push_str(&format!("Warning: {name}: {w}.\n"));
+    }
+    print(&out)?;
     Ok(())
 }
 
