@@ -16,5 +16,6 @@
 pub mod import;
 pub mod player;
 pub mod prize;
+pub mod ratings;
 pub mod season;
 pub mod withdraw;

@@ -380,7 +380,18 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         order.codes()
     ))?;
     match PairingRules::default_reason(a.kind, &order).filter(|_| a.pairing.pairing.is_none()) {
-        Some(why) => print(&format!("Pairing: {} ({why}).\n", rules.system.label()))?,
+        Some(why) => {
+            // The other Swiss system, and the flag that chooses it.
+            let other = if order.is_fide() {
+                "--pairing uscf for US Chess"
+            } else {
+                "--pairing dutch for FIDE"
+            };
+            print(&format!(
+                "Pairing: {} ({why}; {other}).\n",
+                rules.system.label()
+            ))?
+        }
         None => print(&format!("Pairing: {}.\n", rules.system.label()))?,
     }
     print(&rating_words(basis, a.rating.is_none()))?;
