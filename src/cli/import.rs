@@ -304,7 +304,7 @@ fn import_trf_file(
         tiebreaks: a.tiebreaks.as_deref(),
     };
     let (event, section) = store
-        .write(|tx| import_trf(tx, &parsed, &target))
+        .write(|tx| import_trf(tx, parsed, &target))
         .map_err(|e| {
             let hint = trf_hint(&e);
             e.with_hint(hint)

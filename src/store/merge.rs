@@ -272,3 +272,65 @@ pub fn merge(tx: &Transaction, plan: &MergePlan, reason: Option<&str>) -> Result
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::player::{add_player, NewPlayer};
+    use crate::store::Store;
+
+    #[test]
+    fn rows_of_any_table_naming_the_player_move_and_chains_of_merges_work() {
+        let mut store = Store::open_in_memory().expect("store");
+        store
+            .write(|tx| {
+                tx.execute_batch(
+                    "CREATE TABLE note (id INTEGER PRIMARY KEY, player_id INTEGER REFERENCES player(id));",
+                )?;
+                let add = |name: &str, uscf: Option<&str>| {
+                    add_player(
+                        tx,
+                        &NewPlayer {
+                            name,
+                            uscf_id: uscf,
+                            ..Default::default()
+                        },
+                    )
+                };
+                let a = add("Ann Lee", None)?;
+                let b = add("Anne Lee", Some("123"))?;
+                let c = add("A. Lee", None)?;
+                tx.execute("INSERT INTO note (player_id) VALUES (?1), (?1)", [a.id])?;
+                let plan = merge_plan(tx, &a, &b)?;
+                assert_eq!(plan.other, vec![("note".to_string(), 2)]);
+                assert!(plan.filled_in.is_empty());
+                merge(tx, &plan, Some("typo"))?;
+                let moved: i64 =
+                    tx.query_row("SELECT count(*) FROM note WHERE player_id = ?1", [b.id], |r| {
+                        r.get(0)
+                    })?;
+                assert_eq!(moved, 2);
+                // b was the survivor of one merge and is merged away in the next.
+                let (b, c) = (player_by_id(tx, b.id)?, player_by_id(tx, c.id)?);
+                let plan = merge_plan(tx, &b, &c)?;
+                merge(tx, &plan, None)?;
+                assert_eq!(
+                    plan.filled_in,
+                    vec![("US Chess id".to_string(), "123".to_string())]
+                );
+                let c = player_by_id(tx, c.id)?;
+                assert_eq!(c.uscf_id.as_deref(), Some("123"));
+                let merges: i64 =
+                    tx.query_row("SELECT count(*) FROM player_merge", [], |r| r.get(0))?;
+                assert_eq!(merges, 2);
+                let other: Option<String> = tx.query_row(
+                    "SELECT other_moved FROM player_merge ORDER BY id LIMIT 1",
+                    [],
+                    |r| r.get(0),
+                )?;
+                assert_eq!(other.as_deref(), Some("note: 2"));
+                Ok(())
+            })
+            .expect("merges");
+    }
+}
