@@ -14,4 +14,9 @@
 //! [`Writer`]: crate::store::Writer
 
 pub mod round;
+pub mod import;
+pub mod player;
+pub mod prize;
+pub mod ratings;
+pub mod season;
 pub mod withdraw;

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, print_json};
+use crate::app::import::{self as app, import_trf, ImportTarget, Refusal};
 use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
-use crate::store::exchange;
-use crate::store::import::{import_trf, ImportTarget};
 use crate::store::team_match::{import_team_matches, TeamImportTarget};
 use crate::store::Store;
 
@@ -204,6 +203,10 @@ fn naming(name: &str, e: Error) -> Error {
         Error::Input(_) => e,
         Error::Invalid(m) if !m.contains(name) => Error::Invalid(format!("{name}: {m}")),
         Error::NotFound(m) if !m.contains(name) => Error::NotFound(format!("{name}: {m}")),
+        // A refusal's text is final here: it is printed next.
+        Error::Refused(r) if !r.to_string().contains(name) => {
+            Error::Invalid(format!("{name}: {r}"))
+        }
         e => e,
     }
 }
@@ -249,41 +252,9 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 }
             ))?;
         }
-        Parsed::Trf(a, parsed, name) => {
-            let target = ImportTarget {
-                season: &a.season,
-                event: a.event.as_deref(),
-                section: a.section.as_deref(),
-                tiebreaks: a.tiebreaks.as_deref(),
-            };
-            let (event, section) = store.write(|tx| import_trf(tx, &parsed, &target))?;
-            if a.json {
-                print_json(&serde_json::json!({
-                    "file": name,
-                    "season": event.season,
-                    "event": event.name,
-                    "section": section.name,
-                    "players": parsed.players.len(),
-                    "rounds": parsed.rounds,
-                    "warnings": parsed.warnings,
-                }))?;
-                return Ok(());
-            }
-            let mut out = format!(
-                "Imported {} players and {} rounds into {} ({}), section {}.\n",
-                parsed.players.len(),
-                parsed.rounds,
-                event.name,
-                event.season,
-                section.name
-            );
-            for w in &parsed.warnings {
-                out.push_str(&format!("Warning: {name}: {w}.\n"));
-            }
-            print(&out)?;
-        }
+        Parsed::Trf(a, parsed, name) => import_trf_file(store, &a, &parsed, &name)?,
         Parsed::Players(rows, name) => {
-            let done = store.write(|tx| exchange::merge_players(tx, &rows, &name))?;
+            let done = store.write(|tx| app::import_players(tx, &rows, &name))?;
             print(&format!(
                 "Player list {name}: {} added, {} updated, {} already up to date.\n",
                 done.added, done.updated, done.unchanged
@@ -297,7 +268,12 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
             if season.trim().is_empty() {
                 return Err(crate::error::Error::invalid("--season-as needs a name"));
             }
-            let done = store.write(|tx| exchange::import_document(tx, &d, &season, &name))?;
+            let done = store
+                .write(|tx| app::import_document(tx, &d, &season, &name))
+                .map_err(|e| {
+                    let hint = json_hint(&e);
+                    e.with_hint(hint)
+                })?;
             print(&format!(
                 "Imported {} event{} into season {}: {} games; {} players added, {} matched to \
                  the league's by id.\n",
@@ -311,4 +287,72 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `league import trf`: the file as a new section, and what was recorded
+/// with the file's warnings.
+fn import_trf_file(
+    store: &mut Store,
+    a: &TrfArgs,
+    parsed: &crate::interchange::trf::TrfEvent,
+    name: &str,
+) -> Result<()> {
+    let target = ImportTarget {
+        season: &a.season,
+        event: a.event.as_deref(),
+        section: a.section.as_deref(),
+        tiebreaks: a.tiebreaks.as_deref(),
+    };
+    let (event, section) = store
+        .write(|tx| import_trf(tx, parsed, &target))
+        .map_err(|e| {
+            let hint = trf_hint(&e);
+            e.with_hint(hint)
+        })?;
+    if a.json {
+        print_json(&serde_json::json!({
+            "file": name,
+            "season": event.season,
+            "event": event.name,
+            "section": section.name,
+            "players": parsed.players.len(),
+            "rounds": parsed.rounds,
+            "warnings": parsed.warnings,
+        }))?;
+        return Ok(());
+    }
+    let mut out = format!(
+        "Imported {} players and {} rounds into {} ({}), section {}.\n",
+        parsed.players.len(),
+        parsed.rounds,
+        event.name,
+        event.season,
+        section.name
+    );
+    for w in &parsed.warnings {
+        out.push_str(&format!("Warning: {name}: {w}.\n"));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// The CLI's way on from a refused TRF import.
+fn trf_hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::NoEventName => Some("; give one with --event".to_string()),
+        _ => None,
+    }
+}
+
+/// The CLI's way on from a refused league document.
+fn json_hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::SeasonExists { .. } => {
+            Some("; import this one under another name with --season-as NAME".to_string())
+        }
+        Refusal::EventExists { .. } => Some(
+            "; rename it there, or import into another season with --season-as NAME".to_string(),
+        ),
+        _ => None,
+    }
 }

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::output::{print, print_json, Format, Table};
 use super::SectionArgs;
+use crate::app::prize::{self as app, Refusal};
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward, Split};
 use crate::error::{Error, Result};
 use crate::report::prizes::{section_prizes, PrizeReport};
@@ -202,7 +203,9 @@ fn list(store: &mut Store, section: SectionArgs, format: Format) -> Result<()> {
 /// `league prize remove`: remove prize NUMBER (from `league prize list`); the prizes after it move up.
 fn remove(store: &mut Store, section: SectionArgs, number: u32) -> Result<()> {
     let (event, section) = section.find(store)?;
-    let old = store.write(|tx| store_prize::remove_prize(tx, event.id, &section, number))?;
+    let old = store
+        .write(|tx| app::remove_prize(tx, &event, &section, number))
+        .map_err(list_hint)?;
     print(&format!(
         "Removed prize {number} of {} {} ({}).\n",
         event.name,
@@ -217,9 +220,9 @@ fn award(store: &mut Store, section: SectionArgs, number: u32, winner: String) -
     let (event, section) = section.find(store)?;
     let all = player::entries(store.conn(), section.id)?;
     let entry = player::find_entry(&all, store.conn(), &section, &winner)?;
-    store.write(|tx| {
-        store_prize::set_winner(tx, event.id, &section, number, entry.id, &entry.name)
-    })?;
+    store
+        .write(|tx| app::award(tx, &event, &section, number, entry.id, &entry.name))
+        .map_err(list_hint)?;
     print(&format!(
         "Prize {number} of {} {} goes to {}.\n",
         event.name, section.name, entry.name
@@ -401,34 +404,42 @@ fn add(store: &mut Store, a: PrizeAddArgs) -> Result<()> {
         }
         None => None,
     };
-    let same = store_prize::prizes(store.conn(), section.id)?
-        .into_iter()
-        .find(|p| store_prize::same_prize(&p.prize, &prize));
-    if let (Some(old), false) = (&same, a.replace) {
-        return Err(Error::invalid(format!(
-            "{} {} already has {} (prize {} in `league prize list`); a second one would pay the place twice. To change it give --replace; for another place give another --place",
-            event.name,
-            section.name,
-            describe(&old.prize),
-            old.position
-        )));
-    }
     let winner_id = winner.as_ref().map(|e| e.id);
-    let n = store.write(|tx| match &same {
-        Some(old) => store_prize::replace_prize(tx, event.id, &section, old, &prize, winner_id)
-            .map(|()| old.position),
-        None => store_prize::add_prize(tx, event.id, &section, &prize, winner_id),
-    })?;
+    let added = store
+        .write(|tx| app::add_prize(tx, &event, &section, &prize, winner_id, a.replace))
+        .map_err(|e| match e.refusal::<Refusal>() {
+            // The CLI's own words: where to see the list, and the flags
+            // that replace the prize or give another place.
+            Some(Refusal::AlreadyListed {
+                event,
+                section,
+                prize,
+                position,
+            }) => Error::invalid(format!(
+                "{event} {section} already has {prize} (prize {position} in `league prize list`); a second one would pay the place twice. To change it give --replace; for another place give another --place"
+            )),
+            _ => e,
+        })?;
+    let (n, same) = (added.position, added.replaced);
     print(&format!(
         "Prize {n} of {} {}: {}{}{}.\n",
         event.name,
         section.name,
         describe(&prize),
-        same.map(|old| format!(" (was {})", describe(&old.prize)))
+        same.map(|old| format!(" (was {})", describe(&old)))
             .unwrap_or_default(),
         winner
             .map(|w| format!(", won by {}", w.name))
             .unwrap_or_default()
     ))?;
     Ok(())
+}
+
+/// A refused prize number with the CLI's way to see the list.
+fn list_hint(e: Error) -> Error {
+    let hint = match e.refusal::<Refusal>() {
+        Some(Refusal::NoSuchPrize { .. }) => Some(" (see `league prize list`)".to_string()),
+        _ => None,
+    };
+    e.with_hint(hint)
 }

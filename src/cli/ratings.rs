@@ -8,6 +8,7 @@ use clap::Subcommand;
 
 use super::import::open_regular;
 use super::output::print;
+use crate::app::ratings::{self as app, Refusal};
 use crate::error::{Error, InputError, Result};
 use crate::input::ratings::{read, ListKind, ListRow};
 use crate::store::{ratings, Store};
@@ -85,7 +86,9 @@ fn show_lists(store: &Store) -> Result<()> {
 
 /// `league ratings remove LIST`.
 fn remove(store: &mut Store, list: &str, date: Option<&str>) -> Result<()> {
-    let (list, restored) = store.write(|tx| ratings::remove_list(tx, list, date))?;
+    let (list, restored) = store
+        .write(|tx| app::remove_list(tx, list, date))
+        .map_err(with_hint)?;
     let shown = |r: &Option<u32>| r.map_or("unrated".to_string(), |r| r.to_string());
     let mut out = format!(
         "Removed the rating list {} (took effect on {}): {} player{} got back the rating it replaced.\n",
@@ -165,8 +168,9 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
                     .unwrap_or_else(|| source.clone())
             });
             let today = date.unwrap_or(today);
-            let done =
-                store.write(|tx| ratings::import_list(tx, &rows, kind.is_fide(), &name, &today))?;
+            let done = store
+                .write(|tx| app::import_list(tx, &rows, kind.is_fide(), &name, &today))
+                .map_err(with_hint)?;
             let which = if kind.is_fide() { "FIDE" } else { "US Chess" };
             let mut out = format!(
                 "{which} ratings from {name} ({} players on the list): {} changed, {} rated for the first time, {} unchanged, {} not in the league.\n",
@@ -194,4 +198,16 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A refused list with the CLI's way on: the flag that names the day, or
+/// the command that lists the lists.
+fn with_hint(e: Error) -> Error {
+    let hint = match e.refusal::<Refusal>() {
+        Some(Refusal::OutOfOrder { .. }) => Some(" (--date)"),
+        Some(Refusal::NoSuchList { .. }) => Some(" (see `league ratings list`)"),
+        Some(Refusal::SeveralLists { .. }) => Some("; say which with --date"),
+        _ => None,
+    };
+    e.with_hint(hint.map(str::to_string))
 }

@@ -105,7 +105,8 @@ fn add(
         (None, None) => crate::domain::league::band_from_name(&name),
         given => given,
     };
-    let s = store.write(|tx| seasons::add_section(tx, &e, &name, min_rating, max_rating))?;
+    let s =
+        store.write(|tx| crate::app::season::add_section(tx, &e, &name, min_rating, max_rating))?;
     let b = band(s.rating_min, s.rating_max);
     print(&format!(
         "Added section {} to {}{}.\n",

@@ -147,7 +147,7 @@ pub fn run(store: &mut Store, cmd: SettingsCmd) -> Result<()> {
 
 /// `league settings set league-name NAME`.
 fn set_league_name(store: &mut Store, value: &str) -> Result<()> {
-    let changed = store.write(|tx| seasons::set_league_name(tx, value))?;
+    let changed = store.write(|tx| crate::app::season::set_league_name(tx, value))?;
     print(&if changed {
         format!("The league is now called \"{}\".\n", value.trim())
     } else {

@@ -7,19 +7,6 @@ use std::str::FromStr;
 use super::ids::{EntryId, EventId, PlayerId, SeasonId, SectionId, TeamId};
 use super::tiebreak::{FideEdition, Options, Order};
 
-/// Refuse dates that end before they begin: `what` (for example "season
-/// 2022-23") starting on `start` and ending on `end` (ISO `YYYY-MM-DD`,
-/// which order as text). Either date may be missing.
-pub fn check_date_order(what: &str, start: Option<&str>, end: Option<&str>) -> Result<(), String> {
-    match (start, end) {
-        (Some(s), Some(e)) if e < s => Err(format!(
-            "{what} would end on {e}, before it starts on {s}; check the dates \
-             (the start is the first day, the end the last)"
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// How an event is run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]

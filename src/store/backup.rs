@@ -318,38 +318,7 @@ fn play_back_journal(db: &Path) -> Result<()> {
 /// as described in the module documentation. On any failure before the
 /// final step the current database is left exactly as it was.
 pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored> {
-    super::check_regular_file(db, "used as the league database (check the --db path)")?;
-    remove_stale_work_files(db);
-    if !from.exists() {
-        return Err(Error::not_found(format!(
-            "there is no file {}; give the path of a backup made with `league backup`",
-            from.display()
-        )));
-    }
-    if from.is_dir() {
-        return Err(Error::invalid(format!(
-            "{} is a folder; give the path of a backup file made with `league backup`",
-            from.display()
-        )));
-    }
-    super::check_regular_file(
-        from,
-        "restored (give the path of a backup file made with `league backup`)",
-    )?;
-    if same_file(db, from) {
-        return Err(Error::invalid(format!(
-            "{} is the league database itself; give the path of a backup",
-            from.display()
-        )));
-    }
-    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            return Err(Error::not_found(format!(
-                "the folder {} does not exist; check the --db path",
-                dir.display()
-            )));
-        }
-    }
+    check_restore_paths(db, from)?;
     // 1. The backup: check it where it is, without changing it.
     let src = open_backup(from)?;
     check_restorable(&src, from)?;
@@ -388,36 +357,17 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
                 schema_repaired: Vec::new(),
             }
         }
-        Live::Damaged(why) => {
-            let safety = unique_backup_path(db, "before-restore");
-            copy_synced(db, &safety)?;
-            for suffix in ["-wal", "-journal"] {
-                let side = side_file(db, suffix);
-                if std::fs::metadata(&side).is_ok_and(|m| m.len() > 0) {
-                    // Named so that SQLite reads it with the copy.
-                    copy_synced(&side, &side_file(&safety, suffix))?;
-                }
-            }
-            audit_restore(
-                &mut work,
-                &subject,
-                format!(
-                    "a damaged database ({why}), kept as it was in {}",
-                    safety.display()
-                ),
-                &restored,
-                reason,
-            )?;
-            close(work, &work_path)?;
-            replace_file(db, &work_path)?;
-            Restored {
-                safety_copy: Some(safety),
-                previous: None,
+        Live::Damaged(why) => replace_damaged(
+            work,
+            db,
+            &work_path,
+            &why,
+            &Replacing {
+                subject: &subject,
                 restored,
-                was_damaged: true,
-                schema_repaired: Vec::new(),
-            }
-        }
+                reason,
+            },
+        )?,
     };
     drop(work_file);
     let mut outcome = outcome;
@@ -425,6 +375,92 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
     outcome.schema_repaired = repaired;
     verify_restored(db, from, &outcome)?;
     Ok(outcome)
+}
+
+/// The paths of a restore, checked before anything is read: the database
+/// a regular file (or none yet) in a folder that exists, the backup a file
+/// that is not the database itself.
+fn check_restore_paths(db: &Path, from: &Path) -> Result<()> {
+    super::check_regular_file(db, "used as the league database (check the --db path)")?;
+    remove_stale_work_files(db);
+    if !from.exists() {
+        return Err(Error::not_found(format!(
+            "there is no file {}; give the path of a backup made with `league backup`",
+            from.display()
+        )));
+    }
+    if from.is_dir() {
+        return Err(Error::invalid(format!(
+            "{} is a folder; give the path of a backup file made with `league backup`",
+            from.display()
+        )));
+    }
+    super::check_regular_file(
+        from,
+        "restored (give the path of a backup file made with `league backup`)",
+    )?;
+    if same_file(db, from) {
+        return Err(Error::invalid(format!(
+            "{} is the league database itself; give the path of a backup",
+            from.display()
+        )));
+    }
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            return Err(Error::not_found(format!(
+                "the folder {} does not exist; check the --db path",
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// What a restore is writing: the log's subject, the backup's records and
+/// the secretary's reason.
+struct Replacing<'a> {
+    subject: &'a str,
+    restored: Counts,
+    reason: Option<&'a str>,
+}
+
+/// Put the working copy in place of a damaged database, which is first
+/// copied aside (with its journal) so nothing of it is lost.
+fn replace_damaged(
+    mut work: Connection,
+    db: &Path,
+    work_path: &Path,
+    why: &str,
+    r: &Replacing,
+) -> Result<Restored> {
+    let safety = unique_backup_path(db, "before-restore");
+    copy_synced(db, &safety)?;
+    for suffix in ["-wal", "-journal"] {
+        let side = side_file(db, suffix);
+        if std::fs::metadata(&side).is_ok_and(|m| m.len() > 0) {
+            // Named so that SQLite reads it with the copy.
+            copy_synced(&side, &side_file(&safety, suffix))?;
+        }
+    }
+    audit_restore(
+        &mut work,
+        r.subject,
+        format!(
+            "a damaged database ({why}), kept as it was in {}",
+            safety.display()
+        ),
+        &r.restored,
+        r.reason,
+    )?;
+    close(work, work_path)?;
+    replace_file(db, work_path)?;
+    Ok(Restored {
+        safety_copy: Some(safety),
+        previous: None,
+        restored: r.restored.clone(),
+        was_damaged: true,
+        schema_repaired: Vec::new(),
+    })
 }
 
 /// Read the restored database back as the next command will (a read-write

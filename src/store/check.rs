@@ -142,15 +142,24 @@ pub fn run(conn: &impl Readable) -> Report {
             notice: false,
         });
     }
-    if damaged {
-        // The league's own checks read the tables SQLite says are damaged;
-        // their answers would mislead.
-        return Report {
-            schema,
-            latest: migrate::latest_version(),
-            checks,
-        };
+    if !damaged {
+        // The league's own checks read the tables SQLite says are damaged
+        // otherwise; their answers would mislead.
+        record_checks(conn, &mut checks);
+        membership_checks(conn, &mut checks);
+        pairing_checks(conn, &mut checks);
     }
+    Report {
+        schema,
+        latest: migrate::latest_version(),
+        checks,
+    }
+}
+
+/// Games, byes and rounds in their places: each game's players in its
+/// round's section, one seat per player and round, rounds within the
+/// event, nothing after a withdrawal, scores that add up.
+fn record_checks(conn: &Connection, checks: &mut Vec<CheckResult>) {
     let white = entry_name("ew", "g.white_entry");
     let black = entry_name("eb", "g.black_entry");
     let bye_entry = entry_name("e", "b.entry_id");
@@ -239,6 +248,10 @@ pub fn run(conn: &impl Readable) -> Report {
              JOIN season se ON se.id = ev.season_id WHERE t.scored <> t.due ORDER BY sec.id",
         ),
     ));
+}
+
+/// Each player in one section and on one team per event.
+fn membership_checks(conn: &Connection, checks: &mut Vec<CheckResult>) {
     checks.push(result(
         "each player is in one section per event",
         lines(
@@ -276,6 +289,11 @@ pub fn run(conn: &impl Readable) -> Report {
              WHERE t.event_id <> ev.id OR (ro.team_id IS NOT NULL AND ro.team_id <> e.team_id)",
         ),
     ));
+}
+
+/// The pairings: no round skipped, no rematch in a Swiss, no one left
+/// without a game or a bye in a paired round.
+fn pairing_checks(conn: &Connection, checks: &mut Vec<CheckResult>) {
     // A round is paired when it has a game or a bye the pairing gave (a
     // round holding only requested byes is a request for later).
     const PAIRED: &str = "(EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id) \
@@ -354,11 +372,6 @@ pub fn run(conn: &impl Readable) -> Report {
             ),
         ),
     ));
-    Report {
-        schema,
-        latest: migrate::latest_version(),
-        checks,
-    }
 }
 
 /// A [`result`] that is shown but does not fail the check.

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
-use super::player::{player_by_id, players as all_players};
+use super::player::player_by_id;
 use super::Readable;
 use crate::domain::ids::{
     EntryId, EventId, MatchId, PlayerId, RoundId, SeasonId, SectionId, TeamId,
@@ -598,40 +598,23 @@ impl DocImport<'_, '_> {
     /// The season to write into: a new one named `season_name`, or (for a
     /// document of events) an existing one that has none of its events yet.
     fn season(&mut self, d: &doc::Document, season_name: &str) -> Result<SeasonId> {
-        let existing = super::season::season_by_name(self.tx, season_name)?;
-        match (&d.scope, existing) {
-            (doc::Scope::Season, Some(s)) => Err(Error::invalid(format!(
-                "there is already a season \"{}\"; import this one under another name with \
-                 --season-as NAME",
-                s.name
-            ))),
-            (doc::Scope::Event, Some(s)) => {
-                for e in &d.season.events {
-                    if super::season::find_event(self.tx, Some(&s.name), &e.name).is_ok() {
-                        return Err(Error::invalid(format!(
-                            "season {} already has an event \"{}\"; rename it there, or import into \
-                             another season with --season-as NAME",
-                            s.name, e.name
-                        )));
-                    }
-                }
-                Ok(s.id)
-            }
-            (_, None) => {
-                self.tx
-                    .execute(
-                        "INSERT INTO season (name, start_date, end_date, grand_prix) VALUES (?1, ?2, ?3, ?4)",
-                        params![
-                            season_name.trim(),
-                            d.season.start_date,
-                            d.season.end_date,
-                            d.season.grand_prix
-                        ],
-                    )
-                    .map_err(|e| self.at("$.season".into(), e.into()))?;
-                Ok(SeasonId(self.tx.last_insert_rowid()))
-            }
+        // `app::import::import_document` refused a season or events the
+        // league has; a document of events goes into an existing season.
+        if let Some(s) = super::season::season_by_name(self.tx, season_name)? {
+            return Ok(s.id);
         }
+        self.tx
+            .execute(
+                "INSERT INTO season (name, start_date, end_date, grand_prix) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    season_name.trim(),
+                    d.season.start_date,
+                    d.season.end_date,
+                    d.season.grand_prix
+                ],
+            )
+            .map_err(|e| self.at("$.season".into(), e.into()))?;
+        Ok(SeasonId(self.tx.last_insert_rowid()))
     }
 
     /// The document's players: each is the league's player with the same
@@ -972,19 +955,6 @@ struct Place<'p> {
     teams: &'p HashMap<&'p str, TeamId>,
 }
 
-/// What a player list changed.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct PlayersMerged {
-    /// Rows that added a player.
-    pub added: usize,
-    /// Rows that changed a player's details.
-    pub updated: usize,
-    /// Rows that matched a player and changed nothing.
-    pub unchanged: usize,
-    /// Rows matched by id whose name differs from the league's.
-    pub notes: Vec<String>,
-}
-
 /// A player's details for the audit trail.
 fn details(p: &Player) -> String {
     let show =
@@ -1000,143 +970,76 @@ fn details(p: &Player) -> String {
     )
 }
 
-/// Merge a player list into the league. A row is the league's player with
-/// the same US Chess id, else the same FIDE id, else the one player of
-/// exactly that name (ignoring case) who has no id the row contradicts;
-/// such a player is updated with the row's filled-in cells (blank cells
-/// keep what the league has; the league's spelling of the name is kept and
-/// a different one reported in `notes`). A row matching nobody is added. A row whose
-/// ids belong to two different players, or whose name (with no id) matches
-/// several, is an error naming the line.
-pub fn merge_players(tx: &Transaction, rows: &[PlayerRow], source: &str) -> Result<PlayersMerged> {
-    let mut done = PlayersMerged::default();
-    for row in rows {
-        let err = |field: &str, problem: String| -> Error {
-            InputError::at(source, row.line, field, problem).into()
-        };
-        let by = |col: &str, id: &Option<String>| -> Result<Option<Player>> {
-            let Some(id) = id else { return Ok(None) };
-            let found: Option<PlayerId> = tx
-                .query_row(
-                    &format!("SELECT id FROM player WHERE {col} = ?1"),
-                    [id],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            found.map(|i| player_by_id(tx, i)).transpose()
-        };
-        let by_uscf = by("uscf_id", &row.uscf_id)?;
-        let by_fide = by("fide_id", &row.fide_id)?;
-        let existing = match (by_uscf, by_fide) {
-            (Some(a), Some(b)) if a.id != b.id => {
-                return Err(err(
-                    "fide_id",
-                    format!(
-                        "US Chess id {} is {}'s but FIDE id {} is {}'s",
-                        row.uscf_id.as_deref().unwrap_or(""),
-                        a.name,
-                        row.fide_id.as_deref().unwrap_or(""),
-                        b.name
-                    ),
-                ))
-            }
-            (Some(a), _) | (None, Some(a)) => Some(a),
-            (None, None) => {
-                let same: Vec<Player> = all_players(tx, None)?
-                    .into_iter()
-                    .filter(|p| p.name.trim().eq_ignore_ascii_case(row.name.trim()))
-                    .filter(|p| {
-                        let clash = |mine: &Option<String>, theirs: &Option<String>| {
-                            mine.is_some() && theirs.is_some() && mine != theirs
-                        };
-                        !clash(&row.uscf_id, &p.uscf_id) && !clash(&row.fide_id, &p.fide_id)
-                    })
-                    .collect();
-                match same.len() {
-                    0 => None,
-                    1 => same.into_iter().next(),
-                    _ => {
-                        return Err(err(
-                            "name",
-                            format!(
-                                "\"{}\" matches {} players in the league ({}); add a uscf_id or \
-                                 fide_id column to say which",
-                                row.name,
-                                same.len(),
-                                same.iter()
-                                    .map(super::player::describe_player)
-                                    .collect::<Vec<_>>()
-                                    .join("; ")
-                            ),
-                        ))
-                    }
-                }
-            }
-        };
-        match existing {
-            None => {
-                tx.execute(
-                    "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    params![
-                        row.name.trim(),
-                        row.uscf_id,
-                        row.fide_id,
-                        row.rating,
-                        row.fide_rating,
-                        row.federation,
-                        row.title
-                    ],
-                )
-                .map_err(|e| err("name", super::constraint_error(e, "player").to_string()))?;
-                done.added += 1;
-            }
-            Some(p) => {
-                // The league's name is kept: a list may write names its own
-                // way ("Smith, Alice"); a different name is reported.
-                if !p.name.trim().eq_ignore_ascii_case(row.name.trim()) {
-                    done.notes.push(format!(
-                        "line {}: {} is {} in the league; the name is kept",
-                        row.line,
-                        row.name.trim(),
-                        super::player::describe_player(&p)
-                    ));
-                }
-                let changed = tx
-                    .execute(
-                        "UPDATE player SET uscf_id = COALESCE(?1, uscf_id), \
-                         fide_id = COALESCE(?2, fide_id), rating = COALESCE(?3, rating), \
-                         fide_rating = COALESCE(?4, fide_rating), federation = COALESCE(?5, federation), \
-                         title = COALESCE(?6, title) WHERE id = ?7 AND NOT ( \
-                         uscf_id IS COALESCE(?1, uscf_id) AND fide_id IS COALESCE(?2, fide_id) \
-                         AND rating IS COALESCE(?3, rating) AND fide_rating IS COALESCE(?4, fide_rating) \
-                         AND federation IS COALESCE(?5, federation) AND title IS COALESCE(?6, title))",
-                        params![
-                            row.uscf_id,
-                            row.fide_id,
-                            row.rating,
-                            row.fide_rating,
-                            row.federation,
-                            row.title,
-                            p.id
-                        ],
-                    )
-                    .map_err(|e| err("name", super::constraint_error(e, "player").to_string()))?;
-                if changed > 0 {
-                    super::audit::audit(
-                        tx,
-                        super::audit::Action::Edit,
-                        &format!("player {}", p.name),
-                        Some(&details(&p)),
-                        Some(&details(&player_by_id(tx, p.id)?)),
-                        Some(&format!("player list {source}, line {}", row.line)),
-                    )?;
-                    done.updated += 1;
-                } else {
-                    done.unchanged += 1;
-                }
-            }
-        }
+/// The league's player with this US Chess id (`fide: false`) or FIDE id.
+pub fn player_by_listed_id(conn: &impl Readable, fide: bool, id: &str) -> Result<Option<Player>> {
+    let conn = super::sql(conn);
+    let sql = if fide {
+        "SELECT id FROM player WHERE fide_id = ?1"
+    } else {
+        "SELECT id FROM player WHERE uscf_id = ?1"
+    };
+    let found: Option<PlayerId> = conn.query_row(sql, [id], |r| r.get("id")).optional()?;
+    found.map(|i| player_by_id(conn, i)).transpose()
+}
+
+/// Add a player list's row as a new player.
+pub fn add_listed_player(tx: &Transaction, row: &PlayerRow) -> Result<()> {
+    tx.execute(
+        "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            row.name.trim(),
+            row.uscf_id,
+            row.fide_id,
+            row.rating,
+            row.fide_rating,
+            row.federation,
+            row.title
+        ],
+    )
+    .map_err(|e| super::constraint_error(e, "player"))?;
+    Ok(())
+}
+
+/// Update player `p` with a list row's filled-in cells (blank cells keep
+/// what the league has; the league's name is kept), logged with the
+/// list's name and line. Returns false when nothing changed.
+pub fn update_listed_player(
+    tx: &Transaction,
+    p: &Player,
+    row: &PlayerRow,
+    source: &str,
+) -> Result<bool> {
+    let changed = tx
+        .execute(
+            "UPDATE player SET uscf_id = COALESCE(?1, uscf_id), \
+             fide_id = COALESCE(?2, fide_id), rating = COALESCE(?3, rating), \
+             fide_rating = COALESCE(?4, fide_rating), federation = COALESCE(?5, federation), \
+             title = COALESCE(?6, title) WHERE id = ?7 AND NOT ( \
+             uscf_id IS COALESCE(?1, uscf_id) AND fide_id IS COALESCE(?2, fide_id) \
+             AND rating IS COALESCE(?3, rating) AND fide_rating IS COALESCE(?4, fide_rating) \
+             AND federation IS COALESCE(?5, federation) AND title IS COALESCE(?6, title))",
+            params![
+                row.uscf_id,
+                row.fide_id,
+                row.rating,
+                row.fide_rating,
+                row.federation,
+                row.title,
+                p.id
+            ],
+        )
+        .map_err(|e| super::constraint_error(e, "player"))?;
+    if changed == 0 {
+        return Ok(false);
     }
-    Ok(done)
+    super::audit::audit(
+        tx,
+        super::audit::Action::Edit,
+        &format!("player {}", p.name),
+        Some(&details(p)),
+        Some(&details(&player_by_id(tx, p.id)?)),
+        Some(&format!("player list {source}, line {}", row.line)),
+    )?;
+    Ok(true)
 }

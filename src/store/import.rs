@@ -7,105 +7,18 @@ use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
 
 use super::player as players;
 use super::round::{bye_kind_str, ensure_round};
-use super::season::{self as seasons, NewEvent};
 use crate::domain::game::GameResult;
-use crate::domain::ids::{EntryId, PlayerId};
-use crate::domain::league::{Event, EventKind, Section};
-use crate::domain::record::{ByeKind, Colour, Format, Outcome};
+use crate::domain::ids::{EntryId, PlayerId, RoundId};
+use crate::domain::league::{Event, Section};
+use crate::domain::record::{ByeKind, Colour, Outcome, Tournament};
 use crate::error::{Error, Result};
 use crate::interchange::trf::TrfEvent;
 
-/// Where an imported event goes and what it is called.
-pub struct ImportTarget<'a> {
-    /// The season the event is added to (it must exist).
-    pub season: &'a str,
-    /// Default: the file's event name (012 line).
-    pub event: Option<&'a str>,
-    /// Default: "Open".
-    pub section: Option<&'a str>,
-    /// Default: `fide-swiss` or `fide-round-robin` (a TRF file is a FIDE report).
-    pub tiebreaks: Option<&'a str>,
-}
-
-/// Import a parsed TRF event; returns the event and section created.
-pub fn import_trf(
-    tx: &Transaction,
-    trf: &TrfEvent,
-    target: &ImportTarget,
-) -> Result<(Event, Section)> {
-    let season = seasons::ensure_season(tx, target.season)?;
-    let name = target
-        .event
-        .map(str::to_string)
-        .or_else(|| trf.name.clone().filter(|n| !n.trim().is_empty()))
-        .ok_or_else(|| {
-            Error::invalid("the file names no event (no 012 line); give one with --event")
-        })?;
-    let kind = if trf.format == Format::RoundRobin {
-        EventKind::RoundRobin
-    } else {
-        EventKind::Swiss
-    };
-    let tiebreaks = target
-        .tiebreaks
-        .unwrap_or(if kind == EventKind::RoundRobin {
-            "fide-round-robin"
-        } else {
-            "fide-swiss"
-        });
-    let section_name = target.section.unwrap_or("Open");
-    // An existing event of that name gets a new section; a section of that name is refused.
-    let event = match seasons::find_event(tx, Some(&season.name), &name) {
-        Ok(e) => {
-            if e.rounds < trf.rounds as u32 {
-                return Err(Error::invalid(format!(
-                    "{} has {} rounds but the file has {}",
-                    e.name, e.rounds, trf.rounds
-                )));
-            }
-            e
-        }
-        Err(Error::NotFound(_)) => {
-            let event = seasons::add_event(
-                tx,
-                &season,
-                &NewEvent {
-                    name: &name,
-                    kind,
-                    rounds: trf.rounds.max(1) as u32,
-                    start_date: trf.start_date.as_deref(),
-                    end_date: trf.end_date.as_deref(),
-                    tiebreaks,
-                    actual_play_first: false,
-                    fide_edition: None,
-                    sb_adjusted: false,
-                    coin_allowed: false,
-                },
-            )?;
-            // The header's city, arbiters and time control (V15), so a
-            // FIDE report written from here carries them again. A country
-            // is kept only as a three-letter code (the schema's rule).
-            let keep = |v: &Option<String>| {
-                v.as_ref()
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-            };
-            let details = crate::domain::league::EventDetails {
-                city: keep(&trf.city),
-                country: keep(&trf.federation)
-                    .filter(|c| c.len() == 3 && c.chars().all(|c| c.is_ascii_uppercase())),
-                chief_arbiter: keep(&trf.chief_arbiter),
-                deputy_arbiter: keep(&trf.deputy_arbiter),
-                time_control: keep(&trf.time_control),
-                ..Default::default()
-            };
-            super::event_detail::write(tx, event.id, &details)?;
-            event
-        }
-        Err(e) => return Err(e),
-    };
-    let section = seasons::add_section(tx, &event, section_name, None, None)?;
-    let entry_ids = add_and_enter(tx, trf, &event, &section)?;
+/// Write a parsed TRF event's players, entries, rounds, games and byes
+/// into `section` (new, of `event`); `app::import::import_trf` chooses
+/// and checks the season, event and section first.
+pub fn write_trf(tx: &Transaction, trf: &TrfEvent, event: &Event, section: &Section) -> Result<()> {
+    let entry_ids = add_and_enter(tx, trf, event, section)?;
     let t = &trf.tournament;
     // Rounds are created up to the last one anyone took part in: a file
     // written mid-event (XXR = the planned rounds) has standings after the
@@ -119,83 +32,96 @@ pub fn import_trf(
         .unwrap_or(0);
     for r in 0..used {
         let date = trf.round_dates.get(r).cloned().flatten();
-        let round_id = ensure_round(tx, &section, r as u32 + 1, date.as_deref())?;
-        // The round's games and byes are written many rows to a statement
-        // (see `insert_batched`), after the whole round has been read.
-        let mut games: Vec<[Value; 5]> = vec![];
-        let mut byes: Vec<[Value; 5]> = vec![];
-        for (i, p) in t.players.iter().enumerate() {
-            let Some(round) = p.rounds.get(r) else {
-                continue;
-            };
-            match (round.outcome, round.opponent) {
-                (outcome, Some(o)) if outcome.is_paired() => {
-                    // Each game once: from White's side, or the lower index when no colour.
-                    let white_side = match round.colour {
-                        Some(Colour::White) => true,
-                        Some(Colour::Black) => false,
-                        None => i < o,
-                    };
-                    if !white_side {
-                        continue;
-                    }
-                    // The result from both lines (`check` made them agree):
-                    // a loss on both is a game both players lost.
-                    let theirs = t.players[o].rounds.get(r).map(|b| b.outcome);
-                    let result = theirs
-                        .and_then(|b| GameResult::from_outcomes(outcome, b))
-                        .unwrap_or(match outcome {
-                            Outcome::Win => GameResult::WhiteWins,
-                            Outcome::Loss => GameResult::BlackWins,
-                            Outcome::Draw => GameResult::Draw,
-                            Outcome::ForfeitWin => GameResult::WhiteForfeitWin,
-                            Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
-                            _ => GameResult::DoubleForfeit,
-                        });
-                    games.push([
-                        Value::Integer(round_id.0),
-                        Value::Integer(section.id.0),
-                        Value::Integer(entry_ids[i].0),
-                        Value::Integer(entry_ids[o].0),
-                        Value::Text(result.as_str().to_string()),
-                    ]);
-                }
-                // After a withdrawal the file's zero-point byes are simply the
-                // rounds not played (the same in every tiebreak); a bye there
-                // would contradict the withdrawal.
-                (
-                    Outcome::Bye {
-                        kind: ByeKind::Zero,
-                        ..
-                    },
-                    _,
-                ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
-                (Outcome::Bye { kind, requested }, _) => {
-                    byes.push([
-                        Value::Integer(round_id.0),
-                        Value::Integer(section.id.0),
-                        Value::Integer(entry_ids[i].0),
-                        Value::Text(bye_kind_str(kind).to_string()),
-                        Value::Integer(requested as i64),
-                    ]);
-                }
-                // A forfeit win with no opponent named: the point without a game.
-                (Outcome::ForfeitWin, None) => {
-                    byes.push([
-                        Value::Integer(round_id.0),
-                        Value::Integer(section.id.0),
-                        Value::Integer(entry_ids[i].0),
-                        Value::Text(bye_kind_str(ByeKind::Full).to_string()),
-                        Value::Integer(0),
-                    ]);
-                }
-                _ => {}
-            }
-        }
+        let round_id = ensure_round(tx, section, r as u32 + 1, date.as_deref())?;
+        let (games, byes) = round_rows(t, r, round_id, section, &entry_ids);
         insert_batched(tx, GAME_INSERT, &games, "game")?;
         insert_batched(tx, BYE_INSERT, &byes, "bye")?;
     }
-    Ok((event, section))
+    Ok(())
+}
+
+/// The game and bye rows of round `r + 1` (index `r`) of the file, each
+/// game once.
+fn round_rows(
+    t: &Tournament,
+    r: usize,
+    round_id: RoundId,
+    section: &Section,
+    entry_ids: &[EntryId],
+) -> (Vec<[Value; 5]>, Vec<[Value; 5]>) {
+    // The round's games and byes are written many rows to a statement
+    // (see `insert_batched`), after the whole round has been read.
+    let mut games: Vec<[Value; 5]> = vec![];
+    let mut byes: Vec<[Value; 5]> = vec![];
+    for (i, p) in t.players.iter().enumerate() {
+        let Some(round) = p.rounds.get(r) else {
+            continue;
+        };
+        match (round.outcome, round.opponent) {
+            (outcome, Some(o)) if outcome.is_paired() => {
+                // Each game once: from White's side, or the lower index when no colour.
+                let white_side = match round.colour {
+                    Some(Colour::White) => true,
+                    Some(Colour::Black) => false,
+                    None => i < o,
+                };
+                if !white_side {
+                    continue;
+                }
+                // The result from both lines (`check` made them agree):
+                // a loss on both is a game both players lost.
+                let theirs = t.players[o].rounds.get(r).map(|b| b.outcome);
+                let result = theirs
+                    .and_then(|b| GameResult::from_outcomes(outcome, b))
+                    .unwrap_or(match outcome {
+                        Outcome::Win => GameResult::WhiteWins,
+                        Outcome::Loss => GameResult::BlackWins,
+                        Outcome::Draw => GameResult::Draw,
+                        Outcome::ForfeitWin => GameResult::WhiteForfeitWin,
+                        Outcome::ForfeitLoss => GameResult::BlackForfeitWin,
+                        _ => GameResult::DoubleForfeit,
+                    });
+                games.push([
+                    Value::Integer(round_id.0),
+                    Value::Integer(section.id.0),
+                    Value::Integer(entry_ids[i].0),
+                    Value::Integer(entry_ids[o].0),
+                    Value::Text(result.as_str().to_string()),
+                ]);
+            }
+            // After a withdrawal the file's zero-point byes are simply the
+            // rounds not played (the same in every tiebreak); a bye there
+            // would contradict the withdrawal.
+            (
+                Outcome::Bye {
+                    kind: ByeKind::Zero,
+                    ..
+                },
+                _,
+            ) if p.withdrawn_after.is_some_and(|w| r as u32 >= w) => {}
+            (Outcome::Bye { kind, requested }, _) => {
+                byes.push([
+                    Value::Integer(round_id.0),
+                    Value::Integer(section.id.0),
+                    Value::Integer(entry_ids[i].0),
+                    Value::Text(bye_kind_str(kind).to_string()),
+                    Value::Integer(requested as i64),
+                ]);
+            }
+            // A forfeit win with no opponent named: the point without a game.
+            (Outcome::ForfeitWin, None) => {
+                byes.push([
+                    Value::Integer(round_id.0),
+                    Value::Integer(section.id.0),
+                    Value::Integer(entry_ids[i].0),
+                    Value::Text(bye_kind_str(ByeKind::Full).to_string()),
+                    Value::Integer(0),
+                ]);
+            }
+            _ => {}
+        }
+    }
+    (games, byes)
 }
 
 /// Add the file's players who are not in the league yet (matched by FIDE
@@ -211,7 +137,7 @@ pub fn import_trf(
 ///   is refused as `enter` refuses it;
 /// - a player already in the league may not be in another section of the
 ///   event (asked of the database for each such player);
-/// - the section is new (`add_section` refuses an existing name) and the
+/// - the section is new (`app::season::add_section` refuses an existing name) and the
 ///   parser refuses a start number used twice, so no pairing number is
 ///   taken; the schema's `UNIQUE (section_id, pairing_no)` still judges
 ///   every row, as it judges every player's CHECKs and the entry's keys.

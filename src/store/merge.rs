@@ -14,7 +14,7 @@ use super::player::{describe_player, player_by_id};
 use super::Readable;
 use crate::domain::ids::PlayerId;
 use crate::domain::league::Player;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// What a merge of `from` into `into` would change.
 #[derive(Clone, Debug)]
@@ -99,62 +99,37 @@ fn strings(conn: &Connection, sql: &str, a: PlayerId, b: PlayerId) -> Result<Vec
     Ok(rows)
 }
 
-/// Work out what merging `from` into `into` would change, or why it cannot
-/// be done. Reads only.
-pub fn plan_merge(conn: &impl Readable, from: &Player, into: &Player) -> Result<MergePlan> {
-    let conn = super::sql(conn);
-    if from.id == into.id {
-        return Err(Error::invalid(format!(
-            "{} and {} are the same player; nothing to merge",
-            describe_player(from),
-            describe_player(into)
-        )));
-    }
-    for ((what, a), (_, b)) in fields(from).into_iter().zip(fields(into)).take(2) {
-        if let (Some(a), Some(b)) = (&a, &b) {
-            if a != b {
-                return Err(Error::invalid(format!(
-                    "{} has {what} {a} and {} has {what} {b}: two different ids look like two different people, so they were not merged; \
-                     if one id is wrong, correct it first with `league player edit`",
-                    from.name, into.name
-                )));
-            }
-        }
-    }
-    let clashes = strings(
-        conn,
+/// The events both players are entered in: "2022-23 Winter Swiss: Open"
+/// (one section), or "...: Open and U1600" (two).
+pub fn shared_events(conn: &impl Readable, from: PlayerId, into: PlayerId) -> Result<Vec<String>> {
+    strings(
+        super::sql(conn),
         "SELECT s.name || ' ' || e.name || ': ' || sa.name || CASE WHEN sa.id = sb.id THEN '' ELSE ' and ' || sb.name END \
          FROM entry a JOIN entry b ON b.player_id = ?2 \
          JOIN section sa ON sa.id = a.section_id JOIN section sb ON sb.id = b.section_id AND sb.event_id = sa.event_id \
          JOIN event e ON e.id = sa.event_id JOIN season s ON s.id = e.season_id \
          WHERE a.player_id = ?1 ORDER BY s.start_date, e.id",
-        from.id,
-        into.id,
-    )?;
-    if !clashes.is_empty() {
-        return Err(Error::invalid(format!(
-            "{} and {} both played in {}; one player cannot be entered twice in an event, so they were not merged \
-             (if they really are one person, delete one of the entries first)",
-            from.name,
-            into.name,
-            clashes.join("; ")
-        )));
-    }
-    let teams = strings(
-        conn,
+        from,
+        into,
+    )
+}
+
+/// The team events whose rosters hold both players: "2022-23 Team League".
+pub fn shared_rosters(conn: &impl Readable, from: PlayerId, into: PlayerId) -> Result<Vec<String>> {
+    strings(
+        super::sql(conn),
         "SELECT s.name || ' ' || e.name FROM roster a JOIN roster b ON b.event_id = a.event_id AND b.player_id = ?2 \
          JOIN event e ON e.id = a.event_id JOIN season s ON s.id = e.season_id WHERE a.player_id = ?1",
-        from.id,
-        into.id,
-    )?;
-    if !teams.is_empty() {
-        return Err(Error::invalid(format!(
-            "{} and {} are both on team rosters of {}; they were not merged",
-            from.name,
-            into.name,
-            teams.join("; ")
-        )));
-    }
+        from,
+        into,
+    )
+}
+
+/// What merging `from` into `into` would move and fill in (reads only;
+/// `app::player::plan_merge` refuses a merge first when it may not be
+/// done).
+pub fn merge_plan(conn: &impl Readable, from: &Player, into: &Player) -> Result<MergePlan> {
+    let conn = super::sql(conn);
     let entries = strings(
         conn,
         "SELECT s.name || ' ' || e.name || ' ' || sec.name FROM entry en JOIN section sec ON sec.id = en.section_id \
@@ -163,21 +138,21 @@ pub fn plan_merge(conn: &impl Readable, from: &Player, into: &Player) -> Result<
         from.id,
         into.id,
     )?;
-    let count = |sql: &str| -> Result<u32> { Ok(conn.query_row(sql, [from.id], |r| r.get(0))?) };
+    let count = |sql: &str| -> Result<u32> { Ok(conn.query_row(sql, [from.id], |r| r.get("n"))?) };
     let games = count(
-        "SELECT count(*) FROM game g JOIN entry en ON en.id IN (g.white_entry, g.black_entry) WHERE en.player_id = ?1",
+        "SELECT count(*) AS n FROM game g JOIN entry en ON en.id IN (g.white_entry, g.black_entry) WHERE en.player_id = ?1",
     )?;
     let byes = count(
-        "SELECT count(*) FROM bye b JOIN entry en ON en.id = b.entry_id WHERE en.player_id = ?1",
+        "SELECT count(*) AS n FROM bye b JOIN entry en ON en.id = b.entry_id WHERE en.player_id = ?1",
     )?;
-    let rosters = count("SELECT count(*) FROM roster WHERE player_id = ?1")?;
+    let rosters = count("SELECT count(*) AS n FROM roster WHERE player_id = ?1")?;
     let mut other = vec![];
     for (table, column) in player_references(conn)? {
         if table == "entry" || table == "roster" {
             continue;
         }
         let n = count(&format!(
-            "SELECT count(*) FROM {} WHERE {} = ?1",
+            "SELECT count(*) AS n FROM {} WHERE {} = ?1",
             quoted(&table),
             quoted(&column)
         ))?;
@@ -207,19 +182,12 @@ pub fn plan_merge(conn: &impl Readable, from: &Player, into: &Player) -> Result<
     })
 }
 
-/// Merge `from` into `into` as [`plan_merge`] describes (worked out again
-/// inside the transaction, so it is what is written): entries and roster
-/// places move, missing details are filled in, the `from` row is deleted,
-/// and the merge is recorded in `player_merge` and the audit log.
-pub fn merge(
-    tx: &Transaction,
-    from: &Player,
-    into: &Player,
-    reason: Option<&str>,
-) -> Result<MergePlan> {
-    let from = player_by_id(tx, from.id)?;
-    let into = player_by_id(tx, into.id)?;
-    let plan = plan_merge(tx, &from, &into)?;
+/// Merge as `plan` says (`app::player::merge` works it out inside the
+/// transaction, so it is what is written): entries and roster places
+/// move, missing details are filled in, the `from` row is deleted, and
+/// the merge is recorded in `player_merge` and the audit log.
+pub fn merge(tx: &Transaction, plan: &MergePlan, reason: Option<&str>) -> Result<()> {
+    let (from, into) = (&plan.from, &plan.into);
     // Entries, roster places and any other row naming the player.
     for (table, column) in player_references(tx)? {
         tx.execute(
@@ -298,11 +266,11 @@ pub fn merge(
             "player {} (#{}) into {} (#{})",
             from.name, from.id, into.name, into.id
         ),
-        Some(&describe_player(&from)),
+        Some(&describe_player(from)),
         Some(&moved),
         reason,
     )?;
-    Ok(plan)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -333,17 +301,19 @@ mod tests {
                 let b = add("Anne Lee", Some("123"))?;
                 let c = add("A. Lee", None)?;
                 tx.execute("INSERT INTO note (player_id) VALUES (?1), (?1)", [a.id])?;
-                let plan = plan_merge(tx, &a, &b)?;
+                let plan = merge_plan(tx, &a, &b)?;
                 assert_eq!(plan.other, vec![("note".to_string(), 2)]);
                 assert!(plan.filled_in.is_empty());
-                merge(tx, &a, &b, Some("typo"))?;
+                merge(tx, &plan, Some("typo"))?;
                 let moved: i64 =
                     tx.query_row("SELECT count(*) FROM note WHERE player_id = ?1", [b.id], |r| {
                         r.get(0)
                     })?;
                 assert_eq!(moved, 2);
                 // b was the survivor of one merge and is merged away in the next.
-                let plan = merge(tx, &b, &c, None)?;
+                let (b, c) = (player_by_id(tx, b.id)?, player_by_id(tx, c.id)?);
+                let plan = merge_plan(tx, &b, &c)?;
+                merge(tx, &plan, None)?;
                 assert_eq!(
                     plan.filled_in,
                     vec![("US Chess id".to_string(), "123".to_string())]

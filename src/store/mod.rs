@@ -452,37 +452,7 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     // [`Store::open`]): either holds what the file alone does not say.
     let wal_has_data = std::fs::metadata(side_file(path, "-wal")).is_ok_and(|m| m.len() > 0)
         || journal_has_data(path);
-    let open = |how: ReadAs| {
-        let conn = match how {
-            ReadAs::Locked => Connection::open_with_flags(
-                path,
-                OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?,
-            // SQLite may not create the -shm file: one made by this user
-            // would stop the file's owner writing (see above).
-            ReadAs::LockedNoShm | ReadAs::Immutable => Connection::open_with_flags(
-                format!(
-                    "file:{}?{}",
-                    uri_path(path),
-                    if how == ReadAs::Immutable {
-                        "immutable=1"
-                    } else {
-                        "readonly_shm=1"
-                    }
-                ),
-                OpenFlags::SQLITE_OPEN_READ_ONLY
-                    | OpenFlags::SQLITE_OPEN_URI
-                    | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-            )?,
-        };
-        // The first read is where SQLite opens (or fails to create) the
-        // -shm file of a WAL database, and waits for a writer's lock.
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
-            r.get::<_, i64>(0)
-        })
-        .map(|_| conn)
-    };
+    let open = |how: ReadAs| open_read_as(path, how);
     let cannot_write = read_only_file(path).is_some();
     let first = match (cannot_write, !wal_has_data && nobody_writes(path)) {
         (true, true) => ReadAs::Immutable,
@@ -547,6 +517,41 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "query_only", "ON")?;
     Ok(conn)
+}
+
+/// Open `path` for reading the way `how` says, and read from it once: the
+/// first read is where SQLite opens (or fails to create) the -shm file of a
+/// WAL database, and waits for a writer's lock.
+fn open_read_as(path: &Path, how: ReadAs) -> rusqlite::Result<Connection> {
+    let conn = match how {
+        ReadAs::Locked => Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?,
+        // SQLite may not create the -shm file: one made by this user
+        // would stop the file's owner writing (see `open_reader`).
+        ReadAs::LockedNoShm | ReadAs::Immutable => Connection::open_with_flags(
+            format!(
+                "file:{}?{}",
+                uri_path(path),
+                if how == ReadAs::Immutable {
+                    "immutable=1"
+                } else {
+                    "readonly_shm=1"
+                }
+            ),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?,
+    };
+    // The first read is where SQLite opens (or fails to create) the
+    // -shm file of a WAL database, and waits for a writer's lock.
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .map(|_| conn)
 }
 
 /// How [`open_reader`] opens a file.

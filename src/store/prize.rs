@@ -2,7 +2,7 @@
 //! and the special prizes' winners named by hand. The award itself is
 //! computed from the standings ([`crate::domain::prizes`]), never stored.
 
-use rusqlite::{params, Connection, Row, Transaction};
+use rusqlite::{params, Row, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::row::{select, FromRow};
@@ -10,7 +10,7 @@ use super::Readable;
 use crate::domain::ids::{EntryId, EventId, PrizeId, SectionId};
 use crate::domain::league::Section;
 use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// A prize as stored: its list position, the prize, and (special prizes)
 /// the winner's entry id.
@@ -179,26 +179,25 @@ pub fn describe(p: &Prize) -> String {
     }
 }
 
-fn at_position(conn: &Connection, section: &Section, position: u32) -> Result<StoredPrize> {
-    prizes(conn, section.id)?
+/// The prize at `position` of a section's list, if there is one.
+pub fn prize_at(
+    conn: &impl Readable,
+    section_id: SectionId,
+    position: u32,
+) -> Result<Option<StoredPrize>> {
+    Ok(prizes(conn, section_id)?
         .into_iter()
-        .find(|p| p.position == position)
-        .ok_or_else(|| {
-            Error::NotFound(format!(
-                "{} has no prize number {position} (see `league prize list`)",
-                section.name
-            ))
-        })
+        .find(|p| p.position == position))
 }
 
-/// Remove the prize at `position`; the ones after it move up one.
+/// Remove the prize `old`; the ones after it move up one.
 pub fn remove_prize(
     tx: &Transaction,
     event_id: EventId,
     section: &Section,
-    position: u32,
-) -> Result<Prize> {
-    let old = at_position(tx, section, position)?;
+    old: &StoredPrize,
+) -> Result<()> {
+    let position = old.position;
     tx.execute("DELETE FROM prize WHERE id = ?1", [old.id])?;
     // Two steps, so UNIQUE (section_id, position) never sees a clash.
     tx.execute(
@@ -218,27 +217,20 @@ pub fn remove_prize(
         None,
         None,
     )?;
-    Ok(old.prize)
+    Ok(())
 }
 
-/// Name the winner of the special prize at `position`.
+/// Name the winner of the special prize `old` (`app::prize::award`
+/// refuses a prize that goes by the standings).
 pub fn set_winner(
     tx: &Transaction,
     event_id: EventId,
     section: &Section,
-    position: u32,
+    old: &StoredPrize,
     entry_id: EntryId,
     winner_name: &str,
 ) -> Result<()> {
-    let old = at_position(tx, section, position)?;
-    if !matches!(old.prize.kind, Kind::Special { .. }) {
-        return Err(Error::invalid(format!(
-            "prize {position} of {} ({}) goes by the standings; only special prizes (best game, \
-             upset) are awarded by hand",
-            section.name,
-            describe(&old.prize)
-        )));
-    }
+    let position = old.position;
     tx.execute(
         "UPDATE prize SET winner_entry_id = ?1 WHERE id = ?2",
         params![entry_id, old.id],

@@ -34,8 +34,46 @@ pub struct RatingsImported {
     pub not_in_league: usize,
 }
 
+/// The latest list of a rating system (`fide` or `uscf`) that took effect
+/// after `day`: (its name, the day it took effect).
+pub fn latest_list_after(
+    conn: &impl Readable,
+    system: &str,
+    day: &str,
+) -> Result<Option<(String, String)>> {
+    later_list(conn, system, day, "DESC")
+}
+
+/// The first list of a rating system that took effect after `day`.
+pub fn next_list_after(
+    conn: &impl Readable,
+    system: &str,
+    day: &str,
+) -> Result<Option<(String, String)>> {
+    later_list(conn, system, day, "ASC")
+}
+
+fn later_list(
+    conn: &impl Readable,
+    system: &str,
+    day: &str,
+    order: &str,
+) -> Result<Option<(String, String)>> {
+    Ok(super::sql(conn)
+        .query_row(
+            &format!(
+                "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 \
+                 ORDER BY replaced_on {order} LIMIT 1"
+            ),
+            params![system, day],
+            |r| Ok((r.get("list")?, r.get("replaced_on")?)),
+        )
+        .optional()?)
+}
+
 /// Apply a list (`fide`: FIDE ids and ratings, else US Chess) named
-/// `list` on the day `today` (YYYY-MM-DD).
+/// `list` on the day `today` (YYYY-MM-DD); `app::ratings::import_list`
+/// checks first that no list took effect after it.
 pub fn import_list(
     tx: &Transaction,
     rows: &[ListRow],
@@ -60,21 +98,6 @@ pub fn import_list(
                 (r.get("id")?, r.get("name")?, r.get("rating")?),
             );
         }
-    }
-    // The history says which rating was in force on which day, so lists
-    // go in in the order they took effect.
-    let later: Option<(String, String)> = tx
-        .query_row(
-            "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 ORDER BY replaced_on DESC LIMIT 1",
-            params![system, today],
-            |r| Ok((r.get("list")?, r.get("replaced_on")?)),
-        )
-        .optional()?;
-    if let Some((later, day)) = later {
-        return Err(crate::error::Error::invalid(format!(
-            "the {} list {later} took effect on {day}, after {today}; import rating lists in the order they took effect (--date)",
-            if fide { "FIDE" } else { "US Chess" }
-        )));
     }
     let mut out = RatingsImported::default();
     let mut seen: HashSet<&str> = HashSet::new();
@@ -284,54 +307,10 @@ pub fn lists(conn: &impl Readable) -> Result<Vec<ImportedList>> {
 /// restored; `None`: unrated again).
 pub type Restored = Vec<(String, Option<u32>, Option<u32>)>;
 
-/// Undo the list named `name` (taking effect on `date` when given): every
-/// player it changed gets back the rating it replaced, and its history rows
-/// go. Only the latest list of its rating system can be undone (a later
-/// list replaced the ratings this one gave); a name that matches lists of
-/// several days needs `date`. Logged.
-pub fn remove_list(
-    tx: &Transaction,
-    name: &str,
-    date: Option<&str>,
-) -> Result<(ImportedList, Restored)> {
-    let matching: Vec<ImportedList> = lists(tx)?
-        .into_iter()
-        .filter(|l| l.list == name && date.is_none_or(|d| l.took_effect == d))
-        .collect();
-    let list = match matching.as_slice() {
-        [] => {
-            let known: Vec<String> = lists(tx)?.into_iter().map(|l| l.list).collect();
-            return Err(crate::error::Error::not_found(format!(
-                "no rating list \"{name}\"{} changed a rating; the lists are: {} (see `league ratings list`)",
-                date.map(|d| format!(" taking effect on {d}")).unwrap_or_default(),
-                if known.is_empty() { "none".to_string() } else { known.join(", ") }
-            )));
-        }
-        [one] => one.clone(),
-        several => {
-            let days: Vec<&str> = several.iter().map(|l| l.took_effect.as_str()).collect();
-            return Err(crate::error::Error::invalid(format!(
-                "there are {} lists called \"{name}\" (taking effect on {}); say which with --date",
-                several.len(),
-                days.join(", ")
-            )));
-        }
-    };
-    let later: Option<(String, String)> = tx
-        .query_row(
-            "SELECT list, replaced_on FROM rating_history WHERE system = ?1 AND replaced_on > ?2 \
-             ORDER BY replaced_on LIMIT 1",
-            params![list.system, list.took_effect],
-            |r| Ok((r.get("list")?, r.get("replaced_on")?)),
-        )
-        .optional()?;
-    if let Some((later, day)) = later {
-        return Err(crate::error::Error::invalid(format!(
-            "the list {later} (taking effect on {day}) came after {} and replaced ratings it gave; \
-             remove {later} first",
-            list.list
-        )));
-    }
+/// Undo `list`: every player it changed gets back the rating it
+/// replaced, and its history rows go (`app::ratings::remove_list` checks
+/// first that it is the latest list of its system). Logged.
+pub fn remove_list(tx: &Transaction, list: &ImportedList) -> Result<Restored> {
     let rating_col = if list.system == "fide" {
         "fide_rating"
     } else {
@@ -394,5 +373,5 @@ pub fn remove_list(
         Some("the ratings it replaced put back"),
         None,
     )?;
-    Ok((list, restored))
+    Ok(restored)
 }

@@ -8,7 +8,7 @@ use super::constraint_error;
 use super::row::{select, FromRow};
 use super::Readable;
 use crate::domain::ids::{EventId, SeasonId, SectionId};
-use crate::domain::league::{check_date_order, Event, EventKind, RatingBasis, Season, Section};
+use crate::domain::league::{Event, EventKind, RatingBasis, Season, Section};
 use crate::domain::names::Wanted;
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
 use crate::error::{Error, Result};
@@ -76,19 +76,13 @@ pub fn find_season(conn: &impl Readable, name: &str) -> Result<Season> {
     Err(wanted.not_found(name, &named, |n| n.to_string()).into())
 }
 
-/// Add a season; a name already used is refused.
+/// Add a season (`app::season::add_season` checks its name and dates).
 pub fn add_season(
     tx: &Transaction,
     name: &str,
     start: Option<&str>,
     end: Option<&str>,
 ) -> Result<Season> {
-    if season_by_name(tx, name)?.is_some() {
-        return Err(Error::invalid(format!(
-            "there is already a season \"{name}\""
-        )));
-    }
-    check_date_order(&format!("season {}", name.trim()), start, end).map_err(Error::invalid)?;
     tx.execute(
         "INSERT INTO season (name, start_date, end_date) VALUES (?1, ?2, ?3)",
         params![name.trim(), start, end],
@@ -97,7 +91,8 @@ pub fn add_season(
     find_season(tx, name)
 }
 
-/// Rename a season or change its dates (logged).
+/// Rename a season or change its dates (logged; `app::season` checks
+/// them first).
 pub fn edit_season(
     tx: &Transaction,
     season: &Season,
@@ -106,23 +101,12 @@ pub fn edit_season(
     end: Option<&str>,
 ) -> Result<Season> {
     let new_name = name.unwrap_or(&season.name).trim().to_string();
-    if new_name != season.name && season_by_name(tx, &new_name)?.is_some() {
-        return Err(Error::invalid(format!(
-            "there is already a season \"{new_name}\""
-        )));
-    }
     tx.execute(
         "UPDATE season SET name = ?1, start_date = COALESCE(?2, start_date), end_date = COALESCE(?3, end_date) WHERE id = ?4",
         params![new_name, start, end, season.id],
     )
     .map_err(|e| constraint_error(e, "season"))?;
     let updated = find_season(tx, &new_name)?;
-    check_date_order(
-        &format!("season {}", updated.name),
-        updated.start_date.as_deref(),
-        updated.end_date.as_deref(),
-    )
-    .map_err(Error::invalid)?;
     if let Some((old, new)) = changed_fields(&[
         ("name", season.name.clone(), updated.name.clone()),
         (
@@ -295,15 +279,9 @@ pub struct NewEvent<'a> {
 }
 
 /// Add an event to a season, with the pairing settings of its kind
-/// (and four boards for a team event).
+/// (and four boards for a team event); `app::season::add_event` checks
+/// its name and dates first.
 pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Event> {
-    if find_event(tx, Some(&season.name), new.name).is_ok() {
-        return Err(Error::invalid(format!(
-            "season {} already has an event \"{}\"",
-            season.name, new.name
-        )));
-    }
-    check_date_order(new.name.trim(), new.start_date, new.end_date).map_err(Error::invalid)?;
     tx.execute(
         "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, fide_edition, sb_adjusted, coin_allowed) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -428,6 +406,7 @@ pub fn insert_pairing_rules(tx: &Transaction, event_id: EventId, r: &PairingRule
 }
 
 /// Change an event's settings; `None` keeps the current value.
+#[derive(Default)]
 pub struct EventEdit<'a> {
     /// A new name.
     pub name: Option<&'a str>,
@@ -449,21 +428,27 @@ pub struct EventEdit<'a> {
     pub coin_allowed: Option<bool>,
 }
 
-/// Change an event's settings; the log gets the fields changed, old and new.
+/// The highest round any section of the event has recorded.
+pub fn highest_round(conn: &impl Readable, event_id: EventId) -> Result<Option<u32>> {
+    Ok(super::sql(conn).query_row(
+        "SELECT MAX(r.number) AS highest FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
+        [event_id],
+        |r| r.get("highest"),
+    )?)
+}
+
+/// How many rounds the event's sections have recorded, together.
+pub fn rounds_recorded(conn: &impl Readable, event_id: EventId) -> Result<u32> {
+    Ok(super::sql(conn).query_row(
+        "SELECT count(*) AS rounds FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
+        [event_id],
+        |r| r.get("rounds"),
+    )?)
+}
+
+/// Change an event's settings (`app::season::edit_event` checks them
+/// first); the log gets the fields changed, old and new.
 pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<Event> {
-    if let Some(rounds) = edit.rounds {
-        let highest: Option<u32> = tx.query_row(
-            "SELECT MAX(r.number) FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
-            [event.id],
-            |r| r.get(0),
-        )?;
-        if let Some(h) = highest.filter(|&h| h > rounds) {
-            return Err(Error::invalid(format!(
-                "{} already has round {h} recorded; it cannot have fewer than {h} rounds",
-                event.name
-            )));
-        }
-    }
     tx.execute(
         "UPDATE event SET name = COALESCE(?1, name), rounds = COALESCE(?2, rounds), start_date = COALESCE(?3, start_date), \
          end_date = COALESCE(?4, end_date), tiebreaks = COALESCE(?5, tiebreaks), actual_play_first = COALESCE(?6, actual_play_first), \
@@ -488,13 +473,6 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
         )?;
     }
     let updated = event_by_id(tx, event.id)?;
-    check_date_order(
-        &updated.name,
-        updated.start_date.as_deref(),
-        updated.end_date.as_deref(),
-    )
-    .map_err(Error::invalid)?;
-    check_edition_kept(tx, event, &updated, edit)?;
     // Every setting here changes standings or what they are called: logged.
     if let Some((old, new)) = changed_fields(&[
         ("name", event.name.clone(), updated.name.clone()),
@@ -551,50 +529,6 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
         )?;
     }
     Ok(updated)
-}
-
-/// Refuse a new start date that would silently change the FIDE tiebreak
-/// rules edition of an event with rounds recorded (an event without a
-/// chosen edition follows its start date, so moving the start across
-/// 1 September 2023 or 1 March 2026 changes how its unplayed rounds count,
-/// and its standings): the secretary says which edition with
-/// `--fide-edition`. An event with no rounds yet simply follows the new
-/// date, as does an event given its first start date (the command says
-/// so).
-fn check_edition_kept(
-    tx: &Transaction,
-    before: &Event,
-    after: &Event,
-    edit: &EventEdit,
-) -> Result<()> {
-    // An event given its first start date is being completed, not moved:
-    // it takes the rules of that date, and the command says so.
-    if edit.fide_edition.is_some()
-        || before.edition() == after.edition()
-        || before.start_date.is_none()
-    {
-        return Ok(());
-    }
-    let rounds: i64 = tx.query_row(
-        "SELECT count(*) FROM round r JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1",
-        [before.id],
-        |r| r.get(0),
-    )?;
-    if rounds == 0 {
-        return Ok(());
-    }
-    let (old, new) = (before.edition().year(), after.edition().year());
-    Err(Error::invalid(format!(
-        "moving the start of {} from {} to {} would change its FIDE tiebreak rules from the \
-         {old} edition to the {new} edition (an event follows its start date), and with them \
-         the standings of its {rounds} recorded round{}; nothing was changed. Add \
-         --fide-edition {old} to keep the rules it was played under, or --fide-edition {new} \
-         to change them",
-        before.name,
-        before.start_date.as_deref().unwrap_or_default(),
-        after.start_date.as_deref().unwrap_or("no date"),
-        if rounds == 1 { "" } else { "s" }
-    )))
 }
 
 /// Store the coin-flip seed the first time one is drawn, so later standings
@@ -691,25 +625,8 @@ pub fn find_section(conn: &impl Readable, event: &Event, name: Option<&str>) -> 
     }
 }
 
-/// Add the sections named for a new event, each with the rating band its
-/// name states ("U1600", "1600+", "1400-1599"; see
-/// [`band_from_name`](crate::domain::league::band_from_name)).
-pub fn add_named_sections(
-    tx: &Transaction,
-    event: &Event,
-    names: &[String],
-) -> Result<Vec<Section>> {
-    names
-        .iter()
-        .map(|name| {
-            let (min, max) = crate::domain::league::band_from_name(name);
-            add_section(tx, event, name, min, max)
-        })
-        .collect()
-}
-
-/// Add a section with a rating band (either bound may be open); a name the
-/// event already has is refused.
+/// Add a section with a rating band (either bound may be open);
+/// `app::season::add_section` refuses a name the event has.
 pub fn add_section(
     tx: &Transaction,
     event: &Event,
@@ -717,15 +634,6 @@ pub fn add_section(
     min: Option<u32>,
     max: Option<u32>,
 ) -> Result<Section> {
-    if sections(tx, event.id)?
-        .iter()
-        .any(|s| s.name.eq_ignore_ascii_case(name.trim()))
-    {
-        return Err(Error::invalid(format!(
-            "{} already has a section \"{name}\"",
-            event.name
-        )));
-    }
     tx.execute(
         "INSERT INTO section (event_id, name, rating_min, rating_max) VALUES (?1, ?2, ?3, ?4)",
         params![event.id, name.trim(), min, max],
@@ -834,9 +742,6 @@ pub fn settings(conn: &impl Readable) -> Result<Vec<(String, String)>> {
 /// value in the log when there was one. Returns false when it was already so.
 pub fn set_league_name(tx: &Transaction, name: &str) -> Result<bool> {
     let name = name.trim();
-    if name.is_empty() {
-        return Err(Error::invalid("the league's name cannot be empty"));
-    }
     let old = league_name(tx)?;
     if old.as_deref() == Some(name) {
         return Ok(false);

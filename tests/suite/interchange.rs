@@ -881,13 +881,13 @@ proptest! {
         let text = jsonout::write(&d);
         let parsed = jsonin::parse(text.as_bytes(), "random.json").expect("valid document");
         let mut a = Store::open_in_memory().unwrap();
-        a.write(|tx| exchange::import_document(tx, &parsed, "Random", "random.json")).unwrap();
+        a.write(|tx| chess_league::app::import::import_document(tx, &parsed, "Random", "random.json")).unwrap();
         let season = chess_league::store::season::find_season(a.conn(), "Random").unwrap();
         let first = jsonout::write(&exchange::export_document(a.conn(), &season, None).unwrap());
         prop_assert_eq!(&first, &text);
         let mut b = Store::open_in_memory().unwrap();
         let again = jsonin::parse(first.as_bytes(), "first.json").unwrap();
-        b.write(|tx| exchange::import_document(tx, &again, "Random", "first.json")).unwrap();
+        b.write(|tx| chess_league::app::import::import_document(tx, &again, "Random", "first.json")).unwrap();
         let season = chess_league::store::season::find_season(b.conn(), "Random").unwrap();
         let second = jsonout::write(&exchange::export_document(b.conn(), &season, None).unwrap());
         prop_assert_eq!(first, second);
@@ -903,7 +903,7 @@ proptest! {
         bytes.truncate(cut % (bytes.len() + 1));
         if let Ok(parsed) = jsonin::parse(&bytes, "m.json") {
             let mut s = Store::open_in_memory().unwrap();
-            let _ = s.write(|tx| exchange::import_document(tx, &parsed, "M", "m.json"));
+            let _ = s.write(|tx| chess_league::app::import::import_document(tx, &parsed, "M", "m.json"));
         }
         let mut csv = b"name,uscf_id,fide_id,rating,fide_rating,federation,title\nAnn,1,2,1500,1600,USA,WFM\nBo,,,,,,\n".to_vec();
         let j = at % csv.len();
@@ -911,7 +911,7 @@ proptest! {
         csv.truncate(cut % (csv.len() + 1));
         if let Ok(rows) = playerlist::parse(&csv, "m.csv") {
             let mut s = Store::open_in_memory().unwrap();
-            let _ = s.write(|tx| exchange::merge_players(tx, &rows, "m.csv"));
+            let _ = s.write(|tx| chess_league::app::import::import_players(tx, &rows, "m.csv"));
         }
     }
 
@@ -1088,11 +1088,11 @@ proptest! {
     fn trf_export_and_import_keep_standings(d in random_document()) {
         use chess_league::domain::tiebreak::FideEdition;
         use chess_league::report::{section_report, trf::trf_event, ReportOptions};
-        use chess_league::store::import::{import_trf, ImportTarget};
+        use chess_league::app::import::{import_trf, ImportTarget};
         use chess_league::store::season::{find_event, find_section};
 
         let mut s = Store::open_in_memory().unwrap();
-        s.write(|tx| exchange::import_document(tx, &d, "Random", "random.json")).unwrap();
+        s.write(|tx| chess_league::app::import::import_document(tx, &d, "Random", "random.json")).unwrap();
         let event = find_event(s.conn(), Some("Random"), "Swiss").unwrap();
         let section = find_section(s.conn(), &event, None).unwrap();
         let (data, planned) = trf_event(s.conn(), &event, &section).unwrap();

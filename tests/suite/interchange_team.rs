@@ -616,13 +616,13 @@ proptest! {
         let text = jsonout::write(&d);
         let parsed = jsonin::parse(text.as_bytes(), "teams.json").expect("valid document");
         let mut a = Store::open_in_memory().unwrap();
-        a.write(|tx| exchange::import_document(tx, &parsed, "Teams", "teams.json")).unwrap();
+        a.write(|tx| chess_league::app::import::import_document(tx, &parsed, "Teams", "teams.json")).unwrap();
         let season = chess_league::store::season::find_season(a.conn(), "Teams").unwrap();
         let first = jsonout::write(&exchange::export_document(a.conn(), &season, None).unwrap());
         prop_assert_eq!(&first, &text);
         let mut b = Store::open_in_memory().unwrap();
         let again = jsonin::parse(first.as_bytes(), "first.json").unwrap();
-        b.write(|tx| exchange::import_document(tx, &again, "Teams", "first.json")).unwrap();
+        b.write(|tx| chess_league::app::import::import_document(tx, &again, "Teams", "first.json")).unwrap();
         let season = chess_league::store::season::find_season(b.conn(), "Teams").unwrap();
         let second = jsonout::write(&exchange::export_document(b.conn(), &season, None).unwrap());
         prop_assert_eq!(first, second);

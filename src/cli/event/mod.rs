@@ -9,6 +9,7 @@ use clap::Subcommand;
 use super::output::{print, print_json, Format, Table};
 use super::section::band;
 use super::{parse_date, EventArgs};
+use crate::app::season::{self as app, Refusal};
 use crate::domain::league::{EventKind, RatingBasis};
 use crate::domain::pairing::settings::{
     parse_bye, parse_colour, Acceleration, ColourLimits, ColourPriority, Numbering, PairingRules,
@@ -340,28 +341,24 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         order.is_fide(),
         rules.system == crate::domain::pairing::settings::SystemKind::Dutch,
     ));
-    let event = store.write(|tx| {
-        let event = seasons::add_event(
-            tx,
-            &season,
-            &NewEvent {
-                name: &a.name,
-                kind: a.kind,
-                rounds: a.rounds,
-                start_date: a.start.as_deref(),
-                end_date: a.end.as_deref(),
-                tiebreaks: &tiebreaks,
-                actual_play_first: a.actual_play_first || order.actual_play_first,
-                fide_edition: a.fide_edition,
-                sb_adjusted: a.sb_adjusted,
-                coin_allowed: a.allow_coin,
-            },
-        )?;
-        pairings::insert_rules(tx, event.id, &rules)?;
-        seasons::start_rating_basis(tx, event.id, basis)?;
-        seasons::add_named_sections(tx, &event, &sections)?;
-        Ok(event)
-    })?;
+    let setup = app::EventSetup {
+        event: NewEvent {
+            name: &a.name,
+            kind: a.kind,
+            rounds: a.rounds,
+            start_date: a.start.as_deref(),
+            end_date: a.end.as_deref(),
+            tiebreaks: &tiebreaks,
+            actual_play_first: a.actual_play_first || order.actual_play_first,
+            fide_edition: a.fide_edition,
+            sb_adjusted: a.sb_adjusted,
+            coin_allowed: a.allow_coin,
+        },
+        rules,
+        basis,
+        sections: &sections,
+    };
+    let event = store.write(|tx| app::add_event(tx, &season, &setup))?;
     print(&format!(
         "Added {} ({}, {} rounds) to season {} with section{} {}; tiebreaks: {}.\n",
         event.name,
@@ -383,7 +380,18 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         order.codes()
     ))?;
     match PairingRules::default_reason(a.kind, &order).filter(|_| a.pairing.pairing.is_none()) {
-        Some(why) => print(&format!("Pairing: {} ({why}).\n", rules.system.label()))?,
+        Some(why) => {
+            // The other Swiss system, and the flag that chooses it.
+            let other = if order.is_fide() {
+                "--pairing uscf for US Chess"
+            } else {
+                "--pairing dutch for FIDE"
+            };
+            print(&format!(
+                "Pairing: {} ({why}; {other}).\n",
+                rules.system.label()
+            ))?
+        }
         None => print(&format!("Pairing: {}.\n", rules.system.label()))?,
     }
     print(&rating_words(basis, a.rating.is_none()))?;
@@ -594,37 +602,38 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
     };
     let old_rules = pairings::rules(store.conn(), event.id)?;
     let rules = a.pairing.apply(old_rules, event.kind)?;
-    let e = store.write(|tx| {
-        if rules != old_rules {
-            pairings::set_rules(tx, &event, &rules)?;
-        }
-        seasons::edit_event(
-            tx,
-            &event,
-            &EventEdit {
-                name: a.name.as_deref(),
-                rounds: a.rounds,
-                start_date: a.start.as_deref(),
-                end_date: a.end.as_deref(),
-                tiebreaks: tiebreaks.as_deref(),
-                actual_play_first: a.actual_play_first,
-                fide_edition: a.fide_edition.map(Some),
-                sb_adjusted: a.sb_adjusted,
-                coin_allowed: a.allow_coin,
-            },
-        )?;
-        if a.details.any() {
-            let old = crate::store::event_detail::details(tx, event.id)?;
-            let new = a.details.apply(&old)?;
-            crate::store::event_detail::set_details(tx, &event, &new)?;
-        }
-        let rerated = match a.rating {
-            Some(basis) => seasons::change_rating_basis(tx, &event, basis)?,
-            None => 0,
-        };
-        Ok((seasons::event_by_id(tx, event.id)?, rerated))
-    })?;
-    let (e, rerated) = e;
+    let edited = store
+        .write(|tx| {
+            let details = match a.details.any() {
+                true => Some(
+                    a.details
+                        .apply(&crate::store::event_detail::details(tx, event.id)?)?,
+                ),
+                false => None,
+            };
+            let changes = app::EventChanges {
+                settings: EventEdit {
+                    name: a.name.as_deref(),
+                    rounds: a.rounds,
+                    start_date: a.start.as_deref(),
+                    end_date: a.end.as_deref(),
+                    tiebreaks: tiebreaks.as_deref(),
+                    actual_play_first: a.actual_play_first,
+                    fide_edition: a.fide_edition.map(Some),
+                    sb_adjusted: a.sb_adjusted,
+                    coin_allowed: a.allow_coin,
+                },
+                rules: Some(rules),
+                details,
+                rating: a.rating,
+            };
+            app::edit_event(tx, &event, &changes)
+        })
+        .map_err(|e| {
+            let hint = edit_hint(&e);
+            e.with_hint(hint)
+        })?;
+    let (e, rerated) = (edited.event, edited.rerated);
     let mut out = format!("{} updated (tiebreaks: {}).\n", e.name, e.tiebreaks);
     if e.edition() != event.edition() {
         out.push_str(&format!(
@@ -648,4 +657,14 @@ fn edit_event(store: &mut Store, a: EventEditArgs) -> Result<()> {
     }
     print(&out)?;
     Ok(())
+}
+
+/// The CLI's way on from a refused event edit.
+fn edit_hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::EditionWouldChange { old, new, .. } => Some(format!(
+            " Add --fide-edition {old} to keep the rules it was played under, or --fide-edition {new} to change them"
+        )),
+        _ => None,
+    }
 }

@@ -2,9 +2,11 @@
 //! becomes one. Without `--yes` it only shows what would change; with it,
 //! the merge is made in one transaction and recorded in the log.
 
+use crate::app::player::{merge, plan_merge, Refusal};
 use crate::cli::output::print;
+use crate::error::Error;
 use crate::error::Result;
-use crate::store::merge::{merge, plan_merge, MergePlan};
+use crate::store::merge::MergePlan;
 use crate::store::player::{describe_player, find_player};
 use crate::store::Store;
 
@@ -71,7 +73,7 @@ pub fn run(store: &mut Store, a: MergeArgs) -> Result<()> {
     let from = find_player(store.conn(), &a.from)?;
     let into = find_player(store.conn(), &a.into)?;
     if !a.yes {
-        let plan = plan_merge(store.conn(), &from, &into)?;
+        let plan = plan_merge(store.conn(), &from, &into).map_err(with_hint)?;
         let out = format!(
             "Merging {} into {} would:\n{}Nothing has been changed. To merge, run the command again with --yes{}.\n",
             describe_player(&from),
@@ -86,7 +88,9 @@ pub fn run(store: &mut Store, a: MergeArgs) -> Result<()> {
         print(&out)?;
         return Ok(());
     }
-    let plan = store.write(|tx| merge(tx, &from, &into, a.reason.as_deref()))?;
+    let plan = store
+        .write(|tx| merge(tx, &from, &into, a.reason.as_deref()))
+        .map_err(with_hint)?;
     print(&format!(
         "Merged {} into {}:\n{}Recorded in the log (`league log --action merge`).\n",
         describe_player(&from),
@@ -98,4 +102,15 @@ pub fn run(store: &mut Store, a: MergeArgs) -> Result<()> {
             .replace("  remove ", "  removed ")
     ))?;
     Ok(())
+}
+
+/// The refusal with the CLI's way on: correcting a wrong id.
+fn with_hint(e: Error) -> Error {
+    let hint = match e.refusal::<Refusal>() {
+        Some(Refusal::DifferentIds { .. }) => {
+            Some("; if one id is wrong, correct it first with `league player edit`".to_string())
+        }
+        _ => None,
+    };
+    e.with_hint(hint)
 }

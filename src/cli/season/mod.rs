@@ -138,7 +138,7 @@ fn edit(
 ) -> Result<()> {
     let s = seasons::find_season(store.conn(), &name)?;
     let s = store.write(|tx| {
-        seasons::edit_season(
+        crate::app::season::edit_season(
             tx,
             &s,
             new_name.as_deref(),
@@ -152,8 +152,9 @@ fn edit(
 
 /// `league season add`: add a season, e.g.
 fn add(store: &mut Store, a: SeasonAdd) -> Result<()> {
-    let s =
-        store.write(|tx| seasons::add_season(tx, &a.name, a.start.as_deref(), a.end.as_deref()))?;
+    let s = store.write(|tx| {
+        crate::app::season::add_season(tx, &a.name, a.start.as_deref(), a.end.as_deref())
+    })?;
     print(&format!("Added season {}.\n", s.name))?;
     Ok(())
 }

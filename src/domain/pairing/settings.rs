@@ -260,16 +260,13 @@ impl PairingRules {
     }
 
     /// Why a new event of `kind` ranked by `order` pairs by the system
-    /// [`PairingRules::for_event`] gives it, for `league event add` to print
-    /// after the system's name; `None` where the kind alone decides.
+    /// [`PairingRules::for_event`] gives it, for a front end to show after
+    /// the system's name (with its way to choose the other); `None` where
+    /// the kind alone decides.
     pub fn default_reason(kind: EventKind, order: &Order) -> Option<&'static str> {
         match (kind, order.is_fide()) {
-            (EventKind::Swiss, false) => {
-                Some("the default for US Chess tiebreaks; --pairing dutch for FIDE")
-            }
-            (EventKind::Swiss, true) => {
-                Some("the default for FIDE tiebreaks; --pairing uscf for US Chess")
-            }
+            (EventKind::Swiss, false) => Some("the default for US Chess tiebreaks"),
+            (EventKind::Swiss, true) => Some("the default for FIDE tiebreaks"),
             _ => None,
         }
     }
@@ -428,10 +425,9 @@ mod tests {
                 assert_eq!(PairingRules::default_reason(kind, &order(t)), None);
             }
         }
-        assert!(
-            PairingRules::default_reason(EventKind::Swiss, &order("uscf-swiss"))
-                .unwrap()
-                .contains("--pairing dutch")
+        assert_eq!(
+            PairingRules::default_reason(EventKind::Swiss, &order("uscf-swiss")),
+            Some("the default for US Chess tiebreaks")
         );
     }
 }
