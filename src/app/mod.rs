@@ -14,4 +14,5 @@
 //! [`Writer`]: crate::store::Writer
 
 pub mod result;
+pub mod team;
 pub mod withdraw;

@@ -86,11 +86,11 @@ pub fn team_section(conn: &impl Readable, event: &Event) -> Result<Section> {
 
 fn team_row(r: &Row) -> rusqlite::Result<TeamRow> {
     Ok(TeamRow {
-        id: r.get(0)?,
-        event_id: r.get(1)?,
-        name: r.get(2)?,
-        short: r.get(3)?,
-        withdrawn_after: r.get(4)?,
+        id: r.get("id")?,
+        event_id: r.get("event_id")?,
+        name: r.get("name")?,
+        short: r.get("short_code")?,
+        withdrawn_after: r.get("withdrawn_after")?,
     })
 }
 
@@ -249,7 +249,8 @@ pub fn edit_team(
 pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT ro.team_id, ro.player_id, p.name, COALESCE(e.rating, p.rating), ro.board, e.pairing_no \
+        "SELECT ro.team_id AS team_id, ro.player_id AS player_id, p.name AS name, \
+         COALESCE(e.rating, p.rating) AS rating, ro.board AS board, e.pairing_no AS pairing_no \
          FROM roster ro JOIN player p ON p.id = ro.player_id \
          LEFT JOIN entry e ON e.player_id = ro.player_id AND e.team_id = ro.team_id \
          WHERE ro.event_id = ?1 ORDER BY ro.team_id, ro.board",
@@ -257,12 +258,12 @@ pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>
     let rows = st
         .query_map([event_id], |r| {
             Ok(RosterRow {
-                team_id: r.get(0)?,
-                player_id: r.get(1)?,
-                name: r.get(2)?,
-                rating: r.get(3)?,
-                board: r.get(4)?,
-                pairing_no: r.get(5)?,
+                team_id: r.get("team_id")?,
+                player_id: r.get("player_id")?,
+                name: r.get("name")?,
+                rating: r.get("rating")?,
+                board: r.get("board")?,
+                pairing_no: r.get("pairing_no")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -405,26 +406,26 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<TeamRules> {
              rank_by, usat_doubled, usat_adjusted FROM team_rules WHERE event_id = ?1",
             [event_id],
             |r| {
-                let boards: u32 = r.get(0)?;
+                let boards: u32 = r.get("boards")?;
                 let mut rules = TeamRules::new(boards).with_match_points(
-                    Points(r.get(1)?),
-                    Points(r.get(2)?),
-                    Points(r.get(3)?),
+                    Points(r.get("win_halves")?),
+                    Points(r.get("draw_halves")?),
+                    Points(r.get("loss_halves")?),
                 );
-                if let Some(m) = r.get::<_, Option<i32>>(4)? {
+                if let Some(m) = r.get::<_, Option<i32>>("bye_match_halves")? {
                     rules.bye_match_points = Points(m);
                 }
-                if let Some(g) = r.get::<_, Option<i32>>(5)? {
+                if let Some(g) = r.get::<_, Option<i32>>("bye_game_halves")? {
                     rules.bye_game_points = Points(g);
                 }
-                let rank_by: String = r.get(6)?;
+                let rank_by: String = r.get("rank_by")?;
                 rules.rank_by = if rank_by == "game-points" {
                     RankBy::GamePoints
                 } else {
                     RankBy::MatchPoints
                 };
-                rules.usat_doubled = r.get(7)?;
-                rules.usat_adjusted = r.get(8)?;
+                rules.usat_doubled = r.get("usat_doubled")?;
+                rules.usat_adjusted = r.get("usat_adjusted")?;
                 Ok(rules)
             },
         )
@@ -539,8 +540,19 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<Tea
     rules(tx, event.id)
 }
 
-/// Record that a team withdrew after round `after` (0: before round 1).
-/// Matches already recorded after that round must be deleted first.
+/// The last round after `after` in which the team has a match or a team
+/// bye recorded, if any.
+pub fn last_round_after(tx: &Transaction, team: &TeamRow, after: u32) -> Result<Option<u32>> {
+    Ok(tx.query_row(
+        "SELECT MAX(r.number) AS last FROM team_match m JOIN round r ON r.id = m.round_id \
+         WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
+        params![team.id, after],
+        |r| r.get("last"),
+    )?)
+}
+
+/// Record that a team withdrew after round `after` (0: before round 1),
+/// logged with the reason. The rules are `app::team`'s.
 pub fn withdraw_team(
     tx: &Transaction,
     event: &Event,
@@ -548,19 +560,6 @@ pub fn withdraw_team(
     after: u32,
     reason: Option<&str>,
 ) -> Result<()> {
-    let later: Option<u32> = tx.query_row(
-        "SELECT MAX(r.number) FROM team_match m JOIN round r ON r.id = m.round_id \
-         WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
-        params![team.id, after],
-        |r| r.get(0),
-    )?;
-    if let Some(round) = later {
-        return Err(Error::invalid(format!(
-            "{} has a match or bye recorded in round {round}, after round {after}; \
-             delete it first (league match delete)",
-            team.name
-        )));
-    }
     tx.execute(
         "UPDATE team SET withdrawn_after = ?1 WHERE id = ?2",
         params![after, team.id],

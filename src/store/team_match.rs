@@ -79,11 +79,11 @@ fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) 
     }
     let other: Option<(Option<String>, Option<String>)> = conn
         .query_row(
-            "SELECT ta.name, tb.name FROM team_match m JOIN round r ON r.id = m.round_id \
+            "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
              JOIN team ta ON ta.id = m.team_a LEFT JOIN team tb ON tb.id = m.team_b \
              WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
             params![section.id, round, team.id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("team_a")?, r.get("team_b")?)),
         )
         .optional()?;
     if let Some((a, b)) = other {
@@ -114,9 +114,9 @@ fn take_over_paired(
 ) -> Result<()> {
     let paired: Option<(MatchId, TeamId, i64)> = tx
         .query_row(
-            "SELECT m.id, m.team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id))              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
+            "SELECT m.id AS id, m.team_a AS team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
             params![section.id, round, home.id, away.id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get("id")?, r.get("team_a")?, r.get("recorded")?)),
         )
         .optional()?;
     let Some((id, first, recorded)) = paired else {
@@ -501,10 +501,10 @@ fn match_of(
     team: &TeamRow,
 ) -> Result<(MatchId, TeamId, Option<TeamId>)> {
     conn.query_row(
-        "SELECT m.id, m.team_a, m.team_b FROM team_match m JOIN round r ON r.id = m.round_id \
+        "SELECT m.id AS id, m.team_a AS team_a, m.team_b AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
          WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
         params![section.id, round, team.id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get("id")?, r.get("team_a")?, r.get("team_b")?)),
     )
     .optional()?
     .ok_or_else(|| {
@@ -630,12 +630,12 @@ pub fn delete_match(
 /// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
 fn describe(conn: &Connection, match_id: MatchId) -> Result<String> {
     Ok(conn.query_row(
-        "SELECT ta.name, tb.name FROM team_match m JOIN team ta ON ta.id = m.team_a \
+        "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN team ta ON ta.id = m.team_a \
          LEFT JOIN team tb ON tb.id = m.team_b WHERE m.id = ?1",
         [match_id],
         |r| {
-            let a: String = r.get(0)?;
-            let b: Option<String> = r.get(1)?;
+            let a: String = r.get("team_a")?;
+            let b: Option<String> = r.get("team_b")?;
             Ok(match b {
                 Some(b) => format!("{a} v {b}"),
                 None => format!("{a}: team bye"),
@@ -1001,6 +1001,17 @@ pub struct MatchRow {
     pub boards: Vec<BoardRow>,
 }
 
+/// A board game of a match as `round_matches` reads it.
+struct ShownBoard {
+    match_id: MatchId,
+    board: Option<u32>,
+    white: String,
+    black: String,
+    /// White's team (their roster's, else their entry's).
+    white_team: Option<TeamId>,
+    result: Option<String>,
+}
+
 /// The matches and byes of round `round` (every round when `None`).
 pub fn round_matches(
     conn: &impl Readable,
@@ -1010,30 +1021,32 @@ pub fn round_matches(
     let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let mut st = conn.prepare(
-        "SELECT m.id, r.number, ta.name, tb.name, m.points_a_halves, m.points_b_halves, m.team_a \
+        "SELECT m.id AS id, r.number AS round, ta.name AS name_a, tb.name AS name_b, \
+         m.points_a_halves AS points_a, m.points_b_halves AS points_b, m.team_a AS team_a \
          FROM team_match m JOIN round r ON r.id = m.round_id JOIN team ta ON ta.id = m.team_a \
          LEFT JOIN team tb ON tb.id = m.team_b \
          WHERE r.section_id = ?1 AND (?2 IS NULL OR r.number = ?2) ORDER BY r.number, m.team_b IS NULL, m.id",
     )?;
     let mut out: Vec<(MatchRow, TeamId)> = st
         .query_map(params![section.id, round], |r| {
-            let pa: Option<i32> = r.get(4)?;
-            let pb: Option<i32> = r.get(5)?;
+            let pa: Option<i32> = r.get("points_a")?;
+            let pb: Option<i32> = r.get("points_b")?;
             Ok((
                 MatchRow {
-                    id: r.get(0)?,
-                    round: r.get(1)?,
-                    team_a: r.get(2)?,
-                    team_b: r.get(3)?,
+                    id: r.get("id")?,
+                    round: r.get("round")?,
+                    team_a: r.get("name_a")?,
+                    team_b: r.get("name_b")?,
                     score: pa.zip(pb).map(|(a, b)| (Points(a), Points(b))),
                     boards: Vec::new(),
                 },
-                r.get(6)?,
+                r.get("team_a")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut st = conn.prepare(
-        "SELECT g.team_match_id, g.board, pw.name, pb.name, COALESCE(ro.team_id, we.team_id), g.result \
+        "SELECT g.team_match_id AS match_id, g.board AS board, pw.name AS white, pb.name AS black, \
+         COALESCE(ro.team_id, we.team_id) AS white_team, g.result AS result \
          FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
          JOIN player pw ON pw.id = we.player_id JOIN player pb ON pb.id = be.player_id \
@@ -1043,18 +1056,19 @@ pub fn round_matches(
     )?;
     let games = st
         .query_map(params![section.id, round, event.id], |r| {
-            Ok((
-                r.get::<_, MatchId>(0)?,
-                r.get::<_, Option<u32>>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, Option<TeamId>>(4)?,
-                r.get::<_, Option<String>>(5)?,
-            ))
+            Ok(ShownBoard {
+                match_id: r.get("match_id")?,
+                board: r.get("board")?,
+                white: r.get("white")?,
+                black: r.get("black")?,
+                white_team: r.get("white_team")?,
+                result: r.get("result")?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut st = conn.prepare(
-        "SELECT f.team_match_id, f.board, f.present, p.name FROM team_board_forfeit f \
+        "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, p.name AS player \
+         FROM team_board_forfeit f \
          JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
          LEFT JOIN player p ON p.id = f.player_id \
          WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
@@ -1062,10 +1076,10 @@ pub fn round_matches(
     let forfeits = st
         .query_map(params![section.id, round], |r| {
             Ok((
-                r.get::<_, MatchId>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Option<String>>(3)?,
+                r.get::<_, MatchId>("match_id")?,
+                r.get::<_, u32>("board")?,
+                r.get::<_, String>("present")?,
+                r.get::<_, Option<String>>("player")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -1086,14 +1100,14 @@ pub fn round_matches(
             });
         }
     }
-    for (mid, board, white, black, wteam, result) in games {
-        if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == mid) {
+    for g in games {
+        if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == g.match_id) {
             m.boards.push(BoardRow {
-                board,
-                white,
-                black,
-                white_is_a: wteam == Some(*a),
-                result,
+                board: g.board,
+                white: g.white,
+                black: g.black,
+                white_is_a: g.white_team == Some(*a),
+                result: g.result,
             });
         }
     }
