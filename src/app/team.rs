@@ -1,4 +1,5 @@
-//! A team's part in a team event: withdrawing a team after a round.
+//! A team's part in a team event: withdrawing a team after a round,
+//! deleting a match recorded by mistake.
 
 use crate::domain::league::Event;
 use crate::error::{Error, Result};
@@ -16,6 +17,9 @@ pub enum Refusal {
         /// How many rounds the event has.
         rounds: u32,
     },
+    /// A match deleted without a reason for the log.
+    #[error("deleting a match needs a reason")]
+    DeletionNeedsReason,
     /// The team already has a match or a team bye after the round it is to
     /// withdraw after: that match has to go first.
     #[error("{team} has a match or bye recorded in round {round}, after round {after}")]
@@ -68,6 +72,21 @@ pub fn withdraw_team(
     })
 }
 
+/// Delete the match (or team bye) `team` has in round `round`, with its
+/// boards, logged with what it was and the reason (which it needs).
+pub fn delete_match(
+    tx: &Writer,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    reason: &str,
+) -> Result<()> {
+    if reason.trim().is_empty() {
+        return Err(Error::refused(Refusal::DeletionNeedsReason));
+    }
+    crate::store::team_match::delete_match(tx, event, round, team, reason)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +127,13 @@ mod tests {
                 event: "Schools".into(),
                 rounds: 4
             })
+        );
+        assert_eq!(
+            store
+                .write(|tx| delete_match(tx, &event, 2, edgewood, "  "))
+                .unwrap_err()
+                .refusal::<Refusal>(),
+            Some(&Refusal::DeletionNeedsReason)
         );
         let done = store
             .write(|tx| withdraw_team(tx, &event, edgewood, 2, Some("moved away")))

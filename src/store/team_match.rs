@@ -605,11 +605,6 @@ pub fn delete_match(
     team: &TeamRow,
     reason: &str,
 ) -> Result<()> {
-    if reason.trim().is_empty() {
-        return Err(Error::invalid(
-            "deleting a match needs a reason (--reason \"...\")",
-        ));
-    }
     let section = team_section(tx, event)?;
     let (id, _, _) = match_of(tx, &section, round, team)?;
     let shown = describe(tx, id)?;

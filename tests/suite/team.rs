@@ -455,6 +455,13 @@ fn bad_team_input_is_refused_and_nothing_is_written() {
         ],
         "Grade 8 Team has only 4 rounds",
     );
+    // A match deleted without a reason for the log.
+    t.fails(
+        &[
+            "match", "delete", "EDG", "--reason", " ", "--event", EVENT, "--round", "1",
+        ],
+        "deleting a match needs a reason (--reason \"...\")",
+    );
     // A player who has not played can be taken off a roster and put on another.
     t.ok(&[
         "team", "roster", "URY", "URY 4", "--remove", "--event", EVENT,

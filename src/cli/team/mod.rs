@@ -333,7 +333,7 @@ fn withdraw_hint(e: &Error) -> Option<String> {
         TeamRefusal::PlayedLater { .. } => {
             Some("; delete it first (league match delete)".to_string())
         }
-        TeamRefusal::BeyondLastRound { .. } => None,
+        TeamRefusal::BeyondLastRound { .. } | TeamRefusal::DeletionNeedsReason => None,
     }
 }
 
