@@ -92,23 +92,20 @@ mod tests {
     use super::*;
     use crate::domain::ids::EventId;
     use crate::store::season::event_by_id;
-    use crate::store::Store;
+    use crate::store::{fixture, Store};
 
     #[test]
     fn a_team_with_a_later_match_or_beyond_the_last_round_is_refused() {
         let mut store = Store::open_in_memory().unwrap();
-        store
-            .conn()
-            .raw()
-            .execute_batch(
-                "INSERT INTO season (id, name) VALUES (1, '2026');
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2026');
                  INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Schools', 'team-swiss', 4, 'usat-team');
                  INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
                  INSERT INTO team (id, event_id, name) VALUES (1, 1, 'Edgewood'), (2, 1, 'Urey');
                  INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 1, 2);
                  INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (2, 1, 1, NULL);",
-            )
-            .unwrap();
+        );
         let event = event_by_id(store.conn(), EventId(1)).unwrap();
         let all = teams::teams(store.conn(), event.id).unwrap();
         let (edgewood, urey) = (&all[0], &all[1]);
@@ -139,15 +136,7 @@ mod tests {
             .write(|tx| withdraw_team(tx, &event, edgewood, 2, Some("moved away")))
             .unwrap();
         assert_eq!(done.after, 2);
-        let after: Option<u32> = store
-            .conn()
-            .raw()
-            .query_row(
-                "SELECT withdrawn_after AS w FROM team WHERE id = 1",
-                [],
-                |r| r.get("w"),
-            )
-            .unwrap();
+        let after = fixture::number(&store, "SELECT withdrawn_after FROM team WHERE id = 1");
         assert_eq!(after, Some(2));
     }
 }

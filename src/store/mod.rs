@@ -952,6 +952,8 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
 }
 
 #[cfg(test)]
+pub mod fixture;
+#[cfg(test)]
 mod tests;
 
 /// Refuse a path that exists but is not a regular file (a folder, a named

@@ -996,6 +996,66 @@ pub struct MatchRow {
     pub boards: Vec<BoardRow>,
 }
 
+/// The board games of the section's matches in a round (every round when
+/// `None`), with each White's team.
+fn shown_boards(
+    conn: &Connection,
+    section: crate::domain::ids::SectionId,
+    round: Option<u32>,
+    event: crate::domain::ids::EventId,
+) -> Result<Vec<ShownBoard>> {
+    let mut st = conn.prepare(
+        "SELECT g.team_match_id AS match_id, g.board AS board, pw.name AS white, pb.name AS black, \
+         COALESCE(ro.team_id, we.team_id) AS white_team, g.result AS result \
+         FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
+         JOIN player pw ON pw.id = we.player_id JOIN player pb ON pb.id = be.player_id \
+         LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?3 \
+         WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL AND (?2 IS NULL OR r.number = ?2) \
+         ORDER BY g.team_match_id, g.board",
+    )?;
+    let games: Vec<ShownBoard> = st
+        .query_map(params![section, round, event], |r| {
+            Ok(ShownBoard {
+                match_id: r.get("match_id")?,
+                board: r.get("board")?,
+                white: r.get("white")?,
+                black: r.get("black")?,
+                white_team: r.get("white_team")?,
+                result: r.get("result")?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(games)
+}
+
+/// The boards nobody filled in the section's matches in a round (every
+/// round when `None`): (match, board, side present, the player there).
+fn shown_forfeits(
+    conn: &Connection,
+    section: crate::domain::ids::SectionId,
+    round: Option<u32>,
+) -> Result<Vec<(MatchId, u32, String, Option<String>)>> {
+    let mut st = conn.prepare(
+        "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, p.name AS player \
+         FROM team_board_forfeit f \
+         JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
+         LEFT JOIN player p ON p.id = f.player_id \
+         WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
+    )?;
+    let forfeits: Vec<_> = st
+        .query_map(params![section, round], |r| {
+            Ok((
+                r.get::<_, MatchId>("match_id")?,
+                r.get::<_, u32>("board")?,
+                r.get::<_, String>("present")?,
+                r.get::<_, Option<String>>("player")?,
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(forfeits)
+}
+
 /// A board game of a match as `round_matches` reads it.
 struct ShownBoard {
     match_id: MatchId,
@@ -1039,45 +1099,8 @@ pub fn round_matches(
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut st = conn.prepare(
-        "SELECT g.team_match_id AS match_id, g.board AS board, pw.name AS white, pb.name AS black, \
-         COALESCE(ro.team_id, we.team_id) AS white_team, g.result AS result \
-         FROM game g JOIN round r ON r.id = g.round_id \
-         JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
-         JOIN player pw ON pw.id = we.player_id JOIN player pb ON pb.id = be.player_id \
-         LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?3 \
-         WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL AND (?2 IS NULL OR r.number = ?2) \
-         ORDER BY g.team_match_id, g.board",
-    )?;
-    let games = st
-        .query_map(params![section.id, round, event.id], |r| {
-            Ok(ShownBoard {
-                match_id: r.get("match_id")?,
-                board: r.get("board")?,
-                white: r.get("white")?,
-                black: r.get("black")?,
-                white_team: r.get("white_team")?,
-                result: r.get("result")?,
-            })
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut st = conn.prepare(
-        "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, p.name AS player \
-         FROM team_board_forfeit f \
-         JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
-         LEFT JOIN player p ON p.id = f.player_id \
-         WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
-    )?;
-    let forfeits = st
-        .query_map(params![section.id, round], |r| {
-            Ok((
-                r.get::<_, MatchId>("match_id")?,
-                r.get::<_, u32>("board")?,
-                r.get::<_, String>("present")?,
-                r.get::<_, Option<String>>("player")?,
-            ))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let games = shown_boards(conn, section.id, round, event.id)?;
+    let forfeits = shown_forfeits(conn, section.id, round)?;
     for (mid, board, present, player) in forfeits {
         if let Some((m, _)) = out.iter_mut().find(|(m, _)| m.id == mid) {
             // Shown with the player who was there as White, who won by forfeit.

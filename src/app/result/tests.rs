@@ -7,15 +7,13 @@ use crate::domain::ids::{EntryId, EventId, SectionId};
 use crate::domain::league::{Event, Section};
 use crate::store::player::entries as section_entries;
 use crate::store::season::{event_by_id, section_by_id};
-use crate::store::Store;
+use crate::store::{fixture, Store};
 
 fn league() -> (Store, Event, Section) {
     let store = Store::open_in_memory().unwrap();
-    store
-        .conn()
-        .raw()
-        .execute_batch(
-            "INSERT INTO season (id, name) VALUES (1, '2026');
+    fixture::execute(
+        &store,
+        "INSERT INTO season (id, name) VALUES (1, '2026');
              INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Club Swiss', 'swiss', 5, 'uscf-swiss');
              INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
              INSERT INTO player (id, name) VALUES (1, 'Ann Lee'), (2, 'Bob Ray'), (3, 'Cy Dunn'), (4, 'Di Moss'), (5, 'Ed Fox'), (6, 'Flo Hart');
@@ -24,8 +22,7 @@ fn league() -> (Store, Event, Section) {
              INSERT INTO round (id, section_id, number) VALUES (1, 1, 1);
              INSERT INTO game (id, round_id, section_id, board, white_entry, black_entry) VALUES (1, 1, 1, 1, 1, 2), (2, 1, 1, 2, 3, 4);
              INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (1, 1, 5, 'half', 1);",
-        )
-        .unwrap();
+    );
     let event = event_by_id(store.conn(), EventId(1)).unwrap();
     let section = section_by_id(store.conn(), SectionId(1)).unwrap();
     (store, event, section)
@@ -57,20 +54,11 @@ fn refusal<T: std::fmt::Debug>(r: Result<T>) -> Refusal {
 }
 
 fn results(store: &Store) -> Vec<Option<String>> {
-    let conn = store.conn().raw();
-    let mut st = conn.prepare("SELECT result FROM game ORDER BY id").unwrap();
-    st.query_map([], |r| r.get("result"))
-        .unwrap()
-        .collect::<rusqlite::Result<_>>()
-        .unwrap()
+    fixture::column(store, "SELECT result FROM game ORDER BY id")
 }
 
 fn audit_count(store: &Store) -> i64 {
-    store
-        .conn()
-        .raw()
-        .query_row("SELECT count(*) AS n FROM audit", [], |r| r.get("n"))
-        .unwrap()
+    fixture::number(store, "SELECT count(*) FROM audit").unwrap_or_default()
 }
 
 #[test]
@@ -306,30 +294,19 @@ fn a_correction_needs_a_reason_and_is_logged() {
         (done.before, done.game.result, done.changed),
         (Some(GameResult::Draw), Some(GameResult::WhiteWins), true)
     );
-    let logged: (String, String, String, String) = store
-        .conn()
-        .raw()
-        .query_row(
-            "SELECT subject, old_value, new_value, reason FROM audit",
-            [],
-            |r| {
-                Ok((
-                    r.get("subject")?,
-                    r.get("old_value")?,
-                    r.get("new_value")?,
-                    r.get("reason")?,
-                ))
-            },
-        )
-        .unwrap();
+    let logged: Vec<Option<String>> = ["subject", "old_value", "new_value", "reason"]
+        .iter()
+        .flat_map(|c| fixture::column(&store, &format!("SELECT {c} FROM audit")))
+        .collect();
     assert_eq!(
         logged,
-        (
-            "Club Swiss Open round 1 board 1: Ann Lee v Bob Ray".into(),
-            "1/2-1/2".into(),
-            "1-0".into(),
-            "misread".into()
-        )
+        [
+            "Club Swiss Open round 1 board 1: Ann Lee v Bob Ray",
+            "1/2-1/2",
+            "1-0",
+            "misread"
+        ]
+        .map(|v| Some(v.to_string()))
     );
     // Deleting the result leaves the game paired, not yet played.
     let done = store
