@@ -1030,12 +1030,12 @@ fn shown_boards(
 }
 
 /// The boards nobody filled in the section's matches in a round (every
-/// round when `None`): (match, board, side present, the player there).
+/// round when `None`).
 fn shown_forfeits(
     conn: &Connection,
     section: crate::domain::ids::SectionId,
     round: Option<u32>,
-) -> Result<Vec<(MatchId, u32, String, Option<String>)>> {
+) -> Result<Vec<ShownForfeit>> {
     let mut st = conn.prepare(
         "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, p.name AS player \
          FROM team_board_forfeit f \
@@ -1045,15 +1045,25 @@ fn shown_forfeits(
     )?;
     let forfeits: Vec<_> = st
         .query_map(params![section, round], |r| {
-            Ok((
-                r.get::<_, MatchId>("match_id")?,
-                r.get::<_, u32>("board")?,
-                r.get::<_, String>("present")?,
-                r.get::<_, Option<String>>("player")?,
-            ))
+            Ok(ShownForfeit {
+                match_id: r.get("match_id")?,
+                board: r.get("board")?,
+                present: r.get("present")?,
+                player: r.get("player")?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(forfeits)
+}
+
+/// A board nobody filled, as `round_matches` reads it.
+struct ShownForfeit {
+    match_id: MatchId,
+    board: u32,
+    /// "a", "b" or "none": the side that was there.
+    present: String,
+    /// The player who was there.
+    player: Option<String>,
 }
 
 /// A board game of a match as `round_matches` reads it.
@@ -1101,7 +1111,13 @@ pub fn round_matches(
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let games = shown_boards(conn, section.id, round, event.id)?;
     let forfeits = shown_forfeits(conn, section.id, round)?;
-    for (mid, board, present, player) in forfeits {
+    for ShownForfeit {
+        match_id: mid,
+        board,
+        present,
+        player,
+    } in forfeits
+    {
         if let Some((m, _)) = out.iter_mut().find(|(m, _)| m.id == mid) {
             // Shown with the player who was there as White, who won by forfeit.
             let there = player.unwrap_or_else(|| "(no player)".into());
