@@ -19,4 +19,6 @@ pub mod player;
 pub mod prize;
 pub mod ratings;
 pub mod season;
+pub mod result;
+pub mod team;
 pub mod withdraw;

@@ -39,6 +39,7 @@ pub mod pairing;
 pub mod player;
 pub mod prize;
 pub mod ratings;
+pub mod result_entry;
 pub mod round;
 mod row;
 pub mod schema_objects;
@@ -944,6 +945,8 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
     None
 }
 
+#[cfg(test)]
+pub mod fixture;
 #[cfg(test)]
 mod tests;
 
