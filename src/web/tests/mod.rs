@@ -1,0 +1,3 @@
+//! HTTP-level tests of the console: the router called in-process.
+
+mod login;
