@@ -52,6 +52,7 @@ pub struct Auth {
     password: Option<String>,
     sessions: Mutex<HashMap<String, Session>>,
     failures: Mutex<VecDeque<Instant>>,
+    flash: Mutex<HashMap<String, String>>,
     lifetime: Duration,
 }
 
@@ -64,6 +65,7 @@ impl Auth {
             password,
             sessions: Mutex::new(HashMap::new()),
             failures: Mutex::new(VecDeque::new()),
+            flash: Mutex::new(HashMap::new()),
             lifetime,
         }
     }
@@ -111,6 +113,18 @@ impl Auth {
     /// End the session `id`.
     pub fn logout(&self, id: &str) {
         lock(&self.sessions).remove(id);
+        lock(&self.flash).remove(id);
+    }
+
+    /// Keep `text` (what a form just recorded) for the session's next page,
+    /// which shows it once: the echo survives the redirect after a form.
+    pub fn set_flash(&self, id: &str, text: String) {
+        lock(&self.flash).insert(id.to_string(), text);
+    }
+
+    /// The text kept for the session's next page, once.
+    pub fn take_flash(&self, id: &str) -> Option<String> {
+        lock(&self.flash).remove(id)
     }
 
     fn new_session(&self) -> Session {

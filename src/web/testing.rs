@@ -11,6 +11,7 @@ use axum::Router;
 use tower::ServiceExt;
 
 use super::{db::Db, AppState};
+use crate::domain::game::SheetRow;
 use crate::domain::league::EventKind;
 use crate::error::Result;
 use crate::store::player::{self as players, NewPlayer};
@@ -100,6 +101,31 @@ pub fn small_league(store: &mut Store) -> Result<()> {
             players::enter(tx, &section, &p, None, None)?;
         }
         Ok(())
+    })
+}
+
+/// [`small_league`] with round 1 paired by hand (boards 1-3: players 1 v
+/// 4, 5 v 2, 3 v 6, no results yet) and the event in use.
+pub fn paired_league(store: &mut Store) -> Result<()> {
+    small_league(store)?;
+    store.write(|tx| {
+        let event = seasons::find_event(tx, None, "Club Swiss")?;
+        let section = seasons::find_section(tx, &event, None)?;
+        let rows: Vec<SheetRow> = [(1, 4), (5, 2), (3, 6)]
+            .iter()
+            .enumerate()
+            .map(|(i, (w, b))| SheetRow {
+                line: None,
+                board: Some(i as u32 + 1),
+                white: format!("#{w}"),
+                black: Some(format!("#{b}")),
+                result: None,
+                bye: None,
+                names: None,
+            })
+            .collect();
+        crate::store::round::record_sheet(tx, &section, 1, None, &rows, "test", false)?;
+        crate::web::console::running::choose(tx, &event)
     })
 }
 
@@ -213,4 +239,13 @@ pub fn assert_escaped(page: &str) {
     for raw in ["<script>alert", "<b>Bold", "<img src=x", "\"Quote\""] {
         assert!(!page.contains(raw), "{raw} shown raw in:\n{page}");
     }
+}
+
+/// `text` as askama writes it into a page (`<` as `&#60;`, ...).
+pub fn esc(text: &str) -> String {
+    text.replace('&', "&#38;")
+        .replace('<', "&#60;")
+        .replace('>', "&#62;")
+        .replace('"', "&#34;")
+        .replace('\'', "&#39;")
 }

@@ -3,19 +3,25 @@
 //! ([`Checked`]) that goes through the application layer.
 //!
 //! Files: [`login`] (the front page's token login, the password form, log
-//! out), [`home`] (what needs doing now, the event being run).
+//! out), [`home`] (what needs doing now, the event being run), [`running`]
+//! (which event that is), [`results`] and [`correct`] (results entry),
+//! [`act`] (the writes a results form makes).
 //!
 //! [`Console`]: super::guard::Console
 //! [`Checked`]: super::guard::Checked
 
+pub mod act;
+pub mod correct;
 pub mod home;
 pub mod login;
+pub mod results;
 pub mod running;
 
 use axum::routing::{get, post};
 use axum::Router;
 
 use super::AppState;
+use crate::domain::league::{Event, Section};
 
 /// The console's routes.
 pub fn routes() -> Router<AppState> {
@@ -24,4 +30,26 @@ pub fn routes() -> Router<AppState> {
         .route("/login", post(login::password))
         .route("/logout", post(login::logout))
         .route("/event", post(home::choose_event))
+        .route("/results", get(results::page))
+        .route("/results/record", post(results::record))
+        .route(
+            "/results/correct",
+            get(correct::page).post(correct::correct),
+        )
+}
+
+/// An event and section as an echo names them: "Club Swiss Open", and a
+/// section the event's name already ends with is not said twice ("Winter
+/// FIDE Open", not "Winter FIDE Open Open").
+pub fn label(event: &Event, section: &Section) -> String {
+    let (e, s) = (event.name.trim(), section.name.trim());
+    let ends = e.len() > s.len()
+        && e.is_char_boundary(e.len() - s.len())
+        && e[e.len() - s.len()..].eq_ignore_ascii_case(s)
+        && e[..e.len() - s.len()].ends_with(' ');
+    if ends {
+        e.to_string()
+    } else {
+        format!("{e} {s}")
+    }
 }

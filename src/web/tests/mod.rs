@@ -1,3 +1,4 @@
 //! HTTP-level tests of the console: the router called in-process.
 
 mod login;
+mod results;
