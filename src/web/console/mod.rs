@@ -5,7 +5,8 @@
 //! Files: [`login`] (the front page's token login, the password form, log
 //! out), [`home`] (what needs doing now, the event being run), [`running`]
 //! (which event that is), [`results`] and [`correct`] (results entry),
-//! [`act`] (the writes a results form makes).
+//! [`act`] (the writes a results form makes), [`standings`] (standings,
+//! crosstable, working), [`ops`] (the log, backup, publishing the site).
 //!
 //! [`Console`]: super::guard::Console
 //! [`Checked`]: super::guard::Checked
@@ -14,8 +15,10 @@ pub mod act;
 pub mod correct;
 pub mod home;
 pub mod login;
+pub mod ops;
 pub mod results;
 pub mod running;
+pub mod standings;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -36,6 +39,10 @@ pub fn routes() -> Router<AppState> {
             "/results/correct",
             get(correct::page).post(correct::correct),
         )
+        .route("/standings", get(standings::page))
+        .route("/log", get(ops::log))
+        .route("/publish", get(ops::publish_page).post(ops::publish))
+        .route("/backup", post(ops::backup))
 }
 
 /// An event and section as an echo names them: "Club Swiss Open", and a
