@@ -13,4 +13,5 @@
 //!
 //! [`Writer`]: crate::store::Writer
 
+pub mod round;
 pub mod withdraw;
