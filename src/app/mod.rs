@@ -13,5 +13,6 @@
 //!
 //! [`Writer`]: crate::store::Writer
 
+pub mod result;
 pub mod round;
 pub mod withdraw;

@@ -7,8 +7,9 @@ use clap::Subcommand;
 use super::output::print;
 use super::round::echo;
 use super::SectionArgs;
-use crate::domain::game::{not_understood, two_ways, GameResult, SheetRow};
-use crate::domain::league::Section;
+use crate::app::result::{self as app, Refusal, Said, Which};
+use crate::domain::game::{not_understood, GameResult, SheetRow};
+use crate::domain::league::{Entry, Section};
 use crate::error::{Error, Result};
 use crate::store::ahead;
 use crate::store::round::{self as rounds, GameRow};
@@ -282,47 +283,29 @@ impl Named {
             .unwrap_or_default()
     }
 
-    /// The game of the named player in round `round`, and the result to
-    /// record in it, from White's side.
-    fn resolve(
-        &self,
-        tx: &impl crate::store::Readable,
-        section: &Section,
-        round: u32,
-    ) -> Result<(GameRow, GameResult)> {
-        let all = crate::store::player::entries(tx, section.id)?;
-        let entry = crate::store::player::find_entry(&all, tx, section, self.player())?;
-        let game = rounds::game_of(tx, section.id, round, &entry)?
-            .ok_or_else(|| no_game(tx, section.id, round, &entry))?;
-        let white = game.white.id == entry.id;
-        let result = if self.reading.winner.is_some() {
-            match (white, self.reading.forfeit) {
-                (true, false) => GameResult::WhiteWins,
-                (true, true) => GameResult::WhiteForfeitWin,
-                (false, false) => GameResult::BlackWins,
-                (false, true) => GameResult::BlackForfeitWin,
+    /// The result as the command line said it.
+    fn said(&self) -> Result<Said> {
+        Ok(if self.reading.winner.is_some() {
+            Said::Won {
+                forfeit: self.reading.forfeit,
             }
         } else if self.reading.draw {
-            GameResult::Draw
+            Said::Draw
         } else {
             let typed = parse_result(self.result.as_deref().unwrap_or_default())?;
-            if !white && !self.reading.white_side {
-                if let Some(question) =
-                    two_ways(&game.black.name, &game.white.name, game.board, round, typed)
-                {
-                    return Err(Error::invalid(format!(
-                        "{question} A result is read from White's side: give --white-side to record {} as typed, \
-                         or say who won with --winner \"{}\" or --winner \"{}\" (--draw for a draw)",
-                        typed.pretty(),
-                        game.black.name,
-                        game.white.name
-                    )));
-                }
+            if self.reading.white_side {
+                Said::FromWhite(typed)
+            } else {
+                Said::AfterName(typed)
             }
-            typed
-        };
-        Ok((game, result))
+        })
     }
+}
+
+/// The section's entry the command line names.
+fn entry_named(tx: &impl crate::store::Readable, section: &Section, text: &str) -> Result<Entry> {
+    let all = crate::store::player::entries(tx, section.id)?;
+    crate::store::player::find_entry(&all, tx, section, text)
 }
 
 /// `league game result`: record the result of a game already paired, naming either player; the result is from White's side.
@@ -335,90 +318,98 @@ fn record_result(
     reason: Option<String>,
 ) -> Result<()> {
     if pending {
-        let (event, section) = section.find(store)?;
-        let reason = reason.unwrap_or_default();
-        let (g, changed) = store.write(|tx| {
-            rounds::correct_result(tx, &section, round, named.player(), None, &reason)
-        })?;
-        print(&format!(
-            "{} round {round}: {} v {} {}.\n",
-            super::event_section_label(store, &event, &section.name)?,
-            rounds::named(&g.white),
-            rounds::named(&g.black),
-            if changed {
-                "is not yet played again (result cleared; logged)"
-            } else {
-                "has no result yet; nothing changed"
-            }
-        ))?;
-        return Ok(());
+        return clear(store, named, section, round, reason.unwrap_or_default());
     }
     if let Some(text) = named.result.as_deref() {
         parse_result(text)?;
     }
     let (event, section) = section.find(store)?;
-    let (g, result) = store.write(|tx| {
-        let (game, result) = named.resolve(tx, &section, round)?;
-        let row = SheetRow {
-            line: None,
-            board: game.board,
-            white: format!("#{}", game.white.pairing_no),
-            black: Some(format!("#{}", game.black.pairing_no)),
-            result: Some(result),
-            bye: None,
-            names: None,
-        };
-        crate::app::round::sheet::record_sheet(
-            tx,
-            &section,
-            round,
-            None,
-            &[row],
-            "command line",
-            false,
-        )
-        .map_err(super::round::sheet_hint)?;
-        Ok((game, result))
-    })?;
+    let said = named.said()?;
+    let done = store
+        .write(|tx| {
+            let entry = entry_named(tx, &section, named.player())?;
+            let at = app::Round {
+                event: &event,
+                section: &section,
+                number: round,
+            };
+            app::record_result(tx, at, Which::Player(&entry), said, None)
+        })
+        .map_err(|e| {
+            let hint = hint(&e, None);
+            e.with_hint(hint)
+        })?;
+    let g = &done.game;
     print(&format!(
         "{} round {round}: {} v {} {}.\n",
         super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
-        result.pretty()
+        g.result.map_or("", GameResult::pretty)
     ))?;
     Ok(())
 }
 
-/// Why a player has no game to record a result for, and the way forward:
-/// a bye or a withdrawal is the answer itself (pairing them would be wrong);
-/// otherwise the game is not paired yet.
-fn no_game(
-    tx: &impl crate::store::Readable,
-    section_id: crate::domain::ids::SectionId,
+/// `league game result --pending`: the result recorded too early is
+/// cleared; the game stays paired.
+fn clear(
+    store: &mut Store,
+    named: Named,
+    section: SectionArgs,
     round: u32,
-    entry: &crate::domain::league::Entry,
-) -> Error {
-    if let Some(w) = entry.withdrawn_after.filter(|&w| round > w) {
-        return Error::not_found(format!(
-            "{} withdrew after round {w}: there is no game of theirs in round {round} to record (check the name and the round)",
-            entry.name
-        ));
-    }
-    let bye = rounds::round_contents(tx, section_id, round)
-        .ok()
-        .and_then(|(_, byes)| byes.into_iter().find(|b| b.entry.id == entry.id));
-    match bye {
-        Some(b) => Error::not_found(format!(
-            "{} had a {} bye in round {round}, not a game: there is no result to record (check the name and the round)",
-            entry.name,
-            rounds::bye_kind_str(b.kind)
-        )),
-        None => Error::not_found(format!(
-            "{} has no game in round {round}; pair it with `league game add`",
-            entry.name
-        )),
-    }
+    reason: String,
+) -> Result<()> {
+    let (event, section) = section.find(store)?;
+    let done = store
+        .write(|tx| {
+            let entry = entry_named(tx, &section, named.player())?;
+            let at = app::Round {
+                event: &event,
+                section: &section,
+                number: round,
+            };
+            app::clear_result(tx, at, Which::Player(&entry), &reason, None)
+        })
+        .map_err(|e| {
+            let hint = hint(&e, Some(&section.name));
+            e.with_hint(hint)
+        })?;
+    print(&format!(
+        "{} round {round}: {} v {} {}.\n",
+        super::event_section_label(store, &event, &section.name)?,
+        rounds::named(&done.game.white),
+        rounds::named(&done.game.black),
+        if done.changed {
+            "is not yet played again (result cleared; logged)"
+        } else {
+            "has no result yet; nothing changed"
+        }
+    ))?;
+    Ok(())
+}
+
+/// The CLI's way on from a refused result: the flags and commands that
+/// say it another way. `clearing`: the section, when a result was being
+/// cleared (its "no game" names the section instead of `game add`).
+fn hint(e: &Error, clearing: Option<&str>) -> Option<String> {
+    Some(match e.refusal::<Refusal>()? {
+        Refusal::TwoReadings {
+            typed, white, black, ..
+        } => format!(
+            ": give --white-side to record {} as typed, or say who won with --winner \"{black}\" or --winner \"{white}\" (--draw for a draw)",
+            typed.pretty()
+        ),
+        Refusal::NoGame { .. } => match clearing {
+            Some(section) => format!(" of {section}"),
+            None => "; pair it with `league game add`".to_string(),
+        },
+        Refusal::AlreadyRecorded { .. } => "; to change it use `league game correct`".to_string(),
+        Refusal::CorrectionNeedsReason | Refusal::DeletionNeedsReason => {
+            " (--reason \"...\")".to_string()
+        }
+        Refusal::HasResult { .. } => ". To delete it anyway give --yes".to_string(),
+        _ => return None,
+    })
 }
 
 /// `league game correct`: correct a result already recorded; the old and new values and the reason go in the log.
@@ -433,27 +424,37 @@ fn correct(
         parse_result(text)?;
     }
     let (event, section) = section.find(store)?;
-    let (g, changed, result) = store.write(|tx| {
-        let (game, result) = named.resolve(tx, &section, round)?;
-        let white = format!("#{}", game.white.pairing_no);
-        let (g, changed) =
-            rounds::correct_result(tx, &section, round, &white, Some(result), &reason)?;
-        Ok((g, changed, result))
-    })?;
+    let said = named.said()?;
+    let done = store
+        .write(|tx| {
+            let entry = entry_named(tx, &section, named.player())?;
+            let at = app::Round {
+                event: &event,
+                section: &section,
+                number: round,
+            };
+            app::correct_result(tx, at, Which::Player(&entry), said, &reason, None)
+        })
+        .map_err(|e| {
+            let hint = hint(&e, None);
+            e.with_hint(hint)
+        })?;
+    let g = &done.game;
+    let result = g.result.map_or("", GameResult::pretty);
     print(&format!(
         "{} round {round}: {} v {} {} {}.\n",
         super::event_section_label(store, &event, &section.name)?,
         rounds::named(&g.white),
         rounds::named(&g.black),
-        if changed {
+        if done.changed {
             "corrected to"
         } else {
             "is already"
         },
-        if changed {
-            result.pretty().to_string()
+        if done.changed {
+            result.to_string()
         } else {
-            format!("{}; nothing changed or logged", result.pretty())
+            format!("{result}; nothing changed or logged")
         }
     ))?;
     Ok(())
@@ -474,7 +475,19 @@ fn delete(
     let (event, section) = section.find(store)?;
     let confirmed = yes || ask_before_deleting(store, &section, round, &player)?;
     let done = store
-        .write(|tx| rounds::delete_pairing(tx, &section, round, &player, &reason, confirmed))?;
+        .write(|tx| {
+            let entry = entry_named(tx, &section, &player)?;
+            let at = app::Round {
+                event: &event,
+                section: &section,
+                number: round,
+            };
+            app::delete_game(tx, at, &entry, &reason, confirmed)
+        })
+        .map_err(|e| {
+            let hint = hint(&e, None);
+            e.with_hint(hint)
+        })?;
     let mut out = format!("Deleted {}.\n", done.what);
     if let Some(game) = &done.game {
         out.push_str(&format!(

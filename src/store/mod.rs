@@ -39,6 +39,7 @@ pub mod pairing;
 pub mod player;
 pub mod prize;
 pub mod ratings;
+pub mod result_entry;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"

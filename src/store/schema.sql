@@ -593,6 +593,15 @@ CREATE TRIGGER entry_removed_stamps AFTER DELETE ON entry BEGIN
     INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
 END;
 
+CREATE TABLE result_entry (
+    id          INTEGER PRIMARY KEY,
+    game_id     INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+    result      TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2', '0-0', '1F-0F', '0F-1F', '0F-0F')),
+    round_state TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX result_entry_game ON result_entry(game_id);
+
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (1, 'seasons_events_sections', '', '14355958388445697254');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (2, 'players', '', '7009160878929089905');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (3, 'teams_rosters', '', '295636963338159859');
@@ -617,3 +626,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (25, 'records_changed', '', '15584345370721691649');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (26, 'uscf_choices', '', '5131184487398972764');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (28, 'result_entry', '', '2213706343575827572');

@@ -405,4 +405,3 @@ pub fn check_table_rounds(
         planned: event.rounds,
     }))
 }
-

@@ -1,14 +1,17 @@
-//! The console's writes to a round's results, each in one transaction of
-//! the store's writer. A form carries what its page showed (`expected`):
-//! when the game changed since (a colleague on another device recorded or
-//! corrected it, or the round was paired again), the write is refused and
-//! says what the game holds now, rather than overwrite it.
+//! The console's writes to a round's results, through the application
+//! layer ([`crate::app::result`]), each in one transaction of the store's
+//! writer. A form names its game by board and by both players and carries
+//! the result its page showed: when the round was paired again since (the
+//! board holds other players) or the game changed (a colleague on another
+//! device recorded or corrected it), the write is refused and says what
+//! the board holds now, rather than write over it.
 
-use crate::domain::game::{GameResult, SheetRow};
+use crate::app::result::{self as app, Changed, Refusal, Said, Which};
+use crate::domain::game::GameResult;
 use crate::domain::league::{Event, Section};
 use crate::error::{Error, Result};
 use crate::store::round::{self as rounds, GameRow};
-use crate::store::{Readable, Store};
+use crate::store::{Store, Writer};
 
 /// The round a write is about.
 pub struct At {
@@ -20,52 +23,63 @@ pub struct At {
     pub round: u32,
 }
 
+impl At {
+    fn app(&self) -> app::Round<'_> {
+        app::Round {
+            event: &self.event,
+            section: &self.section,
+            number: self.round,
+        }
+    }
+}
+
+/// The game a form names: White's and Black's pairing numbers (and the
+/// board, when the game has one), and the result the page showed.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown {
+    /// White's pairing number.
+    pub white: u32,
+    /// Black's pairing number.
+    pub black: u32,
+    /// The result the page showed (`None`: none yet).
+    pub result: Option<GameResult>,
+}
+
 /// What a write did, in full, as the CLI echoes it.
 pub struct Done {
     /// "Club Swiss Open round 2: Ann Lee (1) v Bob Ray (2) 1-0."
     pub echo: String,
 }
 
-/// The game of round `at.round` in which `white_no` has White.
-fn game(conn: &impl Readable, at: &At, white_no: u32) -> Result<GameRow> {
-    let (games, _) = rounds::round_contents(conn, at.section.id, at.round)?;
-    games
+/// The game the form showed, still paired as it was (the same two players,
+/// White and Black): how the application layer is to find it.
+fn still_paired(tx: &Writer, at: &At, shown: Shown) -> Result<(GameRow, Which<'static>)> {
+    let (games, _) = rounds::round_contents(tx, at.section.id, at.round)?;
+    let found = games
         .into_iter()
-        .find(|g| g.white.pairing_no == white_no)
-        .ok_or_else(|| {
-            Error::invalid(format!(
-                "round {} of {} changed since the page was loaded: player {white_no} no longer has White in it (the round was paired again or the game deleted); nothing was recorded",
-                at.round, at.section.name
-            ))
-        })
-}
-
-/// Refuse when the game's result is not the one the page showed.
-fn check_expected(at: &At, g: &GameRow, expected: Option<GameResult>) -> Result<()> {
-    if g.result == expected {
-        return Ok(());
+        .find(|g| g.white.pairing_no == shown.white && g.black.pairing_no == shown.black);
+    match found {
+        Some(g) => {
+            let which = match g.board {
+                Some(b) => Which::Board(b),
+                None => return Err(no_board(at, &g)),
+            };
+            Ok((g, which))
+        }
+        None => Err(Error::invalid(format!(
+            "round {} of {} changed since the page was loaded: players {} and {} no longer play each other in it (the round was paired again, or the game deleted); nothing was recorded",
+            at.round, at.section.name, shown.white, shown.black
+        ))),
     }
-    Err(Error::invalid(format!(
-        "{} changed since the page was loaded: it was {} and is now {}; nothing was recorded",
-        game_label(at, g),
-        expected
-            .map(GameResult::pretty)
-            .unwrap_or("without a result"),
-        g.result
-            .map(GameResult::pretty)
-            .unwrap_or("without a result"),
-    )))
 }
 
-/// "Round 2 board 3 (Ann Lee v Bob Ray)".
-fn game_label(at: &At, g: &GameRow) -> String {
-    format!(
-        "Round {}{} ({} v {})",
-        at.round,
-        g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
-        g.white.name,
-        g.black.name
-    )
+/// A game without a board number (typed in by hand) cannot be named by a
+/// board: it is entered at the terminal by a player's name.
+fn no_board(at: &At, g: &GameRow) -> Error {
+    Error::invalid(format!(
+        "round {}: {} v {} has no board number, so the console cannot name it; record it at the terminal (`league game result`)",
+        at.round, g.white.name, g.black.name
+    ))
 }
 
 /// "Club Swiss Open round 2: Ann Lee (1) v Bob Ray (2)".
@@ -79,62 +93,93 @@ fn heading(at: &At, g: &GameRow) -> String {
     )
 }
 
-/// Record the result of the game in which `white_no` has White (the
-/// store's recording of a round sheet's row, as `league game result`).
-pub fn record(
-    store: &mut Store,
-    at: &At,
-    white_no: u32,
-    result: GameResult,
-    expected: Option<GameResult>,
-) -> Result<Done> {
-    let g = store.write(|tx| {
-        let g = game(tx, at, white_no)?;
-        check_expected(at, &g, expected)?;
-        let row = SheetRow {
-            line: None,
-            board: g.board,
-            white: format!("#{}", g.white.pairing_no),
-            black: Some(format!("#{}", g.black.pairing_no)),
-            result: Some(result),
-            bye: None,
-            names: None,
-        };
-        rounds::record_sheet(tx, &at.section, at.round, None, &[row], "console", false)?;
-        Ok(g)
+/// Record the result of the game the form showed.
+pub fn record(store: &mut Store, at: &At, shown: Shown, result: GameResult) -> Result<Done> {
+    let done = store.write(|tx| {
+        let (_, which) = still_paired(tx, at, shown)?;
+        app::record_result(
+            tx,
+            at.app(),
+            which,
+            Said::FromWhite(result),
+            Some(shown.result),
+        )
     })?;
+    let what = if done.changed {
+        result.pretty().to_string()
+    } else {
+        format!("is already {}; nothing changed", result.pretty())
+    };
     Ok(Done {
-        echo: format!("{} {}.", heading(at, &g), result.pretty()),
+        echo: format!("{} {what}.", heading(at, &done.game)),
     })
 }
 
-/// Correct the result of the game in which `white_no` has White (`None`:
-/// not played yet), with the reason, kept in the log with the old value.
+/// Correct the result of the game the form showed (`None`: not played
+/// yet), with the reason, kept in the log with the old value.
 pub fn correct(
     store: &mut Store,
     at: &At,
-    white_no: u32,
+    shown: Shown,
     result: Option<GameResult>,
     reason: &str,
-    expected: Option<GameResult>,
 ) -> Result<Done> {
-    if reason.trim().is_empty() {
-        return Err(Error::invalid(
-            "a correction needs a reason (it goes in the log); nothing was changed",
-        ));
-    }
-    let (g, changed) = store.write(|tx| {
-        let g = game(tx, at, white_no)?;
-        check_expected(at, &g, expected)?;
-        let white = format!("#{}", g.white.pairing_no);
-        rounds::correct_result(tx, &at.section, at.round, &white, result, reason)
+    let done = store.write(|tx| {
+        let (_, which) = still_paired(tx, at, shown)?;
+        match result {
+            Some(r) => app::correct_result(
+                tx,
+                at.app(),
+                which,
+                Said::FromWhite(r),
+                reason,
+                Some(shown.result),
+            ),
+            None => app::clear_result(tx, at.app(), which, reason, Some(shown.result)),
+        }
     })?;
-    let what = match (changed, result) {
-        (false, _) => "is unchanged; nothing was changed or logged".to_string(),
+    Ok(Done {
+        echo: format!("{} {}.", heading(at, &done.game), corrected(&done)),
+    })
+}
+
+fn corrected(done: &Changed) -> String {
+    match (done.changed, done.game.result) {
+        (false, Some(r)) => format!("is already {}; nothing changed or logged", r.pretty()),
+        (false, None) => "has no result yet; nothing changed".to_string(),
         (true, Some(r)) => format!("corrected to {} (logged)", r.pretty()),
         (true, None) => "is not yet played again (result cleared; logged)".to_string(),
-    };
+    }
+}
+
+/// Undo the last result entered game by game in the round.
+pub fn undo(store: &mut Store, at: &At) -> Result<Done> {
+    let done = store.write(|tx| app::undo_last_entry(tx, at.app()))?;
     Ok(Done {
-        echo: format!("{} {what}.", heading(at, &g)),
+        echo: format!(
+            "Undone: {} is not yet played again ({} taken back; logged).",
+            heading(at, &done.game),
+            done.before.map_or("no result", GameResult::pretty)
+        ),
     })
+}
+
+/// The console's way on from a refused result action: which page to go to.
+pub fn way_on(e: &Error, at: &At, shown: Option<Shown>) -> Option<(String, String)> {
+    let correct = |s: Shown| {
+        format!(
+            "/results/correct?section={}&round={}&white={}&black={}",
+            at.section.id.0, at.round, s.white, s.black
+        )
+    };
+    match e.refusal::<Refusal>()? {
+        Refusal::AlreadyRecorded { .. } | Refusal::ChangedAfterEntry { .. } => {
+            shown.map(|s| ("Correct this result".to_string(), correct(s)))
+        }
+        Refusal::RoundNotPaired { round, .. } => Some((
+            format!("Pair round {round}"),
+            format!("/pair?section={}", at.section.id.0),
+        )),
+        _ => None,
+    }
 }

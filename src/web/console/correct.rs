@@ -5,8 +5,8 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::act;
-use super::results::{at, expected, finish, results_href, Which};
+use super::act::{self, Shown};
+use super::results::{at, expected, finish, refused, results_href, Which};
 use crate::domain::game::GameResult;
 use crate::error::{Error, Result};
 use crate::store::round as rounds;
@@ -20,6 +20,7 @@ pub struct GameQuery {
     section: i64,
     round: u32,
     white: u32,
+    black: u32,
 }
 
 /// The results a correction may choose, as stored and as shown.
@@ -51,7 +52,7 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<GameQu
         section: Some(q.section),
         round: Some(q.round),
     };
-    let white = q.white;
+    let (white, black) = (q.white, q.black);
     let found = st
         .db
         .read(move |s| {
@@ -59,10 +60,10 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<GameQu
             let (games, _) = rounds::round_contents(s.conn(), at.section.id, at.round)?;
             games
                 .into_iter()
-                .find(|g| g.white.pairing_no == white)
+                .find(|g| g.white.pairing_no == white && g.black.pairing_no == black)
                 .ok_or_else(|| {
                     Error::not_found(format!(
-                        "round {} has no game with player {white} as White",
+                        "round {} has no game of player {white} (White) against player {black}: it was paired again or the game deleted",
                         at.round
                     ))
                 })
@@ -95,6 +96,7 @@ pub struct CorrectForm {
     section: i64,
     round: u32,
     white: u32,
+    black: u32,
     #[serde(default)]
     expect: String,
     #[serde(default)]
@@ -126,7 +128,10 @@ pub async fn correct(State(st): State<AppState>, c: Checked<CorrectForm>) -> Res
         )
         .link(
             "Correct it with a reason",
-            format!("/results/correct?section={}&round={}&white={}", f.section, f.round, f.white),
+            format!(
+                "/results/correct?section={}&round={}&white={}&black={}",
+                f.section, f.round, f.white, f.black
+            ),
         )
         .into_response();
     }
@@ -134,14 +139,13 @@ pub async fn correct(State(st): State<AppState>, c: Checked<CorrectForm>) -> Res
         .db
         .write(move |s| {
             let at = at(s, which)?;
-            act::correct(
-                s,
-                &at,
-                f.white,
-                chosen(&f.result)?,
-                &f.reason,
-                expected(&f.expect)?,
-            )
+            let shown = Shown {
+                white: f.white,
+                black: f.black,
+                result: expected(&f.expect)?,
+            };
+            let done = act::correct(s, &at, shown, chosen(&f.result)?, &f.reason);
+            Ok(done.map_err(|e| refused(e, &at, Some(shown))))
         })
         .await;
     finish(&st, &c.console, which, done)

@@ -35,6 +35,7 @@ pub fn routes() -> Router<AppState> {
         .route("/event", post(home::choose_event))
         .route("/results", get(results::page))
         .route("/results/record", post(results::record))
+        .route("/results/undo", post(results::undo))
         .route(
             "/results/correct",
             get(correct::page).post(correct::correct),

@@ -8,7 +8,7 @@
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::act::{self, At};
+use super::act::{self, At, Shown};
 use super::running;
 use crate::domain::game::GameResult;
 use crate::error::{Error, Result};
@@ -35,8 +35,10 @@ pub struct Board {
     pub white: String,
     /// "Bob Ray (2)".
     pub black: String,
-    /// White's pairing number: how the forms name the game.
+    /// White's pairing number: with Black's, how the forms name the game.
     pub white_no: u32,
+    /// Black's pairing number.
+    pub black_no: u32,
     /// The result, for people ("½-½"); `None` while there is none.
     pub result: Option<&'static str>,
     /// The result as stored ("1/2-1/2"), or "" for none: what the forms
@@ -94,6 +96,7 @@ fn board_of(g: &GameRow) -> Board {
         white: rounds::named(&g.white),
         black: rounds::named(&g.black),
         white_no: g.white.pairing_no,
+        black_no: g.black.pairing_no,
         result: g.result.map(GameResult::pretty),
         expect: g.result.map(GameResult::as_str).unwrap_or(""),
     }
@@ -143,6 +146,7 @@ pub struct RecordForm {
     section: i64,
     round: u32,
     white: u32,
+    black: u32,
     #[serde(default)]
     expect: String,
     #[serde(default)]
@@ -195,14 +199,45 @@ pub async fn record(State(st): State<AppState>, c: Checked<RecordForm>) -> Respo
         .link("Back to the round", results_href(which))
         .into_response();
     };
+    let expect = f.expect.clone();
     let done = st
         .db
         .write(move |s| {
             let at = at(s, which)?;
-            act::record(s, &at, f.white, result, expected(&f.expect)?)
+            let shown = Shown {
+                white: f.white,
+                black: f.black,
+                result: expected(&expect)?,
+            };
+            let done = act::record(s, &at, shown, result);
+            Ok(done.map_err(|e| refused(e, &at, Some(shown))))
         })
         .await;
     finish(&st, &c.console, which, done)
+}
+
+/// `POST /results/undo`: undo the last result entered in the round.
+pub async fn undo(State(st): State<AppState>, c: Checked<Which>) -> Response {
+    let which = c.form;
+    let done = st
+        .db
+        .write(move |s| {
+            let at = at(s, which)?;
+            Ok(act::undo(s, &at).map_err(|e| refused(e, &at, None)))
+        })
+        .await;
+    finish(&st, &c.console, which, done)
+}
+
+/// A refused write as the page shows it: the refusal and the console's
+/// way on (a button, not a command).
+pub fn refused(e: Error, at: &act::At, shown: Option<Shown>) -> WebError {
+    let way = act::way_on(&e, at, shown);
+    let page = WebError::from(e);
+    match way {
+        Some((label, href)) => page.link(label, href),
+        None => page,
+    }
 }
 
 /// The round a form is about.
@@ -231,9 +266,17 @@ pub fn results_href(w: Which) -> String {
 }
 
 /// After a write: its echo on the round's page, or the refusal's page.
-pub fn finish(st: &AppState, c: &Console, w: Which, done: Result<act::Done>) -> Response {
+pub fn finish(
+    st: &AppState,
+    c: &Console,
+    w: Which,
+    done: Result<std::result::Result<act::Done, WebError>>,
+) -> Response {
     match done {
-        Ok(d) => back_with(st, c, w, d.echo),
+        Ok(Ok(d)) => back_with(st, c, w, d.echo),
+        Ok(Err(page)) => page
+            .link("Back to the round", results_href(w))
+            .into_response(),
         Err(e) => WebError::from(e)
             .link("Back to the round", results_href(w))
             .into_response(),

@@ -6,7 +6,7 @@ use crate::web::testing::{assert_escaped, esc, paired_league, TestServer};
 
 async fn with_results() -> TestServer {
     let t = TestServer::with(paired_league).logged_in().await;
-    for (white, r) in [("1", "1-0"), ("5", "1/2-1/2"), ("3", "0-1")] {
+    for (white, black, r) in [("1", "4", "1-0"), ("5", "2", "1/2-1/2"), ("3", "6", "0-1")] {
         let a = t
             .post(
                 "/results/record",
@@ -14,6 +14,7 @@ async fn with_results() -> TestServer {
                     ("section", "1"),
                     ("round", "1"),
                     ("white", white),
+                    ("black", black),
                     ("expect", ""),
                     ("result", r),
                 ],
@@ -64,6 +65,7 @@ async fn the_log_shows_a_correction_with_its_reason_escaped() {
             ("section", "1"),
             ("round", "1"),
             ("white", "1"),
+            ("black", "4"),
             ("expect", "1-0"),
             ("result", "0-1"),
             ("reason", "<i>slip</i> misread"),

@@ -52,6 +52,7 @@ async fn without_a_session_the_results_page_goes_to_the_login_page() {
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "1"),
+                ("black", "4"),
                 ("result", "1-0"),
             ],
         )
@@ -70,6 +71,7 @@ async fn a_tap_records_the_result_and_the_page_echoes_it_in_full() {
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "5"),
+                ("black", "2"),
                 ("expect", ""),
                 ("result", "0-1"),
             ],
@@ -91,7 +93,7 @@ async fn a_tap_records_the_result_and_the_page_echoes_it_in_full() {
 #[tokio::test]
 async fn typed_keys_record_one_draw_and_zero_and_win_over_the_default_button() {
     let t = server().await;
-    for (white, key) in [("1", "1"), ("5", "="), ("3", "0")] {
+    for (white, black, key) in [("1", "4", "1"), ("5", "2", "="), ("3", "6", "0")] {
         // Enter in the key box sends the first button's value too.
         let a = t
             .post(
@@ -100,6 +102,7 @@ async fn typed_keys_record_one_draw_and_zero_and_win_over_the_default_button() {
                     ("section", "1"),
                     ("round", "1"),
                     ("white", white),
+                    ("black", black),
                     ("expect", ""),
                     ("key", key),
                     ("result", "1-0"),
@@ -123,6 +126,7 @@ async fn typed_keys_record_one_draw_and_zero_and_win_over_the_default_button() {
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "1"),
+                ("black", "4"),
                 ("expect", "1-0"),
                 ("key", "7"),
             ],
@@ -147,6 +151,7 @@ async fn a_form_against_a_game_that_changed_since_the_page_was_loaded_is_refused
             ("section", "1"),
             ("round", "1"),
             ("white", "1"),
+            ("black", "4"),
             ("expect", ""),
             ("result", "1-0"),
         ],
@@ -160,14 +165,15 @@ async fn a_form_against_a_game_that_changed_since_the_page_was_loaded_is_refused
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "1"),
+                ("black", "4"),
                 ("expect", ""),
                 ("result", "0-1"),
             ],
         )
         .await;
-    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
     assert!(
-        a.body.contains(&esc("Round 1 board 1 (Alice Archer v Dan & <b>Bold</b>) changed since the page was loaded: it was without a result and is now 1-0; nothing was recorded")),
+        a.body.contains(&esc("Round 1 board 1: Alice Archer v Dan & <b>Bold</b> has changed since it was shown: it showed no result and is 1-0 now; nothing was recorded")),
         "{}",
         a.body
     );
@@ -181,13 +187,15 @@ async fn a_form_against_a_game_that_changed_since_the_page_was_loaded_is_refused
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "2"),
+                ("black", "5"),
                 ("expect", ""),
                 ("result", "0-1"),
             ],
         )
         .await;
     assert!(
-        gone.body.contains("player 2 no longer has White"),
+        gone.body
+            .contains("players 2 and 5 no longer play each other in it"),
         "{}",
         gone.body
     );
@@ -202,12 +210,15 @@ async fn a_correction_needs_a_reason_and_is_logged_with_the_old_and_new_result()
             ("section", "1"),
             ("round", "1"),
             ("white", "3"),
+            ("black", "6"),
             ("expect", ""),
             ("result", "1-0"),
         ],
     )
     .await;
-    let page = t.get("/results/correct?section=1&round=1&white=3").await;
+    let page = t
+        .get("/results/correct?section=1&round=1&white=3&black=6")
+        .await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(
         page.body.contains("now <strong>1-0</strong>"),
@@ -222,6 +233,7 @@ async fn a_correction_needs_a_reason_and_is_logged_with_the_old_and_new_result()
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "3"),
+                ("black", "6"),
                 ("expect", "1-0"),
                 ("result", "0-1"),
                 ("reason", " "),
@@ -238,6 +250,7 @@ async fn a_correction_needs_a_reason_and_is_logged_with_the_old_and_new_result()
                 ("section", "1"),
                 ("round", "1"),
                 ("white", "3"),
+                ("black", "6"),
                 ("expect", "1-0"),
                 ("result", "0-1"),
                 ("reason", "slip misread"),
@@ -257,4 +270,77 @@ async fn a_correction_needs_a_reason_and_is_logged_with_the_old_and_new_result()
     assert_eq!(last.old_value.as_deref(), Some("1-0"));
     assert_eq!(last.new_value.as_deref(), Some("0-1"));
     assert_eq!(last.reason.as_deref(), Some("slip misread"));
+}
+
+#[tokio::test]
+async fn a_result_recorded_already_is_refused_with_a_button_to_correct_it() {
+    let t = server().await;
+    let form = |r: &'static str, expect: &'static str| {
+        [
+            ("section", "1"),
+            ("round", "1"),
+            ("white", "3"),
+            ("black", "6"),
+            ("expect", expect),
+            ("result", r),
+        ]
+    };
+    t.post("/results/record", &form("1-0", "")).await;
+    let a = t.post("/results/record", &form("0-1", "1-0")).await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    assert!(a.body.contains("is already recorded as 1-0"), "{}", a.body);
+    assert!(
+        !a.body.contains("league game correct"),
+        "no command in the console's hint"
+    );
+    assert!(
+        a.body.contains("href=\"/results/correct?section=1&#38;round=1&#38;white=3&#38;black=6\">Correct this result</a>"),
+        "{}",
+        a.body
+    );
+    assert_eq!(results(&t)[2], Some(GameResult::WhiteWins));
+}
+
+#[tokio::test]
+async fn undo_takes_the_last_entry_back_and_says_so() {
+    let t = server().await;
+    let nothing = t
+        .post("/results/undo", &[("section", "1"), ("round", "1")])
+        .await;
+    assert_eq!(nothing.status, StatusCode::CONFLICT, "{}", nothing.body);
+    assert!(
+        nothing.body.contains("there is no entry to undo"),
+        "{}",
+        nothing.body
+    );
+    for (w, b, r) in [("1", "4", "1-0"), ("5", "2", "0-1")] {
+        t.post(
+            "/results/record",
+            &[
+                ("section", "1"),
+                ("round", "1"),
+                ("white", w),
+                ("black", b),
+                ("expect", ""),
+                ("result", r),
+            ],
+        )
+        .await;
+    }
+    let a = t
+        .post("/results/undo", &[("section", "1"), ("round", "1")])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(results(&t), vec![Some(GameResult::WhiteWins), None, None]);
+    let page = t.get(a.location().unwrap()).await;
+    assert!(
+        page.body.contains("Undone: Club Swiss Open round 1: Eve"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("(0-1 taken back; logged)"),
+        "{}",
+        page.body
+    );
 }
