@@ -249,3 +249,27 @@ pub fn esc(text: &str) -> String {
         .replace('"', "&#34;")
         .replace('\'', "&#39;")
 }
+
+/// The value of the first form field `name` on a page, as the browser
+/// would send it (askama's entities read back).
+pub fn field_of(page: &str, name: &str) -> Option<String> {
+    let key = format!("name=\"{name}\" value=\"");
+    let at = page.find(&key)? + key.len();
+    let raw = page[at..].split('"').next()?;
+    Some(
+        raw.replace("&#60;", "<")
+            .replace("&#62;", ">")
+            .replace("&#34;", "\"")
+            .replace("&#39;", "'")
+            .replace("&#38;", "&"),
+    )
+}
+
+/// A small league with its event chosen and nothing paired.
+pub fn running_league(store: &mut Store) -> Result<()> {
+    small_league(store)?;
+    store.write(|tx| {
+        let event = seasons::find_event(tx, None, "Club Swiss")?;
+        crate::web::console::running::choose(tx, &event)
+    })
+}

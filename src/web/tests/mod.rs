@@ -2,4 +2,5 @@
 
 mod login;
 mod pages;
+mod pair;
 mod results;
