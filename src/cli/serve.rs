@@ -15,8 +15,8 @@ use crate::web::{self, auth, db::Db, AppState};
 /// The arguments of `league serve`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on. Another than 127.0.0.1 (the club's wifi: 0.0.0.0:8080) needs
-    /// a console password (--set-password).
+    /// The address to listen on. Any but this computer's own (127.0.0.1), such as 0.0.0.0:8080
+    /// for the club's wifi, needs a console password (--set-password).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
     /// Set the console's password (read from standard input, not shown as it is typed), store

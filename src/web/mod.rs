@@ -68,6 +68,35 @@ pub fn router(state: AppState) -> Router {
         .merge(board::routes())
         .merge(assets::routes())
         .with_state(state)
+        .layer(axum::middleware::map_response(security_headers))
+}
+
+/// Headers on every answer: scripts and styles only from this server (no
+/// page of ours can be made to run another site's script), no framing by
+/// another site (no clickjacking of the console's buttons), no guessing of
+/// content types, and no caching of console pages by the browser.
+async fn security_headers(mut res: axum::response::Response) -> axum::response::Response {
+    use axum::http::{header, HeaderValue};
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        ),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    if !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    res
 }
 
 /// Whether a server may listen on `addr` given whether a console password

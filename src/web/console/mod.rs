@@ -6,7 +6,8 @@
 //! out), [`home`] (what needs doing now, the event being run), [`running`]
 //! (which event that is), [`results`] and [`correct`] (results entry),
 //! [`act`] (the writes a results form makes), [`standings`] (standings,
-//! crosstable, working), [`pair`] (preview, then pair), [`ops`] (the log, backup, publishing the site).
+//! crosstable, working), [`pair`] (preview, then pair), [`print`] (the round's
+//! printed sheets), [`ops`] (the log, backup, publishing the site).
 //!
 //! [`Console`]: super::guard::Console
 //! [`Checked`]: super::guard::Checked
@@ -17,6 +18,7 @@ pub mod home;
 pub mod login;
 pub mod ops;
 pub mod pair;
+pub mod print;
 pub mod results;
 pub mod running;
 pub mod standings;
@@ -42,6 +44,7 @@ pub fn routes() -> Router<AppState> {
             get(correct::page).post(correct::correct),
         )
         .route("/pair", get(pair::page).post(pair::confirm))
+        .route("/round/print", get(print::page))
         .route("/standings", get(standings::page))
         .route("/log", get(ops::log))
         .route("/publish", get(ops::publish_page).post(ops::publish))

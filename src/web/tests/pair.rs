@@ -233,3 +233,36 @@ async fn a_club_night_pair_record_every_result_correct_one_then_pair_the_next_ro
     assert_eq!(next.status, StatusCode::OK, "{}", next.body);
     assert!(next.body.contains("round 2"), "{}", next.body);
 }
+
+#[tokio::test]
+async fn the_round_prints_its_pairings_alphabetical_list_and_slips_escaped() {
+    let t = TestServer::with(crate::web::testing::paired_league)
+        .logged_in()
+        .await;
+    let a = t.get("/round/print?section=1&round=1").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert!(a.body.contains("Club Swiss Open round 1: pairings"));
+    assert!(a
+        .body
+        .contains("Club Swiss Open round 1: alphabetical list"));
+    assert_eq!(a.body.matches("class=\"slip\"").count(), 3);
+    // The list goes by surname: Archer before Fischer before O'Neil.
+    let archer = a.body.find("<td><bdi>Alice Archer</bdi></td>").unwrap();
+    let fischer = a.body.find("<td><bdi>Frank Fischer</bdi></td>").unwrap();
+    assert!(archer < fischer);
+    assert_escaped(&a.body);
+}
+
+#[tokio::test]
+async fn every_answer_forbids_other_sites_scripts_and_framing() {
+    let t = TestServer::new();
+    for path in ["/", "/assets/style.css", "/nowhere"] {
+        let a = t.get(path).await;
+        let csp = a.headers["content-security-policy"].to_str().unwrap();
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert_eq!(a.headers["x-frame-options"], "DENY");
+    }
+}
