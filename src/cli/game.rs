@@ -8,10 +8,10 @@ use super::output::print;
 use super::round::echo;
 use super::SectionArgs;
 use crate::app::result::{self as app, Refusal, Said, Which};
+use crate::app::round::ahead;
 use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::league::{Entry, Section};
 use crate::error::{Error, Result};
-use crate::store::ahead;
 use crate::store::round::{self as rounds, GameRow};
 use crate::store::Store;
 

@@ -3,9 +3,9 @@
 //! one team withdrawing after round 3 and so one team bye in round 4.
 //!
 //! Each round is paired as `league round pair` pairs a team event (issue
-//! 15): the round's [`team_pairings::plan`] built from what is recorded,
+//! 15), by [`crate::app::round::pair::pair`]: the round planned from what is recorded,
 //! the event's system (the FIDE Dutch system, the team Swiss default, on
-//! match points, then game points: C.04.6) through [`pair_teams`], the
+//! match points, then game points: C.04.6) through the team pairing, the
 //! pairing written with its team bye; only then are the round's results drawn from the generator and
 //! each match recorded over its paired line-up as `league match record`
 //! records it (the team with White on board 1 named first). So no two

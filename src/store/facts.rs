@@ -102,117 +102,32 @@ pub fn load_section(
 ) -> Result<SectionFacts> {
     let conn = super::sql(conn);
     let entries = entries(conn, section_id)?;
-    let mut round_no: Vec<(RoundId, usize)> = Vec::new();
-    {
-        let mut st = conn.prepare_cached("SELECT id, number FROM round WHERE section_id = ?1")?;
-        let mut rows = st.query([section_id])?;
-        while let Some(row) = rows.next()? {
-            round_no.push((row.get(0)?, row.get::<_, i64>(1)?.max(0) as usize));
-        }
-    }
     // Only paired rounds count (see `round::paired_rounds`): a round that
     // holds nothing but requested byes is a request for the future.
     let created = super::round::paired_rounds(conn, section_id)?
         .last()
         .map_or(0, |&n| n as usize);
-    // Ids to positions, sorted for binary search (a few hundred entries and
-    // a dozen rounds: cheaper than hashing, which was a tenth of the work).
-    round_no.sort_unstable();
-    let mut by_id: Vec<(EntryId, usize)> =
-        entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
-    by_id.sort_unstable();
-    fn find<K: Ord + Copy>(ids: &[(K, usize)], id: K) -> Option<usize> {
-        ids.binary_search_by_key(&id, |x| x.0)
-            .ok()
-            .map(|k| ids[k].1)
-    }
-    let mut players: Vec<PlayerRecord> = entries
-        .iter()
-        .map(|e| PlayerRecord {
-            pairing_no: e.pairing_no,
-            name: e.name.clone(),
-            rating: e.rating,
-            rounds: vec![Round::ABSENT; created],
-            withdrawn_after: e.withdrawn_after,
-        })
-        .collect();
-    // (entry, round) pairs with a game, pending or not: a bye there is ignored.
-    let mut has_game = vec![false; entries.len() * created];
-    let mut pending = Vec::new();
-    let mut boards = Vec::new();
-    let mut first_pending_round = usize::MAX;
-    // The entry index and 0-based round of a row, if both are this section's.
-    let place = |entry_id: EntryId, round_id: RoundId| -> Option<(usize, usize)> {
-        let i = find(&by_id, entry_id)?;
-        let r = find(&round_no, round_id)?.checked_sub(1)?;
-        (r < created).then_some((i, r))
+    let places = Places::new(conn, section_id, &entries, created)?;
+    let mut read = Read {
+        players: entries
+            .iter()
+            .map(|e| PlayerRecord {
+                pairing_no: e.pairing_no,
+                name: e.name.clone(),
+                rating: e.rating,
+                rounds: vec![Round::ABSENT; created],
+                withdrawn_after: e.withdrawn_after,
+            })
+            .collect(),
+        has_game: vec![false; entries.len() * created],
+        pending: Vec::new(),
+        boards: Vec::new(),
+        first_pending_round: usize::MAX,
     };
-    {
-        // Each game once, both sides read from it (as `game_side` shows
-        // them: White's row, then Black's, the result from each side).
-        let mut st = conn.prepare_cached(
-            "SELECT white_entry, black_entry, round_id, result, board FROM game WHERE section_id = ?1",
-        )?;
-        let mut rows = st.query([section_id])?;
-        while let Some(row) = rows.next()? {
-            let white: Option<EntryId> = row.get(0)?;
-            let black: Option<EntryId> = row.get(1)?;
-            let round_id: RoundId = row.get(2)?;
-            // Anything but a known result text reads as pending, as in the view.
-            let result = side_outcomes(row.get_ref(3)?.as_str_or_null().ok().flatten());
-            let board: Option<i64> = row.get(4)?;
-            if let (Some(b), Some((i, r))) = (board, white.and_then(|e| place(e, round_id))) {
-                boards.push((r + 1, i, b.max(1) as u32));
-            }
-            for (me, other, colour, outcome) in [
-                (white, black, Colour::White, result.map(|r| r.0)),
-                (black, white, Colour::Black, result.map(|r| r.1)),
-            ] {
-                let Some((i, r)) = me.and_then(|e| place(e, round_id)) else {
-                    continue;
-                };
-                has_game[i * created + r] = true;
-                let opp = other.and_then(|o| find(&by_id, o));
-                let Some(outcome) = outcome else {
-                    first_pending_round = first_pending_round.min(r);
-                    if colour == Colour::White {
-                        if let Some(o) = opp {
-                            pending.push((r + 1, i, o));
-                        }
-                    }
-                    continue;
-                };
-                players[i].rounds[r] = Round {
-                    outcome,
-                    opponent: opp,
-                    colour: Some(colour),
-                };
-            }
-        }
-    }
-    {
-        let mut st = conn.prepare_cached(
-            "SELECT entry_id, round_id, 'bye-' || kind, requested FROM bye WHERE section_id = ?1",
-        )?;
-        let mut rows = st.query([section_id])?;
-        while let Some(row) = rows.next()? {
-            let Some((i, r)) = place(row.get(0)?, row.get(1)?) else {
-                continue;
-            };
-            if has_game[i * created + r] {
-                continue;
-            }
-            let text: String = row.get(2)?;
-            let requested: Option<bool> = row.get(3)?;
-            players[i].rounds[r] = Round {
-                outcome: outcome(&text, requested),
-                opponent: None,
-                colour: None,
-            };
-        }
-    }
-    pending.sort();
-    boards.sort();
+    read.games(conn, section_id, &places)?;
+    read.byes(conn, section_id, &places)?;
+    read.pending.sort();
+    read.boards.sort();
     let format = if kind.is_round_robin() {
         Format::RoundRobin
     } else {
@@ -222,14 +137,160 @@ pub fn load_section(
         tournament: Tournament {
             format,
             rounds: created,
-            players,
+            players: read.players,
         },
         entries,
         created_rounds: created,
-        complete_rounds: first_pending_round.min(created),
-        pending,
-        boards,
+        complete_rounds: read.first_pending_round.min(created),
+        pending: read.pending,
+        boards: read.boards,
     })
+}
+
+/// Ids to positions, sorted for binary search (a few hundred entries and a
+/// dozen rounds: cheaper than hashing, which was a tenth of the work).
+struct Places {
+    /// (round id, round number).
+    rounds: Vec<(RoundId, usize)>,
+    /// (entry id, index in the entries).
+    entries: Vec<(EntryId, usize)>,
+    /// Rounds paired.
+    created: usize,
+}
+
+impl Places {
+    fn new(
+        conn: &rusqlite::Connection,
+        section_id: SectionId,
+        entries: &[Entry],
+        created: usize,
+    ) -> Result<Places> {
+        let mut rounds: Vec<(RoundId, usize)> = Vec::new();
+        let mut st = conn.prepare_cached("SELECT id, number FROM round WHERE section_id = ?1")?;
+        let mut rows = st.query([section_id])?;
+        while let Some(row) = rows.next()? {
+            rounds.push((row.get("id")?, row.get::<_, i64>("number")?.max(0) as usize));
+        }
+        rounds.sort_unstable();
+        let mut by_id: Vec<(EntryId, usize)> =
+            entries.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        by_id.sort_unstable();
+        Ok(Places {
+            rounds,
+            entries: by_id,
+            created,
+        })
+    }
+
+    fn find<K: Ord + Copy>(ids: &[(K, usize)], id: K) -> Option<usize> {
+        ids.binary_search_by_key(&id, |x| x.0)
+            .ok()
+            .map(|k| ids[k].1)
+    }
+
+    /// The index of an entry of the section.
+    fn entry(&self, id: EntryId) -> Option<usize> {
+        Places::find(&self.entries, id)
+    }
+
+    /// The entry index and 0-based round of a row, if both are this section's.
+    fn place(&self, entry_id: EntryId, round_id: RoundId) -> Option<(usize, usize)> {
+        let i = self.entry(entry_id)?;
+        let r = Places::find(&self.rounds, round_id)?.checked_sub(1)?;
+        (r < self.created).then_some((i, r))
+    }
+}
+
+/// What [`load_section`] has read so far.
+struct Read {
+    players: Vec<PlayerRecord>,
+    /// (entry, round) pairs with a game, pending or not: a bye there is ignored.
+    has_game: Vec<bool>,
+    pending: Vec<(usize, usize, usize)>,
+    boards: Vec<(usize, usize, u32)>,
+    first_pending_round: usize,
+}
+
+impl Read {
+    /// Each game once, both sides read from it (as `game_side` shows them:
+    /// White's row, then Black's, the result from each side).
+    fn games(
+        &mut self,
+        conn: &rusqlite::Connection,
+        section_id: SectionId,
+        at: &Places,
+    ) -> Result<()> {
+        let created = at.created;
+        let mut st = conn.prepare_cached(
+            "SELECT white_entry, black_entry, round_id, result, board FROM game WHERE section_id = ?1",
+        )?;
+        let mut rows = st.query([section_id])?;
+        while let Some(row) = rows.next()? {
+            let white: Option<EntryId> = row.get("white_entry")?;
+            let black: Option<EntryId> = row.get("black_entry")?;
+            let round_id: RoundId = row.get("round_id")?;
+            // Anything but a known result text reads as pending, as in the view.
+            let result = side_outcomes(row.get_ref("result")?.as_str_or_null().ok().flatten());
+            let board: Option<i64> = row.get("board")?;
+            if let (Some(b), Some((i, r))) = (board, white.and_then(|e| at.place(e, round_id))) {
+                self.boards.push((r + 1, i, b.max(1) as u32));
+            }
+            for (me, other, colour, outcome) in [
+                (white, black, Colour::White, result.map(|r| r.0)),
+                (black, white, Colour::Black, result.map(|r| r.1)),
+            ] {
+                let Some((i, r)) = me.and_then(|e| at.place(e, round_id)) else {
+                    continue;
+                };
+                self.has_game[i * created + r] = true;
+                let opp = other.and_then(|o| at.entry(o));
+                let Some(outcome) = outcome else {
+                    self.first_pending_round = self.first_pending_round.min(r);
+                    if colour == Colour::White {
+                        if let Some(o) = opp {
+                            self.pending.push((r + 1, i, o));
+                        }
+                    }
+                    continue;
+                };
+                self.players[i].rounds[r] = Round {
+                    outcome,
+                    opponent: opp,
+                    colour: Some(colour),
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// The byes, where the entry has no game in the round.
+    fn byes(
+        &mut self,
+        conn: &rusqlite::Connection,
+        section_id: SectionId,
+        at: &Places,
+    ) -> Result<()> {
+        let mut st = conn.prepare_cached(
+            "SELECT entry_id, round_id, 'bye-' || kind AS outcome, requested FROM bye WHERE section_id = ?1",
+        )?;
+        let mut rows = st.query([section_id])?;
+        while let Some(row) = rows.next()? {
+            let Some((i, r)) = at.place(row.get("entry_id")?, row.get("round_id")?) else {
+                continue;
+            };
+            if self.has_game[i * at.created + r] {
+                continue;
+            }
+            let text: String = row.get("outcome")?;
+            let requested: Option<bool> = row.get("requested")?;
+            self.players[i].rounds[r] = Round {
+                outcome: outcome(&text, requested),
+                opponent: None,
+                colour: None,
+            };
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

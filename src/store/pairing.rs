@@ -59,58 +59,60 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<PairingRules> {
              colour_priority, unrated_bye FROM pairing_rules WHERE event_id = ?1",
             [event_id],
             |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, bool>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, String>(6)?,
-                    r.get::<_, u32>(7)?,
-                    r.get::<_, u32>(8)?,
-                    r.get::<_, u32>(9)?,
-                    r.get::<_, String>(10)?,
-                    r.get::<_, String>(11)?,
-                ))
+                Ok(RulesRow {
+                    system: r.get("system")?,
+                    colour: r.get("initial_colour")?,
+                    acceleration: r.get("acceleration")?,
+                    bye: r.get("bye_points")?,
+                    double: r.get("double_round_robin")?,
+                    numbers: r.get("numbers")?,
+                    mates: r.get("team_mates")?,
+                    alternation: r.get("alternation_limit")?,
+                    equalisation: r.get("equalisation_limit")?,
+                    rounds: r.get("accelerate_rounds")?,
+                    priority: r.get("colour_priority")?,
+                    unrated: r.get("unrated_bye")?,
+                })
             },
         )
         .optional()?;
-    let Some((
-        system,
-        colour,
-        accel,
-        bye,
-        double,
-        numbers,
-        mates,
-        alt,
-        eq,
-        rounds,
-        priority,
-        unrated,
-    )) = row
-    else {
+    let Some(row) = row else {
         return Ok(PairingRules::manual());
     };
     // The CHECKs of V14 keep these to known words.
     let bad = |m: String| Error::Database(format!("pairing_rules of event {event_id}: {m}"));
     Ok(PairingRules {
-        system: system.parse().map_err(bad)?,
-        initial_colour: parse_colour(&colour).map_err(bad)?,
-        acceleration: accel.parse().map_err(bad)?,
-        bye: parse_bye(&bye).map_err(bad)?,
-        double_round_robin: double,
-        numbers: numbers.parse().map_err(bad)?,
-        team_mates: mates.parse().map_err(bad)?,
+        system: row.system.parse().map_err(bad)?,
+        initial_colour: parse_colour(&row.colour).map_err(bad)?,
+        acceleration: row.acceleration.parse().map_err(bad)?,
+        bye: parse_bye(&row.bye).map_err(bad)?,
+        double_round_robin: row.double,
+        numbers: row.numbers.parse().map_err(bad)?,
+        team_mates: row.mates.parse().map_err(bad)?,
         colour_limits: ColourLimits {
-            alternation: alt,
-            equalisation: eq,
+            alternation: row.alternation,
+            equalisation: row.equalisation,
         },
-        accelerate_rounds: rounds,
-        colour_priority: priority.parse().map_err(bad)?,
-        unrated_bye: unrated.parse().map_err(bad)?,
+        accelerate_rounds: row.rounds,
+        colour_priority: row.priority.parse().map_err(bad)?,
+        unrated_bye: row.unrated.parse().map_err(bad)?,
     })
+}
+
+/// A `pairing_rules` row as stored (words the CHECKs of V14 allow).
+struct RulesRow {
+    system: String,
+    colour: String,
+    acceleration: String,
+    bye: String,
+    double: bool,
+    numbers: String,
+    mates: String,
+    alternation: u32,
+    equalisation: u32,
+    rounds: u32,
+    priority: String,
+    unrated: String,
 }
 
 /// Store an event's pairing settings (replacing any): kept with the
@@ -587,13 +589,13 @@ pub fn scores_before(
 ) -> Result<HashMap<EntryId, Points>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare_cached(
-        "SELECT entry_id, SUM(halves) FROM player_round WHERE section_id = ?1 AND round_no < ?2 GROUP BY entry_id",
+        "SELECT entry_id, SUM(halves) AS halves FROM player_round WHERE section_id = ?1 AND round_no < ?2 GROUP BY entry_id",
     )?;
     let rows = st
         .query_map(params![section_id, round], |r| {
             Ok((
-                r.get::<_, EntryId>(0)?,
-                Points::from_halves(r.get::<_, i32>(1)?),
+                r.get::<_, EntryId>("entry_id")?,
+                Points::from_halves(r.get::<_, i32>("halves")?),
             ))
         })?
         .collect::<rusqlite::Result<HashMap<_, _>>>()?;
@@ -619,7 +621,7 @@ pub struct Unplayed {
 pub fn unplayed_games(conn: &impl Readable, section_id: SectionId) -> Result<Vec<Unplayed>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT r.number, g.board, pw.name, pb.name FROM game g JOIN round r ON r.id = g.round_id \
+        "SELECT r.number AS round, g.board, pw.name AS white, pb.name AS black FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
          JOIN entry eb ON eb.id = g.black_entry JOIN player pb ON pb.id = eb.player_id \
          WHERE g.section_id = ?1 AND g.result IS NULL ORDER BY r.number, g.board IS NULL, g.board, g.id",
@@ -627,10 +629,10 @@ pub fn unplayed_games(conn: &impl Readable, section_id: SectionId) -> Result<Vec
     let rows = st
         .query_map([section_id], |r| {
             Ok(Unplayed {
-                round: r.get(0)?,
-                board: r.get(1)?,
-                white: r.get(2)?,
-                black: r.get(3)?,
+                round: r.get("round")?,
+                board: r.get("board")?,
+                white: r.get("white")?,
+                black: r.get("black")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;

@@ -194,11 +194,11 @@ pub fn round_contents(
     let games = st
         .query_map(params![section_id, number], |r| {
             Ok((
-                r.get::<_, GameId>(0)?,
-                r.get::<_, Option<u32>>(1)?,
-                r.get::<_, EntryId>(2)?,
-                r.get::<_, EntryId>(3)?,
-                r.get::<_, Option<String>>(4)?,
+                r.get::<_, GameId>("id")?,
+                r.get::<_, Option<u32>>("board")?,
+                r.get::<_, EntryId>("white_entry")?,
+                r.get::<_, EntryId>("black_entry")?,
+                r.get::<_, Option<String>>("result")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?
@@ -220,11 +220,11 @@ pub fn round_contents(
     let byes = st
         .query_map(params![section_id, number], |r| {
             Ok((
-                r.get::<_, ByeId>(0)?,
-                r.get::<_, EntryId>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, bool>(3)?,
-                r.get::<_, bool>(4)?,
+                r.get::<_, ByeId>("id")?,
+                r.get::<_, EntryId>("entry_id")?,
+                r.get::<_, String>("kind")?,
+                r.get::<_, bool>("requested")?,
+                r.get::<_, bool>("late_entry")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?
@@ -392,6 +392,7 @@ pub fn correct_result(
 }
 
 /// What deleting a round removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DeletedRound {
     pub games: usize,
     pub results: usize,

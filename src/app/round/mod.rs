@@ -3,8 +3,9 @@
 //! while none of its results is in, delete the last paired round, record a
 //! round sheet. The rules of which round may be paired, and when, are
 //! written once here for both kinds of event; only a team's line-ups are
-//! team-only ([`teams`]).
+//! team-only (the private `teams` module).
 
+pub mod ahead;
 pub mod delete;
 pub mod pair;
 mod players;
@@ -405,3 +406,6 @@ pub fn check_table_rounds(
         planned: event.rounds,
     }))
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,6 +3,7 @@
 //! what is missing, and (in [`pairing`], [`team_pairing`], [`sheet`])
 //! pairing it and printing its sheets.
 
+mod hints;
 pub mod pairing;
 pub mod sheet;
 pub mod team_pairing;
@@ -180,8 +181,8 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
             allow_rematch,
         )
         .map_err(sheet_hint)?;
-        if crate::store::ahead::pairs_anything(&done, assigned_byes) {
-            crate::store::ahead::check_earlier_results(
+        if crate::app::round::ahead::pairs_anything(&done, assigned_byes) {
+            crate::app::round::ahead::check_earlier_results(
                 tx,
                 event.id,
                 &section,
@@ -438,13 +439,14 @@ pub(crate) fn echo(where_: &str, round: u32, done: &rounds::Recorded) -> String 
 }
 
 /// How to go on from a round refused while an earlier round has results
-/// missing (the rule itself is `store::ahead`'s): the CLI's words.
+/// missing (the rule itself is `app::round::ahead`'s): the CLI's words.
 pub(crate) fn ahead_hint(e: crate::error::Error, round: u32) -> crate::error::Error {
-    match e {
-        crate::error::Error::Invalid(msg) => crate::error::Error::Invalid(format!(
-            "{msg}; record them first (`league round missing` lists them), or give --force with --reason to pair round {round} anyway"
-        )),
-        other => other,
+    use crate::app::round::Refusal;
+    match e.refusal::<Refusal>() {
+        Some(Refusal::PendingResults { .. }) => e.with_hint(Some(format!(
+            "; record them first (`league round missing` lists them), or give --force with --reason to pair round {round} anyway"
+        ))),
+        _ => e,
     }
 }
 

@@ -1,14 +1,13 @@
 //! `league round pair`, `league round sheet`, `league event pair-all`:
 //! pairing a section's rounds from its records and printing the sheets.
-//! The pairing itself is the domain's ([`settings::system`] picks the
-//! engine); the store builds the field and writes the pairing in one
-//! transaction; [`super::sheet`] prints.
+//! The round is planned, paired and written by [`crate::app::round::pair`]
+//! (the rules, once for players and teams); this file adds the CLI's hints
+//! to its refusals and [`super::sheet`] prints.
 
 use std::collections::HashSet;
 
 use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer};
 use crate::app::round::pair::{self, Planned, Request};
-use crate::app::round::{Refusal, Side};
 use crate::cli::output::print;
 use crate::cli::{EventArgs, SectionArgs};
 use crate::domain::league::Event;
@@ -272,7 +271,7 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     } else {
         store.write(|tx| pair::pair(tx, &event, &section, &req).map(|(shown, _)| shown))
     }
-    .map_err(pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     let Planned::Players(plan) = &shown.planned else {
         return Err(Error::invalid("a section of players was paired as teams"));
     };
@@ -284,51 +283,6 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
         system: kind.label().to_string(),
     });
     emit_explained(&sheet, a.format, &notes(plan, a.dry_run), why.as_ref())
-}
-
-/// How the CLI goes on from a refused pairing: the command or flag to give.
-pub(crate) fn pair_hint(e: Error) -> Error {
-    let hint = match e.refusal::<Refusal>() {
-        Some(Refusal::EventComplete { .. }) => Some(" (the final standings: `league standings`; if the event really has more rounds, change them with `league event edit --rounds`)".to_string()),
-        Some(Refusal::BeyondEvent { .. }) => {
-            Some(" (change the event's rounds with `league event edit --rounds`)".to_string())
-        }
-        Some(Refusal::RoundAlreadyPaired { .. }) => Some(
-            "; to pair it again give --replace (allowed until the first result is in)".to_string(),
-        ),
-        Some(Refusal::ResultsIn { side: Side::Players, .. }) => Some(
-            "; correct single games with `league game delete` and `league game add` instead"
-                .to_string(),
-        ),
-        Some(Refusal::ResultsIn { side: Side::Teams, .. }) => Some(
-            "; correct a match with `league match delete` and `league match record` instead"
-                .to_string(),
-        ),
-        Some(Refusal::NobodyToPair { side: Side::Players, .. }) => {
-            Some("; enter them with `league enter`".to_string())
-        }
-        Some(Refusal::NobodyToPair { side: Side::Teams, .. }) => {
-            Some("; add them with `league team add`".to_string())
-        }
-        Some(Refusal::PendingResults { .. }) => {
-            Some("; record them first (`league round missing` lists them)".to_string())
-        }
-        Some(Refusal::ShortRosters { event, .. }) => Some(format!(
-            "; add players with `league team roster TEAM NAME... --event \"{event}\"`. Nothing was written"
-        )),
-        Some(Refusal::TableRounds { event, needed, .. }) => Some(format!(
-            "; set them with `league event edit --event \"{event}\" --rounds {needed}`"
-        )),
-        Some(Refusal::PairedByHand { event }) => Some(format!(
-            ": record each match with `league match record`, or choose a system with `league event edit --event \"{event}\" --pairing dutch` (or uscf, berger)"
-        )),
-        Some(Refusal::NotRoundRobin { .. }) => Some(
-            " (`league round pair`); pair-all is for round robins (--pairing berger or crenshaw)"
-                .to_string(),
-        ),
-        _ => None,
-    };
-    e.with_hint(hint)
 }
 
 /// The explanation of a pairing, with the field its names come from.
@@ -452,7 +406,7 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
                 .collect::<Result<_>>()
         })
     }
-    .map_err(pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     for shown in all.iter().flatten() {
         let Planned::Players(plan) = &shown.planned else {
             continue;

@@ -1,8 +1,7 @@
 //! `league round pair`, `league round sheet` and `league event pair-all` on
-//! a team event: the teams paired by the event's system (the domain's
-//! [`pair_teams`] over [`settings::system`]), written as team matches with
-//! their boards by [`crate::store::team_pairing`], and printed match by
-//! match, board by board (the `league match show` table).
+//! a team event: the round planned, paired and written by
+//! [`crate::app::round::pair`] (the one flow for players and teams), and
+//! printed match by match, board by board (the `league match show` table).
 
 use super::sheet::SheetFormat;
 use crate::app::round::pair::{self, Planned, Request};
@@ -144,7 +143,7 @@ pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
     } else {
         store.write(|tx| pair::pair(tx, event, &section, &req).map(|(shown, _)| shown))
     }
-    .map_err(super::pairing::pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     let Planned::Teams(plan) = &shown.planned else {
         return Err(Error::invalid("a team event was paired as players"));
     };
@@ -202,7 +201,7 @@ pub fn run_pair_all(store: &mut Store, event: &Event, dry_run: bool, seed: u64) 
     } else {
         store.write(|tx| pair::pair_all(tx, event, &section, seed))
     }
-    .map_err(super::pairing::pair_hint)?;
+    .map_err(super::hints::pair_hint)?;
     let mut out = String::new();
     for (i, shown) in all.iter().enumerate() {
         let Planned::Teams(plan) = &shown.planned else {
