@@ -15,4 +15,5 @@
 
 pub mod result;
 pub mod round;
+pub mod team;
 pub mod withdraw;

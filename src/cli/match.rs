@@ -409,7 +409,17 @@ fn delete(
 ) -> Result<()> {
     let e = event.find(store)?;
     let t = teams::find_team(store.conn(), &e, &team)?;
-    store.write(|tx| matches::delete_match(tx, &e, round, &t, &reason))?;
+    store
+        .write(|tx| crate::app::team::delete_match(tx, &e, round, &t, &reason))
+        .map_err(|err| {
+            let hint = match err.refusal::<crate::app::team::Refusal>() {
+                Some(crate::app::team::Refusal::DeletionNeedsReason) => {
+                    Some(" (--reason \"...\")".to_string())
+                }
+                _ => None,
+            };
+            err.with_hint(hint)
+        })?;
     print(&format!(
         "Deleted {}'s round {round} match or bye (logged).\n",
         t.name

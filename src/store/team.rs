@@ -10,14 +10,14 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, OptionalExtension, Row, Transaction};
+use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
 
 use super::audit::{audit_event, changed_fields, shown, Action};
 use super::constraint_error;
 use super::player::{self as players};
 use super::season::{self as seasons};
 use super::Readable;
-use crate::domain::ids::{EntryId, EventId, MatchId, TeamId};
+use crate::domain::ids::{EntryId, EventId, MatchId, SectionId, TeamId};
 use crate::domain::league::{Event, Player, Section};
 use crate::domain::names::Wanted;
 use crate::domain::score::Points;
@@ -86,11 +86,11 @@ pub fn team_section(conn: &impl Readable, event: &Event) -> Result<Section> {
 
 fn team_row(r: &Row) -> rusqlite::Result<TeamRow> {
     Ok(TeamRow {
-        id: r.get(0)?,
-        event_id: r.get(1)?,
-        name: r.get(2)?,
-        short: r.get(3)?,
-        withdrawn_after: r.get(4)?,
+        id: r.get("id")?,
+        event_id: r.get("event_id")?,
+        name: r.get("name")?,
+        short: r.get("short_code")?,
+        withdrawn_after: r.get("withdrawn_after")?,
     })
 }
 
@@ -249,7 +249,8 @@ pub fn edit_team(
 pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>> {
     let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT ro.team_id, ro.player_id, p.name, COALESCE(e.rating, p.rating), ro.board, e.pairing_no \
+        "SELECT ro.team_id AS team_id, ro.player_id AS player_id, p.name AS name, \
+         COALESCE(e.rating, p.rating) AS rating, ro.board AS board, e.pairing_no AS pairing_no \
          FROM roster ro JOIN player p ON p.id = ro.player_id \
          LEFT JOIN entry e ON e.player_id = ro.player_id AND e.team_id = ro.team_id \
          WHERE ro.event_id = ?1 ORDER BY ro.team_id, ro.board",
@@ -257,12 +258,12 @@ pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>
     let rows = st
         .query_map([event_id], |r| {
             Ok(RosterRow {
-                team_id: r.get(0)?,
-                player_id: r.get(1)?,
-                name: r.get(2)?,
-                rating: r.get(3)?,
-                board: r.get(4)?,
-                pairing_no: r.get(5)?,
+                team_id: r.get("team_id")?,
+                player_id: r.get("player_id")?,
+                name: r.get("name")?,
+                rating: r.get("rating")?,
+                board: r.get("board")?,
+                pairing_no: r.get("pairing_no")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -405,26 +406,26 @@ pub fn rules(conn: &impl Readable, event_id: EventId) -> Result<TeamRules> {
              rank_by, usat_doubled, usat_adjusted FROM team_rules WHERE event_id = ?1",
             [event_id],
             |r| {
-                let boards: u32 = r.get(0)?;
+                let boards: u32 = r.get("boards")?;
                 let mut rules = TeamRules::new(boards).with_match_points(
-                    Points(r.get(1)?),
-                    Points(r.get(2)?),
-                    Points(r.get(3)?),
+                    Points(r.get("win_halves")?),
+                    Points(r.get("draw_halves")?),
+                    Points(r.get("loss_halves")?),
                 );
-                if let Some(m) = r.get::<_, Option<i32>>(4)? {
+                if let Some(m) = r.get::<_, Option<i32>>("bye_match_halves")? {
                     rules.bye_match_points = Points(m);
                 }
-                if let Some(g) = r.get::<_, Option<i32>>(5)? {
+                if let Some(g) = r.get::<_, Option<i32>>("bye_game_halves")? {
                     rules.bye_game_points = Points(g);
                 }
-                let rank_by: String = r.get(6)?;
+                let rank_by: String = r.get("rank_by")?;
                 rules.rank_by = if rank_by == "game-points" {
                     RankBy::GamePoints
                 } else {
                     RankBy::MatchPoints
                 };
-                rules.usat_doubled = r.get(7)?;
-                rules.usat_adjusted = r.get(8)?;
+                rules.usat_doubled = r.get("usat_doubled")?;
+                rules.usat_adjusted = r.get("usat_adjusted")?;
                 Ok(rules)
             },
         )
@@ -539,8 +540,19 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<Tea
     rules(tx, event.id)
 }
 
-/// Record that a team withdrew after round `after` (0: before round 1).
-/// Matches already recorded after that round must be deleted first.
+/// The last round after `after` in which the team has a match or a team
+/// bye recorded, if any.
+pub fn last_round_after(tx: &Transaction, team: &TeamRow, after: u32) -> Result<Option<u32>> {
+    Ok(tx.query_row(
+        "SELECT MAX(r.number) AS last FROM team_match m JOIN round r ON r.id = m.round_id \
+         WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
+        params![team.id, after],
+        |r| r.get("last"),
+    )?)
+}
+
+/// Record that a team withdrew after round `after` (0: before round 1),
+/// logged with the reason. The rules are `app::team`'s.
 pub fn withdraw_team(
     tx: &Transaction,
     event: &Event,
@@ -548,19 +560,6 @@ pub fn withdraw_team(
     after: u32,
     reason: Option<&str>,
 ) -> Result<()> {
-    let later: Option<u32> = tx.query_row(
-        "SELECT MAX(r.number) FROM team_match m JOIN round r ON r.id = m.round_id \
-         WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
-        params![team.id, after],
-        |r| r.get(0),
-    )?;
-    if let Some(round) = later {
-        return Err(Error::invalid(format!(
-            "{} has a match or bye recorded in round {round}, after round {after}; \
-             delete it first (league match delete)",
-            team.name
-        )));
-    }
     tx.execute(
         "UPDATE team SET withdrawn_after = ?1 WHERE id = ?2",
         params![after, team.id],
@@ -650,158 +649,30 @@ pub fn load_team_event(conn: &impl Readable, event: &Event) -> Result<LoadedTeam
     let section = team_section(conn, event)?;
     let rules = rules(conn, event.id)?;
     let team_rows = teams(conn, event.id)?;
-    let index: HashMap<TeamId, usize> = team_rows
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.id, i))
-        .collect();
     let created: u32 = conn.query_row(
-        "SELECT COALESCE(MAX(number), 0) FROM round WHERE section_id = ?1",
+        "SELECT COALESCE(MAX(number), 0) AS created FROM round WHERE section_id = ?1",
         [section.id],
-        |r| r.get(0),
+        |r| r.get("created"),
     )?;
-    // Board games of the section's team matches, with each White's team.
-    struct Board {
-        board: u32,
-        white: PlayerId,
-        black: PlayerId,
-        white_team: Option<TeamId>,
-        result: Option<String>,
+    let mut build = RoundsBuilder {
+        index: team_rows
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id, i))
+            .collect(),
+        boards: board_games(conn, section.id, event.id)?,
+        forfeits: board_forfeits(conn, section.id)?,
+        boards_per_match: rules.boards as usize,
+        rounds: vec![RoundResults::default(); created as usize],
+        incomplete: vec![false; created as usize],
+        pending: Vec::new(),
+    };
+    for m in stored_matches(conn, section.id)? {
+        build.add(m);
     }
-    let mut boards: HashMap<MatchId, Vec<Board>> = HashMap::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT g.team_match_id, COALESCE(g.board, 0), we.player_id, be.player_id, \
-             COALESCE(ro.team_id, we.team_id), g.result \
-             FROM game g JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
-             LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?2 \
-             WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL ORDER BY g.team_match_id, g.board",
-        )?;
-        let rows = st.query_map(params![section.id, event.id], |r| {
-            Ok((
-                r.get::<_, MatchId>(0)?,
-                Board {
-                    board: r.get(1)?,
-                    white: r.get(2)?,
-                    black: r.get(3)?,
-                    white_team: r.get(4)?,
-                    result: r.get(5)?,
-                },
-            ))
-        })?;
-        for row in rows {
-            let (m, b) = row?;
-            boards.entry(m).or_default().push(b);
-        }
-    }
-    // Boards a team could not fill (no game): (board, present side, player).
-    let mut forfeits: HashMap<MatchId, Vec<(u32, String, Option<PlayerId>)>> = HashMap::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT f.team_match_id, f.board, f.present, f.player_id FROM team_board_forfeit f \
-             JOIN team_match m ON m.id = f.team_match_id WHERE m.section_id = ?1",
-        )?;
-        let rows = st.query_map([section.id], |r| {
-            Ok((
-                r.get::<_, MatchId>(0)?,
-                (r.get(1)?, r.get::<_, String>(2)?, r.get(3)?),
-            ))
-        })?;
-        for row in rows {
-            let (m, f) = row?;
-            forfeits.entry(m).or_default().push(f);
-        }
-    }
-    let mut rounds: Vec<RoundResults> = vec![RoundResults::default(); created as usize];
-    let mut incomplete: Vec<bool> = vec![false; created as usize];
-    let mut pending = Vec::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT m.id, r.number, m.team_a, m.team_b, m.points_a_halves, m.points_b_halves \
-             FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 \
-             ORDER BY r.number, m.id",
-        )?;
-        let rows = st.query_map([section.id], |r| {
-            Ok((
-                r.get::<_, MatchId>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, TeamId>(2)?,
-                r.get::<_, Option<TeamId>>(3)?,
-                r.get::<_, Option<i32>>(4)?,
-                r.get::<_, Option<i32>>(5)?,
-            ))
-        })?;
-        for row in rows {
-            let (id, number, a, b, pa, pb) = row?;
-            let r = number as usize - 1;
-            let Some(&home) = index.get(&a) else { continue };
-            let Some(b) = b else {
-                rounds[r].byes.push(home);
-                continue;
-            };
-            let Some(&away) = index.get(&b) else { continue };
-            let m = match (pa, pb) {
-                (Some(pa), Some(pb)) => TeamMatch::from_score(home, away, Points(pa), Points(pb)),
-                _ => {
-                    let mut list = Vec::new();
-                    for g in boards.remove(&id).unwrap_or_default() {
-                        let Some(result) = g
-                            .result
-                            .as_deref()
-                            .and_then(crate::domain::game::GameResult::from_stored)
-                        else {
-                            incomplete[r] = true;
-                            if pending.last() != Some(&(r, home)) {
-                                pending.push((r, home));
-                            }
-                            continue;
-                        };
-                        let home_white = g.white_team == Some(a);
-                        let (hp, ap) = if home_white {
-                            (g.white, g.black)
-                        } else {
-                            (g.black, g.white)
-                        };
-                        list.push(
-                            BoardResult::new(g.board, outcome_for_home(result, home_white))
-                                .players(Some(hp), Some(ap)),
-                        );
-                    }
-                    for (board, present, player) in forfeits.remove(&id).unwrap_or_default() {
-                        list.push(match present.as_str() {
-                            "a" => BoardResult::new(board, BoardOutcome::HomeForfeitWin)
-                                .players(player, None),
-                            "b" => BoardResult::new(board, BoardOutcome::AwayForfeitWin)
-                                .players(None, player),
-                            _ => BoardResult::new(board, BoardOutcome::DoubleForfeit),
-                        });
-                    }
-                    list.sort_by_key(|b| b.board);
-                    if list.len() < rules.boards as usize {
-                        incomplete[r] = true;
-                    }
-                    TeamMatch::from_boards(home, away, list)
-                }
-            };
-            rounds[r].matches.push(m);
-        }
-    }
-    let mut names = HashMap::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT p.id, p.name FROM player p WHERE p.id IN ( \
-               SELECT player_id FROM roster WHERE event_id = ?1 \
-               UNION SELECT player_id FROM entry WHERE section_id = ?2)",
-        )?;
-        let rows = st.query_map(params![event.id, section.id], |r| {
-            Ok((r.get::<_, PlayerId>(0)?, r.get::<_, String>(1)?))
-        })?;
-        for row in rows {
-            let (id, name) = row?;
-            names.insert(id, name);
-        }
-    }
-    let complete_rounds = incomplete
+    let names = player_names(conn, event.id, section.id)?;
+    let complete_rounds = build
+        .incomplete
         .iter()
         .position(|&x| x)
         .unwrap_or(created as usize);
@@ -816,15 +687,227 @@ pub fn load_team_event(conn: &impl Readable, event: &Event) -> Result<LoadedTeam
         })
         .collect();
     let mut event_out = TeamEvent::new(rules, domain_teams);
-    event_out.rounds = rounds;
+    event_out.rounds = build.rounds;
     Ok(LoadedTeamEvent {
         event: event_out,
         teams: team_rows,
         names,
         created_rounds: created as usize,
         complete_rounds,
-        pending,
+        pending: build.pending,
     })
+}
+
+/// A board game of a team match, with White's team.
+struct StoredBoard {
+    board: u32,
+    white: PlayerId,
+    black: PlayerId,
+    white_team: Option<TeamId>,
+    result: Option<String>,
+}
+
+/// A board a team could not fill (no game).
+struct StoredForfeit {
+    board: u32,
+    /// "a", "b" or "none": the side that was there.
+    present: String,
+    player: Option<PlayerId>,
+}
+
+/// A match (or team bye) row.
+struct StoredMatch {
+    id: MatchId,
+    round: u32,
+    team_a: TeamId,
+    team_b: Option<TeamId>,
+    points_a: Option<i32>,
+    points_b: Option<i32>,
+}
+
+/// The board games of the section's team matches, by match, with each
+/// White's team.
+fn board_games(
+    conn: &Connection,
+    section: SectionId,
+    event: EventId,
+) -> Result<HashMap<MatchId, Vec<StoredBoard>>> {
+    let mut st = conn.prepare(
+        "SELECT g.team_match_id AS match_id, COALESCE(g.board, 0) AS board, we.player_id AS white, \
+         be.player_id AS black, COALESCE(ro.team_id, we.team_id) AS white_team, g.result AS result \
+         FROM game g JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
+         LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?2 \
+         WHERE g.section_id = ?1 AND g.team_match_id IS NOT NULL ORDER BY g.team_match_id, g.board",
+    )?;
+    let rows = st.query_map(params![section, event], |r| {
+        Ok((
+            r.get::<_, MatchId>("match_id")?,
+            StoredBoard {
+                board: r.get("board")?,
+                white: r.get("white")?,
+                black: r.get("black")?,
+                white_team: r.get("white_team")?,
+                result: r.get("result")?,
+            },
+        ))
+    })?;
+    let mut boards: HashMap<MatchId, Vec<StoredBoard>> = HashMap::new();
+    for row in rows {
+        let (m, b) = row?;
+        boards.entry(m).or_default().push(b);
+    }
+    Ok(boards)
+}
+
+/// The boards nobody filled in the section's team matches, by match.
+fn board_forfeits(
+    conn: &Connection,
+    section: SectionId,
+) -> Result<HashMap<MatchId, Vec<StoredForfeit>>> {
+    let mut st = conn.prepare(
+        "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, f.player_id AS player \
+         FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id WHERE m.section_id = ?1",
+    )?;
+    let rows = st.query_map([section], |r| {
+        Ok((
+            r.get::<_, MatchId>("match_id")?,
+            StoredForfeit {
+                board: r.get("board")?,
+                present: r.get("present")?,
+                player: r.get("player")?,
+            },
+        ))
+    })?;
+    let mut forfeits: HashMap<MatchId, Vec<StoredForfeit>> = HashMap::new();
+    for row in rows {
+        let (m, f) = row?;
+        forfeits.entry(m).or_default().push(f);
+    }
+    Ok(forfeits)
+}
+
+/// The section's matches and team byes, round by round.
+fn stored_matches(conn: &Connection, section: SectionId) -> Result<Vec<StoredMatch>> {
+    let mut st = conn.prepare(
+        "SELECT m.id AS id, r.number AS round, m.team_a AS team_a, m.team_b AS team_b, \
+         m.points_a_halves AS points_a, m.points_b_halves AS points_b \
+         FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 \
+         ORDER BY r.number, m.id",
+    )?;
+    let rows = st.query_map([section], |r| {
+        Ok(StoredMatch {
+            id: r.get("id")?,
+            round: r.get("round")?,
+            team_a: r.get("team_a")?,
+            team_b: r.get("team_b")?,
+            points_a: r.get("points_a")?,
+            points_b: r.get("points_b")?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The names of the players on the event's rosters or entered in its
+/// section.
+fn player_names(
+    conn: &Connection,
+    event: EventId,
+    section: SectionId,
+) -> Result<HashMap<PlayerId, String>> {
+    let mut st = conn.prepare(
+        "SELECT p.id AS id, p.name AS name FROM player p WHERE p.id IN ( \
+           SELECT player_id FROM roster WHERE event_id = ?1 \
+           UNION SELECT player_id FROM entry WHERE section_id = ?2)",
+    )?;
+    let rows = st.query_map(params![event, section], |r| {
+        Ok((r.get::<_, PlayerId>("id")?, r.get::<_, String>("name")?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The domain's rounds, built match by match from the stored rows.
+struct RoundsBuilder {
+    /// Each team's index in the domain event.
+    index: HashMap<TeamId, usize>,
+    boards: HashMap<MatchId, Vec<StoredBoard>>,
+    forfeits: HashMap<MatchId, Vec<StoredForfeit>>,
+    boards_per_match: usize,
+    rounds: Vec<RoundResults>,
+    /// Rounds with a board without a result.
+    incomplete: Vec<bool>,
+    /// Matches waiting for a board's result: (round index, home index).
+    pending: Vec<(usize, usize)>,
+}
+
+impl RoundsBuilder {
+    /// One stored match (or bye) into its round.
+    fn add(&mut self, m: StoredMatch) {
+        let r = m.round as usize - 1;
+        let Some(&home) = self.index.get(&m.team_a) else {
+            return;
+        };
+        let Some(b) = m.team_b else {
+            self.rounds[r].byes.push(home);
+            return;
+        };
+        let Some(&away) = self.index.get(&b) else {
+            return;
+        };
+        let tm = match (m.points_a, m.points_b) {
+            (Some(pa), Some(pb)) => TeamMatch::from_score(home, away, Points(pa), Points(pb)),
+            _ => {
+                let list = self.board_results(&m, r, home);
+                TeamMatch::from_boards(home, away, list)
+            }
+        };
+        self.rounds[r].matches.push(tm);
+    }
+
+    /// A match's boards from the first-named team's side, in board order;
+    /// a board without a result marks the round incomplete and the match
+    /// pending.
+    fn board_results(&mut self, m: &StoredMatch, r: usize, home: usize) -> Vec<BoardResult> {
+        let mut list = Vec::new();
+        for g in self.boards.remove(&m.id).unwrap_or_default() {
+            let Some(result) = g
+                .result
+                .as_deref()
+                .and_then(crate::domain::game::GameResult::from_stored)
+            else {
+                self.incomplete[r] = true;
+                if self.pending.last() != Some(&(r, home)) {
+                    self.pending.push((r, home));
+                }
+                continue;
+            };
+            let home_white = g.white_team == Some(m.team_a);
+            let (hp, ap) = if home_white {
+                (g.white, g.black)
+            } else {
+                (g.black, g.white)
+            };
+            list.push(
+                BoardResult::new(g.board, outcome_for_home(result, home_white))
+                    .players(Some(hp), Some(ap)),
+            );
+        }
+        for f in self.forfeits.remove(&m.id).unwrap_or_default() {
+            list.push(match f.present.as_str() {
+                "a" => {
+                    BoardResult::new(f.board, BoardOutcome::HomeForfeitWin).players(f.player, None)
+                }
+                "b" => {
+                    BoardResult::new(f.board, BoardOutcome::AwayForfeitWin).players(None, f.player)
+                }
+                _ => BoardResult::new(f.board, BoardOutcome::DoubleForfeit),
+            });
+        }
+        list.sort_by_key(|b| b.board);
+        if list.len() < self.boards_per_match {
+            self.incomplete[r] = true;
+        }
+        list
+    }
 }
 
 /// Put the players named (name, US Chess or FIDE id, or #id) on `team`'s

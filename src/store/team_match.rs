@@ -28,9 +28,9 @@ use super::team::{
 use super::Readable;
 use crate::domain::game::GameResult;
 use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
-use crate::domain::league::{Event, EventKind, Section};
+use crate::domain::league::{Entry, Event, EventKind, Section};
 use crate::domain::score::Points;
-use crate::domain::team::Side;
+use crate::domain::team::{Side, TeamRules};
 use crate::error::{Error, InputError, Result};
 use crate::input::team_matches::TeamMatchRow;
 
@@ -79,11 +79,11 @@ fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) 
     }
     let other: Option<(Option<String>, Option<String>)> = conn
         .query_row(
-            "SELECT ta.name, tb.name FROM team_match m JOIN round r ON r.id = m.round_id \
+            "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
              JOIN team ta ON ta.id = m.team_a LEFT JOIN team tb ON tb.id = m.team_b \
              WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
             params![section.id, round, team.id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get("team_a")?, r.get("team_b")?)),
         )
         .optional()?;
     if let Some((a, b)) = other {
@@ -114,9 +114,9 @@ fn take_over_paired(
 ) -> Result<()> {
     let paired: Option<(MatchId, TeamId, i64)> = tx
         .query_row(
-            "SELECT m.id, m.team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id))              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
+            "SELECT m.id AS id, m.team_a AS team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
             params![section.id, round, home.id, away.id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get("id")?, r.get("team_a")?, r.get("recorded")?)),
         )
         .optional()?;
     let Some((id, first, recorded)) = paired else {
@@ -239,7 +239,13 @@ pub fn record_match(
     Ok(match_id)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Write a match's boards: every board of the match once, each player on
+/// one board, one player of each team on each board; a board a team could
+/// not fill is a forfeit with the result it must have.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the match as record_match has it, passed on whole"
+)]
 fn insert_boards(
     tx: &Transaction,
     event: &Event,
@@ -251,11 +257,19 @@ fn insert_boards(
     list: &[NewBoard],
     boards: u32,
 ) -> Result<()> {
-    let all = entries(tx, section.id)?;
-    let team_of: HashMap<PlayerId, TeamId> = rosters(tx, event.id)?
-        .into_iter()
-        .map(|r| (r.player_id, r.team_id))
-        .collect();
+    let w = BoardWriter {
+        tx,
+        section,
+        round_id,
+        match_id,
+        home,
+        away,
+        all: entries(tx, section.id)?,
+        team_of: rosters(tx, event.id)?
+            .into_iter()
+            .map(|r| (r.player_id, r.team_id))
+            .collect(),
+    };
     let mut seen_boards = HashSet::new();
     let mut seen_players = HashSet::new();
     for b in list {
@@ -276,17 +290,8 @@ fn insert_boards(
                 format!("board {} is given twice", b.board),
             ));
         }
-        let nobody = |t: &str| t.trim() == NOBODY;
-        let lookup = |t: &str, field: &str| -> Result<Option<crate::domain::league::Entry>> {
-            if nobody(t) {
-                return Ok(None);
-            }
-            find_entry(&all, tx, section, t)
-                .map(Some)
-                .map_err(|e| at_board(b, field, e.to_string()))
-        };
-        let white = lookup(&b.white, "white")?;
-        let black = lookup(&b.black, "black")?;
+        let white = w.lookup(b, &b.white, "white")?;
+        let black = w.lookup(b, &b.black, "black")?;
         for (p, field) in [(&white, "white"), (&black, "black")] {
             let Some(p) = p else { continue };
             if !seen_players.insert(p.player_id) {
@@ -297,98 +302,7 @@ fn insert_boards(
                 ));
             }
         }
-        let team = |p: &Option<crate::domain::league::Entry>| {
-            p.as_ref().and_then(|p| team_of.get(&p.player_id).copied())
-        };
-        let (wt, bt) = (team(&white), team(&black));
-        let name = |p: &Option<crate::domain::league::Entry>| {
-            p.as_ref()
-                .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
-        };
-        let which = |t: Option<TeamId>| match t {
-            Some(id) if id == home.id => home.name.clone(),
-            Some(id) if id == away.id => away.name.clone(),
-            Some(_) => "another team".into(),
-            None => "no team's roster".into(),
-        };
-        let of_match = |t: Option<TeamId>| t == Some(home.id) || t == Some(away.id);
-        let teams_ok = match (&white, &black) {
-            (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
-            (Some(_), None) => of_match(wt),
-            (None, Some(_)) => of_match(bt),
-            (None, None) => true,
-        };
-        if !teams_ok {
-            return Err(at_board(
-                b,
-                "white",
-                format!(
-                    "board {}: {} (on {}) and {} (on {}) are not one player of each team of {} v {}",
-                    b.board,
-                    name(&white),
-                    which(wt),
-                    name(&black),
-                    which(bt),
-                    home.name,
-                    away.name
-                ),
-            ));
-        }
-        let (white, black) = match (white, black) {
-            (Some(w), Some(bl)) => (w, bl),
-            (w, bl) => {
-                // A board a team could not fill: no game, a forfeit.
-                let (present, player, due) = match (&w, &bl) {
-                    (Some(p), None) => (
-                        if wt == Some(home.id) { "a" } else { "b" },
-                        Some(p.player_id),
-                        GameResult::WhiteForfeitWin,
-                    ),
-                    (None, Some(p)) => (
-                        if bt == Some(home.id) { "a" } else { "b" },
-                        Some(p.player_id),
-                        GameResult::BlackForfeitWin,
-                    ),
-                    _ => ("none", None, GameResult::DoubleForfeit),
-                };
-                if b.result != due {
-                    return Err(at_board(
-                        b,
-                        "result",
-                        format!(
-                            "board {}: {} had nobody there, so the result is {} (given {})",
-                            b.board,
-                            if present == "none" {
-                                "neither team".to_string()
-                            } else if w.is_none() {
-                                "White's team".to_string()
-                            } else {
-                                "Black's team".to_string()
-                            },
-                            due.as_str(),
-                            b.result.as_str()
-                        ),
-                    ));
-                }
-                insert_forfeit(tx, match_id, b.board, present, player)
-                    .map_err(|e| at_board(b, "board", e.to_string()))?;
-                continue;
-            }
-        };
-        tx.execute(
-            "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                round_id,
-                section.id,
-                b.board,
-                white.id,
-                black.id,
-                match_id,
-                b.result.as_str()
-            ],
-        )
-        .map_err(|e| at_board(b, "white", constraint_error(e, "game").to_string()))?;
+        w.board(b, white, black)?;
     }
     if let Some(missing) = (1..=boards).find(|n| !seen_boards.contains(n)) {
         return Err(Error::invalid(format!(
@@ -398,6 +312,148 @@ fn insert_boards(
         )));
     }
     Ok(())
+}
+
+/// A match whose boards are being written, with the section's entries and
+/// each rostered player's team.
+struct BoardWriter<'a> {
+    tx: &'a Transaction<'a>,
+    section: &'a Section,
+    round_id: RoundId,
+    match_id: MatchId,
+    home: &'a TeamRow,
+    away: &'a TeamRow,
+    all: Vec<Entry>,
+    team_of: HashMap<PlayerId, TeamId>,
+}
+
+impl BoardWriter<'_> {
+    /// The player a board names (`None`: [`NOBODY`]).
+    fn lookup(&self, b: &NewBoard, text: &str, field: &str) -> Result<Option<Entry>> {
+        if text.trim() == NOBODY {
+            return Ok(None);
+        }
+        find_entry(&self.all, self.tx, self.section, text)
+            .map(Some)
+            .map_err(|e| at_board(b, field, e.to_string()))
+    }
+
+    fn team(&self, p: &Option<Entry>) -> Option<TeamId> {
+        p.as_ref()
+            .and_then(|p| self.team_of.get(&p.player_id).copied())
+    }
+
+    /// One board: its players checked against the teams, then a game or a
+    /// forfeit written.
+    fn board(&self, b: &NewBoard, white: Option<Entry>, black: Option<Entry>) -> Result<()> {
+        self.check_teams(b, &white, &black)?;
+        let (white, black) = match (white, black) {
+            (Some(w), Some(bl)) => (w, bl),
+            (w, bl) => return self.forfeit(b, &w, &bl),
+        };
+        self.tx
+            .execute(
+                "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    self.round_id,
+                    self.section.id,
+                    b.board,
+                    white.id,
+                    black.id,
+                    self.match_id,
+                    b.result.as_str()
+                ],
+            )
+            .map_err(|e| at_board(b, "white", constraint_error(e, "game").to_string()))?;
+        Ok(())
+    }
+
+    /// One player of each team of the match on the board (a board with one
+    /// player: of a team of the match).
+    fn check_teams(
+        &self,
+        b: &NewBoard,
+        white: &Option<Entry>,
+        black: &Option<Entry>,
+    ) -> Result<()> {
+        let (home, away) = (self.home, self.away);
+        let (wt, bt) = (self.team(white), self.team(black));
+        let of_match = |t: Option<TeamId>| t == Some(home.id) || t == Some(away.id);
+        let teams_ok = match (white, black) {
+            (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
+            (Some(_), None) => of_match(wt),
+            (None, Some(_)) => of_match(bt),
+            (None, None) => true,
+        };
+        if teams_ok {
+            return Ok(());
+        }
+        let name = |p: &Option<Entry>| {
+            p.as_ref()
+                .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
+        };
+        let which = |t: Option<TeamId>| match t {
+            Some(id) if id == home.id => home.name.clone(),
+            Some(id) if id == away.id => away.name.clone(),
+            Some(_) => "another team".into(),
+            None => "no team's roster".into(),
+        };
+        Err(at_board(
+            b,
+            "white",
+            format!(
+                "board {}: {} (on {}) and {} (on {}) are not one player of each team of {} v {}",
+                b.board,
+                name(white),
+                which(wt),
+                name(black),
+                which(bt),
+                home.name,
+                away.name
+            ),
+        ))
+    }
+
+    /// A board a team could not fill: no game, a forfeit, whose result
+    /// must be the one due.
+    fn forfeit(&self, b: &NewBoard, w: &Option<Entry>, bl: &Option<Entry>) -> Result<()> {
+        let side = |t: Option<TeamId>| if t == Some(self.home.id) { "a" } else { "b" };
+        let (present, player, due) = match (w, bl) {
+            (Some(p), None) => (
+                side(self.team(w)),
+                Some(p.player_id),
+                GameResult::WhiteForfeitWin,
+            ),
+            (None, Some(p)) => (
+                side(self.team(bl)),
+                Some(p.player_id),
+                GameResult::BlackForfeitWin,
+            ),
+            _ => ("none", None, GameResult::DoubleForfeit),
+        };
+        if b.result != due {
+            let absent = if present == "none" {
+                "neither team"
+            } else if w.is_none() {
+                "White's team"
+            } else {
+                "Black's team"
+            };
+            return Err(at_board(
+                b,
+                "result",
+                format!(
+                    "board {}: {absent} had nobody there, so the result is {} (given {})",
+                    b.board,
+                    due.as_str(),
+                    b.result.as_str()
+                ),
+            ));
+        }
+        insert_forfeit(self.tx, self.match_id, b.board, present, player)
+            .map_err(|e| at_board(b, "board", e.to_string()))
+    }
 }
 
 /// A board without a game: `present` is "a", "b" or "none".
@@ -445,10 +501,10 @@ fn match_of(
     team: &TeamRow,
 ) -> Result<(MatchId, TeamId, Option<TeamId>)> {
     conn.query_row(
-        "SELECT m.id, m.team_a, m.team_b FROM team_match m JOIN round r ON r.id = m.round_id \
+        "SELECT m.id AS id, m.team_a AS team_a, m.team_b AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
          WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
         params![section.id, round, team.id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get("id")?, r.get("team_a")?, r.get("team_b")?)),
     )
     .optional()?
     .ok_or_else(|| {
@@ -549,11 +605,6 @@ pub fn delete_match(
     team: &TeamRow,
     reason: &str,
 ) -> Result<()> {
-    if reason.trim().is_empty() {
-        return Err(Error::invalid(
-            "deleting a match needs a reason (--reason \"...\")",
-        ));
-    }
     let section = team_section(tx, event)?;
     let (id, _, _) = match_of(tx, &section, round, team)?;
     let shown = describe(tx, id)?;
@@ -574,12 +625,12 @@ pub fn delete_match(
 /// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
 fn describe(conn: &Connection, match_id: MatchId) -> Result<String> {
     Ok(conn.query_row(
-        "SELECT ta.name, tb.name FROM team_match m JOIN team ta ON ta.id = m.team_a \
+        "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN team ta ON ta.id = m.team_a \
          LEFT JOIN team tb ON tb.id = m.team_b WHERE m.id = ?1",
         [match_id],
         |r| {
-            let a: String = r.get(0)?;
-            let b: Option<String> = r.get(1)?;
+            let a: String = r.get("team_a")?;
+            let b: Option<String> = r.get("team_b")?;
             Ok(match b {
                 Some(b) => format!("{a} v {b}"),
                 None => format!("{a}: team bye"),
@@ -621,9 +672,6 @@ pub fn import_team_matches(
     source: &str,
     target: &TeamImportTarget,
 ) -> Result<Imported> {
-    let err = |line: usize, field: &str, problem: String| -> Error {
-        InputError::at(source, line, field, problem).into()
-    };
     if rows.is_empty() {
         return Err(InputError::new(source, "the file has a header but no matches").into());
     }
@@ -635,200 +683,27 @@ pub fn import_team_matches(
         }
     }
     let last_round = rows.iter().map(|r| r.round).max().unwrap_or(1);
-    let season = seasons::ensure_season(tx, target.season)?;
-    let (event, event_created) = match seasons::find_event(tx, Some(&season.name), target.event) {
-        Ok(e) => (e, false),
-        Err(Error::NotFound(_)) => {
-            let e = seasons::add_event(
-                tx,
-                &season,
-                &NewEvent {
-                    name: target.event,
-                    kind: EventKind::TeamSwiss,
-                    rounds: last_round,
-                    start_date: None,
-                    end_date: None,
-                    tiebreaks: EventKind::TeamSwiss.default_tiebreaks(),
-                    actual_play_first: false,
-                    fide_edition: None,
-                    sb_adjusted: false,
-                    coin_allowed: false,
-                },
-            )?;
-            seasons::add_section(tx, &e, "Open", None, None)?;
-            (e, true)
-        }
-        Err(e) => return Err(e),
-    };
+    let (event, event_created) = import_event(tx, target, last_round)?;
     let section = team_section(tx, &event)?;
-    let mut r = rules(tx, event.id)?;
-    if let Some(b) = target.boards.filter(|&b| b != r.boards) {
-        let mut new = r.clone();
-        new.boards = b;
-        if r.bye_game_points == r.match_game_points() {
-            new.bye_game_points = new.match_game_points();
-        }
-        r = set_rules(tx, &event, &new)?;
-    }
-    if last_round > event.rounds {
-        let line = rows
-            .iter()
-            .find(|x| x.round > event.rounds)
-            .map_or(0, |x| x.line);
-        return Err(err(
-            line,
-            "round",
-            format!(
-                "round {last_round} is beyond {}'s {} rounds (change them with `league event edit --rounds`)",
-                event.name, event.rounds
-            ),
-        ));
-    }
-    // Rounds: from the first round without matches, in order, none left out.
-    let done: u32 = tx.query_row(
-        "SELECT COALESCE(MAX(r.number), 0) FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
-        [section.id],
-        |x| x.get(0),
-    )?;
-    let mut current = done;
-    for row in rows {
-        let problem = if row.round <= done {
-            Some(format!(
-                "round {} already has matches recorded in {}; the file must start at round {}",
-                row.round,
-                event.name,
-                done + 1
-            ))
-        } else if row.round < current {
-            Some(format!(
-                "round {} comes after round {current}: list the rounds in order",
-                row.round
-            ))
-        } else if row.round > current + 1 && current == done {
-            Some(format!(
-                "the file starts at round {}, but round {} has no matches yet",
-                row.round,
-                done + 1
-            ))
-        } else if row.round > current + 1 {
-            Some(format!(
-                "round {} comes after round {current}: round {} is missing",
-                row.round,
-                current + 1
-            ))
-        } else {
-            None
-        };
-        if let Some(problem) = problem {
-            return Err(err(row.line, "round", problem));
-        }
-        current = row.round;
-    }
-    // Teams: those of the event, and new ones as they are named.
-    let mut known: Vec<TeamRow> = teams(tx, event.id)?;
-    let mut teams_created = 0;
-    let mut team_id = |name: &str, known: &mut Vec<TeamRow>| -> Result<TeamRow> {
-        if let Some(t) = known.iter().find(|t| t.answers_to(name)) {
-            return Ok(t.clone());
-        }
-        let t = add_team(tx, &event, name, None)?;
-        teams_created += 1;
-        known.push(t.clone());
-        Ok(t)
+    let rules = import_rules(tx, &event, target.boards)?;
+    check_import_rounds(tx, rows, source, &event, &section, last_round)?;
+    let mut import = Importer {
+        tx,
+        source,
+        event: &event,
+        section: &section,
+        all: Points::whole(rules.boards as i32),
+        rules,
+        known: teams(tx, event.id)?,
+        teams_created: 0,
+        in_round: HashMap::new(),
+        matches: 0,
+        byes: 0,
     };
-    let all = Points::whole(r.boards as i32);
-    let mut in_round: HashMap<(u32, TeamId), usize> = HashMap::new();
-    let mut matches = 0;
-    let mut byes = 0;
     for row in rows {
-        let a =
-            team_id(&row.team_a, &mut known).map_err(|e| err(row.line, "team_a", e.to_string()))?;
-        let b = match &row.team_b {
-            Some(name) => Some(
-                team_id(name, &mut known).map_err(|e| err(row.line, "team_b", e.to_string()))?,
-            ),
-            None => None,
-        };
-        if b.as_ref().is_some_and(|b| b.id == a.id) {
-            return Err(err(
-                row.line,
-                "team_b",
-                format!("a match between {} and itself", a.name),
-            ));
-        }
-        for (t, field) in [(Some(&a), "team_a"), (b.as_ref(), "team_b")] {
-            let Some(t) = t else { continue };
-            if let Some(before) = in_round.insert((row.round, t.id), row.line) {
-                return Err(err(
-                    row.line,
-                    field,
-                    format!(
-                        "{} plays twice in round {} (also on line {before}); a team plays once a round",
-                        t.name, row.round
-                    ),
-                ));
-            }
-        }
-        if let Some(w) = a.withdrawn_after.filter(|&w| row.round > w) {
-            return Err(err(
-                row.line,
-                "team_a",
-                format!("{} withdrew after round {w}", a.name),
-            ));
-        }
-        let round_id = ensure_round(tx, &section, row.round, None)?;
-        match (&b, row.points_b) {
-            (Some(b), Some(pb)) => {
-                if let Some(w) = b.withdrawn_after.filter(|&w| row.round > w) {
-                    return Err(err(
-                        row.line,
-                        "team_b",
-                        format!("{} withdrew after round {w}", b.name),
-                    ));
-                }
-                if row.points_a + pb != all {
-                    return Err(err(
-                        row.line,
-                        "points_b",
-                        format!(
-                            "{} + {} = {} game points, but a match in {} is on {} boards",
-                            row.points_a,
-                            pb,
-                            row.points_a + pb,
-                            event.name,
-                            r.boards
-                        ),
-                    ));
-                }
-                tx.execute(
-                    "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    params![round_id, section.id, a.id, b.id, row.points_a.0, pb.0],
-                )
-                .map_err(|e| err(row.line, "team_a", constraint_error(e, "match").to_string()))?;
-                matches += 1;
-            }
-            _ => {
-                if row.points_a != r.bye_game_points {
-                    return Err(err(
-                        row.line,
-                        "points_a",
-                        format!(
-                            "a team bye in {} is worth {} game points, not {} \
-                             (change the event's rule with `league team edit --event \"{}\" --bye-points {}`)",
-                            event.name, r.bye_game_points, row.points_a, event.name, row.points_a
-                        ),
-                    ));
-                }
-                tx.execute(
-                    "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
-                    params![round_id, section.id, a.id],
-                )
-                .map_err(|e| err(row.line, "team_a", constraint_error(e, "team bye").to_string()))?;
-                byes += 1;
-            }
-        }
+        import.row(row)?;
     }
+    let (teams_created, matches, byes) = (import.teams_created, import.matches, import.byes);
     validate(tx, &event)?;
     let mut rounds: Vec<u32> = rows.iter().map(|r| r.round).collect();
     rounds.dedup();
@@ -840,6 +715,261 @@ pub fn import_team_matches(
         byes,
         rounds,
     })
+}
+
+/// The event an import goes into, created (a team Swiss of `rounds`
+/// rounds, one section "Open") when the season has none of that name; and
+/// whether it was created.
+fn import_event(tx: &Transaction, target: &TeamImportTarget, rounds: u32) -> Result<(Event, bool)> {
+    let season = seasons::ensure_season(tx, target.season)?;
+    match seasons::find_event(tx, Some(&season.name), target.event) {
+        Ok(e) => Ok((e, false)),
+        Err(Error::NotFound(_)) => {
+            let e = seasons::add_event(
+                tx,
+                &season,
+                &NewEvent {
+                    name: target.event,
+                    kind: EventKind::TeamSwiss,
+                    rounds,
+                    start_date: None,
+                    end_date: None,
+                    tiebreaks: EventKind::TeamSwiss.default_tiebreaks(),
+                    actual_play_first: false,
+                    fide_edition: None,
+                    sb_adjusted: false,
+                    coin_allowed: false,
+                },
+            )?;
+            seasons::add_section(tx, &e, "Open", None, None)?;
+            Ok((e, true))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The event's team rules, with the boards per match the import gives (a
+/// bye worth a whole match stays worth a whole match).
+fn import_rules(tx: &Transaction, event: &Event, boards: Option<u32>) -> Result<TeamRules> {
+    let r = rules(tx, event.id)?;
+    let Some(b) = boards.filter(|&b| b != r.boards) else {
+        return Ok(r);
+    };
+    let mut new = r.clone();
+    new.boards = b;
+    if r.bye_game_points == r.match_game_points() {
+        new.bye_game_points = new.match_game_points();
+    }
+    set_rules(tx, event, &new)
+}
+
+/// The file's rounds: within the event's, from the first round without
+/// matches, in order, none left out.
+fn check_import_rounds(
+    tx: &Transaction,
+    rows: &[TeamMatchRow],
+    source: &str,
+    event: &Event,
+    section: &Section,
+    last_round: u32,
+) -> Result<()> {
+    let err = |line: usize, problem: String| -> Error {
+        InputError::at(source, line, "round", problem).into()
+    };
+    if last_round > event.rounds {
+        let line = rows
+            .iter()
+            .find(|x| x.round > event.rounds)
+            .map_or(0, |x| x.line);
+        return Err(err(
+            line,
+            format!(
+                "round {last_round} is beyond {}'s {} rounds (change them with `league event edit --rounds`)",
+                event.name, event.rounds
+            ),
+        ));
+    }
+    let done: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(r.number), 0) AS done FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
+        [section.id],
+        |x| x.get("done"),
+    )?;
+    let mut current = done;
+    for row in rows {
+        if let Some(problem) = round_out_of_order(row.round, done, current, &event.name) {
+            return Err(err(row.line, problem));
+        }
+        current = row.round;
+    }
+    Ok(())
+}
+
+/// What is wrong with a line's round, given the rounds already recorded
+/// (`done`) and the round of the line before (`current`).
+fn round_out_of_order(round: u32, done: u32, current: u32, event: &str) -> Option<String> {
+    if round <= done {
+        Some(format!(
+            "round {round} already has matches recorded in {event}; the file must start at round {}",
+            done + 1
+        ))
+    } else if round < current {
+        Some(format!(
+            "round {round} comes after round {current}: list the rounds in order"
+        ))
+    } else if round > current + 1 && current == done {
+        Some(format!(
+            "the file starts at round {round}, but round {} has no matches yet",
+            done + 1
+        ))
+    } else if round > current + 1 {
+        Some(format!(
+            "round {round} comes after round {current}: round {} is missing",
+            current + 1
+        ))
+    } else {
+        None
+    }
+}
+
+/// An import under way: the event's teams (new ones added as they are
+/// named), the teams seen in each round, and what was written.
+struct Importer<'a> {
+    tx: &'a Transaction<'a>,
+    source: &'a str,
+    event: &'a Event,
+    section: &'a Section,
+    rules: TeamRules,
+    /// Game points of a whole match.
+    all: Points,
+    known: Vec<TeamRow>,
+    teams_created: usize,
+    /// The line each team plays on in each round.
+    in_round: HashMap<(u32, TeamId), usize>,
+    matches: usize,
+    byes: usize,
+}
+
+impl Importer<'_> {
+    fn err(&self, line: usize, field: &str, problem: String) -> Error {
+        InputError::at(self.source, line, field, problem).into()
+    }
+
+    /// The team of that name, added to the event when it is new.
+    fn team(&mut self, name: &str, line: usize, field: &str) -> Result<TeamRow> {
+        if let Some(t) = self.known.iter().find(|t| t.answers_to(name)) {
+            return Ok(t.clone());
+        }
+        let t = add_team(self.tx, self.event, name, None)
+            .map_err(|e| self.err(line, field, e.to_string()))?;
+        self.teams_created += 1;
+        self.known.push(t.clone());
+        Ok(t)
+    }
+
+    /// One line: a match by its score, or a team bye.
+    fn row(&mut self, row: &TeamMatchRow) -> Result<()> {
+        let a = self.team(&row.team_a, row.line, "team_a")?;
+        let b = match &row.team_b {
+            Some(name) => Some(self.team(name, row.line, "team_b")?),
+            None => None,
+        };
+        if b.as_ref().is_some_and(|b| b.id == a.id) {
+            return Err(self.err(
+                row.line,
+                "team_b",
+                format!("a match between {} and itself", a.name),
+            ));
+        }
+        for (t, field) in [(Some(&a), "team_a"), (b.as_ref(), "team_b")] {
+            let Some(t) = t else { continue };
+            if let Some(before) = self.in_round.insert((row.round, t.id), row.line) {
+                return Err(self.err(
+                    row.line,
+                    field,
+                    format!(
+                        "{} plays twice in round {} (also on line {before}); a team plays once a round",
+                        t.name, row.round
+                    ),
+                ));
+            }
+        }
+        self.check_active(row, &a, "team_a")?;
+        let round_id = ensure_round(self.tx, self.section, row.round, None)?;
+        match (&b, row.points_b) {
+            (Some(b), Some(pb)) => self.insert_match(row, round_id, &a, b, pb),
+            _ => self.insert_bye(row, round_id, &a),
+        }
+    }
+
+    /// A team withdrawn before the line's round plays no match in it.
+    fn check_active(&self, row: &TeamMatchRow, t: &TeamRow, field: &str) -> Result<()> {
+        match t.withdrawn_after.filter(|&w| row.round > w) {
+            Some(w) => Err(self.err(
+                row.line,
+                field,
+                format!("{} withdrew after round {w}", t.name),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn insert_match(
+        &mut self,
+        row: &TeamMatchRow,
+        round_id: RoundId,
+        a: &TeamRow,
+        b: &TeamRow,
+        pb: Points,
+    ) -> Result<()> {
+        self.check_active(row, b, "team_b")?;
+        if row.points_a + pb != self.all {
+            return Err(self.err(
+                row.line,
+                "points_b",
+                format!(
+                    "{} + {} = {} game points, but a match in {} is on {} boards",
+                    row.points_a,
+                    pb,
+                    row.points_a + pb,
+                    self.event.name,
+                    self.rules.boards
+                ),
+            ));
+        }
+        self.tx
+            .execute(
+                "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![round_id, self.section.id, a.id, b.id, row.points_a.0, pb.0],
+            )
+            .map_err(|e| self.err(row.line, "team_a", constraint_error(e, "match").to_string()))?;
+        self.matches += 1;
+        Ok(())
+    }
+
+    fn insert_bye(&mut self, row: &TeamMatchRow, round_id: RoundId, a: &TeamRow) -> Result<()> {
+        let worth = self.rules.bye_game_points;
+        if row.points_a != worth {
+            let event = &self.event.name;
+            return Err(self.err(
+                row.line,
+                "points_a",
+                format!(
+                    "a team bye in {event} is worth {worth} game points, not {} \
+                     (change the event's rule with `league team edit --event \"{event}\" --bye-points {}`)",
+                    row.points_a, row.points_a
+                ),
+            ));
+        }
+        self.tx
+            .execute(
+                "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
+                params![round_id, self.section.id, a.id],
+            )
+            .map_err(|e| self.err(row.line, "team_a", constraint_error(e, "team bye").to_string()))?;
+        self.byes += 1;
+        Ok(())
+    }
 }
 
 /// One board of a match as stored, for showing a round.
@@ -866,6 +996,17 @@ pub struct MatchRow {
     pub boards: Vec<BoardRow>,
 }
 
+/// A board game of a match as `round_matches` reads it.
+struct ShownBoard {
+    match_id: MatchId,
+    board: Option<u32>,
+    white: String,
+    black: String,
+    /// White's team (their roster's, else their entry's).
+    white_team: Option<TeamId>,
+    result: Option<String>,
+}
+
 /// The matches and byes of round `round` (every round when `None`).
 pub fn round_matches(
     conn: &impl Readable,
@@ -875,30 +1016,32 @@ pub fn round_matches(
     let conn = super::sql(conn);
     let section = team_section(conn, event)?;
     let mut st = conn.prepare(
-        "SELECT m.id, r.number, ta.name, tb.name, m.points_a_halves, m.points_b_halves, m.team_a \
+        "SELECT m.id AS id, r.number AS round, ta.name AS name_a, tb.name AS name_b, \
+         m.points_a_halves AS points_a, m.points_b_halves AS points_b, m.team_a AS team_a \
          FROM team_match m JOIN round r ON r.id = m.round_id JOIN team ta ON ta.id = m.team_a \
          LEFT JOIN team tb ON tb.id = m.team_b \
          WHERE r.section_id = ?1 AND (?2 IS NULL OR r.number = ?2) ORDER BY r.number, m.team_b IS NULL, m.id",
     )?;
     let mut out: Vec<(MatchRow, TeamId)> = st
         .query_map(params![section.id, round], |r| {
-            let pa: Option<i32> = r.get(4)?;
-            let pb: Option<i32> = r.get(5)?;
+            let pa: Option<i32> = r.get("points_a")?;
+            let pb: Option<i32> = r.get("points_b")?;
             Ok((
                 MatchRow {
-                    id: r.get(0)?,
-                    round: r.get(1)?,
-                    team_a: r.get(2)?,
-                    team_b: r.get(3)?,
+                    id: r.get("id")?,
+                    round: r.get("round")?,
+                    team_a: r.get("name_a")?,
+                    team_b: r.get("name_b")?,
                     score: pa.zip(pb).map(|(a, b)| (Points(a), Points(b))),
                     boards: Vec::new(),
                 },
-                r.get(6)?,
+                r.get("team_a")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut st = conn.prepare(
-        "SELECT g.team_match_id, g.board, pw.name, pb.name, COALESCE(ro.team_id, we.team_id), g.result \
+        "SELECT g.team_match_id AS match_id, g.board AS board, pw.name AS white, pb.name AS black, \
+         COALESCE(ro.team_id, we.team_id) AS white_team, g.result AS result \
          FROM game g JOIN round r ON r.id = g.round_id \
          JOIN entry we ON we.id = g.white_entry JOIN entry be ON be.id = g.black_entry \
          JOIN player pw ON pw.id = we.player_id JOIN player pb ON pb.id = be.player_id \
@@ -908,18 +1051,19 @@ pub fn round_matches(
     )?;
     let games = st
         .query_map(params![section.id, round, event.id], |r| {
-            Ok((
-                r.get::<_, MatchId>(0)?,
-                r.get::<_, Option<u32>>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-                r.get::<_, Option<TeamId>>(4)?,
-                r.get::<_, Option<String>>(5)?,
-            ))
+            Ok(ShownBoard {
+                match_id: r.get("match_id")?,
+                board: r.get("board")?,
+                white: r.get("white")?,
+                black: r.get("black")?,
+                white_team: r.get("white_team")?,
+                result: r.get("result")?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let mut st = conn.prepare(
-        "SELECT f.team_match_id, f.board, f.present, p.name FROM team_board_forfeit f \
+        "SELECT f.team_match_id AS match_id, f.board AS board, f.present AS present, p.name AS player \
+         FROM team_board_forfeit f \
          JOIN team_match m ON m.id = f.team_match_id JOIN round r ON r.id = m.round_id \
          LEFT JOIN player p ON p.id = f.player_id \
          WHERE m.section_id = ?1 AND (?2 IS NULL OR r.number = ?2)",
@@ -927,10 +1071,10 @@ pub fn round_matches(
     let forfeits = st
         .query_map(params![section.id, round], |r| {
             Ok((
-                r.get::<_, MatchId>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Option<String>>(3)?,
+                r.get::<_, MatchId>("match_id")?,
+                r.get::<_, u32>("board")?,
+                r.get::<_, String>("present")?,
+                r.get::<_, Option<String>>("player")?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -951,14 +1095,14 @@ pub fn round_matches(
             });
         }
     }
-    for (mid, board, white, black, wteam, result) in games {
-        if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == mid) {
+    for g in games {
+        if let Some((m, a)) = out.iter_mut().find(|(m, _)| m.id == g.match_id) {
             m.boards.push(BoardRow {
-                board,
-                white,
-                black,
-                white_is_a: wteam == Some(*a),
-                result,
+                board: g.board,
+                white: g.white,
+                black: g.black,
+                white_is_a: g.white_team == Some(*a),
+                result: g.result,
             });
         }
     }

@@ -438,6 +438,30 @@ fn bad_team_input_is_refused_and_nothing_is_written() {
     let mut a = vec!["match", "bye", "NSM"];
     a.extend(ev);
     t.fails(&a, "North Side MS already plays in round 1");
+    // A team withdrawn before a match it has played, or after the last round.
+    t.fails(
+        &["team", "withdraw", "EDG", "--after-round", "0", "--event", EVENT],
+        "Edgewood MS has a match or bye recorded in round 1, after round 0; delete it first (league match delete)",
+    );
+    t.fails(
+        &[
+            "team",
+            "withdraw",
+            "EDG",
+            "--after-round",
+            "9",
+            "--event",
+            EVENT,
+        ],
+        "Grade 8 Team has only 4 rounds",
+    );
+    // A match deleted without a reason for the log.
+    t.fails(
+        &[
+            "match", "delete", "EDG", "--reason", " ", "--event", EVENT, "--round", "1",
+        ],
+        "deleting a match needs a reason (--reason \"...\")",
+    );
     // A player who has not played can be taken off a roster and put on another.
     t.ok(&[
         "team", "roster", "URY", "URY 4", "--remove", "--event", EVENT,

@@ -11,6 +11,7 @@ use clap::Subcommand;
 
 use super::output::{print, Format};
 use super::EventArgs;
+use crate::app::team::{self as app, Refusal as TeamRefusal};
 use crate::domain::score::Points;
 use crate::domain::team::{RankBy, RulesEdit, TeamRules};
 use crate::error::{Error, Result};
@@ -313,12 +314,27 @@ fn withdraw(
 ) -> Result<()> {
     let e = event.find(store)?;
     let t = teams::find_team(store.conn(), &e, team)?;
-    store.write(|tx| teams::withdraw_team(tx, &e, &t, after_round, reason))?;
+    store
+        .write(|tx| app::withdraw_team(tx, &e, &t, after_round, reason))
+        .map_err(|err| {
+            let hint = withdraw_hint(&err);
+            err.with_hint(hint)
+        })?;
     print(&format!(
         "{} withdrew from {} after round {after_round}; it is not paired after that.\n",
         t.name, e.name
     ))?;
     Ok(())
+}
+
+/// The CLI's way on from a refused team withdrawal.
+fn withdraw_hint(e: &Error) -> Option<String> {
+    match e.refusal::<TeamRefusal>()? {
+        TeamRefusal::PlayedLater { .. } => {
+            Some("; delete it first (league match delete)".to_string())
+        }
+        TeamRefusal::BeyondLastRound { .. } | TeamRefusal::DeletionNeedsReason => None,
+    }
 }
 
 impl EditArgs {
