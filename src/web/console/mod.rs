@@ -6,7 +6,7 @@
 //! out), [`home`] (what needs doing now, the event being run), [`running`]
 //! (which event that is), [`results`] and [`correct`] (results entry),
 //! [`act`] (the writes a results form makes), [`standings`] (standings,
-//! crosstable, working), [`pair`] (preview, then pair), [`print`] (the round's
+//! crosstable, working), [`pair`] (preview, then pair), [`print`](mod@print) (the round's
 //! printed sheets), [`ops`] (the log, backup, publishing the site).
 //!
 //! [`Console`]: super::guard::Console
