@@ -44,6 +44,7 @@ pub mod round;
 mod row;
 pub mod schema_objects;
 pub mod season;
+pub mod serve;
 pub mod snapshot;
 pub mod sql;
 pub mod sql_error;

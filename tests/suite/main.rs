@@ -18,6 +18,7 @@ mod record; // recording rounds, byes, withdrawals; bad input leaves the databas
 mod reports; // the US Chess rating report: missing fields, the dBase files read back, golden copy
 mod safety; // concurrency, crashes, fuzzing, hostile files, backup/restore, check, audit
 mod self_contained; // nothing reads data from outside the repository
+mod serve; // league serve: the addresses, the one-time token over a real connection, the password for the network, Ctrl-C
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod site_live; // the results site during a live event: pending rounds, starting list, find-my-board, phone widths, print, wording
 mod slips; // a secretary's slips: names, rematches, round gaps, future byes, ambiguous results

@@ -1,0 +1,274 @@
+//! Pairing the next round: a preview (nothing written), then "Pair it",
+//! which writes exactly the pairing shown, through the application layer
+//! ([`crate::app::round::pair`]). A round already paired with no result in
+//! can be paired again ("Replace round N"). Refusals come with the
+//! console's way on: a button, never a command.
+
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::running;
+use crate::app::round::pair::{self as app, Planned, Preview, Request};
+use crate::app::round::Refusal;
+use crate::domain::pairing::ByeKind;
+use crate::error::{Error, Result};
+use crate::store::{round as rounds, Store};
+use crate::web::guard::{Checked, Console};
+use crate::web::page::{render, Layout, WebError};
+use crate::web::AppState;
+
+/// What the pair page was asked: a section, and whether to replace the
+/// latest round's pairing.
+#[derive(serde::Deserialize, Default)]
+pub struct PairQuery {
+    section: Option<i64>,
+    #[serde(default)]
+    replace: bool,
+}
+
+/// A previewed pairing as the page shows it.
+pub struct Shown {
+    /// The section's id.
+    pub section: i64,
+    /// "Club Swiss Open".
+    pub label: String,
+    /// The round.
+    pub round: u32,
+    /// Whether it replaces the round's pairing.
+    pub replace: bool,
+    /// Games of the earlier pairing it replaces.
+    pub replacing: usize,
+    /// The seed of the lot it was made with (a round robin draws numbers).
+    pub seed: u64,
+    /// The boards: (board, White, Black), names with pairing numbers.
+    pub boards: Vec<(usize, String, String)>,
+    /// The byes: "Carol Key (3): pairing-allocated bye".
+    pub byes: Vec<String>,
+    /// The pairing in one line, which the confirmation sends back: the
+    /// round is written only if pairing it again gives the same.
+    pub fingerprint: String,
+}
+
+#[derive(askama::Template)]
+#[template(path = "web/pair.html")]
+struct PairHtml {
+    l: Layout,
+    p: Shown,
+}
+
+/// `GET /pair`: the preview of the next round (or of the latest round
+/// paired again).
+pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<PairQuery>) -> Response {
+    let seed = seed();
+    let section = q.section;
+    let shown = st
+        .db
+        .read(move |s| {
+            let (event, sec) = running::section(s, section)?;
+            let round = if q.replace {
+                Some(rounds::latest_round(s.conn(), sec.id)?)
+            } else {
+                None
+            };
+            let req = Request {
+                round,
+                system: None,
+                replace: q.replace,
+                seed,
+            };
+            let label = super::label(&event, &sec);
+            Ok(app::preview(s.conn(), &event, &sec, &req)
+                .map(|p| shown(&p, sec.id.0, label))
+                .map_err(|e| refused(e, sec.id.0)))
+        })
+        .await;
+    match shown {
+        Ok(Ok(p)) => render(&PairHtml {
+            l: Layout::new(format!("Pair round {}", p.round), c.csrf()),
+            p,
+        }),
+        Ok(Err(page)) => page.into_response(),
+        Err(e) => WebError::from(e).into_response(),
+    }
+}
+
+/// A seed for a round robin's lot (a Swiss does not use it).
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+fn shown(p: &Preview, section: i64, label: String) -> Shown {
+    let name = |n: u32| -> String {
+        let name = match &p.planned {
+            Planned::Players(plan) => plan.seat(n).map(|s| s.name.clone()),
+            Planned::Teams(plan) => plan.seat(n).map(|s| s.name.clone()),
+        };
+        format!("{} ({n})", name.unwrap_or_default())
+    };
+    let boards: Vec<(usize, String, String)> = p
+        .pairing
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (i + 1, name(b.white), name(b.black)))
+        .collect();
+    let byes: Vec<String> = p
+        .pairing
+        .byes
+        .iter()
+        .map(|(n, kind)| format!("{}: {}", name(*n), bye_words(*kind)))
+        .collect();
+    let fingerprint = boards
+        .iter()
+        .map(|(_, w, b)| format!("{w} v {b}"))
+        .chain(byes.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("; ");
+    Shown {
+        section,
+        label,
+        round: p.round,
+        replace: p.replace,
+        replacing: p.replacing(),
+        seed: p.seed,
+        boards,
+        byes,
+        fingerprint,
+    }
+}
+
+fn bye_words(kind: ByeKind) -> &'static str {
+    match kind {
+        ByeKind::PairingAllocated => "bye given by the pairing",
+        ByeKind::RequestedFull => "full-point bye, asked for",
+        ByeKind::RequestedHalf => "half-point bye, asked for",
+        ByeKind::RequestedZero => "zero-point bye, asked for",
+    }
+}
+
+/// A refused pairing as the page shows it, with the console's way on.
+fn refused(e: Error, section: i64) -> WebError {
+    let way: Option<(String, String)> = match e.refusal::<Refusal>() {
+        Some(Refusal::RoundAlreadyPaired {
+            round,
+            has_results: false,
+            ..
+        }) => Some((
+            format!("Replace round {round}"),
+            format!("/pair?section={section}&replace=true"),
+        )),
+        Some(Refusal::RoundAlreadyPaired { round, .. } | Refusal::ResultsIn { round, .. }) => {
+            Some((
+                format!("Round {round}'s results"),
+                format!("/results?section={section}&round={round}"),
+            ))
+        }
+        Some(Refusal::PendingResults { earlier, .. }) => Some((
+            format!("Enter round {earlier}'s results"),
+            format!("/results?section={section}&round={earlier}"),
+        )),
+        Some(Refusal::EventComplete { .. }) => Some((
+            "The final standings".to_string(),
+            format!("/standings?section={section}"),
+        )),
+        Some(Refusal::PlanChanged { .. }) => Some((
+            "Preview it again".to_string(),
+            format!("/pair?section={section}"),
+        )),
+        _ => None,
+    };
+    let page = WebError::from(e);
+    match way {
+        Some((label, href)) => page.link(label, href),
+        None => page,
+    }
+}
+
+/// "Pair it": the round, the seed and the pairing the preview showed.
+#[derive(serde::Deserialize)]
+pub struct ConfirmForm {
+    section: i64,
+    round: u32,
+    #[serde(default)]
+    replace: bool,
+    seed: u64,
+    shown: String,
+}
+
+/// `POST /pair`: write the pairing shown, or refuse with what changed.
+pub async fn confirm(State(st): State<AppState>, c: Checked<ConfirmForm>) -> Response {
+    let f = c.form;
+    let section = f.section;
+    let round = f.round;
+    let done = st
+        .db
+        .write(move |s| Ok(pair_shown(s, &f).map_err(|e| refused(e, section))))
+        .await;
+    match done {
+        Ok(Ok(text)) => {
+            st.auth.set_flash(&c.console.0.id, text);
+            Redirect::to(&format!("/results?section={section}&round={round}")).into_response()
+        }
+        Ok(Err(page)) => page.into_response(),
+        Err(e) => WebError::from(e).into_response(),
+    }
+}
+
+/// Pair the round again as the preview did, in the writer's transaction;
+/// write it only when it is the pairing the secretary saw.
+fn pair_shown(store: &mut Store, f: &ConfirmForm) -> Result<String> {
+    let (event, sec) = running::section(store, Some(f.section))?;
+    let label = super::label(&event, &sec);
+    let req = Request {
+        round: Some(f.round),
+        system: None,
+        replace: f.replace,
+        seed: f.seed,
+    };
+    store.write(|tx| {
+        let now = app::preview(tx, &event, &sec, &req).map_err(|e| since(e, f.round, &sec.name))?;
+        let again = shown(&now, sec.id.0, label.clone());
+        if again.fingerprint != f.shown {
+            return Err(Error::invalid(format!(
+                "round {} of {} would now be paired differently from the preview (a player, a bye or an earlier result changed meanwhile); nothing was written",
+                f.round, sec.name
+            )));
+        }
+        let done = app::confirm(tx, &now)?;
+        Ok(format!(
+            "Paired round {} of {label}: {} board{}{}{}.",
+            done.round,
+            done.boards,
+            if done.boards == 1 { "" } else { "s" },
+            if done.byes > 0 { ", a bye given by the pairing" } else { "" },
+            if done.replaced > 0 {
+                format!(" (its earlier pairing of {} games replaced)", done.replaced)
+            } else {
+                String::new()
+            }
+        ))
+    })
+}
+
+/// A refusal met when the preview is made again at "Pair it": the round
+/// changed since the preview (as [`app::confirm`] says it).
+fn since(e: Error, round: u32, whose: &str) -> Error {
+    use crate::app::round::Change;
+    let change = match e.refusal::<Refusal>() {
+        Some(Refusal::RoundAlreadyPaired { .. } | Refusal::LaterRoundPaired { .. }) => {
+            Change::Paired
+        }
+        Some(Refusal::EarlierRoundNotPaired { .. }) => Change::Unpaired,
+        Some(Refusal::PendingResults { .. } | Refusal::ResultsIn { .. }) => Change::Results,
+        Some(Refusal::NobodyToPair { .. }) => Change::Entries,
+        _ => return e,
+    };
+    Error::refused(Refusal::PlanChanged {
+        round,
+        whose: whose.to_string(),
+        change,
+    })
+}

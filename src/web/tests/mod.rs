@@ -1,0 +1,6 @@
+//! HTTP-level tests of the console: the router called in-process.
+
+mod login;
+mod pages;
+mod pair;
+mod results;
