@@ -13,4 +13,5 @@
 //!
 //! [`Writer`]: crate::store::Writer
 
+pub mod report;
 pub mod withdraw;
