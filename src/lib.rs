@@ -16,6 +16,7 @@
 //! - `demo`: the demo league and synthetic benchmark data, written through
 //!   the store like any secretary's commands.
 //! - `cli`: one file per command group, thin.
+//! - `web`: `league serve`, the console and the players' board.
 //! - `parallel`: independent pieces of work on every core.
 //! - [`outfile`]: writing the files commands make (exports, reports,
 //!   backups): all or nothing, never through a link, never over the league.
@@ -33,3 +34,4 @@ pub mod parallel;
 pub mod report;
 pub mod site;
 pub mod store;
+pub mod web;

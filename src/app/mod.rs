@@ -14,4 +14,5 @@
 //! [`Writer`]: crate::store::Writer
 
 pub mod report;
+pub mod round;
 pub mod withdraw;

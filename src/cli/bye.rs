@@ -9,7 +9,6 @@ use super::SectionArgs;
 use crate::domain::game::SheetRow;
 use crate::domain::record::ByeKind;
 use crate::error::Result;
-use crate::store::round as rounds;
 use crate::store::Store;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -67,7 +66,16 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
                 names: None,
             };
             let done = store.write(|tx| {
-                rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)
+                crate::app::round::sheet::record_sheet(
+                    tx,
+                    &section,
+                    round,
+                    None,
+                    &[row],
+                    "command line",
+                    false,
+                )
+                .map_err(super::round::sheet_hint)
             })?;
             print(&echo(
                 &super::event_section_label(store, &event, &section.name)?,

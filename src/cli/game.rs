@@ -240,7 +240,7 @@ fn add(
         names: None,
     };
     let done = store.write(|tx| {
-        let done = rounds::record_sheet(
+        let done = crate::app::round::sheet::record_sheet(
             tx,
             &section,
             round,
@@ -248,7 +248,8 @@ fn add(
             std::slice::from_ref(&row),
             "command line",
             allow_rematch,
-        )?;
+        )
+        .map_err(super::round::sheet_hint)?;
         if ahead::pairs_anything(&done, false) {
             ahead::check_earlier_results(tx, event.id, &section, round, forced)
                 .map_err(|e| super::round::ahead_hint(e, round))?;
@@ -367,7 +368,16 @@ fn record_result(
             bye: None,
             names: None,
         };
-        rounds::record_sheet(tx, &section, round, None, &[row], "command line", false)?;
+        crate::app::round::sheet::record_sheet(
+            tx,
+            &section,
+            round,
+            None,
+            &[row],
+            "command line",
+            false,
+        )
+        .map_err(super::round::sheet_hint)?;
         Ok((game, result))
     })?;
     print(&format!(

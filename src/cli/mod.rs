@@ -116,6 +116,7 @@ pub mod season;
     reason = "issue 13: its public items are still to be documented"
 )]
 pub mod section;
+pub mod serve;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -332,6 +333,8 @@ pub enum Command {
     Use(r#use::UseArgs),
     /// Write a demonstration league (demo.db) and show what the program does.
     Demo(demo::DemoArgs),
+    /// Club night in the browser: the secretary's console and the players' board.
+    Serve(serve::ServeArgs),
 }
 
 /// Check a date is a real YYYY-MM-DD date.
@@ -516,6 +519,8 @@ fn run_command(cli: Cli) -> Result<()> {
         Command::Backup(args) => backup::run(&cli.db, args),
         Command::Restore(args) => restore::run(&cli.db, args),
         Command::Check(args) => check::run(&cli.db, args),
+        // Opens the file for the server's own connections.
+        Command::Serve(args) => serve::run(&cli.db, args),
         // Read-only: never migrates or writes the file.
         Command::Sql(args) => sql::run(&cli.db, args),
         // The file is read and parsed first: one that does not parse
@@ -625,6 +630,7 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
         | Command::Backup(_)
         | Command::Restore(_)
         | Command::Check(_)
+        | Command::Serve(_)
         | Command::Import(_)
         | Command::Sql(_) => {
             unreachable!("handled before the database is opened")

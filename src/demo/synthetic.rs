@@ -34,7 +34,6 @@ use crate::domain::pairing::dutch::Dutch;
 use crate::error::{Error, Result};
 use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
-use crate::store::round as rounds;
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::Transaction;
 
@@ -259,7 +258,15 @@ pub fn record_rounds_as(
         let number = r as u32 + 1;
         let date = start.map(|d| (d + time::Duration::weeks(r as i64)).to_string());
         let rows = sheet_rows(sim, pairing_no);
-        let done = rounds::record_sheet(tx, section, number, date.as_deref(), &rows, user, false)?;
+        let done = crate::app::round::sheet::record_sheet(
+            tx,
+            section,
+            number,
+            date.as_deref(),
+            &rows,
+            user,
+            false,
+        )?;
         totals.0 += done.pairings as u64;
         totals.1 += done.byes as u64;
         for &i in &sim.withdrawn {

@@ -18,15 +18,12 @@ use std::collections::HashSet;
 use super::game_result;
 use super::rng::Rng;
 use crate::domain::league::{EventKind, Season};
-use crate::domain::pairing::settings;
-use crate::domain::pairing::team::{match_games, pair_teams};
+use crate::domain::pairing::team::match_games;
 use crate::error::{Error, Result};
-use crate::store::pairing as pairings;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
-use crate::store::team_pairing as team_pairings;
 use crate::store::Transaction;
 
 /// The demo team event's name.
@@ -116,20 +113,22 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
         rows.push(team);
         lineups.push(members);
     }
-    let rules = pairings::rules(tx, event.id)?;
-    let engine = settings::system(rules.system, &rules).map_err(Error::invalid)?;
+    let section = crate::store::team::team_section(tx, &event)?;
     for round in 1..=4u32 {
         // Paired as `league round pair` pairs it (the teams' initial
         // numbers given at round 1, the pairing written with its team bye),
         // and only then are the round's results drawn.
-        let plan = team_pairings::plan(tx, &event, &rules, round, false, seed)?;
-        let pairing = pair_teams(engine.as_ref(), &plan.field, false).map_err(|e| {
-            Error::invalid(format!(
-                "the demo's {TEAM_EVENT} round {round} cannot be paired: {}",
-                e.reason
-            ))
-        })?;
-        team_pairings::write(tx, &event, &plan, &pairing)?;
+        let req = crate::app::round::pair::Request {
+            round: Some(round),
+            system: None,
+            replace: false,
+            seed,
+        };
+        let (shown, _) = crate::app::round::pair::pair(tx, &event, &section, &req)?;
+        let crate::app::round::pair::Planned::Teams(plan) = &shown.planned else {
+            return Err(Error::invalid(format!("{TEAM_EVENT} is not a team event")));
+        };
+        let pairing = &shown.pairing;
         let team_of = |n: u32| -> Result<usize> {
             plan.seat(n)
                 .and_then(|s| rows.iter().position(|r| r.id == s.team_id))

@@ -60,6 +60,13 @@ fn outcome(text: &str, requested: Option<bool>) -> Outcome {
     }
 }
 
+/// A `player_round` outcome as the domain's ("win", "bye-half", ...):
+/// the one place the view's words become [`Outcome`]s. `None` for a game
+/// still without a result ("pending").
+pub(crate) fn player_outcome(text: &str, requested: Option<bool>) -> Option<Outcome> {
+    (text != "pending").then(|| outcome(text, requested))
+}
+
 /// A stored game result as (White's, Black's) outcome, the mapping of the
 /// `game_side` view; `None` while the game is pending (no result, or one
 /// the view does not know).

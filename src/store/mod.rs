@@ -47,6 +47,7 @@ pub mod ratings;
 pub mod round;
 pub mod schema_objects;
 pub mod season;
+pub mod serve;
 pub mod snapshot;
 pub mod sql;
 pub mod sql_error;

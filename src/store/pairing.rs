@@ -39,15 +39,12 @@ use super::round::{bye_kind_str, ensure_round, paired_rounds};
 use super::Readable;
 use crate::domain::ids::{EntryId, EventId, RoundId, SectionId};
 use crate::domain::league::{Event, Section};
-use crate::domain::names::fold;
-use crate::domain::pairing::acceleration::apply_baku;
 use crate::domain::pairing::settings::{
-    bye_str, colour_str, parse_bye, parse_colour, Acceleration, ColourLimits, ColourPriority,
-    Numbering, PairingRules, SystemKind, UnratedBye,
+    bye_str, colour_str, parse_bye, parse_colour, ColourLimits, ColourPriority, Numbering,
+    PairingRules, SystemKind, UnratedBye,
 };
-use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
-use crate::domain::record::ByeKind as RecordBye;
-use crate::domain::rng::Rng;
+use crate::domain::pairing::{ByeKind, Field, Pairing};
+use crate::domain::record::{ByeKind as RecordBye, Outcome};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 
@@ -282,98 +279,6 @@ impl Plan {
     }
 }
 
-/// FIDE C.04.2's title order: GM, IM, WGM, FM, WIM, CM, WFM, WCM, none.
-fn title_rank(title: Option<&str>) -> usize {
-    const ORDER: [&str; 8] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
-    title
-        .and_then(|t| ORDER.iter().position(|o| o.eq_ignore_ascii_case(t.trim())))
-        .unwrap_or(ORDER.len())
-}
-
-/// Pairing numbers for a first pairing: by rating, title, name (C.04.2), or
-/// drawn with `seed` (a splitmix64 shuffle; the draw is then stored as the
-/// pairing numbers, so it never needs repeating).
-fn first_numbers(seats: &mut [Seat], numbering: Numbering, seed: u64) {
-    number_seats(
-        seats,
-        numbering,
-        seed,
-        |a, b| {
-            b.rating
-                .unwrap_or(0)
-                .cmp(&a.rating.unwrap_or(0))
-                .then(title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
-                .then(fold(&a.name).cmp(&fold(&b.name)))
-                .then(a.stored_number.cmp(&b.stored_number))
-        },
-        |s, n| s.number = n,
-    );
-}
-
-/// Refuse, in words, to pair `round` when it is 0, beyond the event's
-/// rounds, after a round not yet paired, or before a round already paired
-/// (`paired`: the rounds that have pairings). The one check for players
-/// and teams; `whose` names the section or team event, and `words` says
-/// what a round without and with pairings "has no ..." and "is ..." (a
-/// team round has matches, a player round pairings).
-pub(crate) fn round_may_be_paired(
-    round: u32,
-    event: &Event,
-    paired: &[u32],
-    whose: &str,
-    words: (&str, &str),
-) -> Result<()> {
-    let (none, already) = words;
-    if round == 0 {
-        return Err(Error::invalid(
-            "there is no round 0: rounds are numbered from 1",
-        ));
-    }
-    if round == event.rounds + 1 && (1..=event.rounds).all(|n| paired.contains(&n)) {
-        return Err(Error::invalid(format!(
-            "{} is complete: all its {} rounds are paired, so there is no round {round} to pair (the final standings: `league standings`; if the event really has more rounds, change them with `league event edit --rounds`)",
-            event.name, event.rounds
-        )));
-    }
-    if round > event.rounds {
-        return Err(Error::invalid(format!(
-            "round {round} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
-            event.name, event.rounds
-        )));
-    }
-    if let Some(missing) = (1..round).find(|n| !paired.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {round} cannot be paired before round {missing}: {whose} {none} in round {missing} yet (pair it first, or check the round number)"
-        )));
-    }
-    if let Some(later) = paired.iter().find(|&&n| n > round) {
-        return Err(Error::invalid(format!(
-            "round {later} of {whose} {already}, so round {round} cannot be paired again"
-        )));
-    }
-    Ok(())
-}
-
-/// Give `seats` the numbers 1, 2, ... of a first pairing: in the order
-/// `by` sorts them, or drawn with `seed` (a splitmix64 shuffle of that
-/// order; the draw is then stored as the numbers, so it never needs
-/// repeating). The one numbering for players and teams.
-pub(crate) fn number_seats<T>(
-    seats: &mut [T],
-    numbering: Numbering,
-    seed: u64,
-    by: impl FnMut(&T, &T) -> std::cmp::Ordering,
-    mut set: impl FnMut(&mut T, u32),
-) {
-    seats.sort_by(by);
-    if numbering == Numbering::Drawn {
-        Rng::new(seed).shuffle(seats);
-    }
-    for (i, s) in seats.iter_mut().enumerate() {
-        set(s, i as u32 + 1);
-    }
-}
-
 /// "#1 Ann Lee, #2 Bo Ek": numbers as the log records them when a first
 /// pairing gives them (players or teams).
 pub(crate) fn numbered<'a>(seats: impl Iterator<Item = (u32, &'a str)>) -> String {
@@ -415,249 +320,149 @@ pub fn next_round(conn: &impl Readable, section: &Section) -> Result<u32> {
         + 1)
 }
 
-/// Build the field of round `round` of a section. Refuses (in words) a
-/// round beyond the event, a round after an unpaired one, and a round
-/// already paired unless `replace` (and then only while no result is in
-/// and no later round is paired). `seed` draws the numbers of a round robin
-/// that draws them.
-pub fn plan(
+/// What round `round` of a section holds now: its row, its games and
+/// pairing-allocated byes, and the first game with a result.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundPairing {
+    /// The round's row, if it is created.
+    pub round_id: Option<RoundId>,
+    /// Games paired in it.
+    pub games: usize,
+    /// Byes the pairing gave in it.
+    pub assigned_byes: usize,
+    /// The first game (by board) with a result: "Ann v Bob 1-0".
+    pub first_result: Option<String>,
+}
+
+/// Round `round`'s games, pairing-allocated byes and first result.
+pub fn round_pairing(
     conn: &impl Readable,
-    event: &Event,
-    section: &Section,
-    rules: &PairingRules,
+    section_id: SectionId,
     round: u32,
-    replace: bool,
-    seed: u64,
-) -> Result<Plan> {
+) -> Result<RoundPairing> {
     let conn = super::sql(conn);
-    let paired = paired_rounds(conn, section.id)?;
-    round_may_be_paired(
-        round,
-        event,
-        &paired,
-        &section.name,
-        ("has no pairings", "is already paired"),
-    )?;
     let round_id: Option<RoundId> = conn
         .query_row(
             "SELECT id FROM round WHERE section_id = ?1 AND number = ?2",
-            params![section.id, round],
-            |r| r.get(0),
+            params![section_id, round],
+            |r| r.get("id"),
         )
         .optional()?;
-    let mut existing_games = 0;
-    if let Some(rid) = round_id {
-        let (games, assigned): (i64, i64) = conn.query_row(
-            "SELECT (SELECT COUNT(*) FROM game WHERE round_id = ?1), \
-                    (SELECT COUNT(*) FROM bye WHERE round_id = ?1 AND requested = 0)",
+    let Some(rid) = round_id else {
+        return Ok(RoundPairing::default());
+    };
+    let (games, assigned): (i64, i64) = conn.query_row(
+        "SELECT (SELECT COUNT(*) FROM game WHERE round_id = ?1) AS games, \
+                (SELECT COUNT(*) FROM bye WHERE round_id = ?1 AND requested = 0) AS assigned",
+        [rid],
+        |r| Ok((r.get("games")?, r.get("assigned")?)),
+    )?;
+    let first_result: Option<String> = conn
+        .query_row(
+            "SELECT pw.name || ' v ' || pb.name || ' ' || g.result AS line FROM game g \
+             JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
+             JOIN entry eb ON eb.id = g.black_entry JOIN player pb ON pb.id = eb.player_id \
+             WHERE g.round_id = ?1 AND g.result IS NOT NULL ORDER BY g.board, g.id LIMIT 1",
             [rid],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        let games = games as usize;
-        if games as i64 + assigned > 0 {
-            if !replace {
-                return Err(Error::invalid(format!(
-                    "round {round} of {} is already paired ({games} game{}); to pair it again give --replace (allowed until the first result is in)",
-                    section.name,
-                    if games == 1 { "" } else { "s" }
-                )));
-            }
-            let result: Option<(String, String, String)> = conn
-                .query_row(
-                    "SELECT pw.name, pb.name, g.result FROM game g \
-                     JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
-                     JOIN entry eb ON eb.id = g.black_entry JOIN player pb ON pb.id = eb.player_id \
-                     WHERE g.round_id = ?1 AND g.result IS NOT NULL ORDER BY g.board, g.id LIMIT 1",
-                    [rid],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .optional()?;
-            if let Some((w, b, res)) = result {
-                return Err(Error::invalid(format!(
-                    "round {round} of {} cannot be paired again: a result is in ({w} v {b} {res}); correct single games with `league game delete` and `league game add` instead",
-                    section.name
-                )));
-            }
-            existing_games = games;
-        }
-    }
+            |r| r.get("line"),
+        )
+        .optional()?;
+    Ok(RoundPairing {
+        round_id,
+        games: games as usize,
+        assigned_byes: assigned as usize,
+        first_result,
+    })
+}
 
-    // Entries, with the player's title.
+/// A section's entries as the pairing sees them, by stored pairing number.
+pub fn seats(conn: &impl Readable, section_id: SectionId) -> Result<Vec<Seat>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
-        "SELECT e.id, e.pairing_no, p.name, e.rating, p.title, e.withdrawn_after, p.club \
+        "SELECT e.id AS entry_id, e.pairing_no, p.name, e.rating, p.title, e.withdrawn_after, p.club \
          FROM entry e JOIN player p ON p.id = e.player_id WHERE e.section_id = ?1 ORDER BY e.pairing_no",
     )?;
-    let mut seats = st
-        .query_map([section.id], |r| {
+    let seats = st
+        .query_map([section_id], |r| {
             Ok(Seat {
-                entry_id: r.get(0)?,
-                number: r.get(1)?,
-                stored_number: r.get(1)?,
-                name: r.get(2)?,
-                rating: r.get(3)?,
-                title: r.get(4)?,
-                withdrawn_after: r.get(5)?,
-                club: r.get(6)?,
+                entry_id: r.get("entry_id")?,
+                number: r.get("pairing_no")?,
+                stored_number: r.get("pairing_no")?,
+                name: r.get("name")?,
+                rating: r.get("rating")?,
+                title: r.get("title")?,
+                withdrawn_after: r.get("withdrawn_after")?,
+                club: r.get("club")?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    if seats.is_empty() {
-        return Err(Error::invalid(format!(
-            "{} has no players to pair; enter them with `league enter`",
-            section.name
-        )));
-    }
-    let first = paired.is_empty();
-    let mut renumber = false;
-    if first {
-        let numbering = if rules.system.is_round_robin() {
-            rules.numbers
-        } else {
-            Numbering::Rating
-        };
-        first_numbers(&mut seats, numbering, seed);
-        renumber = seats.iter().any(|s| s.number != s.stored_number);
-    }
-    let number_of: HashMap<EntryId, u32> = seats.iter().map(|s| (s.entry_id, s.number)).collect();
+    Ok(seats)
+}
 
-    // Earlier rounds, per entry.
-    let mut history: HashMap<EntryId, Vec<Past>> = seats
-        .iter()
-        .map(|s| (s.entry_id, vec![Past::Absent; round as usize - 1]))
-        .collect();
-    let mut pending = Vec::new();
+/// One entry's earlier round, as the `player_round` view records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastRow {
+    /// The entry.
+    pub entry_id: EntryId,
+    /// The round.
+    pub round: u32,
+    /// The opponent, for a game.
+    pub opponent: Option<EntryId>,
+    /// The entry had Black (White otherwise, or no colour).
+    pub black: bool,
+    /// What the round was for the entry; `None`: a game still without a
+    /// result.
+    pub outcome: Option<Outcome>,
+    /// The points it scored, in halves.
+    pub halves: i32,
+}
+
+/// Every entry's rounds before `round`.
+pub fn past_rows(conn: &impl Readable, section_id: SectionId, round: u32) -> Result<Vec<PastRow>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT entry_id, round_no, opponent_entry_id, colour, outcome, bye_requested, halves \
          FROM player_round WHERE section_id = ?1 AND round_no < ?2",
     )?;
     let rows = st
-        .query_map(params![section.id, round], |r| {
-            Ok((
-                r.get::<_, EntryId>(0)?,
-                r.get::<_, u32>(1)?,
-                r.get::<_, Option<EntryId>>(2)?,
-                r.get::<_, Option<String>>(3)?,
-                r.get::<_, String>(4)?,
-                r.get::<_, Option<bool>>(5)?,
-                r.get::<_, i32>(6)?,
-            ))
+        .query_map(params![section_id, round], |r| {
+            let outcome: String = r.get("outcome")?;
+            Ok(PastRow {
+                entry_id: r.get("entry_id")?,
+                round: r.get("round_no")?,
+                opponent: r.get("opponent_entry_id")?,
+                black: r.get::<_, Option<String>>("colour")?.as_deref() == Some("B"),
+                outcome: super::facts::player_outcome(&outcome, r.get("bye_requested")?),
+                halves: r.get("halves")?,
+            })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let name_of: HashMap<EntryId, &str> = seats
-        .iter()
-        .map(|s| (s.entry_id, s.name.as_str()))
-        .collect();
-    for (entry, r, opp, colour, outcome, requested, halves) in rows {
-        let points = Points::from_halves(halves);
-        let opponent = opp.and_then(|o| number_of.get(&o).copied()).unwrap_or(0);
-        let colour = if colour.as_deref() == Some("B") {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        let past = match outcome.as_str() {
-            "win" | "draw" | "loss" => Past::Played {
-                opponent,
-                colour,
-                points,
-            },
-            "pending" => {
-                if colour == Colour::White {
-                    let black = opp.and_then(|o| name_of.get(&o)).unwrap_or(&"?");
-                    pending.push((r, name_of[&entry].to_string(), black.to_string()));
-                }
-                Past::Played {
-                    opponent,
-                    colour,
-                    points: Points::ZERO,
-                }
-            }
-            "forfeit-win" | "forfeit-loss" | "double-forfeit" => Past::Forfeit {
-                opponent,
-                colour,
-                points,
-            },
-            bye if bye.starts_with("bye-") => Past::Bye {
-                kind: match (requested.unwrap_or(false), halves) {
-                    (false, _) => ByeKind::PairingAllocated,
-                    (true, 2) => ByeKind::RequestedFull,
-                    (true, 1) => ByeKind::RequestedHalf,
-                    (true, _) => ByeKind::RequestedZero,
-                },
-                points,
-            },
-            _ => Past::Absent,
-        };
-        if let Some(h) = history.get_mut(&entry) {
-            if let Some(slot) = h.get_mut(r as usize - 1) {
-                *slot = past;
-            }
-        }
-    }
-    pending.sort();
+    Ok(rows)
+}
 
-    // Requested byes of round N.
-    let mut requested: HashMap<EntryId, ByeKind> = HashMap::new();
-    if let Some(rid) = round_id {
-        let mut st =
-            conn.prepare("SELECT entry_id, kind FROM bye WHERE round_id = ?1 AND requested = 1")?;
-        for row in st.query_map([rid], |r| {
-            Ok((r.get::<_, EntryId>(0)?, r.get::<_, String>(1)?))
-        })? {
-            let (entry, kind) = row?;
-            requested.insert(
-                entry,
-                match kind.as_str() {
-                    "full" => ByeKind::RequestedFull,
-                    "half" => ByeKind::RequestedHalf,
-                    _ => ByeKind::RequestedZero,
-                },
-            );
-        }
-    }
+/// A bye requested for a round, recorded before it is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestedBye {
+    /// Who asked for it.
+    pub entry_id: EntryId,
+    /// What it is worth.
+    pub kind: RecordBye,
+}
 
-    let entrants = seats
-        .iter()
-        .map(|s| {
-            let withdrawn = s.withdrawn_after.is_some_and(|w| w < round);
-            let bye = requested.get(&s.entry_id).copied();
-            Entrant {
-                number: s.number,
-                rating: s.rating.unwrap_or(0),
-                title: s.title.clone().unwrap_or_default(),
-                name: s.name.clone(),
-                history: history.remove(&s.entry_id).unwrap_or_default(),
-                available: !withdrawn && bye.is_none(),
-                requested_bye: if withdrawn { None } else { bye },
-                acceleration: Points::ZERO,
-                club: s.club.clone().unwrap_or_default(),
-            }
-        })
-        .collect();
-    let mut field = Field {
-        round,
-        total_rounds: event.rounds,
-        initial_colour: rules.initial_colour,
-        points: PointSystem {
-            pairing_bye: rules.bye.points(),
-            ..PointSystem::default()
-        },
-        forbidden: vec![],
-        entrants,
-    };
-    // The event's acceleration: the virtual points of this round (C.04.5.1).
-    if rules.acceleration == Acceleration::Baku {
-        apply_baku(&mut field);
-    }
-    Ok(Plan {
-        section: section.clone(),
-        round,
-        field,
-        seats,
-        renumber,
-        existing_games,
-        pending,
-    })
+/// The requested byes of a round.
+pub fn requested_byes(conn: &impl Readable, round_id: RoundId) -> Result<Vec<RequestedBye>> {
+    let conn = super::sql(conn);
+    let mut st =
+        conn.prepare("SELECT entry_id, kind FROM bye WHERE round_id = ?1 AND requested = 1")?;
+    let rows = st
+        .query_map([round_id], |r| {
+            Ok(RequestedBye {
+                entry_id: r.get("entry_id")?,
+                kind: super::round::bye_kind(&r.get::<_, String>("kind")?),
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
 }
 
 /// What [`write()`] did.
@@ -830,68 +635,4 @@ pub fn unplayed_games(conn: &impl Readable, section_id: SectionId) -> Result<Vec
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn seat(no: u32, name: &str, rating: Option<u32>, title: Option<&str>) -> Seat {
-        Seat {
-            entry_id: EntryId(no as i64 * 10),
-            number: no,
-            stored_number: no,
-            name: name.into(),
-            rating,
-            title: title.map(str::to_string),
-            withdrawn_after: None,
-            club: None,
-        }
-    }
-
-    #[test]
-    fn c04_2_orders_by_rating_then_title_then_name() {
-        let mut seats = vec![
-            seat(1, "Zoe Unrated", None, None),
-            seat(2, "Bea Plain", Some(2200), None),
-            seat(3, "Cal Master", Some(2200), Some("IM")),
-            seat(4, "Abe Plain", Some(2200), None),
-            seat(5, "Gus Grand", Some(2200), Some("GM")),
-            seat(6, "Top Rated", Some(2400), Some("FM")),
-            seat(7, "Wim Woman", Some(2200), Some("WGM")),
-        ];
-        first_numbers(&mut seats, Numbering::Rating, 0);
-        let order: Vec<(&str, u32)> = seats.iter().map(|s| (s.name.as_str(), s.number)).collect();
-        assert_eq!(
-            order,
-            [
-                ("Top Rated", 1),
-                ("Gus Grand", 2),
-                ("Cal Master", 3),
-                ("Wim Woman", 4),
-                ("Abe Plain", 5),
-                ("Bea Plain", 6),
-                ("Zoe Unrated", 7),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_drawn_order_is_a_permutation_that_depends_on_the_seed() {
-        let make = || {
-            (1..=12)
-                .map(|n| seat(n, &format!("P{n:02}"), Some(2000 - n), None))
-                .collect::<Vec<_>>()
-        };
-        let mut a = make();
-        let mut b = make();
-        first_numbers(&mut a, Numbering::Drawn, 7);
-        first_numbers(&mut b, Numbering::Drawn, 8);
-        let names = |v: &[Seat]| v.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
-        assert_ne!(names(&a), names(&b));
-        let mut sorted = names(&a);
-        sorted.sort();
-        assert_eq!(sorted, names(&make()));
-        assert!(a.iter().enumerate().all(|(i, s)| s.number == i as u32 + 1));
-    }
 }

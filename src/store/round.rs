@@ -1,18 +1,18 @@
 //! Rounds, games and byes: recording pairings and results, corrections with
 //! an audit trail, and what a round looks like.
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error;
 use super::player::{entries, find_entry};
 use super::season::event_by_id;
 use super::Readable;
-use crate::domain::game::{GameResult, SheetRow};
+use crate::domain::game::GameResult;
 use crate::domain::ids::{ByeId, EntryId, GameId, RoundId, SectionId};
 use crate::domain::league::{Entry, Section};
 use crate::domain::record::ByeKind;
-use crate::error::{Error, InputError, Result};
+use crate::error::{Error, Result};
 
 /// What a recorded sheet changed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -161,7 +161,8 @@ pub struct ByeRow {
     pub late_entry: bool,
 }
 
-fn bye_kind(text: &str) -> ByeKind {
+/// A bye's stored kind as the domain's.
+pub(crate) fn bye_kind(text: &str) -> ByeKind {
     match text {
         "full" => ByeKind::Full,
         "half" => ByeKind::Half,
@@ -241,309 +242,62 @@ pub fn round_contents(
     Ok((games, byes))
 }
 
-/// Record a round sheet (pairings, results, byes) for round `number` of a
-/// section, all or nothing. Every row is checked before anything is
-/// written; the first problem is returned with its line and field.
-///
-/// Everything this reads (the round, the entries, the games and byes
-/// already there) is read through `tx`, which [`Store::write`] opened with
-/// `BEGIN IMMEDIATE`: no other process can write between these reads and
-/// the writes that depend on them. So two secretaries recording different
-/// games of a round at once both succeed, and the same game recorded twice
-/// is refused the second time ("already recorded ... use `league game
-/// correct`"), never duplicated.
-///
-/// [`Store::write`]: super::Store::write
-pub fn record_sheet(
+/// Record a bye for `entry` in a round; a broken rule of the schema is
+/// [`Error::Invalid`] in words.
+pub fn insert_bye(
     tx: &Transaction,
+    round_id: RoundId,
     section: &Section,
-    number: u32,
-    date: Option<&str>,
-    rows: &[SheetRow],
-    source: &str,
-    allow_rematch: bool,
-) -> Result<Recorded> {
-    // Requested byes may be entered for any future round; anything the
-    // pairing makes needs every earlier round paired first.
-    let round_id = ensure_round(tx, section, number, date)?;
-    if rows.iter().any(|r| !matches!(r.bye, Some((_, true)))) {
-        check_no_gap(tx, section, number)?;
-    }
-    let swiss = event_by_id(tx, section.event_id)?.kind == crate::domain::league::EventKind::Swiss;
-    let all = entries(tx, section.id)?;
-    let (mut games, mut byes) = round_contents(tx, section.id, number)?;
-    let mut done = Recorded::default();
-    let err = |row: &SheetRow, field: &str, problem: String| -> Error {
-        match row.line {
-            Some(line) => InputError::at(source, line, field, problem).into(),
-            None => Error::invalid(problem),
-        }
-    };
-    // A rule of the schema broken by a row is the row's problem; anything
-    // else (a full disk, a damaged file) is the database's, and keeps its
-    // SQLite error so the caller can explain it.
-    let refused = |row: &SheetRow, what: &str, e: rusqlite::Error| -> Error {
-        match super::constraint_message(&e) {
-            Some(_) => err(row, "white", constraint_error(e, what).to_string()),
-            None => e.into(),
-        }
-    };
-    let find = |row: &SheetRow, field: &str, text: &str| -> Result<Entry> {
-        find_entry(&all, tx, section, text).map_err(|e| err(row, field, e.to_string()))
-    };
-    for row in rows {
-        let white = find(row, "white", &row.white)?;
-        check_active(&white, number).map_err(|p| err(row, "white", p))?;
-        if let Some((kind, requested)) = row.bye {
-            if let Some(g) = games
-                .iter()
-                .find(|g| g.white.id == white.id || g.black.id == white.id)
-            {
-                return Err(err(
-                    row,
-                    "white",
-                    if requested && g.result.is_none() {
-                        // A bye asked for after the round was paired.
-                        format!(
-                            "{} already has a game in round {number} ({} v {}): the round is already paired. To give the bye, delete the round's pairings (`league round delete --round {number}`, when it is the last round paired), add the bye, and pair the round again (`league round pair`); or delete just this game (`league game delete`), which leaves the opponent without a game, then add the bye",
-                            white.name, g.white.name, g.black.name
-                        )
-                    } else {
-                        format!(
-                            "{} already has a game in round {number} ({} v {})",
-                            white.name, g.white.name, g.black.name
-                        )
-                    },
-                ));
-            }
-            if let Some(b) = byes.iter().find(|b| b.entry.id == white.id) {
-                // The same bye recorded again (a sheet recorded twice) is
-                // no change; a different one is a correction.
-                if b.kind == kind && b.requested == requested {
-                    done.unchanged += 1;
-                    continue;
-                }
-                return Err(err(
-                    row,
-                    "white",
-                    format!(
-                        "{} already has a {} bye in round {number}; delete it first with `league game delete`",
-                        white.name,
-                        bye_kind_str(b.kind)
-                    ),
-                ));
-            }
-            tx.prepare_cached(
-                "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![round_id, section.id, white.id, bye_kind_str(kind), requested])
-            .map_err(|e| refused(row, "bye", e))?;
-            done.lines.push(format!(
-                "{}: {} bye ({})",
-                named(&white),
-                match kind {
-                    ByeKind::Full => "full-point",
-                    ByeKind::Half => "half-point",
-                    ByeKind::Zero => "zero-point",
-                },
-                if requested { "requested" } else { "assigned" }
-            ));
-            byes.push(ByeRow {
-                id: ByeId(tx.last_insert_rowid()),
-                entry: white,
-                kind,
-                requested,
-                late_entry: false,
-            });
-            done.byes += 1;
-            continue;
-        }
-        let black_text = row.black.as_deref().unwrap_or("");
-        let black = find(row, "black", black_text)?;
-        if let Some(names) = &row.names {
-            names_agree(&all, section, number, (&white, &black), names)
-                .map_err(|p| err(row, "white name", p))?;
-        }
-        check_active(&black, number).map_err(|p| err(row, "black", p))?;
-        if white.id == black.id {
-            return Err(err(
-                row,
-                "black",
-                format!("{} cannot play themself", white.name),
-            ));
-        }
-        // The same pairing already there: pairings first, results later.
-        if let Some(g) = games
-            .iter_mut()
-            .find(|g| g.white.id == white.id && g.black.id == black.id)
-        {
-            match (g.result, row.result) {
-                (_, None) => done.unchanged += 1,
-                (Some(old), Some(new)) if old == new => done.unchanged += 1,
-                (None, Some(res)) => {
-                    tx.execute("UPDATE game SET result = ?1 WHERE id = ?2", params![res.as_str(), g.id])?;
-                    g.result = Some(res);
-                    done.results += 1;
-                    done.lines.push(format!(
-                        "{} v {} {}",
-                        named(&g.white),
-                        named(&g.black),
-                        res.pretty()
-                    ));
-                }
-                (Some(old), Some(_)) => {
-                    return Err(err(
-                        row,
-                        "result",
-                        format!(
-                            "round {number}: {} v {} is already recorded as {old}; to change it use `league game correct`",
-                            white.name, black.name
-                        ),
-                    ))
-                }
-            }
-            continue;
-        }
-        if let Some(g) = games
-            .iter()
-            .find(|g| g.white.id == black.id && g.black.id == white.id)
-        {
-            return Err(err(
-                row,
-                "white",
-                format!("round {number} already pairs these players the other way round: {} (White) v {} (Black)", g.white.name, g.black.name),
-            ));
-        }
-        for (field, p) in [("white", &white), ("black", &black)] {
-            if let Some(g) = games
-                .iter()
-                .find(|g| g.white.id == p.id || g.black.id == p.id)
-            {
-                let other = if g.white.id == p.id {
-                    &g.black
-                } else {
-                    &g.white
-                };
-                return Err(err(
-                    row,
-                    field,
-                    format!(
-                        "{} is already paired in round {number} (against {})",
-                        p.name, other.name
-                    ),
-                ));
-            }
-            if byes.iter().any(|b| b.entry.id == p.id) {
-                return Err(err(
-                    row,
-                    field,
-                    format!("{} already has a bye in round {number}", p.name),
-                ));
-            }
-        }
-        if swiss && !allow_rematch {
-            if let Some(earlier) = met_before(tx, section.id, number, white.id, black.id)? {
-                return Err(err(
-                    row,
-                    "black",
-                    format!(
-                        "{} and {} already played each other in round {earlier}; a Swiss pairs two players only once. Check the round number and the names, or give --allow-rematch if this pairing is really meant",
-                        named(&white),
-                        named(&black)
-                    ),
-                ));
-            }
-        }
-        done.lines.push(format!(
-            "{} v {} {}",
-            named(&white),
-            named(&black),
-            row.result
-                .map_or("paired, no result yet", GameResult::pretty)
-        ));
-        tx.prepare_cached(
-            "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![round_id, section.id, row.board, white.id, black.id, row.result.map(GameResult::as_str)])
-        .map_err(|e| refused(row, "game", e))?;
-        games.push(GameRow {
-            id: GameId(tx.last_insert_rowid()),
-            board: row.board,
-            white,
-            black,
-            result: row.result,
-        });
-        done.pairings += 1;
-        if row.result.is_some() {
-            done.results += 1;
-        }
-    }
-    Ok(done)
+    entry: EntryId,
+    kind: ByeKind,
+    requested: bool,
+) -> Result<ByeId> {
+    tx.prepare_cached(
+        "INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![round_id, section.id, entry, bye_kind_str(kind), requested])
+    .map_err(|e| constraint_error(e, "bye"))?;
+    Ok(ByeId(tx.last_insert_rowid()))
 }
 
-/// A sheet's names beside its numbers must name the same players: when
-/// they do not, the sheet is most likely another round's or another
-/// section's, and recording its numbers would put results on the wrong
-/// players. Says what the numbers and the names each mean, and the likely
-/// cause. A name left empty is not checked.
-fn names_agree(
-    all: &[Entry],
+/// Record a game (with its result, if any) in a round; a broken rule of
+/// the schema is [`Error::Invalid`] in words.
+pub fn insert_game(
+    tx: &Transaction,
+    round_id: RoundId,
     section: &Section,
-    number: u32,
-    (white, black): (&Entry, &Entry),
-    (white_name, black_name): &(String, String),
-) -> std::result::Result<(), String> {
-    use crate::domain::names::fold;
-    let differs = |e: &Entry, name: &str| !name.trim().is_empty() && fold(name) != fold(&e.name);
-    if !differs(white, white_name) && !differs(black, black_name) {
-        return Ok(());
-    }
-    let here = |name: &str| all.iter().find(|e| fold(&e.name) == fold(name));
-    let given: Vec<&str> = [white_name.as_str(), black_name.as_str()]
-        .into_iter()
-        .filter(|n| !n.trim().is_empty())
-        .collect();
-    let found: Vec<&Entry> = given.iter().filter_map(|n| here(n)).collect();
-    let cause = if found.len() == given.len() {
-        format!(
-            "{} in {}: this looks like another round's sheet",
-            found
-                .iter()
-                .map(|e| format!("{} is #{}", e.name, e.pairing_no))
-                .collect::<Vec<_>>()
-                .join(" and "),
-            section.name
-        )
-    } else if found.is_empty() {
-        format!(
-            "nobody in {} is called {}: this looks like another section's sheet",
-            section.name,
-            given.join(" or ")
-        )
-    } else {
-        "this looks like another section's or another round's sheet".to_string()
-    };
-    Err(format!(
-        "the numbers and the names disagree: the numbers say {} v {}, the names say {} v {}; {cause}. \
-         Nothing was recorded: check that this is {}'s round {number} sheet, and correct the numbers or the names",
-        named(white),
-        named(black),
-        if white_name.trim().is_empty() { "(no name)" } else { white_name },
-        if black_name.trim().is_empty() { "(no name)" } else { black_name },
-        section.name
-    ))
+    board: Option<u32>,
+    (white, black): (EntryId, EntryId),
+    result: Option<GameResult>,
+) -> Result<GameId> {
+    tx.prepare_cached(
+        "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![round_id, section.id, board, white, black, result.map(GameResult::as_str)])
+    .map_err(|e| constraint_error(e, "game"))?;
+    Ok(GameId(tx.last_insert_rowid()))
+}
+
+/// Put the result of a game paired without one.
+pub fn set_result(tx: &Transaction, game: GameId, result: GameResult) -> Result<()> {
+    tx.execute(
+        "UPDATE game SET result = ?1 WHERE id = ?2",
+        params![result.as_str(), game],
+    )?;
+    Ok(())
 }
 
 /// The earlier round in which two entries met over the board (a game not
 /// decided by forfeit; a game paired but without a result counts, since
 /// it is meant to be played), if any.
-fn met_before(
-    conn: &Connection,
+pub fn met_before(
+    conn: &impl Readable,
     section_id: SectionId,
     number: u32,
     a: EntryId,
     b: EntryId,
 ) -> Result<Option<u32>> {
+    let conn = super::sql(conn);
     Ok(conn
         .prepare_cached(
             "SELECT r.number FROM game g JOIN round r ON r.id = g.round_id
@@ -554,17 +308,6 @@ fn met_before(
         )?
         .query_row(params![section_id, number, a, b], |r| r.get(0))
         .optional()?)
-}
-
-/// A withdrawn player cannot be paired after their withdrawal.
-fn check_active(entry: &Entry, round: u32) -> std::result::Result<(), String> {
-    match entry.withdrawn_after {
-        Some(w) if round > w => Err(format!(
-            "{} withdrew after round {w} and cannot be paired in round {round}",
-            entry.name
-        )),
-        _ => Ok(()),
-    }
 }
 
 /// The game of `entry` in round `number`, if any.
@@ -656,42 +399,17 @@ pub struct DeletedRound {
 }
 
 /// Delete a round's pairings: its games and the byes the pairing gave
-/// (requested byes stay: they are the players' requests). Only the last
-/// paired round can go, so no gap is left; a round with results needs
-/// `force` and a reason, kept in the log with what was removed.
+/// (requested byes stay: they are the players' requests), logged with what
+/// was removed and `reason`. Which round may go is the caller's rule
+/// (`app::round::delete`).
 pub fn delete_round(
     tx: &Transaction,
     section: &Section,
     number: u32,
-    force: bool,
     reason: Option<&str>,
 ) -> Result<DeletedRound> {
-    let paired = paired_rounds(tx, section.id)?;
-    if !paired.contains(&number) {
-        return Err(Error::not_found(format!(
-            "{} has no pairings in round {number}",
-            section.name
-        )));
-    }
-    if let Some(later) = paired.iter().find(|&&n| n > number) {
-        return Err(Error::invalid(format!(
-            "round {later} of {} is paired after round {number}; delete the last round first",
-            section.name
-        )));
-    }
     let (games, byes) = round_contents(tx, section.id, number)?;
     let results = games.iter().filter(|g| g.result.is_some()).count();
-    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
-    if results > 0 && !force {
-        return Err(Error::invalid(format!(
-            "round {number} of {} has {results} result{} in; to delete it anyway give --force and --reason (the results are kept in the log)",
-            section.name,
-            if results == 1 { "" } else { "s" }
-        )));
-    }
-    if force && reason.is_none() {
-        return Err(Error::invalid("--force needs a --reason, for the log"));
-    }
     let assigned: Vec<&ByeRow> = byes.iter().filter(|b| !b.requested).collect();
     let event = event_by_id(tx, section.event_id)?;
     let mut old: Vec<String> = games

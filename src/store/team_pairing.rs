@@ -25,26 +25,23 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
-use super::pairing::{log_paired_again, number_seats, numbered, round_may_be_paired};
+use super::pairing::{log_paired_again, numbered};
 use super::round::ensure_round;
-use super::team::{load_team_event, rules as team_rules, team_section};
+use super::team::team_section;
 use super::Readable;
 use crate::domain::ids::{EntryId, TeamId};
 use crate::domain::league::{Event, Section};
-use crate::domain::names::fold;
-use crate::domain::pairing::settings::{Numbering, PairingRules};
-use crate::domain::pairing::team::{line_up, match_games, TeamEntrant, TeamField};
-use crate::domain::pairing::{ByeKind, Colour, Pairing, Past, PointSystem};
-use crate::domain::score::Points;
-use crate::domain::team::{RoundKind, TeamRules};
+use crate::domain::pairing::team::{match_games, TeamField};
+use crate::domain::pairing::{ByeKind, Pairing};
+use crate::domain::team::TeamRules;
 use crate::error::{Error, Result};
 
 /// A roster player as a line-up needs them: (entry id, name, rating).
-type RosterPlayer = (EntryId, String, Option<u32>);
+pub type RosterPlayer = (EntryId, String, Option<u32>);
 
 /// One team as the pairing sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +90,8 @@ impl TeamPlan {
 }
 
 /// Rounds of the section with at least one match or team bye.
-fn team_rounds(conn: &Connection, section: &Section) -> Result<Vec<u32>> {
+pub fn team_rounds(conn: &impl Readable, section: &Section) -> Result<Vec<u32>> {
+    let conn = super::sql(conn);
     let mut st = conn.prepare(
         "SELECT DISTINCT r.number FROM team_match m JOIN round r ON r.id = m.round_id \
          WHERE r.section_id = ?1 ORDER BY r.number",
@@ -112,302 +110,125 @@ pub fn next_round(conn: &impl Readable, event: &Event) -> Result<u32> {
     Ok(team_rounds(conn, &section)?.last().copied().unwrap_or(0) + 1)
 }
 
-/// Initial numbers for a first pairing: by line-up rating, then name, or
-/// drawn with `seed` (a splitmix64 shuffle, as for players).
-fn first_numbers(seats: &mut [TeamSeat], numbering: Numbering, seed: u64) {
-    number_seats(
-        seats,
-        numbering,
-        seed,
-        |a, b| {
-            b.rating
-                .unwrap_or(0)
-                .cmp(&a.rating.unwrap_or(0))
-                .then(fold(&a.name).cmp(&fold(&b.name)))
-                .then(a.team_id.cmp(&b.team_id))
-        },
-        |s, n| s.number = n,
-    );
+/// How many matches (and team byes) round `round` has, and how many of its
+/// results are in (board results, board forfeits, matches known by score).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoundMatches {
+    /// Matches and team byes.
+    pub matches: usize,
+    /// Results in.
+    pub results: usize,
 }
 
-/// Build the field of round `round` of a team event. Refuses (in words) a
-/// round beyond the event, a round after one with no matches, a round
-/// already paired unless `replace` (and then only while no result is in
-/// and no later round has matches), a Swiss round while an earlier board
-/// has no result, and teams with too few players for the boards.
-pub fn plan(
+/// Round `round`'s matches and results.
+pub fn round_matches(conn: &impl Readable, section: &Section, round: u32) -> Result<RoundMatches> {
+    let conn = super::sql(conn);
+    let (matches, results): (i64, i64) = conn.query_row(
+        "SELECT COUNT(m.team_b) AS matches, \
+           (SELECT COUNT(*) FROM game g JOIN team_match m2 ON m2.id = g.team_match_id \
+             JOIN round r2 ON r2.id = m2.round_id WHERE r2.section_id = ?1 AND r2.number = ?2 AND g.result IS NOT NULL) \
+         + (SELECT COUNT(*) FROM team_board_forfeit f JOIN team_match m3 ON m3.id = f.team_match_id \
+             JOIN round r3 ON r3.id = m3.round_id WHERE r3.section_id = ?1 AND r3.number = ?2) \
+         + (SELECT COUNT(*) FROM team_match m4 JOIN round r4 ON r4.id = m4.round_id \
+             WHERE r4.section_id = ?1 AND r4.number = ?2 AND m4.points_a_halves IS NOT NULL AND m4.team_b IS NOT NULL) AS results \
+         FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 AND r.number = ?2",
+        params![section.id, round],
+        |r| Ok((r.get("matches")?, r.get("results")?)),
+    )?;
+    Ok(RoundMatches {
+        matches: matches as usize,
+        results: results as usize,
+    })
+}
+
+/// A roster player as a line-up needs them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RosterRow {
+    /// The team.
+    pub team_id: TeamId,
+    /// Their place on the roster.
+    pub board: u32,
+    /// Their entry in the event's section.
+    pub entry_id: EntryId,
+    /// Their name.
+    pub name: String,
+    /// Their rating (the entry's, else the player's).
+    pub rating: Option<u32>,
+}
+
+/// Every roster of the event, by team and roster order.
+pub fn rosters(conn: &impl Readable, event: &Event, section: &Section) -> Result<Vec<RosterRow>> {
+    let conn = super::sql(conn);
+    let mut st = conn.prepare(
+        "SELECT ro.team_id, ro.board, e.id AS entry_id, p.name, COALESCE(e.rating, p.rating) AS rating \
+         FROM roster ro JOIN player p ON p.id = ro.player_id \
+         JOIN entry e ON e.player_id = ro.player_id AND e.section_id = ?2 \
+         WHERE ro.event_id = ?1 ORDER BY ro.team_id, ro.board",
+    )?;
+    let rows = st
+        .query_map(params![event.id, section.id], |r| {
+            Ok(RosterRow {
+                team_id: r.get("team_id")?,
+                board: r.get("board")?,
+                entry_id: r.get("entry_id")?,
+                name: r.get("name")?,
+                rating: r.get("rating")?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Each team's stored initial number, if it has one.
+pub fn stored_numbers(conn: &impl Readable, event: &Event) -> Result<HashMap<TeamId, Option<u32>>> {
+    let conn = super::sql(conn);
+    let mut st = conn.prepare("SELECT id, pairing_no FROM team WHERE event_id = ?1")?;
+    let rows = st
+        .query_map([event.id], |r| Ok((r.get("id")?, r.get("pairing_no")?)))?
+        .collect::<rusqlite::Result<HashMap<TeamId, Option<u32>>>>()?;
+    Ok(rows)
+}
+
+/// An earlier match and the team whose player had White on board 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardOne {
+    /// The round.
+    pub round: u32,
+    /// The first-named team.
+    pub team_a: TeamId,
+    /// The second-named team.
+    pub team_b: TeamId,
+    /// The team of board 1's White, when board 1 has a game.
+    pub white: Option<TeamId>,
+}
+
+/// Every match before `round`, with who had White on board 1.
+pub fn board_ones(
     conn: &impl Readable,
     event: &Event,
-    rules: &PairingRules,
+    section: &Section,
     round: u32,
-    replace: bool,
-    seed: u64,
-) -> Result<TeamPlan> {
+) -> Result<Vec<BoardOne>> {
     let conn = super::sql(conn);
-    let section = team_section(conn, event)?;
-    let round_robin = rules.system.is_round_robin();
-    let paired = team_rounds(conn, &section)?;
-    round_may_be_paired(
-        round,
-        event,
-        &paired,
-        &event.name,
-        ("has no matches", "already has matches"),
+    let mut st = conn.prepare(
+        "SELECT r.number AS round, m.team_a, m.team_b, COALESCE(ro.team_id, we.team_id) AS white \
+         FROM team_match m JOIN round r ON r.id = m.round_id \
+         LEFT JOIN game g ON g.team_match_id = m.id AND g.board = 1 \
+         LEFT JOIN entry we ON we.id = g.white_entry \
+         LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?2 \
+         WHERE r.section_id = ?1 AND m.team_b IS NOT NULL AND r.number < ?3",
     )?;
-    let mut existing = 0;
-    if paired.contains(&round) {
-        let (matches, results): (i64, i64) = conn.query_row(
-            "SELECT COUNT(m.team_b), \
-               (SELECT COUNT(*) FROM game g JOIN team_match m2 ON m2.id = g.team_match_id \
-                 JOIN round r2 ON r2.id = m2.round_id WHERE r2.section_id = ?1 AND r2.number = ?2 AND g.result IS NOT NULL) \
-             + (SELECT COUNT(*) FROM team_board_forfeit f JOIN team_match m3 ON m3.id = f.team_match_id \
-                 JOIN round r3 ON r3.id = m3.round_id WHERE r3.section_id = ?1 AND r3.number = ?2) \
-             + (SELECT COUNT(*) FROM team_match m4 JOIN round r4 ON r4.id = m4.round_id \
-                 WHERE r4.section_id = ?1 AND r4.number = ?2 AND m4.points_a_halves IS NOT NULL AND m4.team_b IS NOT NULL) \
-             FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 AND r.number = ?2",
-            params![section.id, round],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )?;
-        if !replace {
-            return Err(Error::invalid(format!(
-                "round {round} of {} is already paired ({matches} match{}); to pair it again give --replace (allowed until the first result is in)",
-                event.name,
-                if matches == 1 { "" } else { "es" }
-            )));
-        }
-        if results > 0 {
-            return Err(Error::invalid(format!(
-                "round {round} of {} cannot be paired again: results are in; correct a match with `league match delete` and `league match record` instead",
-                event.name
-            )));
-        }
-        existing = matches.max(1) as usize;
-    }
-
-    let trules = team_rules(conn, event.id)?;
-    let loaded = load_team_event(conn, event)?;
-    if !round_robin && loaded.complete_rounds + 1 < round as usize {
-        return Err(Error::invalid(format!(
-            "round {round} of {} cannot be paired yet: round {} still has boards without a result; record them first (`league round missing` lists them)",
-            event.name,
-            loaded.complete_rounds + 1
-        )));
-    }
-    if loaded.teams.is_empty() {
-        return Err(Error::invalid(format!(
-            "{} has no teams to pair; add them with `league team add`",
-            event.name
-        )));
-    }
-
-    // Rosters with each player's entry and rating, in board order.
-    let mut rosters: HashMap<TeamId, Vec<(u32, RosterPlayer)>> = HashMap::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT ro.team_id, ro.board, e.id, p.name, COALESCE(e.rating, p.rating) \
-             FROM roster ro JOIN player p ON p.id = ro.player_id \
-             JOIN entry e ON e.player_id = ro.player_id AND e.section_id = ?2 \
-             WHERE ro.event_id = ?1 ORDER BY ro.team_id, ro.board",
-        )?;
-        let rows = st.query_map(params![event.id, section.id], |r| {
-            Ok((
-                r.get::<_, TeamId>(0)?,
-                r.get::<_, u32>(1)?,
-                (r.get(2)?, r.get(3)?, r.get(4)?),
-            ))
-        })?;
-        for row in rows {
-            let (team, board, p) = row?;
-            rosters.entry(team).or_default().push((board, p));
-        }
-    }
-    let stored: HashMap<TeamId, Option<u32>> = {
-        let mut st = conn.prepare("SELECT id, pairing_no FROM team WHERE event_id = ?1")?;
-        let rows = st
-            .query_map([event.id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<HashMap<TeamId, Option<u32>>>>()?;
-        rows
-    };
-    let mut seats: Vec<TeamSeat> = loaded
-        .teams
-        .iter()
-        .map(|t| {
-            let roster = rosters.remove(&t.id).unwrap_or_default();
-            let players = line_up(&roster, trules.boards);
-            let rated: Vec<u32> = players
-                .as_ref()
-                .map(|l| l.iter().filter_map(|p| p.2).collect())
-                .unwrap_or_default();
-            TeamSeat {
-                team_id: t.id,
-                number: 0,
-                stored_number: stored.get(&t.id).copied().flatten(),
-                name: t.name.clone(),
-                rating: (!rated.is_empty()).then(|| rated.iter().sum::<u32>() / rated.len() as u32),
-                line_up: players.map(|l| l.into_iter().map(|p| (p.0, p.1)).collect()),
-                withdrawn_after: t.withdrawn_after,
-            }
-        })
-        .collect();
-    let short: Vec<String> = seats
-        .iter()
-        .filter(|s| s.withdrawn_after.is_none_or(|w| w >= round))
-        .filter_map(|s| {
-            s.line_up.as_ref().err().map(|have| {
-                format!(
-                    "{} has {have} player{} on its roster and needs {}",
-                    s.name,
-                    if *have == 1 { "" } else { "s" },
-                    trules.boards
-                )
+    let rows = st
+        .query_map(params![section.id, event.id, round], |r| {
+            Ok(BoardOne {
+                round: r.get("round")?,
+                team_a: r.get("team_a")?,
+                team_b: r.get("team_b")?,
+                white: r.get("white")?,
             })
-        })
-        .collect();
-    if !short.is_empty() {
-        return Err(Error::invalid(format!(
-            "round {round} of {} cannot be paired: a match is on {} boards, and {}; add players with `league team roster TEAM NAME... --event \"{}\"`. Nothing was written",
-            event.name,
-            trules.boards,
-            short.join("; "),
-            event.name
-        )));
-    }
-
-    // Initial numbers: given at the first pairing, then fixed; teams added
-    // since take the next ones.
-    let first = paired.is_empty();
-    let mut renumber = false;
-    if first {
-        let numbering = if round_robin {
-            rules.numbers
-        } else {
-            Numbering::Rating
-        };
-        first_numbers(&mut seats, numbering, seed);
-        renumber = seats.iter().any(|s| s.stored_number != Some(s.number));
-    } else {
-        let mut next = seats
-            .iter()
-            .filter_map(|s| s.stored_number)
-            .max()
-            .unwrap_or(0);
-        for s in &mut seats {
-            s.number = match s.stored_number {
-                Some(n) => n,
-                None => {
-                    next += 1;
-                    renumber = true;
-                    next
-                }
-            };
-        }
-        seats.sort_by_key(|s| s.number);
-    }
-    let number_of: HashMap<usize, u32> = loaded
-        .teams
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| {
-            seats
-                .iter()
-                .find(|s| s.team_id == t.id)
-                .map(|s| (i, s.number))
-        })
-        .collect();
-
-    // Who had White on board 1 of each earlier match: (round, team id).
-    let mut board_one: HashMap<(u32, TeamId), TeamId> = HashMap::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT r.number, m.team_a, m.team_b, COALESCE(ro.team_id, we.team_id) \
-             FROM team_match m JOIN round r ON r.id = m.round_id \
-             LEFT JOIN game g ON g.team_match_id = m.id AND g.board = 1 \
-             LEFT JOIN entry we ON we.id = g.white_entry \
-             LEFT JOIN roster ro ON ro.player_id = we.player_id AND ro.event_id = ?2 \
-             WHERE r.section_id = ?1 AND m.team_b IS NOT NULL AND r.number < ?3",
-        )?;
-        let rows = st.query_map(params![section.id, event.id, round], |r| {
-            Ok((
-                r.get::<_, u32>(0)?,
-                r.get::<_, TeamId>(1)?,
-                r.get::<_, TeamId>(2)?,
-                r.get::<_, Option<TeamId>>(3)?,
-            ))
-        })?;
-        for row in rows {
-            let (n, a, b, white) = row?;
-            let white = white.filter(|w| *w == a || *w == b).unwrap_or(a);
-            board_one.insert((n, a), white);
-            board_one.insert((n, b), white);
-        }
-    }
-    let records = loaded.event.after_round(round as usize - 1).records();
-    let teams = seats
-        .iter()
-        .map(|s| {
-            let index = loaded.index_of(s.team_id).unwrap_or(usize::MAX);
-            let rows = records.get(index).cloned().unwrap_or_default();
-            let mut history = vec![Past::Absent; round as usize - 1];
-            let mut game_points = Points::ZERO;
-            for (r, tr) in rows.iter().enumerate() {
-                game_points += tr.game_points;
-                let past = match tr.kind {
-                    RoundKind::Played | RoundKind::Forfeit => {
-                        let white = board_one.get(&(r as u32 + 1, s.team_id)).copied();
-                        Past::Played {
-                            opponent: tr
-                                .opponent
-                                .and_then(|o| number_of.get(&o).copied())
-                                .unwrap_or(0),
-                            colour: if white == Some(s.team_id) {
-                                Colour::White
-                            } else {
-                                Colour::Black
-                            },
-                            points: tr.match_points,
-                        }
-                    }
-                    RoundKind::Bye => Past::Bye {
-                        kind: ByeKind::PairingAllocated,
-                        points: tr.match_points,
-                    },
-                    RoundKind::Absent => Past::Absent,
-                };
-                if let Some(slot) = history.get_mut(r) {
-                    *slot = past;
-                }
-            }
-            TeamEntrant {
-                number: s.number,
-                name: s.name.clone(),
-                history,
-                game_points,
-                available: s.withdrawn_after.is_none_or(|w| w >= round),
-            }
-        })
-        .collect();
-    Ok(TeamPlan {
-        section,
-        round,
-        field: TeamField {
-            round,
-            total_rounds: event.rounds,
-            initial_colour: rules.initial_colour,
-            points: PointSystem {
-                win: trules.match_win,
-                draw: trules.match_draw,
-                loss: trules.match_loss,
-                forfeit_win: trules.match_win,
-                forfeit_loss: trules.match_loss,
-                pairing_bye: trules.bye_match_points,
-            },
-            teams,
-        },
-        seats,
-        renumber,
-        existing,
-        rules: trules,
-    })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
 }
 
 /// Write a pairing of `plan.round`: initial numbers when given, the round's
@@ -495,59 +316,6 @@ pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing
         }
     }
     Ok(())
-}
-
-/// How a command pairs a planned round (the engine, and its checks).
-pub type PairFn<'a> = &'a dyn Fn(&TeamPlan) -> Result<Pairing>;
-
-/// Plan round `round`, pair it with `pair` and, unless `dry_run`, write
-/// it: all in one transaction.
-#[allow(clippy::too_many_arguments)]
-pub fn pair_round(
-    store: &mut super::Store,
-    event: &Event,
-    rules: &PairingRules,
-    round: u32,
-    replace: bool,
-    seed: u64,
-    dry_run: bool,
-    pair: PairFn,
-) -> Result<(TeamPlan, Pairing)> {
-    let run = |conn: &Connection| -> Result<(TeamPlan, Pairing)> {
-        let plan = plan(conn, event, rules, round, replace, seed)?;
-        let pairing = pair(&plan)?;
-        Ok((plan, pairing))
-    };
-    if dry_run {
-        return run(super::sql(store.conn()));
-    }
-    store.write(|tx| {
-        let (plan, pairing) = run(tx)?;
-        write(tx, event, &plan, &pairing)?;
-        Ok((plan, pairing))
-    })
-}
-
-/// Every round from `first` to the event's last, each planned once the one
-/// before is written, in one transaction (`league event pair-all`).
-pub fn pair_rounds(
-    store: &mut super::Store,
-    event: &Event,
-    rules: &PairingRules,
-    first: u32,
-    seed: u64,
-    pair: PairFn,
-) -> Result<Vec<(TeamPlan, Pairing)>> {
-    store.write(|tx| {
-        let mut out = Vec::new();
-        for round in first..=event.rounds {
-            let plan = plan(tx, event, rules, round, false, seed)?;
-            let pairing = pair(&plan)?;
-            write(tx, event, &plan, &pairing)?;
-            out.push((plan, pairing));
-        }
-        Ok(out)
-    })
 }
 
 /// Whether round `round` of the event has a match or bye (for `league round

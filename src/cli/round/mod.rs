@@ -4,7 +4,6 @@
 //! pairing it and printing its sheets.
 
 pub mod pairing;
-mod round_robin;
 pub mod sheet;
 pub mod team_pairing;
 mod team_sheet;
@@ -171,7 +170,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
     event.need_individual()?;
     let assigned_byes = rows.iter().any(|r| matches!(r.bye, Some((_, false))));
     let done = store.write(|tx| {
-        let done = rounds::record_sheet(
+        let done = crate::app::round::sheet::record_sheet(
             tx,
             &section,
             round,
@@ -179,7 +178,8 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
             &rows,
             &source,
             allow_rematch,
-        )?;
+        )
+        .map_err(sheet_hint)?;
         if crate::store::ahead::pairs_anything(&done, assigned_byes) {
             crate::store::ahead::check_earlier_results(
                 tx,
@@ -232,8 +232,11 @@ fn delete(
 ) -> Result<()> {
     let (event, section) = section.find(store)?;
     event.need_individual()?;
-    let d =
-        store.write(|tx| rounds::delete_round(tx, &section, round, force, reason.as_deref()))?;
+    let d = store
+        .write(|tx| {
+            crate::app::round::delete::delete_round(tx, &section, round, force, reason.as_deref())
+        })
+        .map_err(delete_hint)?;
     print(&format!(
             "{} {} round {round} deleted: {} game{} ({} with a result) and {} bye{} the pairing gave; requested byes are kept.\n",
             event.name,
@@ -442,5 +445,42 @@ pub(crate) fn ahead_hint(e: crate::error::Error, round: u32) -> crate::error::Er
             "{msg}; record them first (`league round missing` lists them), or give --force with --reason to pair round {round} anyway"
         )),
         other => other,
+    }
+}
+
+/// How the CLI goes on from a refused row of a sheet (a round sheet, or a
+/// game or bye given on the command line): the command or flag to give.
+pub(crate) fn sheet_hint(e: crate::error::Error) -> crate::error::Error {
+    use crate::app::round::sheet::Refusal;
+    let hint = match e.refusal::<Refusal>() {
+        Some(Refusal::Rematch { .. }) => {
+            Some(", or give --allow-rematch if this pairing is really meant".to_string())
+        }
+        Some(Refusal::ByeAfterPairing { round, .. }) => Some(format!(
+            ". To give the bye, delete the round's pairings (`league round delete --round {round}`, when it is the last round paired), add the bye, and pair the round again (`league round pair`); or delete just this game (`league game delete`), which leaves the opponent without a game, then add the bye"
+        )),
+        Some(Refusal::ByeAlreadyGiven { .. }) => {
+            Some("; delete it first with `league game delete`".to_string())
+        }
+        Some(Refusal::ResultAlreadyRecorded { .. }) => {
+            Some("; to change it use `league game correct`".to_string())
+        }
+        None => None,
+    };
+    e.with_hint(hint)
+}
+
+/// How the CLI goes on from a refused round delete.
+fn delete_hint(e: crate::error::Error) -> crate::error::Error {
+    use crate::app::round::Refusal;
+    match e.refusal::<Refusal>() {
+        Some(Refusal::HasResults { .. }) => e.with_hint(Some(
+            "; to delete it anyway give --force and --reason (the results are kept in the log)"
+                .to_string(),
+        )),
+        Some(Refusal::ReasonNeeded) => {
+            crate::error::Error::invalid("--force needs a --reason, for the log")
+        }
+        _ => e,
     }
 }

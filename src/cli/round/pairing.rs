@@ -7,17 +7,19 @@
 use std::collections::HashSet;
 
 use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer};
+use crate::app::round::pair::{self, Planned, Request};
+use crate::app::round::{Refusal, Side};
 use crate::cli::output::print;
 use crate::cli::{EventArgs, SectionArgs};
-use crate::domain::league::{Event, Section};
+use crate::domain::league::Event;
 use crate::domain::pairing::explain::Explanation;
 use crate::domain::pairing::round_robin::{RoundRobin, Table};
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
-use crate::domain::pairing::{ByeKind, Field, Pairing, Unpairable};
+use crate::domain::pairing::{ByeKind, Field, Pairing};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
 use crate::store::pairing::{self as pairings, Plan};
-use crate::store::{player, round as rounds, season as seasons, Readable, Reader, Store, Writer};
+use crate::store::{player, round as rounds, season as seasons, Store};
 
 /// `league round pair`.
 #[derive(clap::Args, Debug)]
@@ -84,96 +86,6 @@ fn seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
-}
-
-/// The event's rules and the system to pair with, or why it cannot be.
-fn rules_and_system(
-    store: &Store,
-    event: &Event,
-    wanted: Option<SystemKind>,
-) -> Result<(PairingRules, SystemKind)> {
-    let rules = pairings::rules(store.conn(), event.id)?;
-    Ok((rules, wanted.unwrap_or(rules.system)))
-}
-
-/// Refusals that depend on the system: a Swiss needs every earlier result;
-/// a round robin needs the event's rounds to match its table.
-fn check_plan(event: &Event, plan: &Plan, kind: SystemKind, rules: &PairingRules) -> Result<()> {
-    if kind.is_round_robin() {
-        super::round_robin::check_rounds(event, rules, plan.field.entrants.len(), "players")?;
-    } else if let Some((r, w, b)) = plan.pending.first() {
-        return Err(Error::invalid(format!(
-            "round {} of {} cannot be paired yet: round {r} still has games without a result ({w} v {b}{}); record them first (`league round missing` lists them)",
-            plan.round,
-            plan.section.name,
-            if plan.pending.len() > 1 {
-                format!(" and {} more", plan.pending.len() - 1)
-            } else {
-                String::new()
-            }
-        )));
-    }
-    Ok(())
-}
-
-/// An unpairable round in words, naming the players.
-fn unpairable(plan: &Plan, e: Unpairable) -> Error {
-    let names: Vec<String> = e
-        .players
-        .iter()
-        .filter_map(|&n| plan.seat(n).map(|s| format!("{} ({n})", s.name)))
-        .collect();
-    Error::invalid(format!(
-        "round {} of {} cannot be paired: {}{}. Nothing was written",
-        plan.round,
-        plan.section.name,
-        e.reason,
-        if names.is_empty() {
-            String::new()
-        } else {
-            format!(" (players: {})", names.join(", "))
-        }
-    ))
-}
-
-/// Which round to pair and how.
-struct Job {
-    round: u32,
-    replace: bool,
-    dry_run: bool,
-}
-
-/// Pair `job.round` of a section with `kind`: build, check, pair, and
-/// (unless a dry run) write in one transaction.
-fn pair_one(
-    store: &mut Store,
-    event: &Event,
-    section: &Section,
-    rules: &PairingRules,
-    kind: SystemKind,
-    job: Job,
-) -> Result<(Plan, Pairing)> {
-    let Job {
-        round,
-        replace,
-        dry_run,
-    } = job;
-    let engine = settings::system(kind, rules).map_err(Error::invalid)?;
-    let seed = seed();
-    let run = |conn: &dyn Readable| -> Result<(Plan, Pairing)> {
-        let plan = pairings::plan(&conn, event, section, rules, round, replace, seed)?;
-        check_plan(event, &plan, kind, rules)?;
-        let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
-        Ok((plan, pairing))
-    };
-    if dry_run {
-        return run(store.conn());
-    }
-    store.write(|tx| {
-        let (plan, pairing) = run(tx)?;
-        pairings::write(tx, event, &plan, &pairing, rules.bye)?;
-        Ok((plan, pairing))
-    })
 }
 
 /// The sheet of a pairing just made.
@@ -344,29 +256,79 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
         };
         return super::team_pairing::run_pair(store, &event, job);
     }
-    let (rules, kind) = rules_and_system(store, &event, a.system)?;
     if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
         return Err(Error::invalid(
             "--explain goes with --format text, markdown or json (a result-entry sheet or a printed page has no room for it)",
         ));
     }
-    let round = match a.round {
-        Some(r) => r,
-        None => pairings::next_round(store.conn(), &section)?,
-    };
-    let job = Job {
-        round,
+    let req = Request {
+        round: a.round,
+        system: a.system,
         replace: a.replace,
-        dry_run: a.dry_run,
+        seed: seed(),
     };
-    let (plan, pairing) = pair_one(store, &event, &section, &rules, kind, job)?;
-    let sheet = sheet_of(&event, &plan, &pairing, kind, &rules);
+    let shown = if a.dry_run {
+        pair::preview(store.conn(), &event, &section, &req)
+    } else {
+        store.write(|tx| pair::pair(tx, &event, &section, &req).map(|(shown, _)| shown))
+    }
+    .map_err(pair_hint)?;
+    let Planned::Players(plan) = &shown.planned else {
+        return Err(Error::invalid("a section of players was paired as teams"));
+    };
+    let (kind, rules) = (shown.system, shown.rules);
+    let sheet = sheet_of(&event, plan, &shown.pairing, kind, &rules);
     let why = a.explain.then(|| Why {
-        explanation: settings::explain(kind, &rules, &plan.field, &pairing),
+        explanation: settings::explain(kind, &rules, &plan.field, &shown.pairing),
         field: plan.field.clone(),
         system: kind.label().to_string(),
     });
-    emit_explained(&sheet, a.format, &notes(&plan, a.dry_run), why.as_ref())
+    emit_explained(&sheet, a.format, &notes(plan, a.dry_run), why.as_ref())
+}
+
+/// How the CLI goes on from a refused pairing: the command or flag to give.
+pub(crate) fn pair_hint(e: Error) -> Error {
+    let hint = match e.refusal::<Refusal>() {
+        Some(Refusal::EventComplete { .. }) => Some(" (the final standings: `league standings`; if the event really has more rounds, change them with `league event edit --rounds`)".to_string()),
+        Some(Refusal::BeyondEvent { .. }) => {
+            Some(" (change the event's rounds with `league event edit --rounds`)".to_string())
+        }
+        Some(Refusal::RoundAlreadyPaired { .. }) => Some(
+            "; to pair it again give --replace (allowed until the first result is in)".to_string(),
+        ),
+        Some(Refusal::ResultsIn { side: Side::Players, .. }) => Some(
+            "; correct single games with `league game delete` and `league game add` instead"
+                .to_string(),
+        ),
+        Some(Refusal::ResultsIn { side: Side::Teams, .. }) => Some(
+            "; correct a match with `league match delete` and `league match record` instead"
+                .to_string(),
+        ),
+        Some(Refusal::NobodyToPair { side: Side::Players, .. }) => {
+            Some("; enter them with `league enter`".to_string())
+        }
+        Some(Refusal::NobodyToPair { side: Side::Teams, .. }) => {
+            Some("; add them with `league team add`".to_string())
+        }
+        Some(Refusal::PendingResults { .. }) => {
+            Some("; record them first (`league round missing` lists them)".to_string())
+        }
+        Some(Refusal::ShortRosters { event, .. }) => Some(format!(
+            "; add players with `league team roster TEAM NAME... --event \"{event}\"`. Nothing was written"
+        )),
+        Some(Refusal::TableRounds { event, needed, .. }) => Some(format!(
+            "; set them with `league event edit --event \"{event}\" --rounds {needed}`"
+        )),
+        Some(Refusal::PairedByHand { event }) => Some(format!(
+            ": record each match with `league match record`, or choose a system with `league event edit --event \"{event}\" --pairing dutch` (or uscf, berger)"
+        )),
+        Some(Refusal::NotRoundRobin { .. }) => Some(
+            " (`league round pair`); pair-all is for round robins (--pairing berger or crenshaw)"
+                .to_string(),
+        ),
+        _ => None,
+    };
+    e.with_hint(hint)
 }
 
 /// The explanation of a pairing, with the field its names come from.
@@ -471,92 +433,49 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
     if event.kind.is_team() {
         return super::team_pairing::run_pair_all(store, &event, a.dry_run, seed());
     }
-    let (rules, kind) = rules_and_system(store, &event, None)?;
-    if !kind.is_round_robin() {
-        return Err(Error::invalid(format!(
-            "{} pairs by {}: a Swiss is paired a round at a time, after the results (`league round pair`); pair-all is for round robins (--pairing berger or crenshaw)",
-            event.name,
-            kind.label()
-        )));
-    }
     let sections = match &a.section {
         Some(name) => vec![seasons::find_section(store.conn(), &event, Some(name))?],
         None => seasons::sections(store.conn(), event.id)?,
     };
-    let engine = settings::system(kind, &rules).map_err(Error::invalid)?;
     let seed = seed();
-    let run = |tx: &Writer| -> Result<String> {
-        let conn = tx;
-        let mut out = String::new();
-        for section in &sections {
-            let first = pairings::next_round(conn, section)?;
-            if first > event.rounds {
-                return Err(Error::invalid(format!(
-                    "every round of {} is already paired",
-                    section.name
-                )));
-            }
-            for round in first..=event.rounds {
-                let plan = pairings::plan(conn, &event, section, &rules, round, false, seed)?;
-                check_plan(&event, &plan, kind, &rules)?;
-                let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
-                if round == first {
-                    out.push_str(&notes(&plan, false));
-                }
-                pairings::write(tx, &event, &plan, &pairing, rules.bye)?;
-                let sheet = sheet_of(&event, &plan, &pairing, kind, &rules);
-                out.push_str(&schedule_line(&sheet));
-            }
-        }
-        Ok(out)
-    };
-    let out = if a.dry_run {
-        let mut text = String::new();
-        for section in &sections {
-            text.push_str(&dry_schedule(
-                store.conn(),
-                &event,
-                section,
-                &rules,
-                kind,
-                seed,
-            )?);
-        }
-        text + "Dry run: nothing was written.\n"
+    let mut out = String::new();
+    let all: Vec<Vec<pair::Preview>> = if a.dry_run {
+        sections
+            .iter()
+            .map(|s| pair::preview_all(store.conn(), &event, s, seed))
+            .collect::<Result<_>>()
     } else {
-        store.write(|tx| run(tx))?
-    };
+        store.write(|tx| {
+            sections
+                .iter()
+                .map(|s| pair::pair_all(tx, &event, s, seed))
+                .collect::<Result<_>>()
+        })
+    }
+    .map_err(pair_hint)?;
+    for shown in all.iter().flatten() {
+        let Planned::Players(plan) = &shown.planned else {
+            continue;
+        };
+        if shown.round == all_first(&all, shown) {
+            out.push_str(&notes(plan, false));
+        }
+        let sheet = sheet_of(&event, plan, &shown.pairing, shown.system, &shown.rules);
+        out.push_str(&schedule_line(&sheet));
+    }
+    if a.dry_run {
+        out.push_str("Dry run: nothing was written.\n");
+    }
     print(&out)?;
     Ok(())
 }
 
-/// A round robin's whole schedule without writing: every round from the
-/// table, in pairing-number order as they are (or would be at the first
-/// pairing).
-fn dry_schedule(
-    conn: &Reader,
-    event: &Event,
-    section: &Section,
-    rules: &PairingRules,
-    kind: SystemKind,
-    seed: u64,
-) -> Result<String> {
-    let engine = settings::system(kind, rules).map_err(Error::invalid)?;
-    let first = pairings::next_round(conn, section)?;
-    let mut out = String::new();
-    let base = pairings::plan(conn, event, section, rules, first, false, seed)?;
-    check_plan(event, &base, kind, rules)?;
-    out.push_str(&notes(&base, false));
-    for round in first..=event.rounds {
-        let mut plan = base.clone();
-        plan.round = round;
-        plan.field.round = round;
-        let pairing = engine.pair(&plan.field).map_err(|e| unpairable(&plan, e))?;
-        out.push_str(&schedule_line(&sheet_of(
-            event, &plan, &pairing, kind, rules,
-        )));
-    }
-    Ok(out)
+/// The first round of the section `shown` belongs to among the rounds paired.
+fn all_first(all: &[Vec<pair::Preview>], shown: &pair::Preview) -> u32 {
+    all.iter()
+        .find(|v| v.iter().any(|p| p.section.id == shown.section.id))
+        .and_then(|v| v.first())
+        .map_or(0, |p| p.round)
 }
 
 /// "Open round 2: 1 Ann (1) – Bob (4), ...; bye: Cy (5)".
@@ -583,105 +502,4 @@ fn schedule_line(sheet: &Sheet) -> String {
         sheet.round,
         parts.join("; ")
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::league::EventKind;
-    use crate::domain::pairing::{Colour, Field, PointSystem};
-
-    fn event(rounds: u32) -> Event {
-        Event {
-            id: crate::domain::ids::EventId(1),
-            season_id: crate::domain::ids::SeasonId(1),
-            season: "2024".into(),
-            name: "Club".into(),
-            kind: EventKind::Swiss,
-            rounds,
-            start_date: None,
-            end_date: None,
-            tiebreaks: "uscf-swiss".into(),
-            actual_play_first: false,
-            fide_edition: None,
-            sb_adjusted: false,
-            coin_allowed: false,
-            coin_seed: None,
-            rating_basis: Default::default(),
-        }
-    }
-
-    fn plan(players: usize, pending: Vec<(u32, String, String)>) -> Plan {
-        let field = Field {
-            round: 3,
-            total_rounds: 5,
-            initial_colour: Colour::White,
-            points: PointSystem::default(),
-            forbidden: vec![],
-            entrants: (1..=players as u32)
-                .map(|n| crate::domain::pairing::Entrant {
-                    number: n,
-                    rating: 0,
-                    title: String::new(),
-                    name: format!("P{n}"),
-                    history: vec![],
-                    available: true,
-                    requested_bye: None,
-                    acceleration: Points::ZERO,
-                    club: String::new(),
-                })
-                .collect(),
-        };
-        Plan {
-            section: Section {
-                id: crate::domain::ids::SectionId(1),
-                event_id: crate::domain::ids::EventId(1),
-                name: "Open".into(),
-                rating_min: None,
-                rating_max: None,
-            },
-            round: 3,
-            field,
-            seats: vec![],
-            renumber: false,
-            existing_games: 0,
-            pending,
-        }
-    }
-
-    #[test]
-    fn a_swiss_waits_for_every_earlier_result_and_a_round_robin_does_not() {
-        let pending = vec![
-            (2, "Ann".to_string(), "Bob".to_string()),
-            (2, "Cy".to_string(), "Di".to_string()),
-        ];
-        let swiss = PairingRules::for_kind(EventKind::Swiss);
-        let e = check_plan(
-            &event(5),
-            &plan(6, pending.clone()),
-            SystemKind::Dutch,
-            &swiss,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.contains("round 3 of Open cannot be paired yet: round 2 still has games without a result (Ann v Bob and 1 more)"),
-            "{e}"
-        );
-        assert!(check_plan(&event(5), &plan(6, vec![]), SystemKind::Dutch, &swiss).is_ok());
-        let rr = PairingRules::for_kind(EventKind::RoundRobin);
-        assert!(check_plan(&event(5), &plan(6, pending), SystemKind::Berger, &rr).is_ok());
-        let e = check_plan(&event(4), &plan(6, vec![]), SystemKind::Berger, &rr)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.contains("a round robin of 6 players has 5 rounds, but Club plans 4"),
-            "{e}"
-        );
-        let double = PairingRules {
-            double_round_robin: true,
-            ..rr
-        };
-        assert!(check_plan(&event(10), &plan(6, vec![]), SystemKind::Crenshaw, &double).is_ok());
-    }
 }

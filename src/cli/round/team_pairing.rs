@@ -5,41 +5,17 @@
 //! match, board by board (the `league match show` table).
 
 use super::sheet::SheetFormat;
+use crate::app::round::pair::{self, Planned, Request};
 use crate::cli::match_table::print_matches;
 use crate::cli::output::{print, Format};
 use crate::domain::ids::MatchId;
 use crate::domain::league::Event;
-use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
-use crate::domain::pairing::team::pair_teams;
-use crate::domain::pairing::{ByeKind, Pairing, Unpairable};
+use crate::domain::pairing::settings::SystemKind;
+use crate::domain::pairing::{ByeKind, Pairing};
 use crate::error::{Error, Result};
-use crate::store::pairing as pairings;
 use crate::store::team_match::{self as matches, BoardRow, MatchRow};
 use crate::store::team_pairing::{self as team_pairings, TeamPlan};
 use crate::store::Store;
-
-/// A team event's rules and system, or why its rounds cannot be paired here.
-fn rules_and_system(
-    store: &Store,
-    event: &Event,
-    wanted: Option<SystemKind>,
-) -> Result<(PairingRules, SystemKind)> {
-    let rules = pairings::rules(store.conn(), event.id)?;
-    let kind = wanted.unwrap_or(rules.system);
-    if kind == SystemKind::Manual {
-        return Err(Error::invalid(format!(
-            "{} is paired by hand (pairing: manual): record each match with `league match record`, or choose a system with `league event edit --event \"{}\" --pairing dutch` (or uscf, berger)",
-            event.name, event.name
-        )));
-    }
-    Ok((
-        PairingRules {
-            system: kind,
-            ..rules
-        },
-        kind,
-    ))
-}
 
 /// The team sheets print in text, json, csv or markdown.
 fn table_format(format: SheetFormat) -> Result<Format> {
@@ -54,43 +30,6 @@ fn table_format(format: SheetFormat) -> Result<Format> {
             ))
         }
     })
-}
-
-/// A round robin's table must have as many rounds as the event plans.
-fn check_table(event: &Event, plan: &TeamPlan, rules: &PairingRules) -> Result<()> {
-    if !rules.system.is_round_robin() {
-        return Ok(());
-    }
-    super::round_robin::check_rounds(event, rules, plan.field.teams.len(), "teams")
-}
-
-fn unpairable(event: &Event, plan: &TeamPlan, e: Unpairable) -> Error {
-    let names: Vec<String> = e
-        .players
-        .iter()
-        .filter_map(|&n| plan.seat(n).map(|s| format!("{} ({n})", s.name)))
-        .collect();
-    Error::invalid(format!(
-        "round {} of {} cannot be paired: {}{}. Nothing was written",
-        plan.round,
-        event.name,
-        e.reason
-            .replace("players", "teams")
-            .replace("player", "team"),
-        if names.is_empty() {
-            String::new()
-        } else {
-            format!(" (teams: {})", names.join(", "))
-        }
-    ))
-}
-
-/// Pair a planned round: the table's rounds checked, then the engine.
-fn pair_plan(event: &Event, rules: &PairingRules, plan: &TeamPlan) -> Result<Pairing> {
-    let engine = settings::system(rules.system, rules).map_err(Error::invalid)?;
-    check_table(event, plan, rules)?;
-    pair_teams(engine.as_ref(), &plan.field, rules.system.is_round_robin())
-        .map_err(|e| unpairable(event, plan, e))
 }
 
 /// The matches of a pairing as `league match show` lists them.
@@ -193,27 +132,28 @@ pub struct PairJob {
 /// `league round pair` on a team event.
 pub fn run_pair(store: &mut Store, event: &Event, job: PairJob) -> Result<()> {
     let format = table_format(job.format)?;
-    let (rules, _) = rules_and_system(store, event, job.system)?;
-    let round = match job.round {
-        Some(r) => r,
-        None => team_pairings::next_round(store.conn(), event)?,
+    let section = crate::store::team::team_section(store.conn(), event)?;
+    let req = Request {
+        round: job.round,
+        system: job.system,
+        replace: job.replace,
+        seed: job.seed,
     };
-    let (plan, pairing) = team_pairings::pair_round(
-        store,
-        event,
-        &rules,
-        round,
-        job.replace,
-        job.seed,
-        job.dry_run,
-        &|plan| pair_plan(event, &rules, plan),
-    )?;
-    let rows = if job.dry_run {
-        rows_of(&plan, &pairing)
+    let shown = if job.dry_run {
+        pair::preview(store.conn(), event, &section, &req)
     } else {
-        matches::round_matches(store.conn(), event, Some(round))?
+        store.write(|tx| pair::pair(tx, event, &section, &req).map(|(shown, _)| shown))
+    }
+    .map_err(super::pairing::pair_hint)?;
+    let Planned::Teams(plan) = &shown.planned else {
+        return Err(Error::invalid("a team event was paired as players"));
     };
-    emit(event, &rows, format, &notes(&plan, job.dry_run))
+    let rows = if job.dry_run {
+        rows_of(plan, &shown.pairing)
+    } else {
+        matches::round_matches(store.conn(), event, Some(shown.round))?
+    };
+    emit(event, &rows, format, &notes(plan, job.dry_run))
 }
 
 /// `league round sheet` on a team event: the round's matches and boards;
@@ -256,48 +196,26 @@ fn schedule_line(rows: &[MatchRow], round: u32) -> String {
 
 /// `league event pair-all` on a team round robin: every remaining round.
 pub fn run_pair_all(store: &mut Store, event: &Event, dry_run: bool, seed: u64) -> Result<()> {
-    let (rules, kind) = rules_and_system(store, event, None)?;
-    if !kind.is_round_robin() {
-        return Err(Error::invalid(format!(
-            "{} pairs by {}: a Swiss is paired a round at a time, after the results (`league round pair`); pair-all is for round robins (--pairing berger or crenshaw)",
-            event.name,
-            kind.label()
-        )));
-    }
-    let first = team_pairings::next_round(store.conn(), event)?;
-    if first > event.rounds {
-        return Err(Error::invalid(format!(
-            "every round of {} is already paired",
-            event.name
-        )));
-    }
-    let out = if dry_run {
-        let engine = settings::system(kind, &rules).map_err(Error::invalid)?;
-        let base = team_pairings::plan(store.conn(), event, &rules, first, false, seed)?;
-        check_table(event, &base, &rules)?;
-        let mut out = notes(&base, false);
-        for round in first..=event.rounds {
-            let mut plan = base.clone();
-            plan.round = round;
-            plan.field.round = round;
-            let pairing = pair_teams(engine.as_ref(), &plan.field, true)
-                .map_err(|e| unpairable(event, &plan, e))?;
-            out.push_str(&schedule_line(&rows_of(&plan, &pairing), round));
-        }
-        out + "Dry run: nothing was written.\n"
+    let section = crate::store::team::team_section(store.conn(), event)?;
+    let all = if dry_run {
+        pair::preview_all(store.conn(), event, &section, seed)
     } else {
-        let done = team_pairings::pair_rounds(store, event, &rules, first, seed, &|plan| {
-            pair_plan(event, &rules, plan)
-        })?;
-        let mut out = String::new();
-        for (i, (plan, pairing)) in done.iter().enumerate() {
-            if i == 0 {
-                out.push_str(&notes(plan, false));
-            }
-            out.push_str(&schedule_line(&rows_of(plan, pairing), plan.round));
+        store.write(|tx| pair::pair_all(tx, event, &section, seed))
+    }
+    .map_err(super::pairing::pair_hint)?;
+    let mut out = String::new();
+    for (i, shown) in all.iter().enumerate() {
+        let Planned::Teams(plan) = &shown.planned else {
+            continue;
+        };
+        if i == 0 {
+            out.push_str(&notes(plan, false));
         }
-        out
-    };
+        out.push_str(&schedule_line(&rows_of(plan, &shown.pairing), shown.round));
+    }
+    if dry_run {
+        out.push_str("Dry run: nothing was written.\n");
+    }
     print(&out)?;
     Ok(())
 }

@@ -311,7 +311,7 @@ fn a_full_disk_saves_nothing_and_says_so() {
 
 #[test]
 fn a_full_database_limit_saves_nothing_and_says_so() {
-    use chess_league::store::{round, season, Store};
+    use chess_league::store::{season, Store};
     let t = big_league(1000);
     let before = bytes(&t.db);
     let rows =
@@ -325,7 +325,11 @@ fn a_full_database_limit_saves_nothing_and_says_so() {
         let event = season::find_event(store.conn(), None, "Big Swiss").expect("event");
         let section = season::find_section(store.conn(), &event, Some("A")).expect("section");
         let e = store
-            .write(|tx| round::record_sheet(tx, &section, 1, None, &rows, "a.csv", false))
+            .write(|tx| {
+                chess_league::app::round::sheet::record_sheet(
+                    tx, &section, 1, None, &rows, "a.csv", false,
+                )
+            })
             .expect_err("the database is full");
         let msg = e.to_string();
         assert!(

@@ -1,0 +1,142 @@
+//! `league serve`: the console and the players' board in the browser
+//! ([`crate::web`]). Prints the console's address with a one-time login
+//! token and the board's address, and serves until Ctrl-C. `--set-password`
+//! stores the console password (an Argon2id hash) that listening on the
+//! club's network needs.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::store::{serve as settings, Store};
+use crate::web::{self, auth, db::Db, AppState};
+
+/// The arguments of `league serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on. Another than 127.0.0.1 (the club's wifi: 0.0.0.0:8080) needs
+    /// a console password (--set-password).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Set the console's password (read from standard input, not shown as it is typed), store
+    /// its Argon2id hash in the database, and stop.
+    #[arg(long, conflicts_with = "clear_password")]
+    pub set_password: bool,
+    /// Remove the console's password, and stop.
+    #[arg(long)]
+    pub clear_password: bool,
+    /// The folder the console's "Publish" writes the results site to (remembered).
+    #[arg(long)]
+    pub site: Option<PathBuf>,
+}
+
+/// Run `league serve` on the database at `db`.
+pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
+    let mut store = Store::open(db, false)?;
+    if a.set_password || a.clear_password {
+        return password(&mut store, a.set_password);
+    }
+    if let Some(folder) = &a.site {
+        let text = folder.display().to_string();
+        store.write(|tx| settings::set_site_folder(tx, &text))?;
+    }
+    let hash = settings::password_hash(store.conn())?;
+    web::check_listen(&a.listen, hash.is_some())?;
+    let site = settings::site_folder(store.conn())?.map(PathBuf::from);
+    drop(store);
+    let token = auth::random_token();
+    let state = AppState::new(Db::open(db)?, token.clone(), hash.clone(), site);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(a.listen)
+            .await
+            .map_err(|e| Error::invalid(format!("cannot listen on {}: {e}", a.listen)))?;
+        let bound = listener.local_addr()?;
+        announce(bound, &token, hash.is_some())?;
+        web::serve(state, listener).await?;
+        Ok::<(), Error>(())
+    })?;
+    println!("Stopped.");
+    Ok(())
+}
+
+/// The two addresses, and how the console is protected.
+fn announce(bound: SocketAddr, token: &str, password: bool) -> Result<()> {
+    let here = if bound.ip().is_unspecified() {
+        SocketAddr::new([127, 0, 0, 1].into(), bound.port())
+    } else {
+        bound
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "Console:         http://{here}/?token={token}")?;
+    writeln!(
+        out,
+        "                 (this address logs in once; keep it to yourself)"
+    )?;
+    if bound.ip().is_loopback() {
+        writeln!(out, "Players' board:  http://{here}/board")?;
+        writeln!(out, "Listening on {bound}: this computer only.")?;
+    } else {
+        writeln!(
+            out,
+            "Players' board:  http://HOST:{}/board (HOST: this computer's address on the network)",
+            bound.port()
+        )?;
+        writeln!(out, "Listening on {bound}: reachable from the network; the console asks for the password{}.", if password { "" } else { " (none is set)" })?;
+    }
+    writeln!(out, "Stop with Ctrl-C.")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Set (asking twice on a terminal) or clear the console password.
+fn password(store: &mut Store, set: bool) -> Result<()> {
+    if !set {
+        store.write(|tx| settings::set_password_hash(tx, None))?;
+        println!("The console password is removed: `league serve` listens on this computer only.");
+        return Ok(());
+    }
+    let first = read_secret("New console password: ")?;
+    if first.chars().count() < 8 {
+        return Err(Error::invalid(
+            "the password is too short: give at least 8 characters; nothing was changed",
+        ));
+    }
+    if std::io::stdin().is_terminal() && read_secret("Again: ")? != first {
+        return Err(Error::invalid(
+            "the two passwords differ; nothing was changed",
+        ));
+    }
+    let hash = auth::hash_password(&first)?;
+    store.write(|tx| settings::set_password_hash(tx, Some(&hash)))?;
+    println!("The console password is set (kept as an Argon2id hash): `league serve --listen 0.0.0.0:8080` may now listen on the club's network.");
+    Ok(())
+}
+
+/// A line from standard input, not echoed when it is a terminal.
+fn read_secret(prompt: &str) -> Result<String> {
+    let tty = std::io::stdin().is_terminal();
+    if tty {
+        eprint!("{prompt}");
+        echo(false);
+    }
+    let mut line = String::new();
+    let read = std::io::stdin().lock().read_line(&mut line);
+    if tty {
+        echo(true);
+        eprintln!();
+    }
+    read?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// Turn the terminal's echo off or on (Unix `stty`; elsewhere left as is).
+fn echo(on: bool) {
+    let _ = std::process::Command::new("stty")
+        .arg(if on { "echo" } else { "-echo" })
+        .stdin(std::process::Stdio::inherit())
+        .status();
+}

@@ -1,0 +1,97 @@
+//! The database behind the server: one connection that writes (one write
+//! at a time, each the CLI's one transaction) and a few that read at the
+//! same time (SQLite's WAL lets readers go on while a result is written).
+//! Every call runs on tokio's blocking threads, never on the threads that
+//! answer requests. A database another program is writing is waited for
+//! (the store's busy timeout), never shown as an error page.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::error::{Error, Result};
+use crate::store::Store;
+
+/// The league database as the server uses it.
+pub struct Db {
+    path: PathBuf,
+    writer: Mutex<Store>,
+    readers: Mutex<Vec<Store>>,
+}
+
+impl Db {
+    /// Open the league at `path` (brought up to date as any command that
+    /// writes would), refusing a file that is not a league database.
+    pub fn open(path: &Path) -> Result<Db> {
+        let writer = Store::open(path, false)?;
+        Ok(Db {
+            path: path.to_path_buf(),
+            writer: Mutex::new(writer),
+            readers: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Run `f` on a reading connection, on a blocking thread. Reads never
+    /// wait for a write in progress: they see the last committed state.
+    pub async fn read<T, F>(self: &Arc<Self>, f: F) -> Result<T>
+    where
+        F: FnOnce(&Store) -> Result<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        let db = Arc::clone(self);
+        blocking(move || {
+            let store = db.take_reader()?;
+            let out = f(&store);
+            db.give_back(store);
+            out
+        })
+        .await
+    }
+
+    /// Run `f` with the one writing connection, on a blocking thread: two
+    /// devices recording at once are served one after the other, each in
+    /// its own transaction (`f` calls [`Store::write`] as the CLI does).
+    pub async fn write<T, F>(self: &Arc<Self>, f: F) -> Result<T>
+    where
+        F: FnOnce(&mut Store) -> Result<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        let db = Arc::clone(self);
+        blocking(move || {
+            // A panic in an earlier write left the mutex poisoned; the
+            // connection itself rolled its transaction back.
+            let mut store = db.writer.lock().unwrap_or_else(|p| p.into_inner());
+            f(&mut store)
+        })
+        .await
+    }
+
+    fn take_reader(&self) -> Result<Store> {
+        let pooled = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match pooled {
+            Some(store) => Ok(store),
+            None => Store::open_for_reading(&self.path),
+        }
+    }
+
+    fn give_back(&self, store: Store) {
+        let mut pool = self.readers.lock().unwrap_or_else(|p| p.into_inner());
+        // Enough for the requests two cores answer at once; more are closed.
+        if pool.len() < 8 {
+            pool.push(store);
+        }
+    }
+}
+
+/// `f` on tokio's blocking threads; a panic in it becomes an error page.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T> + Send + 'static) -> Result<T> {
+    tokio::task::spawn_blocking(f).await.unwrap_or_else(|e| {
+        Err(Error::Database(format!(
+            "the request failed inside the server: {e}"
+        )))
+    })
+}

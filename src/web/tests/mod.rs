@@ -1,0 +1,5 @@
+//! HTTP-level tests of the console: the router called in-process.
+
+mod login;
+mod pages;
+mod results;
