@@ -197,6 +197,14 @@ fn confirm(
         bye: None,
         names: None,
     };
-    rounds::record_sheet(tx, section, round, None, &[row], "players' board", false)?;
+    crate::app::round::sheet::record_sheet(
+        tx,
+        section,
+        round,
+        None,
+        &[row],
+        "players' board",
+        false,
+    )?;
     reports::clear_reports(tx, game.id)
 }

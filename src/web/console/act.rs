@@ -100,7 +100,15 @@ pub fn record(
             bye: None,
             names: None,
         };
-        rounds::record_sheet(tx, &at.section, at.round, None, &[row], "console", false)?;
+        crate::app::round::sheet::record_sheet(
+            tx,
+            &at.section,
+            at.round,
+            None,
+            &[row],
+            "console",
+            false,
+        )?;
         Ok(g)
     })?;
     Ok(Done {
