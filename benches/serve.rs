@@ -211,12 +211,11 @@ fn main() {
         let addr = server.addr;
         threads.push(std::thread::spawn(move || device(addr, c, x, d, until, t)));
     }
-    for k in 0..BOARDS {
+    for _ in 0..BOARDS {
         let t = Arc::clone(&tally);
         let addr = server.addr;
         // Spread the boards' reloads over the first second.
         std::thread::sleep(Duration::from_millis(1000 / BOARDS as u64));
-        let _ = k;
         threads.push(std::thread::spawn(move || board(addr, until, t)));
     }
     for t in threads {
@@ -244,7 +243,7 @@ fn main() {
         tally.acknowledged.len(),
         tally.errors.len()
     );
-    println!("load average before: {}after: {}", load, load_after);
+    println!("load average before: {load}after: {load_after}");
     for e in tally.errors.iter().take(10) {
         println!("error: {e}");
     }
