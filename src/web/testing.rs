@@ -124,7 +124,7 @@ pub fn paired_league(store: &mut Store) -> Result<()> {
                 names: None,
             })
             .collect();
-        crate::store::round::record_sheet(tx, &section, 1, None, &rows, "test", false)?;
+        crate::app::round::sheet::record_sheet(tx, &section, 1, None, &rows, "test", false)?;
         crate::web::console::running::choose(tx, &event)
     })
 }

@@ -47,8 +47,11 @@ struct ReportedHtml {
 }
 
 /// When each board (section title, round, board) was last reported.
-fn last_reports() -> &'static Mutex<HashMap<(String, u32, u32), Instant>> {
-    static LAST: OnceLock<Mutex<HashMap<(String, u32, u32), Instant>>> = OnceLock::new();
+type LastReports = HashMap<(String, u32, u32), Instant>;
+
+/// The boards reported in the last few seconds.
+fn last_reports() -> &'static Mutex<LastReports> {
+    static LAST: OnceLock<Mutex<LastReports>> = OnceLock::new();
     LAST.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
