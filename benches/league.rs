@@ -42,7 +42,7 @@ use chess_league::site::Scope;
 use chess_league::store::check::check_file;
 use chess_league::store::import::{import_trf, ImportTarget};
 use chess_league::store::player::{entries_of_player, find_player};
-use chess_league::store::round::record_sheet;
+use chess_league::app::round::sheet::record_sheet;
 use chess_league::store::season as seasons;
 use chess_league::store::Store;
 

@@ -6,7 +6,7 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -192,7 +192,6 @@ pub struct Server {
     pub addr: SocketAddr,
     /// The console's one-time login address (path and query).
     pub login: String,
-    pub db: PathBuf,
 }
 
 impl Server {
@@ -244,7 +243,6 @@ impl Server {
             child,
             addr: host.parse().expect("host:port"),
             login: path.to_string(),
-            db: db.to_path_buf(),
         }
     }
 
