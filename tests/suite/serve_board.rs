@@ -292,3 +292,64 @@ fn both_players_reporting_alike_records_the_result_when_the_event_allows() {
     );
     assert_eq!(result_of(&t, 4), "1/2-1/2");
 }
+
+#[test]
+fn hostile_names_are_shown_as_text_on_the_board_and_the_reports_page() {
+    let t = crate::util::TestLeague::new();
+    t.ok(&[
+        "season",
+        "add",
+        "2025-26",
+        "--start",
+        "2025-09-01",
+        "--end",
+        "2026-05-31",
+    ]);
+    t.ok(&[
+        "event",
+        "add",
+        "Spring <b>Open</b>",
+        "--season",
+        "2025-26",
+        "--rounds",
+        "3",
+    ]);
+    let hostile = "<script>alert(1)</script> O'Neil & \"Sons\"";
+    t.ok(&[
+        "enter",
+        "--new",
+        "--event",
+        "Spring <b>Open</b>",
+        hostile,
+        "Plain Name",
+    ]);
+    let sheet = t.write("r1.csv", "board,white,black,result\n1,#1,#2,\n");
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Spring <b>Open</b>",
+        "--round",
+        "1",
+        sheet.to_str().unwrap(),
+    ]);
+    let server = Server::start(&t.db);
+    let cookie = server.log_in();
+    let board = get(server.addr, "/board", "").body;
+    let reports = get(server.addr, "/reports", &cookie).body;
+    for page in [&board, &reports] {
+        assert!(!page.contains("<script>alert"), "{page}");
+        assert!(!page.contains("<b>Open</b>"), "{page}");
+        assert!(
+            page.contains("&#60;script&#62;alert(1)&#60;/script&#62;") || page == &reports,
+            "{page}"
+        );
+        assert!(
+            page.contains("Spring &#60;b&#62;Open&#60;/b&#62;"),
+            "{page}"
+        );
+    }
+    // The live body escapes the same way.
+    let live = get(server.addr, "/board/live", "").body;
+    assert!(!live.contains("<script>alert"), "{live}");
+}
