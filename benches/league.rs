@@ -32,6 +32,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 
+use chess_league::app::round::sheet::record_sheet;
 use chess_league::cli::site::{write_site, WRITER};
 use chess_league::domain::standings;
 use chess_league::domain::tiebreak::{Context, Options, Order, Tiebreak};
@@ -42,7 +43,6 @@ use chess_league::site::Scope;
 use chess_league::store::check::check_file;
 use chess_league::store::import::{import_trf, ImportTarget};
 use chess_league::store::player::{entries_of_player, find_player};
-use chess_league::app::round::sheet::record_sheet;
 use chess_league::store::season as seasons;
 use chess_league::store::Store;
 
