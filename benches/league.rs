@@ -32,8 +32,8 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 
-use chess_league::app::round::sheet::record_sheet;
 use chess_league::app::import::{import_trf, ImportTarget};
+use chess_league::app::round::sheet::record_sheet;
 use chess_league::cli::site::{write_site, WRITER};
 use chess_league::domain::standings;
 use chess_league::domain::tiebreak::{Context, Options, Order, Tiebreak};

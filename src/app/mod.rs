@@ -13,12 +13,13 @@
 //!
 //! [`Writer`]: crate::store::Writer
 
-pub mod round;
 pub mod import;
 pub mod player;
 pub mod prize;
 pub mod ratings;
-pub mod season;
+pub mod report;
 pub mod result;
+pub mod round;
+pub mod season;
 pub mod team;
 pub mod withdraw;

@@ -24,6 +24,7 @@
 pub mod ahead;
 pub mod audit;
 pub mod backup;
+pub mod board;
 pub mod check;
 pub mod context;
 pub mod demo;

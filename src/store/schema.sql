@@ -48,7 +48,8 @@ CREATE TABLE event (
     CHECK (rating_system IS NULL OR rating_system IN ('regular', 'quick', 'dual')), chief_arbiter TEXT
     CHECK (chief_arbiter IS NULL OR length(trim(chief_arbiter)) > 0), deputy_arbiter TEXT
     CHECK (deputy_arbiter IS NULL OR length(trim(deputy_arbiter)) > 0), rating_basis TEXT NOT NULL DEFAULT 'uscf'
-    CHECK (rating_basis IN ('fide', 'uscf', 'national', 'club')),
+    CHECK (rating_basis IN ('fide', 'uscf', 'national', 'club')), player_reports TEXT NOT NULL DEFAULT 'off'
+    CHECK (player_reports IN ('off', 'confirm', 'agree')),
     UNIQUE (season_id, name)
 ) STRICT;
 
@@ -602,6 +603,106 @@ CREATE TABLE result_entry (
 
 CREATE INDEX result_entry_game ON result_entry(game_id);
 
+CREATE TABLE board_version (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    n           INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE result_report (
+    id          INTEGER PRIMARY KEY,
+    game_id     INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+    side        TEXT NOT NULL CHECK (side IN ('white', 'black')),
+    result      TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+    at          TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX result_report_game ON result_report(game_id);
+
+CREATE TRIGGER game_added_bumps_board AFTER INSERT ON game BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER game_changed_bumps_board AFTER UPDATE ON game BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER game_removed_bumps_board AFTER DELETE ON game BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER bye_added_bumps_board AFTER INSERT ON bye BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER bye_changed_bumps_board AFTER UPDATE ON bye BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER bye_removed_bumps_board AFTER DELETE ON bye BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER entry_added_bumps_board AFTER INSERT ON entry BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER entry_changed_bumps_board AFTER UPDATE ON entry BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER entry_removed_bumps_board AFTER DELETE ON entry BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER team_match_added_bumps_board AFTER INSERT ON team_match BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER team_match_changed_bumps_board AFTER UPDATE ON team_match BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER team_match_removed_bumps_board AFTER DELETE ON team_match BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER player_changed_bumps_board AFTER UPDATE ON player BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER event_changed_bumps_board AFTER UPDATE ON event BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER result_report_added_bumps_board AFTER INSERT ON result_report BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER result_report_changed_bumps_board AFTER UPDATE ON result_report BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
+CREATE TRIGGER result_report_removed_bumps_board AFTER DELETE ON result_report BEGIN
+    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
+    UPDATE board_version SET n = n + 1 WHERE id = 1;
+END;
+
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (1, 'seasons_events_sections', '', '14355958388445697254');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (2, 'players', '', '7009160878929089905');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (3, 'teams_rosters', '', '295636963338159859');
@@ -627,3 +728,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (26, 'uscf_choices', '', '5131184487398972764');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (28, 'result_entry', '', '2213706343575827572');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (29, 'players_board', '', '11074589645109149916');

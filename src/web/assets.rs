@@ -29,6 +29,16 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../templates/web/console.js"),
     ),
+    (
+        "board.css",
+        "text/css; charset=utf-8",
+        include_str!("../../templates/board/board.css"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../templates/board/board.js"),
+    ),
 ];
 
 /// `/assets/{name}`.

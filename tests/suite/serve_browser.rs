@@ -1,0 +1,392 @@
+//! `league serve` in a real browser (issue 26): Debian's Chromium driven
+//! through chromedriver's WebDriver protocol at a 390×844 phone viewport
+//! and at 1366×900. The WebDriver requests are plain HTTP and JSON, sent
+//! with the suite's few lines of HTTP (`serve_http`), so no client crate.
+//! Skips (and says so) where chromedriver is missing, except in CI.
+
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::serve_http::{request, Server};
+use crate::site_live::live_fixture;
+
+/// The key WebDriver names an element by.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// chromedriver running on a free port, and one browser session in it.
+struct Browser {
+    driver: Child,
+    addr: SocketAddr,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn chromedriver_present() -> bool {
+    Command::new("chromedriver")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+impl Browser {
+    /// A headless Chromium whose page is `width`×`height` CSS pixels; a
+    /// phone (`mobile`) is emulated as one, with touch and its pixel ratio.
+    fn start(width: u32, height: u32, mobile: bool) -> Browser {
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let start = Instant::now();
+        while request(addr, "GET", "/status", &[], "", "").is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let mut options = json!({
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                format!("--user-data-dir={}", profile.path().display()),
+                format!("--window-size={width},{height}"),
+            ],
+        });
+        if mobile {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3.0, "touch": true}
+            });
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": options
+        }}});
+        let mut b = Browser {
+            driver,
+            addr,
+            session: String::new(),
+            _profile: profile,
+        };
+        let v = b.call("POST", "/session", caps);
+        b.session = v["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        b
+    }
+
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let text = if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let a = request(self.addr, method, path, &[], "application/json", &text)
+            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"));
+        let v: Value = serde_json::from_str(&a.body)
+            .unwrap_or_else(|e| panic!("WebDriver {path} answered {}: {e}", a.body));
+        assert_eq!(a.status, 200, "WebDriver {method} {path}: {v}");
+        v
+    }
+
+    fn at(&self, rest: &str) -> String {
+        format!("/session/{}{rest}", self.session)
+    }
+
+    fn open(&self, url: &str) {
+        self.call("POST", &self.at("/url"), json!({ "url": url }));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            &self.at("/execute/sync"),
+            json!({"script": script, "args": []}),
+        )["value"]
+            .clone()
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            &self.at("/element"),
+            json!({"using": "css selector", "value": css}),
+        );
+        v["value"][ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {css}: {v}"))
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.find(css);
+        self.call("POST", &self.at(&format!("/element/{e}/click")), json!({}));
+    }
+
+    fn type_in(&self, css: &str, text: &str) {
+        let e = self.find(css);
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{e}/value")),
+            json!({ "text": text }),
+        );
+    }
+
+    /// The page's text.
+    fn text(&self) -> String {
+        self.js("return document.body.innerText;")
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Wait (up to `secs`) until `script` returns true.
+    fn wait_for(&self, script: &str, secs: u64, what: &str) {
+        let start = Instant::now();
+        while self.js(script) != json!(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(secs),
+                "{what} did not happen within {secs} s; the page says:\n{}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    /// The page is no wider than the viewport: nothing to pan sideways.
+    fn fits(&self, page: &str) {
+        let v = self.js(
+            "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth];",
+        );
+        let (scroll, inner) = (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+        assert!(
+            scroll <= inner,
+            "{page}: the page is {scroll} px wide in a {inner} px viewport ({v})"
+        );
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = request(self.addr, "DELETE", &self.at(""), &[], "", "");
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// Say whether the browser test ran, past the harness's capture (as the
+/// site's browser test does).
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Whether the test may run: chromedriver and chromium are here; in CI
+/// (`CI` set) their absence is a failure, not a skip.
+fn browser_here() -> bool {
+    let present = chromedriver_present() && crate::site::chromium_present();
+    if !present {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver and chromium are needed for the serve browser test in CI (.ci/run installs chromium and chromium-driver)"
+        );
+        say("serve browser test SKIPPED: chromedriver or chromium is not installed here and CI is not set");
+    }
+    present
+}
+
+/// One evening in the browser at `width`×`height`: the token login, the
+/// players' board on its own following results entered meanwhile (no
+/// reload), a player's report and the secretary's one tap, screen mode,
+/// and every page within the viewport's width.
+fn club_night(width: u32, height: u32, mobile: bool) {
+    let t = live_fixture();
+    let site = t.path("site");
+    let server = Server::start_with(&t.db, &["--site", site.to_str().unwrap()]);
+    let base = format!("http://{}", server.addr);
+    let b = Browser::start(width, height, mobile);
+
+    // The players' board, with a marker a reload would wipe out.
+    b.open(&format!("{base}/board"));
+    assert!(b.text().contains("Winter Swiss — Round 1"), "{}", b.text());
+    b.fits("the players' board");
+    b.js("window.stillTheSamePage = true; return true;");
+    // "Find your board": typing a name leaves only that player's line.
+    b.type_in("input.board-q", "jones");
+    b.wait_for(
+        "return [...document.querySelectorAll('.board-alpha li')].filter(li => !li.hidden).length === 1;",
+        5,
+        "the search for jones",
+    );
+    // A result entered at the terminal shows up by itself.
+    t.ok(&[
+        "game",
+        "result",
+        "--event",
+        "Winter Swiss",
+        "--round",
+        "1",
+        "Gina Low",
+        "0-1",
+    ]);
+    b.wait_for(
+        "return document.body.innerText.includes('1 of 5 results are in');",
+        15,
+        "the board's update after a result",
+    );
+    assert_eq!(
+        b.js("return window.stillTheSamePage === true;"),
+        json!(true)
+    );
+    // The search box keeps what was typed across the update.
+    assert_eq!(
+        b.js("return document.querySelector('input.board-q').value;"),
+        json!("jones")
+    );
+
+    // The console: the token logs in once.
+    b.open(&format!("{base}{}", server.login));
+    b.fits("the console's home page");
+    // The event to run, chosen once and remembered.
+    if b.text().contains("Which event are you running?") {
+        b.click("form[action='/event'] button");
+        b.wait_for(
+            "return document.body.innerText.includes('results missing');",
+            10,
+            "choosing the event",
+        );
+    }
+    b.open(&format!("{base}/reports"));
+    assert!(b.text().contains("Players' reports"), "{}", b.text());
+    b.fits("the players' reports page");
+    b.click("form[action='/reports/setting'] select option[value='confirm']");
+    b.click("form[action='/reports/setting'] button");
+    b.wait_for(
+        "return location.pathname === '/reports';",
+        10,
+        "saving the setting",
+    );
+
+    // A player reports board 3 from the board.
+    b.open(&format!("{base}/board"));
+    b.js("window.stillTheSamePage = true; return true;");
+    b.click("li.game:nth-child(3) details.report summary");
+    b.click("li.game:nth-child(3) details.report button[value='1-0']");
+    b.wait_for(
+        "return document.body.innerText.includes('Reported, awaiting the secretary');",
+        10,
+        "the report's answer",
+    );
+    b.fits("the report's answer");
+    assert_eq!(
+        t.query("SELECT coalesce(result, '') FROM game WHERE board = 3")[0][0],
+        ""
+    );
+
+    // The secretary's one tap records it; the board follows.
+    b.open(&format!("{base}/reports"));
+    b.click("form[action='/reports/confirm'] button");
+    b.wait_for(
+        "return location.pathname === '/reports';",
+        10,
+        "the confirmation",
+    );
+    assert_eq!(
+        t.query("SELECT result FROM game WHERE board = 3")[0][0],
+        "1-0"
+    );
+
+    // Every other result from the console's results page, one tap each.
+    b.open(&format!("{base}/"));
+    b.click("a.button.primary[href^='/results']");
+    b.wait_for(
+        "return location.pathname === '/results';",
+        10,
+        "the results page",
+    );
+    b.fits("the results page");
+    for _ in 0..3 {
+        b.click("form.taps button[value='1/2-1/2']");
+        b.wait_for(
+            "return document.readyState === 'complete' && location.pathname === '/results';",
+            10,
+            "a result's echo",
+        );
+    }
+    assert_eq!(
+        t.query("SELECT count(*) FROM game WHERE result IS NOT NULL")[0][0],
+        "5",
+        "{}",
+        b.text()
+    );
+    // A correction, with a reason for the log.
+    b.click("a[href^='/results/correct']");
+    b.wait_for(
+        "return location.pathname === '/results/correct';",
+        10,
+        "the correction page",
+    );
+    b.fits("the correction page");
+    b.click("input[name='result'][value='1-0']");
+    b.type_in("input[name='reason']", "slip misread");
+    b.click("form[action='/results/correct'] button.primary");
+    b.wait_for(
+        "return location.pathname === '/results';",
+        10,
+        "the correction's echo",
+    );
+    let logged = t.query("SELECT count(*) FROM audit WHERE reason = 'slip misread'");
+    assert_eq!(logged[0][0], "1", "the correction is in the log");
+
+    // The board, in screen mode, has every result.
+    b.open(&format!("{base}/board?screen=1"));
+    b.wait_for(
+        "return document.body.innerText.includes('All 5 results are in');",
+        10,
+        "the board after the last result",
+    );
+    b.fits("screen mode");
+
+    // Publish the site from the console.
+    b.open(&format!("{base}/publish"));
+    b.fits("the publish page");
+    b.click("form[action='/publish'] button");
+    b.wait_for(
+        "return document.readyState === 'complete';",
+        30,
+        "publishing",
+    );
+    assert!(site.join("index.html").exists(), "{}", b.text());
+}
+
+#[test]
+fn a_club_night_in_chromium_on_a_phone() {
+    if browser_here() {
+        say("serve browser test RUNS: chromedriver drives Chromium at 390x844");
+        club_night(390, 844, true);
+    }
+}
+
+#[test]
+fn a_club_night_in_chromium_on_a_laptop() {
+    if browser_here() {
+        say("serve browser test RUNS: chromedriver drives Chromium at 1366x900");
+        club_night(1366, 900, false);
+    }
+}

@@ -1,0 +1,285 @@
+//! `league serve` when things go wrong (issue 26): killed with `kill -9`
+//! while results are being entered it loses no result it acknowledged, and
+//! a restarted server carries on; a full disk or a read-only database gives
+//! a clear page, and the server keeps serving.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::serve_http::{csrf_of, get, post, try_post, Server};
+use crate::util::TestLeague;
+
+/// A 40-player Swiss whose round 1 is paired on 20 boards, no result in.
+fn twenty_boards() -> TestLeague {
+    let t = TestLeague::new();
+    t.ok(&[
+        "season",
+        "add",
+        "2025-26",
+        "--start",
+        "2025-09-01",
+        "--end",
+        "2026-05-31",
+    ]);
+    t.ok(&[
+        "event",
+        "add",
+        "Spring Swiss",
+        "--season",
+        "2025-26",
+        "--rounds",
+        "5",
+    ]);
+    let names: Vec<String> = (1..=40).map(|k| format!("Player {k:02} Test")).collect();
+    let mut enter = vec!["enter", "--new", "--event", "Spring Swiss"];
+    enter.extend(names.iter().map(String::as_str));
+    t.ok(&enter);
+    let mut sheet = String::from("board,white,black,result\n");
+    for b in 1..=20 {
+        sheet.push_str(&format!("{b},#{},#{},\n", b, b + 20));
+    }
+    let file = t.write("round-1.csv", sheet);
+    t.ok(&[
+        "round",
+        "record",
+        "--event",
+        "Spring Swiss",
+        "--round",
+        "1",
+        file.to_str().unwrap(),
+    ]);
+    t
+}
+
+/// The console's one-tap recording of `board`'s result (the players'
+/// reports page records a board's result as a typed-in result is).
+fn record(
+    addr: std::net::SocketAddr,
+    cookie: &str,
+    csrf: &str,
+    board: u32,
+    result: &str,
+) -> std::io::Result<u16> {
+    let board = board.to_string();
+    try_post(
+        addr,
+        "/reports/confirm",
+        cookie,
+        &[
+            ("csrf", csrf),
+            ("section", "Spring Swiss"),
+            ("round", "1"),
+            ("board", &board),
+            ("result", result),
+        ],
+    )
+    .map(|a| a.status)
+}
+
+fn session(server: &Server) -> (String, String) {
+    let cookie = server.log_in();
+    let page = get(server.addr, "/reports", &cookie);
+    assert_eq!(page.status, 200, "{}", page.body);
+    let csrf = csrf_of(&page.body);
+    (cookie, csrf)
+}
+
+fn results(db: &Path) -> Vec<(u32, String)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut st = conn
+        .prepare("SELECT board, result FROM game WHERE result IS NOT NULL ORDER BY board")
+        .unwrap();
+    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn a_server_killed_while_results_come_in_loses_none_it_acknowledged() {
+    let t = twenty_boards();
+    let mut server = Server::start(&t.db);
+    let (cookie, csrf) = session(&server);
+    let acknowledged = Arc::new(Mutex::new(Vec::new()));
+    let sent = Arc::new(AtomicUsize::new(0));
+    // Four devices entering results, boards 1-20 between them.
+    let devices: Vec<_> = (0..4u32)
+        .map(|d| {
+            let (addr, cookie, csrf) = (server.addr, cookie.clone(), csrf.clone());
+            let (acknowledged, sent) = (Arc::clone(&acknowledged), Arc::clone(&sent));
+            std::thread::spawn(move || {
+                for board in (1..=20).filter(|b| b % 4 == d) {
+                    sent.fetch_add(1, Ordering::SeqCst);
+                    match record(addr, &cookie, &csrf, board, "1-0") {
+                        Ok(303) => acknowledged.lock().unwrap().push(board),
+                        Ok(other) => panic!("board {board}: status {other}"),
+                        Err(_) => return, // the server is gone
+                    }
+                }
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    while acknowledged.lock().unwrap().len() < 6 && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    server.kill(); // kill -9
+    for d in devices {
+        d.join().unwrap();
+    }
+    let acked = acknowledged.lock().unwrap().clone();
+    assert!(acked.len() >= 6, "{acked:?}");
+    let on_disk = results(&t.db);
+    for board in &acked {
+        assert!(
+            on_disk.contains(&(*board, "1-0".to_string())),
+            "board {board} was acknowledged but is not in the database: {on_disk:?}"
+        );
+    }
+    // A restarted server carries on: the rest of the boards go in, each once.
+    let server = Server::start(&t.db);
+    let (cookie, csrf) = session(&server);
+    for board in 1..=20 {
+        if !on_disk.iter().any(|(b, _)| *b == board) {
+            assert_eq!(
+                record(server.addr, &cookie, &csrf, board, "1-0").unwrap(),
+                303
+            );
+        }
+    }
+    assert_eq!(results(&t.db).len(), 20);
+    assert_eq!(t.query("SELECT count(*) FROM game")[0][0], "20");
+    let board = get(server.addr, "/board", "").body;
+    assert!(board.contains("All 20 results are in."), "{board}");
+    assert!(sent.load(Ordering::SeqCst) >= acked.len());
+}
+
+/// A small tmpfs of its own, which the test can fill or make read-only
+/// (both hold for root too). `None` where mounting is not allowed.
+struct Disk {
+    dir: tempfile::TempDir,
+}
+
+impl Disk {
+    fn mount(test: &str) -> Option<Disk> {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=8m", "tmpfs"])
+            .arg(dir.path())
+            .output();
+        match out {
+            Ok(o) if o.status.success() => Some(Disk { dir }),
+            _ => {
+                assert!(
+                    std::env::var_os("CI").is_none(),
+                    "{test}: CI runs as root and must be able to mount a small tmpfs"
+                );
+                eprintln!("{test}: skipped: cannot mount a small tmpfs here");
+                None
+            }
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn fill(&self) -> PathBuf {
+        use std::io::Write;
+        let filler = self.path("filler");
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let block = vec![0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        while f.write_all(&[0]).is_ok() {}
+        filler
+    }
+
+    fn remount(&self, how: &str) {
+        let ok = Command::new("mount")
+            .args(["-o", &format!("remount,{how}")])
+            .arg(self.dir.path())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "remount {how}");
+    }
+}
+
+impl Drop for Disk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.dir.path()).output();
+    }
+}
+
+#[test]
+fn a_full_disk_or_a_read_only_database_gives_a_clear_page() {
+    let Some(disk) = Disk::mount("a_full_disk_or_a_read_only_database_gives_a_clear_page") else {
+        return;
+    };
+    let t = twenty_boards();
+    let db = disk.path("league.db");
+    std::fs::copy(&t.db, &db).unwrap();
+    let server = Server::start(&db);
+    let (cookie, csrf) = session(&server);
+    assert_eq!(record(server.addr, &cookie, &csrf, 1, "1-0").unwrap(), 303);
+
+    // Full: a clear page naming the problem, nothing recorded.
+    let filler = disk.fill();
+    let mut refused = None;
+    for board in 2..=20 {
+        let a = post(
+            server.addr,
+            "/reports/confirm",
+            &cookie,
+            &[
+                ("csrf", &csrf),
+                ("section", "Spring Swiss"),
+                ("round", "1"),
+                ("board", &board.to_string()),
+                ("result", "0-1"),
+            ],
+        );
+        if a.status != 303 {
+            refused = Some((board, a));
+            break;
+        }
+    }
+    let (board, a) = refused.expect("a full disk refuses a result");
+    assert!(a.status >= 500 && a.status < 600, "{}", a.status);
+    assert!(
+        a.body.contains("<html"),
+        "a page, not a bare error: {}",
+        a.body
+    );
+    assert!(a.body.contains("full"), "{}", a.body);
+    // The server is still there, and the board still shows.
+    assert_eq!(get(server.addr, "/board", "").status, 200);
+    std::fs::remove_file(filler).unwrap();
+    assert_eq!(
+        record(server.addr, &cookie, &csrf, board, "0-1").unwrap(),
+        303
+    );
+
+    // Read-only: a server cannot record there, and says so before it
+    // starts rather than failing on the first result.
+    drop(server);
+    disk.remount("ro");
+    let out = Command::new(env!("CARGO_BIN_EXE_league"))
+        .arg("--db")
+        .arg(&db)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .output()
+        .unwrap();
+    disk.remount("rw");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "served a read-only database");
+    assert!(said.contains("read-only"), "{said}");
+    assert_eq!(
+        results(&db).len(),
+        2,
+        "both results before the disk filled and after"
+    );
+}
