@@ -22,7 +22,7 @@
 //! Bad input is refused with the file, line (TXT, XML) or record (dBase)
 //! and field named.
 
-use crate::error::InputError;
+use crate::input::InputError;
 use crate::input::dbase;
 
 /// Which list a file is.
