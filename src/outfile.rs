@@ -114,7 +114,7 @@ fn split(path: &Path) -> Result<(PathBuf, String)> {
 
 /// The metadata of `path` itself (a link is not followed); `None` if there
 /// is nothing there.
-pub(crate) fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
+pub fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
     match fs::symlink_metadata(path) {
         Ok(m) => Ok(Some(m)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

@@ -148,8 +148,10 @@ def move_module(m):
         if os.path.isdir(f"src/{m}"):
             for f in tracked(f"src/{m}"):
                 move(f, f"{home}/{os.path.relpath(f, f'src/{m}')}")
-    if os.path.isdir(f"src/{m}") and not os.listdir(f"src/{m}"):
-        os.rmdir(f"src/{m}")
+    if os.path.isdir(f"src/{m}"):
+        for root, _, _ in sorted(os.walk(f"src/{m}"), key=lambda w: -len(w[0])):
+            if not os.listdir(root):
+                os.rmdir(root)
     if os.path.isdir(f"src/{m}"):
         die(f"src/{m} still holds files git does not track: {os.listdir(f'src/{m}')}")
 
@@ -363,6 +365,12 @@ def root_manifest(text, deps, normal, dev):
     out = []
     for header, lines in sections(text):
         if header in ("[dependencies]", "[dev-dependencies]", "[lints.rust]", "[lints]") or header.startswith("[workspace"):
+            # Comment lines just above a dropped table belong to it.
+            if out:
+                prev = out[-1][1]
+                while prev and (prev[-1].strip().startswith("#") or not prev[-1].strip()):
+                    prev.pop()
+                prev.append("")
             continue
         if header == "[package]":
             kept = []
@@ -475,18 +483,17 @@ def write_crate_root(c, subs, deps_used):
         j = doc_block_end(text)
         text = text[:j] + "#![forbid(unsafe_code)]\n" + text[j:]
     block = [BEGIN]
-    block.append("#[allow(unused_imports, reason = \"an alias for the paths of the one-crate layout\")]\n")
-    block.append(f"use crate as {c};\n")
+    names = [f"crate as {c}"]
     for lower in deps_used:
         for m, (mc, how) in MODULES.items():
-            if mc != lower:
-                continue
-            block.append("#[allow(unused_imports, reason = \"an alias for the paths of the one-crate layout\")]\n")
-            block.append(f"use {lib(lower)} as {m};\n" if how == "root" else f"use {lib(lower)}::{m};\n")
+            if mc == lower:
+                names.append(f"{lib(lower)} as {m}" if how == "root" else f"{lib(lower)}::{m}")
+    block.append("#[allow(unused_imports, reason = \"aliases for the paths of the one-crate layout\")]\n")
+    block.append("use {" + ", ".join(names) + "};\n")
     block.append(END)
     mods = [m for m in subs if not re.search(rf"^\s*pub mod {m};", text, re.M)]
     i = doc_end(text)
-    ins = "".join(block) + "".join(f"pub mod {m};\n" for m in mods)
+    ins = "".join(block) + "\n" + "".join(f"pub mod {m};\n" for m in mods)
     text = text[:i].rstrip("\n") + "\n\n" + ins + "\n" + text[i:].lstrip("\n")
     write(path, text)
 

@@ -462,7 +462,8 @@ impl EventDetails {
         out
     }
 
-    fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
+    /// The optional fields, to fill, in the same order as [`Self::fields`].
+    pub fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
         [
             &mut self.affiliate_id,
             &mut self.chief_td_id,

@@ -329,7 +329,9 @@ fn facts_are_what_player_round_shows() {
     )
     .unwrap();
     let sections: Vec<(SectionId, String)> = conn
-        .prepare("SELECT s.id AS id, e.kind AS kind FROM section s JOIN event e ON e.id = s.event_id")
+        .prepare(
+            "SELECT s.id AS id, e.kind AS kind FROM section s JOIN event e ON e.id = s.event_id",
+        )
         .unwrap()
         .query_map([], |r| Ok((r.get("id")?, r.get("kind")?)))
         .unwrap()
@@ -344,9 +346,18 @@ fn facts_are_what_player_round_shows() {
             "forfeit-win" => Outcome::ForfeitWin,
             "forfeit-loss" => Outcome::ForfeitLoss,
             "double-forfeit" => Outcome::DoubleForfeit,
-            "bye-full" => Outcome::Bye { kind: ByeKind::Full, requested },
-            "bye-half" => Outcome::Bye { kind: ByeKind::Half, requested },
-            "bye-zero" => Outcome::Bye { kind: ByeKind::Zero, requested },
+            "bye-full" => Outcome::Bye {
+                kind: ByeKind::Full,
+                requested,
+            },
+            "bye-half" => Outcome::Bye {
+                kind: ByeKind::Half,
+                requested,
+            },
+            "bye-zero" => Outcome::Bye {
+                kind: ByeKind::Zero,
+                requested,
+            },
             "absent" => Outcome::Absent,
             other => panic!("player_round shows an outcome {other:?}"),
         }

@@ -113,4 +113,3 @@ pub fn swiss(n: usize, rounds: usize, seed: u64) -> (Tournament, i32) {
         total,
     )
 }
-
