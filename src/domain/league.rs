@@ -24,9 +24,13 @@ pub fn check_date_order(what: &str, start: Option<&str>, end: Option<&str>) -> R
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
+    /// Paired round by round by a Swiss system.
     Swiss,
+    /// Every player meets every other (Berger tables).
     RoundRobin,
+    /// Teams paired round by round by a Swiss system.
     TeamSwiss,
+    /// Every team meets every other.
     TeamRoundRobin,
 }
 
@@ -54,6 +58,7 @@ impl EventKind {
         Ok(names)
     }
 
+    /// Every kind, in the order help and errors list them.
     pub const ALL: [EventKind; 4] = [
         EventKind::Swiss,
         EventKind::RoundRobin,
@@ -61,6 +66,7 @@ impl EventKind {
         EventKind::TeamRoundRobin,
     ];
 
+    /// The kind as the database and the command line write it ("round-robin").
     pub fn as_str(self) -> &'static str {
         match self {
             EventKind::Swiss => "swiss",
@@ -70,10 +76,12 @@ impl EventKind {
         }
     }
 
+    /// Whether teams, not players, are paired.
     pub fn is_team(self) -> bool {
         matches!(self, EventKind::TeamSwiss | EventKind::TeamRoundRobin)
     }
 
+    /// Whether everyone meets everyone (individual or team).
     pub fn is_round_robin(self) -> bool {
         matches!(self, EventKind::RoundRobin | EventKind::TeamRoundRobin)
     }
@@ -115,32 +123,49 @@ impl FromStr for EventKind {
     }
 }
 
+/// A season: the events of one playing year, under one name ("2022-23").
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Season {
+    /// The season's row id.
     pub id: SeasonId,
+    /// Its name, unique in the league.
     pub name: String,
+    /// First day (ISO date), when given.
     pub start_date: Option<String>,
+    /// Last day (ISO date), when given.
     pub end_date: Option<String>,
 }
 
+/// An event of a season: a tournament with its own rounds, sections and settings.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Event {
+    /// The event's row id.
     pub id: EventId,
+    /// The season it belongs to.
     pub season_id: SeasonId,
+    /// The season's name.
     pub season: String,
+    /// The event's name, unique in its season.
     pub name: String,
+    /// How it is paired.
     pub kind: EventKind,
     /// Planned number of rounds.
     pub rounds: u32,
+    /// First day (ISO date), when given.
     pub start_date: Option<String>,
+    /// Last day (ISO date), when given.
     pub end_date: Option<String>,
     /// Tiebreak order as stored: a preset name or comma-separated codes.
     pub tiebreaks: String,
+    /// Whether the FIDE tiebreaks count a forfeit or a bye as played (actual play first).
     pub actual_play_first: bool,
     /// Chosen FIDE edition; `None` follows the start date.
     pub fide_edition: Option<u16>,
+    /// Whether Sonneborn-Berger is adjusted for unplayed games (US Chess).
     pub sb_adjusted: bool,
+    /// Whether a coin toss may break the last tie.
     pub coin_allowed: bool,
+    /// The seed of the coin toss, once one was drawn.
     pub coin_seed: Option<i64>,
     /// Which rating the event goes by: the one its entries take.
     #[serde(default)]
@@ -305,37 +330,60 @@ impl Event {
     }
 }
 
+/// A section of an event: players paired among themselves, with their own standings.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Section {
+    /// The section's row id.
     pub id: SectionId,
+    /// The event it belongs to.
     pub event_id: EventId,
+    /// Its name, unique in the event ("Open", "U1600").
     pub name: String,
+    /// Lowest rating the section admits, when it has a band.
     pub rating_min: Option<u32>,
+    /// Highest rating the section admits, when it has a band.
     pub rating_max: Option<u32>,
 }
 
+/// A person in the league's register, across seasons.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
+    /// The player's row id.
     pub id: PlayerId,
+    /// Name as the secretary entered it ("Surname, Given").
     pub name: String,
+    /// US Chess member id.
     pub uscf_id: Option<String>,
+    /// FIDE id.
     pub fide_id: Option<String>,
+    /// US Chess (or local) rating.
     pub rating: Option<u32>,
+    /// FIDE rating.
     pub fide_rating: Option<u32>,
+    /// Federation (FIDE's three-letter code).
     pub federation: Option<String>,
+    /// Title (GM, IM, FM, WGM, ...).
     pub title: Option<String>,
 }
 
 /// A player entered in a section.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
+    /// The entry's row id.
     pub id: EntryId,
+    /// The section entered.
     pub section_id: SectionId,
+    /// The player who entered.
     pub player_id: PlayerId,
+    /// The player's name.
     pub name: String,
+    /// Pairing number in the section (1-based).
     pub pairing_no: u32,
+    /// Rating the entry goes by (see [`RatingBasis`]).
     pub rating: Option<u32>,
+    /// Team the entry plays for, in a team event.
     pub team_id: Option<TeamId>,
+    /// Last round the entry played before withdrawing, if it withdrew.
     pub withdrawn_after: Option<u32>,
 }
 
@@ -414,12 +462,15 @@ pub struct EventDetails {
     pub prize_split: super::prizes::Split,
     /// US Chess affiliate id of the organizer.
     pub affiliate_id: Option<String>,
-    /// US Chess ids of the chief and assistant tournament directors.
+    /// US Chess id of the chief tournament director.
     pub chief_td_id: Option<String>,
+    /// US Chess id of the assistant tournament director.
     pub assistant_td_id: Option<String>,
+    /// City where the event is played.
     pub city: Option<String>,
     /// Two-letter state code (upper case).
     pub state: Option<String>,
+    /// Postal code.
     pub zip: Option<String>,
     /// Three-letter country code, as FIDE writes federations (USA).
     pub country: Option<String>,
@@ -427,8 +478,9 @@ pub struct EventDetails {
     pub time_control: Option<String>,
     /// US Chess rating system: regular, quick or dual.
     pub rating_system: Option<String>,
-    /// FIDE arbiters by name (TRF lines 102 and 112).
+    /// Chief arbiter by name (TRF line 102).
     pub chief_arbiter: Option<String>,
+    /// Deputy arbiter, by name.
     pub deputy_arbiter: Option<String>,
 }
 

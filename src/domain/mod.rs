@@ -7,10 +7,6 @@ pub mod fingerprint;
 pub mod game;
 pub mod history;
 pub mod ids;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod league;
 pub mod names;
 pub mod pairing;

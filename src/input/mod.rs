@@ -11,10 +11,6 @@ pub mod ratings;
 pub mod results;
 pub mod sheet;
 pub mod team_matches;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod trf;
 
 use crate::domain::text::describe;

@@ -28,12 +28,17 @@ use crate::store::Reader;
 /// One section a player entered.
 #[derive(Clone, Debug)]
 pub struct PlayerSection {
+    /// The event the section belongs to.
     pub event: Event,
+    /// The section.
     pub section: Section,
+    /// The player's pairing number in it.
     pub pairing_no: u32,
     /// Rating at entry.
     pub rating: Option<u32>,
+    /// Points scored (after `rounds_played`).
     pub score: Points,
+    /// Games won, drawn, lost, forfeited and byes.
     pub counts: GameCounts,
     /// Place in the section's standings ("2", "3-4"); None in team events.
     pub place: Option<String>,
@@ -42,6 +47,7 @@ pub struct PlayerSection {
     /// Won the section (first place once every planned round is in):
     /// `Some(false)` alone, `Some(true)` shared.
     pub won: Option<bool>,
+    /// Performance rating over the rated games played, when there are any.
     pub performance: Option<i64>,
     /// The standings are after this round (of `event.rounds`).
     pub rounds_played: usize,
@@ -55,8 +61,11 @@ pub struct PlayerSection {
 /// A player's history across seasons, with career totals.
 #[derive(Clone, Debug)]
 pub struct PlayerHistory {
+    /// The player.
     pub player: Player,
+    /// Every section the player entered, oldest first.
     pub sections: Vec<PlayerSection>,
+    /// Totals over every section.
     pub career: Career,
     /// What each imported rating list changed, oldest first.
     pub rating_lists: Vec<RatingChange>,
@@ -67,11 +76,13 @@ pub struct PlayerHistory {
 pub struct RatingChange {
     /// `uscf` or `fide`.
     pub system: String,
+    /// The list's name as imported (its month or file).
     pub list: String,
     /// The day the list took effect.
     pub day: String,
     /// Before and after the list (`None`: unrated).
     pub from: Option<u32>,
+    /// The rating the list gave.
     pub to: Option<u32>,
 }
 
@@ -259,9 +270,11 @@ impl PlayerHistory {
 /// One game of a head-to-head, with the tally after it.
 #[derive(Clone, Debug)]
 pub struct H2hGame {
+    /// Where and when the game was played, and by whom.
     pub meeting: Meeting,
     /// The result from the first player's side.
     pub outcome: Outcome,
+    /// Wins, draws and losses of the two so far.
     pub tally: Tally,
 }
 
@@ -315,16 +328,22 @@ pub fn colour_of_a(m: &Meeting) -> Colour {
 /// A winner of a section.
 #[derive(Clone, Debug)]
 pub struct Winner {
+    /// The winner's player id.
     pub player_id: PlayerId,
+    /// The winner's name.
     pub name: String,
+    /// Points scored.
     pub score: Points,
 }
 
 /// A section of an event with its winner(s).
 #[derive(Clone, Debug)]
 pub struct SectionWinners {
+    /// The event.
     pub event: Event,
+    /// The section.
     pub section: Section,
+    /// Players in the section.
     pub players: usize,
     /// The rounds the standings count.
     pub rounds_played: usize,
@@ -434,20 +453,24 @@ pub fn section_winners_where(conn: &Reader, filter: &SectionFilter) -> Result<Ve
 /// A season at a glance, with its grand-prix tables when it has rules.
 #[derive(Clone, Debug)]
 pub struct SeasonSummary {
+    /// The season.
     pub season: Season,
     /// Every event of the season, in order.
     pub events: Vec<Event>,
     /// Every section of the individual events, with winners.
     pub sections: Vec<SectionWinners>,
+    /// The grand-prix tables, when the season has rules for one.
     pub grand_prix: Option<SeasonGrandPrix>,
 }
 
 /// The grand prix of a season.
 #[derive(Clone, Debug)]
 pub struct SeasonGrandPrix {
+    /// How the grand prix awards and counts points.
     pub rules: Rules,
     /// The events that count, in the order of the tables' columns.
     pub events: Vec<Event>,
+    /// The tables: players by total, with each event's points.
     pub standings: GrandPrix,
 }
 

@@ -3,10 +3,6 @@
 //! commands, the site and the history all read standings through here, so
 //! they can never disagree.
 
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod history;
 pub mod prizes;
 pub mod rating_change;

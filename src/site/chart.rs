@@ -8,23 +8,31 @@
 pub struct Chart {
     /// What the chart shows, for the heading and the SVG `<title>`.
     pub title: String,
+    /// Width of the whole drawing, in SVG units.
     pub width: i32,
+    /// Height of the whole drawing, in SVG units.
     pub height: i32,
-    /// Plot area: left, top, right, bottom.
+    /// Left edge of the plot area (the plot area: left, top, right, bottom).
     pub left: i32,
+    /// Top edge of the plot area.
     pub top: i32,
+    /// Right edge of the plot area.
     pub right: i32,
+    /// Bottom edge of the plot area.
     pub bottom: i32,
     /// Horizontal grid lines with their labels on the left.
     pub y_ticks: Vec<Tick>,
     /// Labels under the x axis (at most [`MAX_X_LABELS`]).
     pub x_ticks: Vec<Tick>,
-    /// The axes' titles ("Round", "Points"); empty for none.
+    /// The x axis's title ("Round"); empty for none.
     pub x_title: String,
+    /// The y axis's title.
     pub y_title: String,
     /// Where the y title goes (its centre, rotated).
     pub y_title_at: i32,
+    /// Where the x title goes (its centre).
     pub x_title_at: i32,
+    /// The lines, each with its points.
     pub series: Vec<Series>,
     /// Text shown beside points (event names on a player's chart).
     pub labels: Vec<Label>,
@@ -37,14 +45,18 @@ pub struct Chart {
 pub struct Tick {
     /// The position in SVG units (y for the y axis, x for the x axis).
     pub at: i32,
+    /// The text at that position.
     pub label: String,
 }
 
 /// Visible text at a point of the plot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// Horizontal position, in SVG units.
     pub x: i32,
+    /// Vertical position, in SVG units.
     pub y: i32,
+    /// The text shown.
     pub text: String,
     /// `start` or `end`: which side of the point the text runs to.
     pub anchor: String,
@@ -53,6 +65,7 @@ pub struct Label {
 /// One line: its name, style and points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Series {
+    /// The line's full name (the tooltip's).
     pub name: String,
     /// The name as the legend shows it (long names shortened).
     pub label: String,
@@ -61,14 +74,18 @@ pub struct Series {
     pub class: String,
     /// `x,y x,y ...` for the polyline.
     pub path: String,
+    /// The points drawn on the line, each with a tooltip.
     pub dots: Vec<Dot>,
 }
 
 /// A point with a tooltip.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dot {
+    /// Horizontal position, in SVG units.
     pub x: i32,
+    /// Vertical position, in SVG units.
     pub y: i32,
+    /// The tooltip: what the point stands for.
     pub title: String,
 }
 
@@ -76,15 +93,20 @@ pub struct Dot {
 /// example half-points or per cent), and its tooltip.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Point {
+    /// The x position's index (a round, an event).
     pub x: usize,
+    /// The value, in the chart's units.
     pub y: i64,
+    /// The tooltip.
     pub title: String,
 }
 
 /// A named line of data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The line's name (a player, a team).
     pub name: String,
+    /// The points, in x order.
     pub points: Vec<Point>,
 }
 
@@ -92,13 +114,15 @@ pub struct Line {
 pub struct Axes {
     /// Labels of the x positions 0..n (empty strings are skipped).
     pub x_labels: Vec<String>,
-    /// The y range, in data units.
+    /// The bottom of the y range, in data units.
     pub y_min: i64,
+    /// The top of the y range.
     pub y_max: i64,
     /// Grid lines at these data values, with their labels.
     pub y_ticks: Vec<(i64, String)>,
-    /// The axes' titles; empty for none.
+    /// The x axis's title; empty for none.
     pub x_title: String,
+    /// The y axis's title.
     pub y_title: String,
 }
 

@@ -19,16 +19,8 @@
 
 pub mod build;
 pub mod career;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod chart;
 pub mod load;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod model;
 pub mod prizes;
 pub mod ratings;

@@ -7,7 +7,9 @@ use super::chart::Chart;
 /// A link: the text shown and a relative address.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
+    /// The text shown.
     pub text: String,
+    /// The address, relative to the page the link is on.
     pub href: String,
 }
 
@@ -15,7 +17,9 @@ pub struct Link {
 /// and the way back to the root from it (`../`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
+    /// Path from the site's root, with `/` between folders.
     pub path: String,
+    /// The way back to the root from here: `../` per folder.
     pub root: String,
 }
 
@@ -40,14 +44,19 @@ impl Place {
 pub struct Site {
     /// The league's name (or "Results") for page titles.
     pub league: String,
+    /// The front page.
     pub index: IndexPage,
+    /// The tiebreak rules page.
     pub rules: RulesPage,
+    /// A page per season.
     pub seasons: Vec<SeasonPage>,
+    /// A page per section (individual) or team event.
     pub sections: Vec<SectionPage>,
     /// A page per paired round of each individual section.
     pub rounds: Vec<RoundPage>,
     /// A page per individual section with the working behind its tiebreaks.
     pub workings: Vec<WorkingPage>,
+    /// A page per player.
     pub players: Vec<PlayerPage>,
     /// The A–Z list of every player.
     pub directory: DirectoryPage,
@@ -60,6 +69,7 @@ pub struct Site {
 /// The front page: the newest season in full, the older ones as a compact
 /// grid of links.
 pub struct IndexPage {
+    /// Where the page lives.
     pub place: Place,
     /// The newest season, with its events and sections.
     pub seasons: Vec<IndexSeason>,
@@ -69,30 +79,43 @@ pub struct IndexPage {
 
 /// A season on the front page, with its events.
 pub struct IndexSeason {
+    /// The season's page.
     pub link: Link,
+    /// "September 2022 to May 2023", or empty.
     pub dates: String,
+    /// The season's events, in order.
     pub events: Vec<IndexEvent>,
 }
 
 /// An event on the front page, with links to its sections.
 pub struct IndexEvent {
+    /// The event's name.
     pub name: String,
+    /// The event's dates, or empty.
     pub dates: String,
+    /// Its sections' pages.
     pub sections: Vec<Link>,
 }
 
 /// A season: its events and champions.
 pub struct SeasonPage {
+    /// Where the page lives.
     pub place: Place,
+    /// The season's name.
     pub name: String,
+    /// The season's dates, or empty.
     pub dates: String,
+    /// Every event of the season, in order.
     pub events: Vec<SeasonEvent>,
+    /// Each section's winners (or leaders, while it runs).
     pub champions: Vec<Champion>,
 }
 
 /// An event on its season's page.
 pub struct SeasonEvent {
+    /// The event's name.
     pub name: String,
+    /// The event's dates, or empty.
     pub dates: String,
     /// Planned rounds.
     pub rounds: u32,
@@ -102,24 +125,33 @@ pub struct SeasonEvent {
     pub tiebreaks: String,
     /// The preset's name, when the order is one.
     pub preset: Option<String>,
+    /// Its sections' pages.
     pub sections: Vec<Link>,
 }
 
 /// The winner(s) of a section, or its leaders while it is running.
 pub struct Champion {
+    /// The event's name.
     pub event: String,
+    /// The section's page.
     pub section: Link,
     /// "Champion", "Joint champions", "Leading after round 3".
     pub label: String,
+    /// The winner(s) or leaders, linking to their pages.
     pub players: Vec<Link>,
+    /// Their score ("5½").
     pub score: String,
 }
 
 /// A section's page.
 pub struct SectionPage {
+    /// Where the page lives.
     pub place: Place,
+    /// The season's page.
     pub season: Link,
+    /// The event's name.
     pub event: String,
+    /// The section's name.
     pub section: String,
     /// Every section of the event, this one without a link (`href` empty).
     pub siblings: Vec<Link>,
@@ -127,24 +159,31 @@ pub struct SectionPage {
     pub round_links: Vec<Link>,
     /// The page with everyone's working (individual sections), or empty.
     pub working_page: String,
-    /// The print views of just the standings and just the crosstable
-    /// (individual sections), or empty.
+    /// The print view of just the standings (individual sections), or
+    /// empty.
     pub print_standings: String,
+    /// The print view of just the crosstable, or empty.
     pub print_crosstable: String,
+    /// The event's dates, or empty.
     pub dates: String,
+    /// "Swiss", "round robin", "team Swiss".
     pub kind: String,
     /// "standings after round 6 of 6".
     pub progress: String,
     /// The tournament's details as (label, value): "Time control",
     /// "Place", "Arbiter", "Rated"; only those recorded.
     pub details: Vec<(String, String)>,
+    /// Other things to know about the section (late entries, withdrawals).
     pub notes: Vec<String>,
+    /// Standings and crosstable, individual or team.
     pub body: SectionBody,
 }
 
 /// What a section page shows, by kind of section.
 pub enum SectionBody {
+    /// A section of players.
     Individual(Box<IndividualSection>),
+    /// A team event.
     Team(Box<TeamSectionBody>),
 }
 
@@ -156,6 +195,7 @@ pub struct TeamSectionBody {
     /// The standings' extra columns, in the event's order (a tiebreak that
     /// repeats the match or game points column is left out).
     pub tiebreaks: Vec<Heading>,
+    /// The team standings, best first.
     pub standings: Vec<TeamStandingRow>,
     /// The crosstable's header, as `league team crosstable` prints it
     /// (`No.`, `Name`, `Pts`, `TBrk1`.., `R1`..).
@@ -163,11 +203,15 @@ pub struct TeamSectionBody {
     /// Beside `header`: the round page each `R1`.. heading links to, empty
     /// for the other columns.
     pub header_links: Vec<String>,
+    /// The team crosstable's rows.
     pub crosstable: Vec<TeamCrossRow>,
     /// Each tiebreak used, in plain words ("TBrk1 = usat: ...").
     pub rules: Vec<RuleNote>,
+    /// Other things to know about the order.
     pub rule_notes: Vec<String>,
+    /// Board prizes: one table per board.
     pub boards: Vec<BoardTable>,
+    /// Every team's roster.
     pub rosters: Vec<Roster>,
     /// The working behind each team's tiebreak values.
     pub working: Vec<PlayerWorking>,
@@ -175,11 +219,15 @@ pub struct TeamSectionBody {
 
 /// One team's line in the team standings.
 pub struct TeamStandingRow {
+    /// "1", or "3-4" for a shared place.
     pub place: String,
     /// The team's name, linking to its roster.
     pub team: Link,
+    /// Match points.
     pub match_points: String,
+    /// Game points.
     pub game_points: String,
+    /// The tiebreak values, in `tiebreaks` order.
     pub values: Vec<String>,
     /// `#working-team-N`: the team's working further down the page.
     pub working: String,
@@ -189,9 +237,11 @@ pub struct TeamStandingRow {
 pub struct TeamCrossRow {
     /// The anchor id of this row (`team-N`, N its `No.`).
     pub id: String,
+    /// The team's `No.`.
     pub number: String,
     /// The team's name, linking to its roster.
     pub team: Link,
+    /// Its points in the crosstable.
     pub points: String,
     /// The `TBrk` values, as the crosstable prints them.
     pub values: Vec<String>,
@@ -201,19 +251,27 @@ pub struct TeamCrossRow {
 
 /// The players of one board, best first.
 pub struct BoardTable {
+    /// The board number (1 = top board).
     pub board: u32,
+    /// The players who sat on it, best first.
     pub rows: Vec<BoardRow>,
 }
 
 /// One player's line in a board's prize table.
 pub struct BoardRow {
+    /// "1", or "3-4" for a shared place.
     pub place: String,
+    /// The player, linking to their page.
     pub player: Link,
+    /// The player's team.
     pub team: String,
+    /// Points scored on the board.
     pub points: String,
+    /// Games played on the board.
     pub games: u32,
     /// "75.0", or "–" with no game over the board.
     pub percent: String,
+    /// Wins by forfeit, counted in `points`.
     pub forfeit_wins: u32,
 }
 
@@ -221,10 +279,13 @@ pub struct BoardRow {
 pub struct Roster {
     /// The anchor id (`roster-N`, N the team's crosstable number).
     pub id: String,
+    /// The team's name.
     pub team: String,
+    /// Its short code, or empty.
     pub short: String,
     /// "withdrew after round 3", when it did.
     pub withdrawn: String,
+    /// The players, by board.
     pub players: Vec<RosterLine>,
 }
 
@@ -232,7 +293,9 @@ pub struct Roster {
 pub struct RosterLine {
     /// "1", or "alt 5" for an alternate.
     pub board: String,
+    /// The player, linking to their page.
     pub player: Link,
+    /// The rating the event uses, or empty.
     pub rating: String,
 }
 
@@ -259,16 +322,19 @@ pub struct IndividualSection {
     pub live: Option<LiveRound>,
     /// The standings' extra columns, in the event's order.
     pub tiebreaks: Vec<Heading>,
+    /// The standings, best first.
     pub standings: Vec<StandingRow>,
     /// The crosstable's round headings, each linking to its round page.
     pub rounds: Vec<Link>,
     /// The square grid of a round robin, by pairing number.
     pub grid: Option<Grid>,
+    /// The crosstable's rows, by place.
     pub crosstable: Vec<CrossRow>,
     /// Each tiebreak used, in plain words.
     pub rules: Vec<RuleNote>,
     /// Other things to know about the order (actual-play rule, FIDE edition).
     pub rule_notes: Vec<String>,
+    /// The race of the leaders: points round by round.
     pub race: Option<Chart>,
     /// The same leaders as points behind the leader, round by round.
     pub behind: Option<Chart>,
@@ -286,6 +352,7 @@ pub struct RatingTable {
     pub fide: bool,
     /// Whether the US Chess column is shown.
     pub uscf: bool,
+    /// One line per rated player, in standings order.
     pub rows: Vec<RatingRow>,
     /// What the estimates assume ("K 20 assumed ...").
     pub notes: Vec<String>,
@@ -293,16 +360,23 @@ pub struct RatingTable {
 
 /// One player's estimates: "+7.2", "1805 (+105)".
 pub struct RatingRow {
+    /// The player, linking to their page.
     pub player: Link,
+    /// The rating the estimate starts from.
     pub rating: String,
+    /// The FIDE estimate, or empty.
     pub fide: String,
+    /// The US Chess estimate, or empty.
     pub uscf: String,
 }
 
 /// One player of a section's starting list.
 pub struct StartLine {
+    /// Pairing number.
     pub number: u32,
+    /// The player, linking to their page.
     pub player: Link,
+    /// The rating the event uses, or empty.
     pub rating: String,
 }
 
@@ -316,7 +390,9 @@ pub struct LiveRound {
     pub date: String,
     /// "3 of 5 results are in; 2 not yet."
     pub status: String,
+    /// The games, board by board.
     pub games: Vec<BoardLine>,
+    /// The byes of the round.
     pub byes: Vec<ByeLine>,
 }
 
@@ -324,30 +400,38 @@ pub struct LiveRound {
 pub struct Grid {
     /// The column headings: every pairing number.
     pub numbers: Vec<u32>,
+    /// One row per player, by pairing number.
     pub rows: Vec<GridRow>,
 }
 
 /// One player's row of the grid.
 pub struct GridRow {
+    /// Pairing number.
     pub number: u32,
+    /// The player, linking to their page.
     pub player: Link,
     /// One per column; the player's own column has class `self`.
     pub cells: Vec<GridCell>,
+    /// The player's total ("3½").
     pub total: String,
 }
 
 /// One cell of the grid: "1", "½", "0" (forfeits "+" and "−"; two games
 /// in a double round robin side by side), empty while not played.
 pub struct GridCell {
+    /// What the cell shows.
     pub text: String,
     /// `win`, `loss`, `draw`, `none` or `self` (the blacked-out diagonal).
     pub class: String,
+    /// The tooltip: the game in words.
     pub title: String,
 }
 
 /// A round of a section: pairings and results board by board.
 pub struct RoundPage {
+    /// Where the page lives.
     pub place: Place,
+    /// The season's page.
     pub season: Link,
     /// The section's page.
     pub section: Link,
@@ -365,7 +449,9 @@ pub struct RoundPage {
     pub alphabetical: Vec<AlphaLine>,
     /// Every round of the section, this one without a link.
     pub rounds: Vec<Link>,
+    /// The games, board by board.
     pub games: Vec<BoardLine>,
+    /// The byes of the round.
     pub byes: Vec<ByeLine>,
     /// Entered players with neither game nor bye this round.
     pub absent: Vec<Link>,
@@ -379,20 +465,24 @@ pub struct RoundPage {
 pub struct MatchBlock {
     /// The first-named team and the second, linking to their rosters.
     pub home: Link,
+    /// The second-named team, linking to its roster.
     pub away: Link,
     /// "1½–½", with "forfeit" when no board was played.
     pub score: String,
+    /// The boards, top first.
     pub boards: Vec<TeamBoardLine>,
 }
 
 /// One board of a team match.
 pub struct TeamBoardLine {
+    /// The board number (1 = top board).
     pub board: u32,
     /// The first-named team's player (empty `text` when no one sat there;
     /// empty `href` when the player has no page).
     pub home: Link,
     /// "1–0", "½–½", "1–0 forfeit" from the first-named team's side.
     pub result: String,
+    /// The second-named team's player (as `home`).
     pub away: Link,
 }
 
@@ -400,7 +490,9 @@ pub struct TeamBoardLine {
 pub struct BoardLine {
     /// The board number recorded, or the game's place in the list.
     pub board: String,
+    /// White, linking to their page.
     pub white: Link,
+    /// White's pairing number.
     pub white_no: u32,
     /// White's rating for the event, or empty.
     pub white_rating: String,
@@ -408,10 +500,15 @@ pub struct BoardLine {
     pub white_score: String,
     /// "1–0", "½–½", "1–0 forfeit", or empty while pending.
     pub result: String,
+    /// Whether the result is still to come.
     pub pending: bool,
+    /// Black, linking to their page.
     pub black: Link,
+    /// Black's pairing number.
     pub black_no: u32,
+    /// Black's rating for the event, or empty.
     pub black_rating: String,
+    /// Black's score before the round.
     pub black_score: String,
 }
 
@@ -421,7 +518,9 @@ pub struct AlphaLine {
     /// The row's anchor, `p-N` with N the pairing number: the
     /// crosstable's cells open the round at their player's line.
     pub id: String,
+    /// The player, linking to their page.
     pub player: Link,
+    /// Pairing number.
     pub number: u32,
     /// The board, empty for a bye.
     pub board: String,
@@ -432,12 +531,15 @@ pub struct AlphaLine {
     /// The result from this player's side ("1", "½", "0", "1 forfeit"),
     /// empty while pending or for a bye.
     pub result: String,
+    /// Whether the result is still to come.
     pub pending: bool,
 }
 
 /// A bye of a round.
 pub struct ByeLine {
+    /// The player, linking to their page.
     pub player: Link,
+    /// Pairing number.
     pub number: u32,
     /// The score before the round.
     pub score: String,
@@ -447,19 +549,25 @@ pub struct ByeLine {
 
 /// A section's working page: how every tiebreak value was reached.
 pub struct WorkingPage {
+    /// Where the page lives.
     pub place: Place,
+    /// The season's page.
     pub season: Link,
+    /// The section's page.
     pub section: Link,
     /// "Winter Swiss 1600+".
     pub heading: String,
+    /// Everyone's working, in standings order.
     pub working: Vec<PlayerWorking>,
 }
 
 /// The player directory: every player, A to Z.
 pub struct DirectoryPage {
+    /// Where the page lives.
     pub place: Place,
     /// The initial letters that have players, linking to their group.
     pub letters: Vec<Link>,
+    /// The players, letter by letter.
     pub groups: Vec<DirectoryGroup>,
 }
 
@@ -469,11 +577,13 @@ pub struct DirectoryGroup {
     pub letter: String,
     /// The anchor id, `letter-a`.
     pub id: String,
+    /// The players under this letter, A to Z.
     pub players: Vec<DirectoryLine>,
 }
 
 /// One player in the directory.
 pub struct DirectoryLine {
+    /// The player, linking to their page.
     pub player: Link,
     /// Events played (individual sections and team events).
     pub events: usize,
@@ -483,11 +593,17 @@ pub struct DirectoryLine {
 
 /// One line of a section's standings.
 pub struct StandingRow {
+    /// "1", or "3-4" for a shared place.
     pub place: String,
+    /// Pairing number.
     pub pairing_no: u32,
+    /// The player, linking to their page.
     pub player: Link,
+    /// The rating the event uses, or empty.
     pub rating: String,
+    /// Points ("4½").
     pub score: String,
+    /// The tiebreak values, in the section's order.
     pub values: Vec<String>,
     /// The row's working on the section's working page.
     pub working: String,
@@ -504,15 +620,21 @@ pub struct CrossRow {
     pub pairing_no: u32,
     /// The anchor id of this row.
     pub id: String,
+    /// "1", or "3-4" for a shared place.
     pub place: String,
+    /// The player, linking to their page.
     pub player: Link,
+    /// The rating the event uses, or empty.
     pub rating: String,
+    /// One per round.
     pub cells: Vec<CrossCell>,
+    /// The player's total.
     pub total: String,
 }
 
 /// One round of one player in the crosstable.
 pub struct CrossCell {
+    /// What the cell shows ("W6", "+", "½").
     pub text: String,
     /// Where the cell leads: the opponent's row (team crosstables) or the
     /// player's line on the round's page (individual ones).
@@ -527,15 +649,21 @@ pub struct CrossCell {
 
 /// A tiebreak code with its meaning.
 pub struct RuleNote {
+    /// The code as the event's order writes it ("mm").
     pub code: String,
+    /// What it means, in plain words.
     pub meaning: String,
 }
 
 /// The working behind one player's tiebreak values.
 pub struct PlayerWorking {
+    /// The anchor id (`working-N`).
     pub id: String,
+    /// The player's (or team's) name.
     pub name: String,
+    /// The name and what decided the place ("Ann Lee (#2): place 1, 2 points").
     pub summary: String,
+    /// One item per tiebreak value.
     pub items: Vec<WorkingItem>,
 }
 
@@ -551,16 +679,23 @@ impl PlayerWorking {
 
 /// One tiebreak value of one player, with its working.
 pub struct WorkingItem {
+    /// The tiebreak's code.
     pub code: String,
+    /// The value, as the standings show it.
     pub value: String,
+    /// What the tiebreak means.
     pub meaning: String,
+    /// The terms the value adds up.
     pub terms: Vec<WorkingTerm>,
+    /// Other things to know about this value.
     pub notes: Vec<String>,
 }
 
 /// One term of a tiebreak's working.
 pub struct WorkingTerm {
+    /// What the term is ("Round 3: Bob Jones, 2 points").
     pub text: String,
+    /// Its value.
     pub value: String,
     /// Why the term was left out, if it was.
     pub dropped: Option<String>,
@@ -568,11 +703,14 @@ pub struct WorkingTerm {
 
 /// A player's page: every event across the seasons on the site.
 pub struct PlayerPage {
+    /// Where the page lives.
     pub place: Place,
+    /// The player's name.
     pub name: String,
     /// Career totals over the board ("24 games: 12 wins, ..."), empty
     /// before the first game.
     pub career: String,
+    /// Charts of results over time (rating, score per event).
     pub charts: Vec<Chart>,
     /// Newest first.
     pub events: Vec<PlayerEvent>,
@@ -580,24 +718,32 @@ pub struct PlayerPage {
 
 /// One of a player's events on their page.
 pub struct PlayerEvent {
+    /// The season's page.
     pub season: Link,
+    /// The event's name.
     pub event: String,
+    /// The section's page.
     pub section: Link,
     /// Place in the standings; in a team event, the player's team.
     pub place: String,
+    /// Points scored ("4½").
     pub score: String,
     /// "4 of 6" style: rounds counted.
     pub rounds: usize,
+    /// Performance rating, or empty.
     pub performance: String,
+    /// The rating the event used, or empty.
     pub rating: String,
     /// In a team event: the team (linking to its roster), the board and the
     /// team's place.
     pub team: Option<TeamLine>,
+    /// The player's rounds, in order.
     pub games: Vec<PlayerGame>,
 }
 
 /// A player's team in a team event.
 pub struct TeamLine {
+    /// The team, linking to its roster.
     pub team: Link,
     /// "board 2", "alternate (board 5)".
     pub board: String,
@@ -607,6 +753,7 @@ pub struct TeamLine {
 
 /// One round of a player's event: opponent, colour, result.
 pub struct PlayerGame {
+    /// The round number.
     pub round: usize,
     /// The round's page, from the player's page.
     pub round_href: String,
@@ -615,18 +762,25 @@ pub struct PlayerGame {
     /// The opponent's score in the section (so far), or empty without
     /// an opponent.
     pub opponent_score: String,
+    /// "White", "Black", or empty for a bye.
     pub colour: String,
+    /// The opponent, linking to their page; none for a bye.
     pub opponent: Option<Link>,
+    /// The result from the player's side ("1", "½", "0", "1 forfeit").
     pub result: String,
+    /// The points the round gave the player ("½").
     pub points: String,
 }
 
 /// The tiebreak rules page, from the code's own definitions.
 pub struct RulesPage {
+    /// Where the page lives.
     pub place: Place,
     /// The tiebreaks this league's events use, in the order first met.
     pub used: Vec<RuleTerm>,
+    /// The tiebreak families (US Chess, FIDE, team), each with its tiebreaks.
     pub families: Vec<RuleFamily>,
+    /// The named tiebreak orders.
     pub presets: Vec<PresetRow>,
     /// The crosstable codes.
     pub codes: Vec<RuleNote>,
@@ -634,7 +788,9 @@ pub struct RulesPage {
 
 /// A family of tiebreaks on the rules page (US Chess, FIDE, teams).
 pub struct RuleFamily {
+    /// The family's name.
     pub name: String,
+    /// Its tiebreaks.
     pub rules: Vec<RuleTerm>,
 }
 
@@ -646,13 +802,17 @@ pub struct RuleTerm {
     pub code: String,
     /// The short column label ("M-Med").
     pub label: String,
+    /// What it means, in plain words.
     pub meaning: String,
 }
 
 /// A named tiebreak order on the rules page.
 pub struct PresetRow {
+    /// The preset's name ("us-standard").
     pub name: String,
+    /// Its codes, in order.
     pub codes: String,
+    /// What the preset is for.
     pub note: String,
 }
 

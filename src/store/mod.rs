@@ -39,25 +39,13 @@ pub mod pairing;
 pub mod player;
 pub mod prize;
 pub mod ratings;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod round;
 pub mod schema_objects;
 pub mod season;
 pub mod snapshot;
 pub mod sql;
 pub mod sql_error;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod team_match;
 pub mod team_pairing;
 

@@ -17,8 +17,11 @@ use crate::error::{Error, InputError, Result};
 /// What a recorded sheet changed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Recorded {
+    /// Games newly paired by the sheet.
     pub pairings: usize,
+    /// Results newly recorded (or changed).
     pub results: usize,
+    /// Byes newly recorded.
     pub byes: usize,
     /// Rows that were already recorded exactly so (a sheet recorded twice).
     pub unchanged: usize,
@@ -142,19 +145,28 @@ pub fn check_no_gap(conn: &impl Readable, section: &Section, number: u32) -> Res
 /// A game already in a round, from the database.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
+    /// The game's row id.
     pub id: GameId,
+    /// The board number recorded, if any.
     pub board: Option<u32>,
+    /// White's entry.
     pub white: Entry,
+    /// Black's entry.
     pub black: Entry,
+    /// The result, `None` while pending.
     pub result: Option<GameResult>,
 }
 
 /// A bye already in a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByeRow {
+    /// The bye's row id.
     pub id: ByeId,
+    /// The entry given the bye.
     pub entry: Entry,
+    /// Full, half or zero point.
     pub kind: ByeKind,
+    /// Whether the player asked for it (rather than the pairing giving it).
     pub requested: bool,
     /// A late entry's bye for a round played before they entered (`enter
     /// --missed`): requested, but shown as "late entry".
@@ -169,6 +181,7 @@ fn bye_kind(text: &str) -> ByeKind {
     }
 }
 
+/// The bye's kind as the database writes it (`full`, `half`, `zero`).
 pub fn bye_kind_str(kind: ByeKind) -> &'static str {
     match kind {
         ByeKind::Full => "full",
@@ -650,8 +663,11 @@ pub fn correct_result(
 
 /// What deleting a round removed.
 pub struct DeletedRound {
+    /// Games removed.
     pub games: usize,
+    /// Of them, games that had a result.
     pub results: usize,
+    /// Byes removed.
     pub byes: usize,
 }
 
@@ -740,7 +756,9 @@ pub fn delete_round(
 /// What `delete_pairing` removed: the log's words, and the game itself
 /// (`None` for a bye), so the caller can say how to put it back.
 pub struct Deleted {
+    /// What was removed, in the audit log's words.
     pub what: String,
+    /// The game removed, or `None` for a bye.
     pub game: Option<GameRow>,
 }
 
@@ -857,10 +875,13 @@ pub fn byes_for_missed_rounds(
 /// What is still missing in a section: games without results, and players
 /// (not withdrawn) with no game or bye in a created round.
 pub struct Missing {
+    /// Games without a result, with their round.
     pub unreported: Vec<(u32, GameRow)>,
+    /// Players (not withdrawn) with neither game nor bye in a created round, with the round.
     pub unpaired: Vec<(u32, Entry)>,
 }
 
+/// What is still missing in `section` (see [`Missing`]).
 pub fn missing(conn: &impl Readable, section: &Section) -> Result<Missing> {
     let conn = super::sql(conn);
     let paired = paired_rounds(conn, section.id)?;

@@ -30,9 +30,13 @@ use crate::error::{Error, Result};
 /// A team of a team event, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TeamRow {
+    /// The team's row id.
     pub id: TeamId,
+    /// The team event it plays in.
     pub event_id: EventId,
+    /// The team's name, unique in the event.
     pub name: String,
+    /// A short code for narrow tables ("GMA"), if given.
     pub short: Option<String>,
     /// The last round the team played before withdrawing.
     pub withdrawn_after: Option<u32>,
@@ -56,10 +60,15 @@ impl TeamRow {
 /// board order; higher numbers are alternates.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RosterRow {
+    /// The team.
     pub team_id: TeamId,
+    /// The player.
     pub player_id: PlayerId,
+    /// The player's name.
     pub name: String,
+    /// The player's rating, if rated.
     pub rating: Option<u32>,
+    /// The board in the team's order (higher than the event's boards: an alternate).
     pub board: u32,
     /// The player's pairing number in the event's section.
     pub pairing_no: Option<u32>,

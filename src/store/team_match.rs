@@ -42,9 +42,13 @@ pub const NOBODY: &str = "-";
 /// the result from White's side.
 #[derive(Clone, Debug)]
 pub struct NewBoard {
+    /// The board number (1 = top board).
     pub board: u32,
+    /// White, as given (name, pairing number, id or [`NOBODY`]).
     pub white: String,
+    /// Black, as given.
     pub black: String,
+    /// The result from White's side.
     pub result: GameResult,
     /// Where it came from, for errors: (file, line).
     pub origin: Option<(String, usize)>,
@@ -53,6 +57,7 @@ pub struct NewBoard {
 /// A match's details: its boards, or its score alone.
 #[derive(Clone, Debug)]
 pub enum MatchDetails {
+    /// Board by board.
     Boards(Vec<NewBoard>),
     /// Game points of the first-named and second-named teams.
     Score(Points, Points),
@@ -591,17 +596,25 @@ fn describe(conn: &Connection, match_id: MatchId) -> Result<String> {
 /// What an import wrote.
 #[derive(Debug)]
 pub struct Imported {
+    /// The team event imported into.
     pub event: Event,
+    /// Whether the import created the event.
     pub event_created: bool,
+    /// Teams the import created.
     pub teams_created: usize,
+    /// Matches recorded.
     pub matches: usize,
+    /// Team byes recorded.
     pub byes: usize,
+    /// The rounds the import wrote to.
     pub rounds: Vec<u32>,
 }
 
 /// Where a team-match import goes.
 pub struct TeamImportTarget<'a> {
+    /// The season's name.
     pub season: &'a str,
+    /// The team event's name (created when missing).
     pub event: &'a str,
     /// Boards per match; a new event gets 4 unless told.
     pub boards: Option<u32>,
@@ -845,24 +858,32 @@ pub fn import_team_matches(
 /// One board of a match as stored, for showing a round.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BoardRow {
+    /// The board number, if recorded.
     pub board: Option<u32>,
+    /// White's name.
     pub white: String,
+    /// Black's name.
     pub black: String,
     /// White's team is the first-named one.
     pub white_is_a: bool,
+    /// The result as stored ("1-0", "0F-1F"), `None` while pending.
     pub result: Option<String>,
 }
 
 /// A match (or team bye) of a round as stored.
 #[derive(Clone, Debug)]
 pub struct MatchRow {
+    /// The match's row id.
     pub id: MatchId,
+    /// The round number.
     pub round: u32,
+    /// The first-named team.
     pub team_a: String,
     /// `None` for a team bye.
     pub team_b: Option<String>,
     /// The score when the match was recorded by score alone.
     pub score: Option<(Points, Points)>,
+    /// The boards, top first (empty for a match recorded by score alone).
     pub boards: Vec<BoardRow>,
 }
 

@@ -32,18 +32,22 @@ pub struct TeamRules {
     /// Match points for a match won, drawn, lost (1/½/0 by default; 2/1/0
     /// is the usual alternative).
     pub match_win: Points,
+    /// Match points for a match drawn.
     pub match_draw: Points,
+    /// Match points for a match lost.
     pub match_loss: Points,
     /// Match points for a team bye (spec decision 10: a match win).
     pub bye_match_points: Points,
     /// Game points for a team bye (spec decision 10: every board, e.g. 4).
     pub bye_game_points: Points,
+    /// What ranks the teams first: match points or game points.
     pub rank_by: RankBy,
     /// The event's preferred USAT variant (spec decision 7): ×2 and less ½
     /// per opponent bye by default. These do not change what a code
     /// computes (`usat` is always ×2 and adjusted, `usat/x1/raw` never);
     /// they choose which code [`TeamRules::usat`] names for the event.
     pub usat_doubled: bool,
+    /// Whether the event's USAT tiebreak is adjusted for opponents' byes (see `usat_doubled`).
     pub usat_adjusted: bool,
 }
 
@@ -81,6 +85,7 @@ impl TeamRules {
         self
     }
 
+    /// The same rules, ranking teams by `rank_by` first.
     pub fn ranked_by(mut self, rank_by: RankBy) -> TeamRules {
         self.rank_by = rank_by;
         self
@@ -269,12 +274,14 @@ mod edit_tests {
 /// A team in the event. Its index in [`TeamEvent::teams`] is its identity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Team {
+    /// The team's name, as the standings show it.
     pub name: String,
     /// A short code for narrow tables ("GMA"), if the secretary gave one.
     pub short: Option<String>,
 }
 
 impl Team {
+    /// A team called `name`, with no short code.
     pub fn new(name: impl Into<String>) -> Team {
         Team {
             name: name.into(),
@@ -282,6 +289,7 @@ impl Team {
         }
     }
 
+    /// The same team with a short code for narrow tables.
     pub fn with_short(mut self, short: impl Into<String>) -> Team {
         self.short = Some(short.into());
         self
@@ -291,15 +299,20 @@ impl Team {
 /// One side of a match. The home team is the first-named one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The first-named team.
     Home,
+    /// The second-named team.
     Away,
 }
 
 /// The result of one board's game, from the home (first-named) side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BoardOutcome {
+    /// The home player won.
     HomeWin,
+    /// The game was drawn.
     Draw,
+    /// The away player won.
     AwayWin,
     /// The away player did not appear: the point goes to the home side.
     HomeForfeitWin,
@@ -382,13 +395,18 @@ impl FromStr for BoardOutcome {
 /// side (if anyone), and the result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BoardResult {
+    /// Board number, 1 for the top board.
     pub board: u32,
+    /// Who played for the home side, when known.
     pub home_player: Option<PlayerId>,
+    /// Who played for the away side, when known.
     pub away_player: Option<PlayerId>,
+    /// The game's result, from the home side.
     pub outcome: BoardOutcome,
 }
 
 impl BoardResult {
+    /// Board `board` with `outcome`, players not recorded.
     pub fn new(board: u32, outcome: BoardOutcome) -> BoardResult {
         BoardResult {
             board,
@@ -398,6 +416,7 @@ impl BoardResult {
         }
     }
 
+    /// The same board with the players who sat there.
     pub fn players(mut self, home: Option<PlayerId>, away: Option<PlayerId>) -> BoardResult {
         self.home_player = home;
         self.away_player = away;
@@ -417,8 +436,9 @@ pub struct TeamMatch {
     pub home: usize,
     /// The second-named team.
     pub away: usize,
-    /// Game points scored by each side.
+    /// Game points scored by the home side.
     pub home_points: Points,
+    /// Game points scored by the away side (the home side's are `home_points`).
     pub away_points: Points,
     /// Boards that neither side scored (double forfeits, and games both
     /// players lost): home + away + void boards = the event's boards.
@@ -545,6 +565,7 @@ impl TeamMatch {
 /// A team in neither was not paired (withdrawn, late entry, absent).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoundResults {
+    /// The matches played, forfeited or scored.
     pub matches: Vec<TeamMatch>,
     /// Teams given a team bye (scored per [`TeamRules::bye_match_points`]
     /// and [`TeamRules::bye_game_points`]).
@@ -552,6 +573,7 @@ pub struct RoundResults {
 }
 
 impl RoundResults {
+    /// A round of these matches and byes.
     pub fn new(matches: Vec<TeamMatch>, byes: Vec<usize>) -> RoundResults {
         RoundResults { matches, byes }
     }
@@ -562,12 +584,16 @@ impl RoundResults {
 /// see [`TeamEvent::after_round`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamEvent {
+    /// How matches and byes score, and what ranks the teams.
     pub rules: TeamRules,
+    /// The teams; a team's index here is its identity everywhere else.
     pub teams: Vec<Team>,
+    /// The rounds completed, in order.
     pub rounds: Vec<RoundResults>,
 }
 
 impl TeamEvent {
+    /// An event with these rules and teams and no rounds yet.
     pub fn new(rules: TeamRules, teams: Vec<Team>) -> TeamEvent {
         TeamEvent {
             rules,

@@ -19,10 +19,6 @@
 
 pub mod boards;
 pub mod crosstable;
-#[allow(
-    missing_docs,
-    reason = "issue 13: its public items are still to be documented"
-)]
 pub mod event;
 pub mod scoring;
 pub mod standings;
