@@ -57,5 +57,5 @@ cargo metadata --offline --format-version 1 >/dev/null ||
     cargo metadata --format-version 1 >/dev/null ||
     die "cargo could not read the new workspace (see above)"
 cargo fmt --all
-git add -A crates Cargo.toml Cargo.lock src tests
+git add -A crates Cargo.toml Cargo.lock src tests README.md
 echo "split-workspace: done; now run: cargo test  (and cargo clippy --all-targets -- -D warnings)"

@@ -237,9 +237,11 @@ def fix_paths(path):
     text2 = re.sub(r'embed_migrations!\("([^"]+)"\)', migrations, text2)
     if text2 != text:
         write(path, text2)
-    rest = [l for l in text2.splitlines() if "CARGO_MANIFEST_DIR" in l and '"/' not in l and "concat!" not in l]
-    for l in rest:
-        print(f"split-workspace: check by hand, {path}: {l.strip()}", file=sys.stderr)
+    # A use not followed by a path literal (Path::new(env!(..)).join(..)):
+    # the script cannot tell where it points; say so.
+    for m in re.finditer(r'env!\("CARGO_MANIFEST_DIR"\)(?!,\s*")', text2):
+        line = text2.count("\n", 0, m.start()) + 1
+        print(f"split-workspace: check by hand, {path}:{line}: CARGO_MANIFEST_DIR is now crates/<name>/", file=sys.stderr)
 
 
 # ------------------------------------------------------- reading the code
@@ -669,6 +671,25 @@ def main():
     write("Cargo.toml", root_manifest(manifest, deps, normal, dev))
     write_root_lib(has)
     write_layers_test()
+    write_readme_layout()
+
+
+def write_readme_layout():
+    """The README's layout paragraph (Development) describes the crates."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    new = read(os.path.join(here, "split-workspace", "readme-layout.md"))
+    text = read("README.md")
+    for start in ("Layout (the dependency rule is", "Layout: a Cargo workspace"):
+        i = text.find(start)
+        if i < 0:
+            continue
+        j = text.find("`benches/`.\n", i)
+        if j < 0:
+            die("README.md: the layout paragraph does not end with `benches/`. as expected")
+        j += len("`benches/`.\n")
+        write("README.md", text[:i] + new + text[j:])
+        return
+    print("split-workspace: README.md has no layout paragraph to rewrite; update it by hand", file=sys.stderr)
 
 
 def write_layers_test():
