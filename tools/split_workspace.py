@@ -14,7 +14,7 @@ import tomllib
 # crates below it that it may use (the layer rule; a crate depends on those
 # of them its code names).
 CRATES = [
-    ("domain", "The pure core of a chess league: scores as halves, records, tiebreaks, standings, pairing engines. std only, no I/O.", []),
+    ("domain", "The pure core of a chess league: scores as halves, records, tiebreaks, standings, pairing engines. No I/O; std, serde and name folding only.", []),
     ("interchange", "The file models chess-league shares with other programs (TRF, JSON, dBase), their parsers (input) and writers (export).", ["domain"]),
     ("store", "The league's SQLite file: open, migrate, typed reads and writes. The only crate that speaks SQL.", ["domain", "interchange"]),
     ("app", "One function per secretary's action: typed input, a transaction, a typed outcome or refusal; and the demo league.", ["domain", "interchange", "store"]),
@@ -242,6 +242,24 @@ def fix_paths(path):
     for m in re.finditer(r'env!\("CARGO_MANIFEST_DIR"\)(?!,\s*")', text2):
         line = text2.count("\n", 0, m.start()) + 1
         print(f"split-workspace: check by hand, {path}:{line}: CARGO_MANIFEST_DIR is now crates/<name>/", file=sys.stderr)
+
+
+def doc_paths(path):
+    """Doc examples name the library as users see it: `chess_league::store::`
+    becomes `league_store::` inside the crates (a doctest of a crate cannot
+    reach the root package)."""
+    text = read(path)
+    if "chess_league::" not in text:
+        return
+
+    def repl(m):
+        name = m.group(1)
+        if name not in MODULES:
+            die(f"{path} names chess_league::{name}, which no crate below the root package holds")
+        c, how = MODULES[name]
+        return f"{lib(c)}::" if how == "root" else f"{lib(c)}::{name}::"
+
+    write(path, re.sub(r"\bchess_league::(\w+)::", repl, text))
 
 
 # ------------------------------------------------------- reading the code
@@ -619,6 +637,7 @@ def main():
     for c in ORDER:
         for f in files[c]:
             fix_paths(f)
+            doc_paths(f)
 
     # Which lower crates each crate names, and nothing above it.
     internal = {}
