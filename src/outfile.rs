@@ -1,6 +1,6 @@
 //! Writing the files a command makes (`--out FILE`, `--out DIR`, a backup):
 //! one place for the rules every writer of files keeps, the same rules the
-//! site writer ([`crate::site::write`](mod@crate::site::write)) keeps for its folder.
+//! site writer (`site::write`) keeps for its folder.
 //!
 //! - **Never over the league.** A path that is the league database, its
 //!   `-wal`, `-shm` or `-journal`, or a copy the program made of it
@@ -114,7 +114,7 @@ fn split(path: &Path) -> Result<(PathBuf, String)> {
 
 /// The metadata of `path` itself (a link is not followed); `None` if there
 /// is nothing there.
-pub(crate) fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
+pub fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
     match fs::symlink_metadata(path) {
         Ok(m) => Ok(Some(m)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

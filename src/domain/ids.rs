@@ -7,29 +7,10 @@
 //! prints as the plain number ([`std::fmt::Display`]) and is serialised as
 //! the plain number (`#[serde(transparent)]`), so JSON output is the same
 //! as when ids were bare integers. The store converts them to and from SQL
-//! values (`src/store/ids.rs`); this module names no database library.
+//! values; the domain's own code names no database library.
 //!
 //! The store's lookups take the id of the record they look up, so mixing
-//! kinds does not compile:
-//!
-//! ```compile_fail,E0308
-//! use chess_league::domain::ids::SectionId;
-//! use chess_league::store::{season::event_by_id, Store};
-//!
-//! let store = Store::open_in_memory().unwrap();
-//! let section_id = SectionId(1);
-//! let _ = event_by_id(store.conn(), section_id); // expected `EventId`, found `SectionId`
-//! ```
-//!
-//! while the right kind does:
-//!
-//! ```
-//! use chess_league::domain::ids::EventId;
-//! use chess_league::store::{season::event_by_id, Store};
-//!
-//! let store = Store::open_in_memory().unwrap();
-//! assert!(event_by_id(store.conn(), EventId(1)).is_err()); // no such event yet
-//! ```
+//! kinds does not compile (see the store's `season::event_by_id`).
 
 /// Define one id type: a `Copy` newtype over the row id, printed and
 /// serialised as the plain number.

@@ -461,7 +461,7 @@ pub struct EventDetails {
     pub prize_split: super::prizes::Split,
     /// US Chess affiliate id of the organizer.
     pub affiliate_id: Option<String>,
-    /// US Chess ids of the chief and assistant tournament directors.
+    /// US Chess id of the chief tournament director.
     pub chief_td_id: Option<String>,
     /// US Chess id of the assistant tournament director.
     pub assistant_td_id: Option<String>,
@@ -477,10 +477,58 @@ pub struct EventDetails {
     pub time_control: Option<String>,
     /// US Chess rating system: regular, quick or dual.
     pub rating_system: Option<String>,
-    /// FIDE arbiters by name (TRF lines 102 and 112).
+    /// Chief arbiter by name (TRF line 102).
     pub chief_arbiter: Option<String>,
     /// The deputy arbiter.
     pub deputy_arbiter: Option<String>,
+}
+
+impl EventDetails {
+    /// The optional fields in the order of the store's columns
+    /// (`store::event_detail::FIELDS`, which names each).
+    pub fn fields(&self) -> [&Option<String>; 11] {
+        [
+            &self.affiliate_id,
+            &self.chief_td_id,
+            &self.assistant_td_id,
+            &self.city,
+            &self.state,
+            &self.zip,
+            &self.country,
+            &self.time_control,
+            &self.rating_system,
+            &self.chief_arbiter,
+            &self.deputy_arbiter,
+        ]
+    }
+
+    /// These details, each one the event lacks taken from `defaults`.
+    pub fn filled_from(&self, defaults: &EventDetails) -> EventDetails {
+        let mut out = self.clone();
+        for (slot, d) in out.fields_mut().into_iter().zip(defaults.fields()) {
+            if slot.is_none() {
+                slot.clone_from(d);
+            }
+        }
+        out
+    }
+
+    /// The optional fields, to fill, in the same order as [`Self::fields`].
+    pub fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
+        [
+            &mut self.affiliate_id,
+            &mut self.chief_td_id,
+            &mut self.assistant_td_id,
+            &mut self.city,
+            &mut self.state,
+            &mut self.zip,
+            &mut self.country,
+            &mut self.time_control,
+            &mut self.rating_system,
+            &mut self.chief_arbiter,
+            &mut self.deputy_arbiter,
+        ]
+    }
 }
 
 mod split_text {

@@ -18,7 +18,9 @@
 //! take a [`Context`] and return plain values.
 
 #[cfg(test)]
-pub(crate) mod proptests;
+mod proptests;
+#[cfg(any(test, feature = "testing"))]
+pub mod sample;
 #[cfg(test)]
 mod tests;
 

@@ -14,7 +14,7 @@
 //!   the league has no data for is left out rather than filled with
 //!   made-up text;
 //! - the rating and FIDE id columns carry FIDE data only (the FIDE rating
-//!   in force when the event began, see [`crate::report::trf`], and the
+//!   in force when the event began, see `report::trf`, and the
 //!   FIDE id); a US Chess rating or id is never written there
 //!   (TRF-16 has no column for national ratings, so they are left out);
 //! - `XXR` with the event's planned number of rounds, for pairing programs;

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::domain::history::grand_prix::Rules;
 use crate::domain::tiebreak::Order;
-use crate::error::InputError;
+use crate::input::InputError;
 use crate::interchange::json::{Document, Event, Scope, Section, TeamMatch, FORMAT_VERSION};
 
 /// The results a game may have (as stored).

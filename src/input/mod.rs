@@ -4,6 +4,7 @@
 //! Nothing here touches the database.
 
 pub mod dbase;
+pub mod error;
 pub mod json;
 pub mod players;
 pub mod ratings;
@@ -13,7 +14,7 @@ pub mod team_matches;
 pub mod trf;
 
 use crate::domain::text::describe;
-use crate::error::InputError;
+pub use error::InputError;
 
 /// Refuse a control character (ESC, BEL, NUL, C1 ...) anywhere in an
 /// imported file's text, with its line and column: a name holding one would

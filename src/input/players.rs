@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use crate::error::InputError;
+use crate::input::InputError;
 
 /// One line of a player list.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -22,8 +22,8 @@
 //! Bad input is refused with the file, line (TXT, XML) or record (dBase)
 //! and field named.
 
-use crate::error::InputError;
 use crate::input::dbase;
+use crate::input::InputError;
 
 /// Which list a file is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

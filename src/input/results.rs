@@ -9,7 +9,7 @@
 
 use crate::domain::game::{not_understood, GameResult, SheetRow};
 use crate::domain::record::ByeKind;
-use crate::error::InputError;
+use crate::input::InputError;
 
 /// Parse a round sheet. `source` names the file in error messages.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<SheetRow>, InputError> {

@@ -4,7 +4,7 @@
 //! rows of any length, the header handled by each sheet itself); and errors
 //! that name the file and line.
 
-use crate::error::InputError;
+use crate::input::InputError;
 
 /// The sheet as text, without a byte order mark and with CRLF line ends
 /// made LF; an error naming the line of the first byte that is not UTF-8 (a

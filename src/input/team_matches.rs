@@ -11,7 +11,7 @@
 //! the event.
 
 use crate::domain::score::Points;
-use crate::error::InputError;
+use crate::input::InputError;
 
 /// One line of the sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]

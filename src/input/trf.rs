@@ -81,7 +81,7 @@ use std::collections::HashMap;
 
 use crate::domain::record::{ByeKind, Colour, Format, Outcome, PlayerRecord, Round, Tournament};
 use crate::domain::score::{Points, Value};
-use crate::error::InputError;
+use crate::input::InputError;
 use crate::interchange::trf::{TrfEvent, TrfPlayer, ASSIGNED_BYES, NAME_WIDTH, WITHDRAWALS};
 
 /// The name field's last column (1-based).

@@ -1,6 +1,6 @@
 //! The JSON interchange document: a whole season, or one event of a
 //! season, with everything recorded in it, as plain serde structs. The
-//! store fills it ([`crate::store::exchange`]) and writes it back into
+//! store fills it (`store::exchange`) and writes it back into
 //! another database; [`crate::export::json`] writes it out as text and
 //! [`crate::input::json`] reads and checks it.
 //!

@@ -12,7 +12,7 @@ pub struct Chart {
     pub width: i32,
     /// The whole chart's height, in SVG units.
     pub height: i32,
-    /// Plot area: left, top, right, bottom.
+    /// Left edge of the plot area (the plot area: left, top, right, bottom).
     pub left: i32,
     /// The plot area's top edge.
     pub top: i32,
@@ -24,7 +24,7 @@ pub struct Chart {
     pub y_ticks: Vec<Tick>,
     /// Labels under the x axis (at most [`MAX_X_LABELS`]).
     pub x_ticks: Vec<Tick>,
-    /// The axes' titles ("Round", "Points"); empty for none.
+    /// The x axis's title ("Round"); empty for none.
     pub x_title: String,
     /// The y axis's title; empty for none.
     pub y_title: String,
@@ -114,13 +114,13 @@ pub struct Line {
 pub struct Axes {
     /// Labels of the x positions 0..n (empty strings are skipped).
     pub x_labels: Vec<String>,
-    /// The y range, in data units.
+    /// The bottom of the y range, in data units.
     pub y_min: i64,
     /// The top of the y range.
     pub y_max: i64,
     /// Grid lines at these data values, with their labels.
     pub y_ticks: Vec<(i64, String)>,
-    /// The axes' titles; empty for none.
+    /// The x axis's title; empty for none.
     pub x_title: String,
     /// The y axis's title; empty for none.
     pub y_title: String,

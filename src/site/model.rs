@@ -159,8 +159,8 @@ pub struct SectionPage {
     pub round_links: Vec<Link>,
     /// The page with everyone's working (individual sections), or empty.
     pub working_page: String,
-    /// The print views of just the standings and just the crosstable
-    /// (individual sections), or empty.
+    /// The print view of just the standings (individual sections), or
+    /// empty.
     pub print_standings: String,
     /// The crosstable's print view (individual sections), or empty.
     pub print_crosstable: String,

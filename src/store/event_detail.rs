@@ -29,52 +29,6 @@ pub const FIELDS: [(&str, &str); 11] = [
     ("deputy_arbiter", "deputy arbiter"),
 ];
 
-impl EventDetails {
-    /// The optional fields in [`FIELDS`] order.
-    pub fn fields(&self) -> [&Option<String>; 11] {
-        [
-            &self.affiliate_id,
-            &self.chief_td_id,
-            &self.assistant_td_id,
-            &self.city,
-            &self.state,
-            &self.zip,
-            &self.country,
-            &self.time_control,
-            &self.rating_system,
-            &self.chief_arbiter,
-            &self.deputy_arbiter,
-        ]
-    }
-
-    /// These details, each one the event lacks taken from `defaults`.
-    pub fn filled_from(&self, defaults: &EventDetails) -> EventDetails {
-        let mut out = self.clone();
-        for (slot, d) in out.fields_mut().into_iter().zip(defaults.fields()) {
-            if slot.is_none() {
-                slot.clone_from(d);
-            }
-        }
-        out
-    }
-
-    fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
-        [
-            &mut self.affiliate_id,
-            &mut self.chief_td_id,
-            &mut self.assistant_td_id,
-            &mut self.city,
-            &mut self.state,
-            &mut self.zip,
-            &mut self.country,
-            &mut self.time_control,
-            &mut self.rating_system,
-            &mut self.chief_arbiter,
-            &mut self.deputy_arbiter,
-        ]
-    }
-}
-
 /// An event's details.
 pub fn details(conn: &impl Readable, event_id: EventId) -> Result<EventDetails> {
     let conn = super::sql(conn);

@@ -145,7 +145,7 @@ pub fn replace_prize(
 }
 
 /// Insert a prize row as given (also the JSON import's way in).
-pub(crate) fn insert(
+pub fn insert(
     tx: &Transaction,
     section_id: SectionId,
     position: u32,

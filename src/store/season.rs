@@ -188,7 +188,27 @@ pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<E
     Ok(rows)
 }
 
-/// The event with this id.
+/// The event with this id. It takes an [`EventId`], so passing another
+/// kind of id does not compile:
+///
+/// ```compile_fail,E0308
+/// use chess_league::domain::ids::SectionId;
+/// use chess_league::store::{season::event_by_id, Store};
+///
+/// let store = Store::open_in_memory().unwrap();
+/// let section_id = SectionId(1);
+/// let _ = event_by_id(store.conn(), section_id); // expected `EventId`, found `SectionId`
+/// ```
+///
+/// while the right kind does:
+///
+/// ```
+/// use chess_league::domain::ids::EventId;
+/// use chess_league::store::{season::event_by_id, Store};
+///
+/// let store = Store::open_in_memory().unwrap();
+/// assert!(event_by_id(store.conn(), EventId(1)).is_err()); // no such event yet
+/// ```
 pub fn event_by_id(conn: &impl Readable, id: EventId) -> Result<Event> {
     let conn = super::sql(conn);
     let sql = select::<Event>("FROM event e JOIN season s ON s.id = e.season_id WHERE e.id = ?1");

@@ -299,3 +299,136 @@ fn a_preset_ending_in_a_coin_flip_draws_a_seed_when_the_event_allows_one() {
         v["notes"]
     );
 }
+
+/// The store reads a section's games and byes straight from their tables
+/// (`store::facts::load_section`); it must give exactly the facts the
+/// `player_round` view shows, row for row, including absences,
+/// withdrawals, forfeits, double forfeits and pending games. Here (not in
+/// the store's own tests) because the league it reads is the demo's, which
+/// is written through the application layer above the store.
+#[test]
+fn facts_are_what_player_round_shows() {
+    use chess_league::domain::ids::SectionId;
+    use chess_league::domain::league::EventKind;
+    use chess_league::domain::record::{ByeKind, Colour, Outcome, Round};
+    use chess_league::store::{facts::load_section, Store};
+
+    /// A player_round row: pairing no, round, opponent's pairing no, colour, outcome, bye requested.
+    type ViewRow = (u32, u32, Option<u32>, Option<String>, String, Option<bool>);
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("league.db");
+    let mut store = Store::open(&path, true).unwrap();
+    store
+        .write(|tx| chess_league::demo::generate(tx, 2022))
+        .unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "UPDATE game SET result = NULL WHERE id = (SELECT MAX(id) FROM game WHERE section_id = 3);
+         UPDATE game SET result = '0F-0F' WHERE id = (SELECT MIN(id) FROM game WHERE section_id = 3);",
+    )
+    .unwrap();
+    let sections: Vec<(SectionId, String)> = conn
+        .prepare(
+            "SELECT s.id AS id, e.kind AS kind FROM section s JOIN event e ON e.id = s.event_id",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get("id")?, r.get("kind")?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    let outcome = |text: &str, requested: Option<bool>| {
+        let requested = requested.unwrap_or(false);
+        match text {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            "loss" => Outcome::Loss,
+            "forfeit-win" => Outcome::ForfeitWin,
+            "forfeit-loss" => Outcome::ForfeitLoss,
+            "double-forfeit" => Outcome::DoubleForfeit,
+            "bye-full" => Outcome::Bye {
+                kind: ByeKind::Full,
+                requested,
+            },
+            "bye-half" => Outcome::Bye {
+                kind: ByeKind::Half,
+                requested,
+            },
+            "bye-zero" => Outcome::Bye {
+                kind: ByeKind::Zero,
+                requested,
+            },
+            "absent" => Outcome::Absent,
+            other => panic!("player_round shows an outcome {other:?}"),
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    for (id, kind) in sections {
+        let kind = if kind == "round-robin" {
+            EventKind::RoundRobin
+        } else {
+            EventKind::Swiss
+        };
+        let facts = load_section(store.conn(), id, kind).unwrap();
+        let mut st = conn
+            .prepare(
+                "SELECT pairing_no AS no, round_no AS round, \
+                 (SELECT pairing_no FROM entry o WHERE o.id = pr.opponent_entry_id) AS opp, \
+                 colour, outcome, bye_requested FROM player_round pr WHERE section_id = ?1",
+            )
+            .unwrap();
+        let rows: Vec<ViewRow> = st
+            .query_map([id], |r| {
+                Ok((
+                    r.get("no")?,
+                    r.get("round")?,
+                    r.get("opp")?,
+                    r.get("colour")?,
+                    r.get("outcome")?,
+                    r.get("bye_requested")?,
+                ))
+            })
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(rows.len(), facts.entries.len() * facts.created_rounds);
+        let at = |no: u32| facts.entries.iter().position(|e| e.pairing_no == no);
+        for (no, round, opp, colour, text, requested) in rows {
+            let i = at(no).unwrap();
+            let got = facts.tournament.players[i].rounds[round as usize - 1];
+            seen.insert(text.clone());
+            if text == "pending" {
+                assert_eq!(got, Round::ABSENT);
+                assert!(facts
+                    .pending
+                    .iter()
+                    .any(|&(r, w, b)| r == round as usize && (w == i || b == i)));
+                continue;
+            }
+            let want = Round {
+                outcome: outcome(&text, requested),
+                opponent: opp.and_then(at),
+                colour: match colour.as_deref() {
+                    Some("W") => Some(Colour::White),
+                    Some("B") => Some(Colour::Black),
+                    _ => None,
+                },
+            };
+            assert_eq!(got, want, "section {id}, #{no}, round {round}");
+        }
+    }
+    for kind in [
+        "win",
+        "draw",
+        "loss",
+        "forfeit-win",
+        "forfeit-loss",
+        "double-forfeit",
+        "bye-full",
+        "bye-half",
+        "absent",
+        "pending",
+    ] {
+        assert!(seen.contains(kind), "the demo league has no {kind} round");
+    }
+}

@@ -436,7 +436,7 @@ pub struct TeamMatch {
     pub home: usize,
     /// The second-named team.
     pub away: usize,
-    /// Game points scored by each side.
+    /// Game points scored by the home side.
     pub home_points: Points,
     /// Game points scored by the away side.
     pub away_points: Points,

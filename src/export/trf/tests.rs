@@ -156,7 +156,7 @@ proptest::proptest! {
     /// written again, the records are the same and the text byte-identical.
     #[test]
     fn write_parse_write_is_identical(n in 2usize..12, rounds in 1usize..7, seed in proptest::prelude::any::<u64>()) {
-        let (tournament, _) = crate::domain::standings::proptests::swiss(n, rounds, seed);
+        let (tournament, _) = crate::domain::standings::sample::swiss(n, rounds, seed);
         let players = tournament
             .players
             .iter()

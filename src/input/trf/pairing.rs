@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem};
 use crate::domain::score::{Points, Value};
-use crate::error::InputError;
+use crate::input::InputError;
 
 /// First column (0-based) of the round blocks, and their width.
 const ROUNDS_FROM: usize = 91;
