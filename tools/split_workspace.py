@@ -284,7 +284,9 @@ def uses(code, ident):
 
 
 def modules_named(text):
-    """Top-level modules of the old crate named by `crate::x` (code or docs)."""
+    """Top-level modules of the old crate named by `crate::x` (code or docs),
+    outside the aliases block this script writes."""
+    text = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), "", text, flags=re.S)
     return set(re.findall(r"\bcrate::(\w+)", text))
 
 
@@ -543,7 +545,8 @@ DOCTESTS = {
 def add_doctest(c):
     path = lib_path(c)
     text = read(path)
-    if "compile_fail" in text:
+    marker = {"domain": "//! use league_store::Store;\n", "store": "//! use league_app::demo;\n", "app": "//! use league_site::render;\n"}[c]
+    if marker in text:
         return
     j = doc_block_end(text)
     write(path, text[:j] + DOCTESTS[c] + text[j:])
@@ -609,10 +612,9 @@ ROOT_DOC = """//! chess-league: a chess league's records in one SQLite file.
 def write_root_lib(has):
     path = "src/lib.rs"
     text = read(path)
-    text = ROOT_DOC + "\n" + text[doc_block_end(text):].lstrip("\n")
-    if "#![forbid(unsafe_code)]" not in text:
-        j = doc_block_end(text)
-        text = text[:j] + "#![forbid(unsafe_code)]\n" + text[j:]
+    rest = text[doc_block_end(text):].lstrip("\n")
+    rest = rest.removeprefix("#![forbid(unsafe_code)]\n").lstrip("\n")
+    text = ROOT_DOC + "#![forbid(unsafe_code)]\n\n" + rest
     for m, (c, how) in MODULES.items():
         repl = f"pub use {lib(c)} as {m};" if how == "root" else f"pub use {lib(c)}::{m};"
         text, n = re.subn(rf"^pub mod {m};$", repl, text, flags=re.M)
@@ -688,7 +690,8 @@ def main():
     tn, td = scan(test_files, deps)
     dev = (tn | td) - normal
     write("Cargo.toml", root_manifest(manifest, deps, normal, dev))
-    write_root_lib(has)
+    # A crate made without its module (app before src/app) is re-exported too.
+    write_root_lib(has | {m for m, (c, how) in MODULES.items() if how == "root" and os.path.exists(lib_path(c))})
     write_layers_test()
     write_readme_layout()
 
