@@ -1,39 +1,43 @@
 //! chess-league: a chess league's records in one SQLite file.
 //!
-//! Layout (dependency rule:
-//! `domain ← interchange ← input, export ← store ← report ← site ← cli`;
-//! `tests/suite/layers.rs` checks that no two files depend on each other and
-//! that nothing outside `store` names rusqlite or runs SQL):
-//! - [`domain`]: the pure core (scores, records, tiebreaks, standings).
-//! - [`interchange`]: the file models input and export share (TRF, JSON,
-//!   dBase), pure data; input and export never use each other.
-//! - `error`: the one error type, in the secretary's words.
-//! - `export`: writers for other programs' files (TRF, JSON), pure.
-//! - `input`: parsers for the files a secretary supplies (CSV, TRF, JSON).
-//! - `store`: the only module that speaks SQL; owns migrations and views.
-//! - `report`: store and domain joined (standings, team events, history).
-//! - `site`: the static results pages.
-//! - `demo`: the demo league and synthetic benchmark data, written through
-//!   the store like any secretary's commands.
-//! - `cli`: one file per command group, thin.
-//! - `web`: `league serve`, the console and the players' board.
-//! - `parallel`: independent pieces of work on every core.
-//! - [`outfile`]: writing the files commands make (exports, reports,
-//!   backups): all or nothing, never through a link, never over the league.
-
+//! A Cargo workspace, one crate per layer, so that the compiler holds the
+//! dependency rule: a crate can use only the crates below it.
+//!
+//! ```text
+//! league-domain        scores, records, tiebreaks, standings, pairing; std (+ serde)
+//!   ↑
+//! league-interchange   file models (TRF, JSON, dBase), input (parsers), export (writers)
+//!   ↑
+//! league-store         SQL only: open, migrate, typed rows; error, outfile
+//!   ↑
+//! league-app           one function per secretary's action; the demo league
+//!   ↑
+//! league-report        standings, team events, history, rating reports
+//!   ↑
+//! league-site          the static results site
+//!   ↑
+//! chess-league         this package: cli, web, the `league` binary
+//! ```
+//!
+//! This library re-exports each crate under the name its module had before
+//! the split (`chess_league::store`, `chess_league::domain`, ...), so the
+//! binary, the test suite and the benches keep their paths. Inside a crate
+//! the lower crates go by the same names (`crate::domain::score`).
+//! `tests/suite/layers.rs` checks what the crates cannot express: no SQL
+//! outside the store, input and export (one crate) never using each other.
 #![forbid(unsafe_code)]
 
-pub mod app;
+pub use league_app as app;
 pub mod cli;
-pub mod demo;
-pub mod domain;
-pub mod error;
-pub mod export;
-pub mod input;
-pub mod interchange;
-pub mod outfile;
-pub mod parallel;
-pub mod report;
-pub mod site;
-pub mod store;
+pub use league_app::demo;
+pub use league_domain as domain;
+pub use league_domain::parallel;
+pub use league_interchange as interchange;
+pub use league_interchange::export;
+pub use league_interchange::input;
+pub use league_report as report;
+pub use league_site as site;
+pub use league_store as store;
+pub use league_store::error;
+pub use league_store::outfile;
 pub mod web;

@@ -12,6 +12,36 @@
 //! and the domain; the store never uses an action.
 //!
 //! [`Writer`]: crate::store::Writer
+//!
+//! The application layer may use the store, never what is above it (the
+//! reports, the site, the front ends): this compiles,
+//!
+//! ```
+//! use league_app::demo;
+//! use league_store::Store;
+//! ```
+//!
+//! and this does not:
+//!
+//! ```compile_fail
+//! use league_site::render;
+//! ```
+#![forbid(unsafe_code)]
+
+// split-workspace: the paths of the one-crate layout (`crate::store::x`,
+// `crate::domain::y`) resolve here too, so code moved as it was.
+#[allow(
+    unused_imports,
+    reason = "aliases for the paths of the one-crate layout"
+)]
+use {
+    crate as app, league_domain as domain, league_domain::parallel,
+    league_interchange as interchange, league_interchange::export, league_interchange::input,
+    league_store as store, league_store::error, league_store::outfile,
+};
+// split-workspace: end of aliases
+
+pub mod demo;
 
 pub mod import;
 pub mod player;

@@ -37,7 +37,7 @@ mod filters {
 }
 
 /// The one stylesheet, written beside `index.html`.
-pub const STYLESHEET: &str = include_str!("../../templates/site/style.css");
+pub const STYLESHEET: &str = include_str!("../../../templates/site/style.css");
 
 /// One file of the site: its path from the root (with `/`) and contents.
 #[derive(Clone, Debug, PartialEq, Eq)]

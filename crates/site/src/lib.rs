@@ -16,6 +16,19 @@
 //!
 //! `league site` runs these stages one season at a time ([`stream()`]), so
 //! that a long archive's site never sits in memory whole.
+#![forbid(unsafe_code)]
+
+// split-workspace: the paths of the one-crate layout (`crate::store::x`,
+// `crate::domain::y`) resolve here too, so code moved as it was.
+#[allow(
+    unused_imports,
+    reason = "aliases for the paths of the one-crate layout"
+)]
+use {
+    crate as site, league_domain as domain, league_domain::parallel, league_report as report,
+    league_store as store, league_store::error, league_store::outfile,
+};
+// split-workspace: end of aliases
 
 pub mod build;
 pub mod career;

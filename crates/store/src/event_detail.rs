@@ -58,7 +58,7 @@ pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Resul
 }
 
 /// Write the details without an audit entry (an import creating the event).
-pub(crate) fn write(tx: &Transaction, event_id: EventId, new: &EventDetails) -> Result<()> {
+pub fn write(tx: &Transaction, event_id: EventId, new: &EventDetails) -> Result<()> {
     let cols: Vec<String> = FIELDS
         .iter()
         .enumerate()

@@ -20,6 +20,38 @@
 //!   it was (byte for byte: a foreign file is refused before SQLite writes
 //!   anything, and a failed write never reaches the database file, only the
 //!   WAL, which SQLite discards).
+//!
+//! The store may use the domain and the file models, never the layers
+//! above it: this compiles,
+//!
+//! ```
+//! use league_domain::score;
+//! use league_interchange::input::InputError;
+//! use league_store::Store;
+//! ```
+//!
+//! and an import of the application layer (or the reports, the site, the
+//! CLI) does not:
+//!
+//! ```compile_fail
+//! use league_app::demo;
+//! ```
+#![forbid(unsafe_code)]
+
+// split-workspace: the paths of the one-crate layout (`crate::store::x`,
+// `crate::domain::y`) resolve here too, so code moved as it was.
+#[allow(
+    unused_imports,
+    reason = "aliases for the paths of the one-crate layout"
+)]
+use {
+    crate as store, league_domain as domain, league_domain::parallel,
+    league_interchange as interchange, league_interchange::export, league_interchange::input,
+};
+// split-workspace: end of aliases
+
+pub mod error;
+pub mod outfile;
 
 pub mod ahead;
 pub mod audit;
@@ -32,7 +64,6 @@ pub mod event_detail;
 pub mod exchange;
 pub mod facts;
 pub mod history;
-pub mod ids;
 pub mod import;
 pub mod merge;
 pub mod migrate;
@@ -80,12 +111,12 @@ impl From<rusqlite::Error> for Error {
 /// a query or names the database library:
 ///
 /// ```compile_fail,E0599
-/// let store = chess_league::store::Store::open_in_memory().unwrap();
+/// let store = league_store::Store::open_in_memory().unwrap();
 /// store.conn().execute("DELETE FROM player", []); // no method `execute` on `Reader`
 /// ```
 pub struct Reader(Connection);
 
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 impl Reader {
     /// The connection itself, for tests that set up or inspect rows the
     /// commands would never write (test builds only).
@@ -947,7 +978,7 @@ pub(crate) fn constraint_message(e: &rusqlite::Error) -> Option<String> {
     None
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub mod fixture;
 #[cfg(test)]
 mod tests;

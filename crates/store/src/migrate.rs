@@ -30,7 +30,7 @@ use super::Readable;
 use crate::error::{Error, Result};
 
 mod embedded {
-    refinery::embed_migrations!("migrations");
+    refinery::embed_migrations!("../../migrations");
 }
 
 /// The migrations this program brings, in order.
@@ -433,7 +433,7 @@ mod tests {
         let expected = script_from(&by_migrations);
         if SCHEMA != expected {
             if std::env::var_os("LEAGUE_WRITE_SCHEMA").is_some() {
-                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/store/schema.sql");
+                let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/schema.sql");
                 std::fs::write(path, &expected).unwrap();
                 panic!("wrote {path}; build and run the tests again");
             }

@@ -37,7 +37,7 @@ pub(crate) const TEC_SWISS: [&str; 16] = [
 /// which builds the same event through the TRF importer).
 pub(crate) const TEC_TABLE: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/tec-swiss-values.txt"
+    "/../../tests/data/tec-swiss-values.txt"
 ));
 
 /// The TEC Swiss with the fixture ratings: player i is rated 2250 − 50·i.

@@ -1,7 +1,9 @@
-//! The typed row ids of [`crate::domain::ids`] as SQL values: each binds as
-//! its `INTEGER` row id (`params![event.id]`) and is read back from an
-//! `INTEGER` column (`row.get::<_, EventId>(0)`). Here rather than beside
-//! the types so that the domain names no database library.
+//! The typed row ids as SQL values: each binds as its `INTEGER` row id
+//! (`params![event.id]`) and is read back from an `INTEGER` column. Only
+//! with the `sql` feature, which the store turns on: here rather than in
+//! the store because a trait of rusqlite may be implemented only beside
+//! the type (the orphan rule), and behind a feature so that nothing else
+//! of the domain names a database library.
 
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 

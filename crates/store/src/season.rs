@@ -192,8 +192,8 @@ pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<E
 /// kind of id does not compile:
 ///
 /// ```compile_fail,E0308
-/// use chess_league::domain::ids::SectionId;
-/// use chess_league::store::{season::event_by_id, Store};
+/// use league_domain::ids::SectionId;
+/// use league_store::{season::event_by_id, Store};
 ///
 /// let store = Store::open_in_memory().unwrap();
 /// let section_id = SectionId(1);
@@ -203,8 +203,8 @@ pub fn events(conn: &impl Readable, season_id: Option<SeasonId>) -> Result<Vec<E
 /// while the right kind does:
 ///
 /// ```
-/// use chess_league::domain::ids::EventId;
-/// use chess_league::store::{season::event_by_id, Store};
+/// use league_domain::ids::EventId;
+/// use league_store::{season::event_by_id, Store};
 ///
 /// let store = Store::open_in_memory().unwrap();
 /// assert!(event_by_id(store.conn(), EventId(1)).is_err()); // no such event yet

@@ -118,3 +118,6 @@ mod tests {
         assert_eq!(ids, vec![RoundId(-1), RoundId(2), RoundId(3)]);
     }
 }
+
+#[cfg(feature = "sql")]
+mod sql;

@@ -2,6 +2,20 @@
 //! any round, with the event's (or an overriding) tiebreak order. The
 //! commands, the site and the history all read standings through here, so
 //! they can never disagree.
+#![forbid(unsafe_code)]
+
+// split-workspace: the paths of the one-crate layout (`crate::store::x`,
+// `crate::domain::y`) resolve here too, so code moved as it was.
+#[allow(
+    unused_imports,
+    reason = "aliases for the paths of the one-crate layout"
+)]
+use {
+    crate as report, league_domain as domain, league_domain::parallel,
+    league_interchange as interchange, league_interchange::export, league_interchange::input,
+    league_store as store, league_store::error, league_store::outfile,
+};
+// split-workspace: end of aliases
 
 pub mod history;
 pub mod prizes;
