@@ -132,9 +132,57 @@ impl Browser {
             .to_string()
     }
 
+    /// Click the element `css` selects, trying again for a few seconds
+    /// while it is not there yet or was replaced (the board's live update
+    /// swaps its body; a page may still be loading).
     fn click(&self, css: &str) {
-        let e = self.find(css);
-        self.call("POST", &self.at(&format!("/element/{e}/click")), json!({}));
+        let start = Instant::now();
+        loop {
+            let found = self.try_call(
+                "POST",
+                &self.at("/element"),
+                json!({"using": "css selector", "value": css}),
+            );
+            let clicked = found.and_then(|v| {
+                let e = v["value"][ELEMENT]
+                    .as_str()
+                    .ok_or_else(|| v.to_string())?
+                    .to_string();
+                self.try_call("POST", &self.at(&format!("/element/{e}/click")), json!({}))
+            });
+            match clicked {
+                Ok(_) => return,
+                Err(e) if start.elapsed() > Duration::from_secs(15) => {
+                    panic!("could not click {css}: {e}")
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(200)),
+            }
+        }
+    }
+
+    /// Mark the page, so that a wait after a click that loads another page
+    /// does not take the old page for the new one.
+    fn leaving(&self) {
+        self.js("window.leavingThisPage = true; return true;");
+    }
+
+    /// A WebDriver call that may fail (an element not there yet).
+    fn try_call(&self, method: &str, path: &str, body: Value) -> Result<Value, String> {
+        let a = request(
+            self.addr,
+            method,
+            path,
+            &[],
+            "application/json",
+            &body.to_string(),
+        )
+        .map_err(|e| e.to_string())?;
+        let v: Value = serde_json::from_str(&a.body).map_err(|e| e.to_string())?;
+        if a.status == 200 {
+            Ok(v)
+        } else {
+            Err(v.to_string())
+        }
     }
 
     fn type_in(&self, css: &str, text: &str) {
@@ -265,9 +313,10 @@ fn club_night(width: u32, height: u32, mobile: bool) {
     b.fits("the console's home page");
     // The event to run, chosen once and remembered.
     if b.text().contains("Which event are you running?") {
+        b.leaving();
         b.click("form[action='/event'] button");
         b.wait_for(
-            "return document.body.innerText.includes('results missing');",
+            "return window.leavingThisPage !== true && document.body.innerText.includes('results missing');",
             10,
             "choosing the event",
         );
@@ -276,9 +325,10 @@ fn club_night(width: u32, height: u32, mobile: bool) {
     assert!(b.text().contains("Players' reports"), "{}", b.text());
     b.fits("the players' reports page");
     b.click("form[action='/reports/setting'] select option[value='confirm']");
+    b.leaving();
     b.click("form[action='/reports/setting'] button");
     b.wait_for(
-        "return location.pathname === '/reports';",
+        "return window.leavingThisPage !== true && location.pathname === '/reports';",
         10,
         "saving the setting",
     );
@@ -286,8 +336,16 @@ fn club_night(width: u32, height: u32, mobile: bool) {
     // A player reports board 3 from the board.
     b.open(&format!("{base}/board"));
     b.js("window.stillTheSamePage = true; return true;");
+    // Opened and tapped in one go: the board's live update may replace
+    // its body between two WebDriver calls (the details would close).
     b.click("li.game:nth-child(3) details.report summary");
-    b.click("li.game:nth-child(3) details.report button[value='1-0']");
+    b.wait_for(
+        "const d = document.querySelector('li.game:nth-child(3) details.report'); \
+         if (!d) return false; d.open = true; \
+         d.querySelector(\"button[value='1-0']\").click(); return true;",
+        10,
+        "the report's buttons",
+    );
     b.wait_for(
         "return document.body.innerText.includes('Reported, awaiting the secretary');",
         10,
@@ -301,9 +359,10 @@ fn club_night(width: u32, height: u32, mobile: bool) {
 
     // The secretary's one tap records it; the board follows.
     b.open(&format!("{base}/reports"));
+    b.leaving();
     b.click("form[action='/reports/confirm'] button");
     b.wait_for(
-        "return location.pathname === '/reports';",
+        "return window.leavingThisPage !== true && location.pathname === '/reports';",
         10,
         "the confirmation",
     );
@@ -314,17 +373,19 @@ fn club_night(width: u32, height: u32, mobile: bool) {
 
     // Every other result from the console's results page, one tap each.
     b.open(&format!("{base}/"));
+    b.leaving();
     b.click("a.button.primary[href^='/results']");
     b.wait_for(
-        "return location.pathname === '/results';",
+        "return window.leavingThisPage !== true && location.pathname === '/results';",
         10,
         "the results page",
     );
     b.fits("the results page");
     for _ in 0..3 {
+        b.leaving();
         b.click("form.taps button[value='1/2-1/2']");
         b.wait_for(
-            "return document.readyState === 'complete' && location.pathname === '/results';",
+            "return window.leavingThisPage !== true && document.readyState === 'complete' && location.pathname === '/results';",
             10,
             "a result's echo",
         );
@@ -336,18 +397,20 @@ fn club_night(width: u32, height: u32, mobile: bool) {
         b.text()
     );
     // A correction, with a reason for the log.
+    b.leaving();
     b.click("a[href^='/results/correct']");
     b.wait_for(
-        "return location.pathname === '/results/correct';",
+        "return window.leavingThisPage !== true && location.pathname === '/results/correct';",
         10,
         "the correction page",
     );
     b.fits("the correction page");
     b.click("input[name='result'][value='1-0']");
     b.type_in("input[name='reason']", "slip misread");
+    b.leaving();
     b.click("form[action='/results/correct'] button.primary");
     b.wait_for(
-        "return location.pathname === '/results';",
+        "return window.leavingThisPage !== true && location.pathname === '/results';",
         10,
         "the correction's echo",
     );
@@ -366,9 +429,10 @@ fn club_night(width: u32, height: u32, mobile: bool) {
     // Publish the site from the console.
     b.open(&format!("{base}/publish"));
     b.fits("the publish page");
+    b.leaving();
     b.click("form[action='/publish'] button");
     b.wait_for(
-        "return document.readyState === 'complete';",
+        "return window.leavingThisPage !== true && document.readyState === 'complete';",
         30,
         "publishing",
     );
