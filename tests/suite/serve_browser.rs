@@ -426,6 +426,40 @@ fn club_night(width: u32, height: u32, mobile: bool) {
     );
     b.fits("screen mode");
 
+    // The next round, paired from the console: the home page's button, the
+    // preview, then "Pair it"; the board follows.
+    b.open(&format!("{base}/"));
+    b.leaving();
+    b.click("a.button[href^='/pair']");
+    b.wait_for(
+        "return window.leavingThisPage !== true && location.pathname === '/pair';",
+        10,
+        "the pairing preview",
+    );
+    assert!(b.text().contains("round 2"), "{}", b.text());
+    b.fits("the pairing preview");
+    assert_eq!(
+        t.query("SELECT count(*) FROM round WHERE number = 2")[0][0],
+        "0",
+        "the preview wrote nothing"
+    );
+    b.leaving();
+    b.click("form[action='/pair'] button.primary");
+    b.wait_for(
+        "return window.leavingThisPage !== true && location.pathname === '/results';",
+        15,
+        "pairing round 2",
+    );
+    let paired =
+        t.query("SELECT count(*) FROM game g JOIN round r ON r.id = g.round_id WHERE r.number = 2");
+    assert_ne!(paired[0][0], "0", "round 2 has its games");
+    b.open(&format!("{base}/board"));
+    b.wait_for(
+        "return document.body.innerText.includes('Round 2');",
+        15,
+        "the board showing round 2",
+    );
+
     // Publish the site from the console.
     b.open(&format!("{base}/publish"));
     b.fits("the publish page");
