@@ -261,8 +261,10 @@ fn browser_here() -> bool {
 
 /// One evening in the browser at `width`×`height`: the token login, the
 /// players' board on its own following results entered meanwhile (no
-/// reload), a player's report and the secretary's one tap, screen mode,
-/// and every page within the viewport's width.
+/// reload), a player's report and the secretary's one tap, every other
+/// result tapped in and one corrected with a reason, screen mode, the next
+/// round previewed and paired, the site published, and every page within
+/// the viewport's width.
 fn club_night(width: u32, height: u32, mobile: bool) {
     let t = live_fixture();
     let site = t.path("site");
