@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use super::output::print;
-use crate::error::Result;
-use crate::store::backup;
+use crate::error::{Error, Result};
+use crate::store::backup::{self, Refusal};
 
 /// The arguments of `league backup`.
 #[derive(clap::Args, Debug)]
@@ -21,7 +21,10 @@ pub struct BackupArgs {
 /// unless `--force`) and print where it went, its size and what it holds,
 /// so the secretary can see the copy is the league they meant.
 pub fn run(db: &Path, args: BackupArgs) -> Result<()> {
-    let r = backup::backup(db, &args.path, args.force)?;
+    let r = backup::backup(db, &args.path, args.force).map_err(|e| {
+        let hint = hint(&e);
+        e.with_hint(hint)
+    })?;
     print(&format!(
         "Backed up {} to {} ({}): {}.\n",
         db.display(),
@@ -30,6 +33,19 @@ pub fn run(db: &Path, args: BackupArgs) -> Result<()> {
         r.counts.summary()
     ))?;
     Ok(())
+}
+
+/// The CLI's way on from a refused backup or restore (`restore` shares it).
+pub fn hint(e: &Error) -> Option<String> {
+    let text = match e.refusal::<Refusal>()? {
+        Refusal::Exists { .. } => "; choose another name, or add --force to replace it",
+        Refusal::NoBackup { .. } => "; give the path of a backup made with `league backup`",
+        Refusal::BackupIsFolder { .. } => {
+            "; give the path of a backup file made with `league backup`"
+        }
+        Refusal::NoDatabaseFolder { .. } => "; check the --db path",
+    };
+    Some(text.into())
 }
 
 /// A file size for people: "812 bytes", "248 KB", "3.4 MB".

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::output::{print, Format};
 use super::standings::{heading, standings_table};
-use crate::demo::synthetic::{generate, SyntheticOptions};
+use crate::demo::synthetic::{generate, Refusal, SyntheticOptions};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions};
 use crate::store::demo::{self, DemoState};
@@ -184,6 +184,12 @@ fn run_synthetic(out: &Path, size: &SyntheticArgs) -> Result<()> {
         })?;
         demo::mark(tx)?;
         Ok(made)
+    });
+    let made = made.map_err(|e| match e.refusal::<Refusal>() {
+        Some(Refusal::Entrants { least, players }) => Error::invalid(format!(
+            "--entrants must be between {least} (two a section) and --players ({players})"
+        )),
+        None => e,
     })?;
     bar.finish_and_clear();
     print(&format!(

@@ -473,6 +473,8 @@ pub fn run(cli: Cli) -> Result<()> {
             Command::Check(_) | Command::Backup(_) | Command::Sql(_)
         );
     run_command(cli).map_err(|e| {
+        let hint = store_hint(&e);
+        let e = e.with_hint(hint);
         if reading {
             crate::store::explain_read(&db, e)
         } else {
@@ -636,6 +638,17 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
             unreachable!("handled before the database is opened")
         }
     }
+}
+
+/// The CLI's way on from a refusal the store's lookups share with every
+/// command (which section of an event was meant).
+fn store_hint(e: &crate::error::Error) -> Option<String> {
+    use crate::store::season::SectionRefusal;
+    let text = match e.refusal::<SectionRefusal>()? {
+        SectionRefusal::NoSections { .. } => "; add one with `league section add`",
+        SectionRefusal::Several { .. } => "; say which with --section",
+    };
+    Some(text.into())
 }
 
 /// Exit status: 2 for a mistake in what was asked or supplied, 3 for a

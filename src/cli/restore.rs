@@ -23,7 +23,10 @@ pub struct RestoreArgs {
 /// what was restored and where the old file went, then open the result as
 /// every command will and warn if `league check` would find problems.
 pub fn run(db: &Path, args: RestoreArgs) -> Result<()> {
-    let r = backup::restore(db, &args.path, args.reason.as_deref())?;
+    let r = backup::restore(db, &args.path, args.reason.as_deref()).map_err(|e| {
+        let hint = super::backup::hint(&e);
+        e.with_hint(hint)
+    })?;
     let mut out = format!(
         "Restored {} from {}: {}.\n",
         db.display(),

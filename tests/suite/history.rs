@@ -657,6 +657,20 @@ fn season_at_a_glance_and_grand_prix() {
     // The rules change is in the log; clearing removes the tables.
     assert!(t.ok(&["log"]).contains("season 2023-24 grand-prix rules"));
     t.ok(&["season", "grand-prix", "2023-24", "--clear"]);
+    // Rules that make no sense are refused in words naming the option.
+    let gp = ["season", "grand-prix", "2023-24", "--by-score"];
+    t.fails(
+        &[&gp[..], &["--by", "band"]].concat(),
+        "tables by rating band need the band boundaries (--bands 1600,1800)",
+    );
+    t.fails(
+        &[&gp[..], &["--bands", "1600"]].concat(),
+        "rating bands are only used with tables by band (--by band)",
+    );
+    t.fails(
+        &[&gp[..], &["--best", "0"]].concat(),
+        "--best must be at least 1 (the number of events that count)",
+    );
     let v = js(&t, &["history", "season", "2023-24", "--format", "json"]);
     assert!(v["grand_prix"].is_null());
     let csv = t.ok(&["history", "season", "2021-22", "--format", "csv"]);

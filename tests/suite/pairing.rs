@@ -456,7 +456,10 @@ fn refusals_say_what_to_do_and_change_nothing() {
     ]);
     let mut plain = vec!["round", "pair"];
     plain.extend_from_slice(&ws);
-    s.fails(&plain, "this event is paired by hand (pairing: manual)");
+    s.fails(
+        &plain,
+        "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)",
+    );
     // A team event pairs teams without acceleration.
     s.fails(
         &[

@@ -808,3 +808,42 @@ fn every_listing_takes_the_same_four_formats() {
     assert_eq!(v["sections"][0]["section"], "1600+");
     assert_eq!(v["sections"][0]["rounds_recorded"], 1);
 }
+
+/// An empty `--sections` list and several sections for a team event are
+/// refused in words naming the option (issue 25: the domain's rule names
+/// none; the CLI adds it).
+#[test]
+fn an_event_with_no_sections_or_a_team_event_with_several_is_refused() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2022-23"]);
+    t.fails(
+        &[
+            "event",
+            "add",
+            "Blitz",
+            "--season",
+            "2022-23",
+            "--rounds",
+            "5",
+            "--sections",
+            " , ",
+        ],
+        "--sections names no section",
+    );
+    t.fails(
+        &[
+            "event",
+            "add",
+            "League",
+            "--season",
+            "2022-23",
+            "--rounds",
+            "5",
+            "--kind",
+            "team-swiss",
+            "--sections",
+            "A,B",
+        ],
+        "a team event has one section (its teams are its divisions)",
+    );
+}

@@ -75,3 +75,30 @@ fn a_synthetic_league_is_written_and_usable() {
     );
     assert_eq!(std::fs::read(&other).unwrap(), b"not a league");
 }
+
+/// More entrants than players is refused in words naming both options
+/// (issue 25: the application layer's refusal names none; the CLI does).
+#[test]
+fn more_entrants_than_players_is_refused_naming_the_options() {
+    let t = TestLeague::new();
+    let out = t.db.to_str().unwrap().to_string();
+    let r = t.run(&[
+        "demo",
+        "--synthetic",
+        "--out",
+        &out,
+        "--sections",
+        "2",
+        "--players",
+        "10",
+        "--entrants",
+        "12",
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("--entrants must be between 4 (two a section) and --players (10)"),
+        "{}",
+        r.stderr
+    );
+}

@@ -22,13 +22,25 @@ pub enum EventKind {
     TeamRoundRobin,
 }
 
+/// Why the sections given for a new event cannot be used: the rule in
+/// words, naming no option (a front end adds that).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SectionNamesProblem {
+    /// The list of section names was empty.
+    #[error("the list of sections names no section")]
+    NoneNamed,
+    /// Several sections for a team event.
+    #[error("a team event has one section (its teams are its divisions); add another team event for another division")]
+    TeamHasOne,
+}
+
 impl EventKind {
     /// The sections a new event of this kind gets from `--sections`
     /// ("1600+,U1600": names separated by commas, blanks dropped), or one
     /// section "Open" when none is given. A team event has exactly one
     /// section: its teams are its divisions (our choice: another division is
     /// another team event, so each has its own pairings and standings).
-    pub fn section_names(self, given: Option<&str>) -> Result<Vec<String>, String> {
+    pub fn section_names(self, given: Option<&str>) -> Result<Vec<String>, SectionNamesProblem> {
         let names: Vec<String> = match given {
             Some(text) => text
                 .split(',')
@@ -38,10 +50,10 @@ impl EventKind {
             None => vec!["Open".to_string()],
         };
         if names.is_empty() {
-            return Err("--sections names no section".into());
+            return Err(SectionNamesProblem::NoneNamed);
         }
         if self.is_team() && names.len() > 1 {
-            return Err("a team event has one section (its teams are its divisions); add another team event for another division".into());
+            return Err(SectionNamesProblem::TeamHasOne);
         }
         Ok(names)
     }

@@ -45,6 +45,37 @@ pub struct BackupReport {
     pub counts: Counts,
 }
 
+/// Why a backup or a restore is refused before anything is copied: the
+/// facts about the paths given. A front end adds its own way on (the CLI
+/// names `--force`, `--db` or `league backup`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The backup's file exists and replacing it was not asked for.
+    #[error("{} already exists and was left as it is", .path.display())]
+    Exists {
+        /// The backup's file.
+        path: PathBuf,
+    },
+    /// There is no backup at the path given to restore.
+    #[error("there is no file {}", .path.display())]
+    NoBackup {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// The path given to restore is a folder.
+    #[error("{} is a folder", .path.display())]
+    BackupIsFolder {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// The database's folder does not exist.
+    #[error("the folder {} does not exist", .dir.display())]
+    NoDatabaseFolder {
+        /// The folder.
+        dir: PathBuf,
+    },
+}
+
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
@@ -71,10 +102,9 @@ pub fn backup(db: &Path, dest: &Path, force: bool) -> Result<BackupReport> {
         )));
     }
     if dest.exists() && !force {
-        return Err(Error::invalid(format!(
-            "{} already exists and was left as it is; choose another name, or add --force to replace it",
-            dest.display()
-        )));
+        return Err(Error::refused(Refusal::Exists {
+            path: dest.to_path_buf(),
+        }));
     }
     crate::outfile::check_target(dest, crate::outfile::Kind::Backup, Some(db), force)?;
     // Copies killed backups left in that folder, under any name
@@ -384,16 +414,14 @@ fn check_restore_paths(db: &Path, from: &Path) -> Result<()> {
     super::check_regular_file(db, "used as the league database (check the --db path)")?;
     remove_stale_work_files(db);
     if !from.exists() {
-        return Err(Error::not_found(format!(
-            "there is no file {}; give the path of a backup made with `league backup`",
-            from.display()
-        )));
+        return Err(Error::refused(Refusal::NoBackup {
+            path: from.to_path_buf(),
+        }));
     }
     if from.is_dir() {
-        return Err(Error::invalid(format!(
-            "{} is a folder; give the path of a backup file made with `league backup`",
-            from.display()
-        )));
+        return Err(Error::refused(Refusal::BackupIsFolder {
+            path: from.to_path_buf(),
+        }));
     }
     super::check_regular_file(
         from,
@@ -407,10 +435,9 @@ fn check_restore_paths(db: &Path, from: &Path) -> Result<()> {
     }
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.is_dir() {
-            return Err(Error::not_found(format!(
-                "the folder {} does not exist; check the --db path",
-                dir.display()
-            )));
+            return Err(Error::refused(Refusal::NoDatabaseFolder {
+                dir: dir.to_path_buf(),
+            }));
         }
     }
     Ok(())

@@ -611,10 +611,9 @@ pub fn find_section(conn: &impl Readable, event: &Event, name: Option<&str>) -> 
             .join(", ")
     };
     match name {
-        Some(_) if all.is_empty() => Err(Error::not_found(format!(
-            "{} has no sections yet; add one with `league section add`",
-            event.name
-        ))),
+        Some(_) if all.is_empty() => Err(Error::refused(SectionRefusal::NoSections {
+            event: event.name.clone(),
+        })),
         Some(n) => match all.iter().find(|s| s.name.eq_ignore_ascii_case(n.trim())) {
             Some(s) => Ok(s.clone()),
             None => {
@@ -632,17 +631,35 @@ pub fn find_section(conn: &impl Readable, event: &Event, name: Option<&str>) -> 
         },
         None => match all.len() {
             1 => Ok(all[0].clone()),
-            0 => Err(Error::not_found(format!(
-                "{} has no sections yet; add one with `league section add`",
-                event.name
-            ))),
-            _ => Err(Error::invalid(format!(
-                "{} has several sections ({}); say which with --section",
-                event.name,
-                list()
-            ))),
+            0 => Err(Error::refused(SectionRefusal::NoSections {
+                event: event.name.clone(),
+            })),
+            _ => Err(Error::refused(SectionRefusal::Several {
+                event: event.name.clone(),
+                sections: list(),
+            })),
         },
     }
+}
+
+/// Why no section could be chosen of an event: the facts. A front end
+/// adds its own way on (the CLI names `league section add` or `--section`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SectionRefusal {
+    /// The event has no sections.
+    #[error("{event} has no sections yet")]
+    NoSections {
+        /// The event's name.
+        event: String,
+    },
+    /// No section was named and the event has several.
+    #[error("{event} has several sections ({sections})")]
+    Several {
+        /// The event's name.
+        event: String,
+        /// Its sections' names, comma-separated.
+        sections: String,
+    },
 }
 
 /// Add a section with a rating band (either bound may be open);

@@ -10,7 +10,7 @@ use super::output::{print, print_json, Format, Table};
 use super::section::band;
 use super::{parse_date, EventArgs};
 use crate::app::season::{self as app, Refusal};
-use crate::domain::league::{EventKind, RatingBasis};
+use crate::domain::league::{EventKind, RatingBasis, SectionNamesProblem};
 use crate::domain::pairing::settings::{
     parse_bye, parse_colour, Acceleration, ColourLimits, ColourPriority, Numbering, PairingRules,
     SystemKind, TeamMates, UnratedBye,
@@ -331,7 +331,10 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
     let sections = a
         .kind
         .section_names(a.sections.as_deref())
-        .map_err(Error::invalid)?;
+        .map_err(|p| match p {
+            SectionNamesProblem::NoneNamed => Error::invalid("--sections names no section"),
+            other => Error::invalid(other.to_string()),
+        })?;
     let rules = a
         .pairing
         .apply(PairingRules::for_event(a.kind, &order), a.kind)?;

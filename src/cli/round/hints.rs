@@ -38,6 +38,10 @@ pub(crate) fn pair_hint(e: Error) -> Error {
         Some(Refusal::TableRounds { event, needed, .. }) => Some(format!(
             "; set them with `league event edit --event \"{event}\" --rounds {needed}`"
         )),
+        Some(Refusal::ByHand) => Some(
+            ": record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
+                .to_string(),
+        ),
         Some(Refusal::PairedByHand { event }) => Some(format!(
             ": record each match with `league match record`, or choose a system with `league event edit --event \"{event}\" --pairing dutch` (or uscf, berger)"
         )),

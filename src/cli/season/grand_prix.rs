@@ -3,7 +3,7 @@
 //! tables themselves are in `league history season NAME`.
 
 use crate::cli::output::print;
-use crate::domain::history::grand_prix::{Rules, Shared, Split, TieRule};
+use crate::domain::history::grand_prix::{Rules, RulesProblem, Shared, Split, TieRule};
 use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::report::history::season_rules;
@@ -125,7 +125,9 @@ pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
         },
         events: named,
     };
-    rules.check().map_err(Error::invalid)?;
+    rules
+        .check()
+        .map_err(|p| Error::invalid(problem_words(&p)))?;
     let json = serde_json::to_string(&rules).map_err(|e| Error::invalid(e.to_string()))?;
     store.write(|tx| set_grand_prix_rules(tx, &season, Some(&json)))?;
     // Read back what was stored, so what is printed is what will be used.
@@ -140,4 +142,17 @@ pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
     ));
     print(&out)?;
     Ok(())
+}
+
+/// A grand-prix rules problem in the CLI's words: the option to change is
+/// named (`--best`, `--bands`, `--by band`).
+fn problem_words(p: &RulesProblem) -> String {
+    match p {
+        RulesProblem::NoneCount => {
+            "--best must be at least 1 (the number of events that count)".into()
+        }
+        RulesProblem::BandsMissing => format!("{p} (--bands 1600,1800)"),
+        RulesProblem::BandsUnused => format!("{p} (--by band)"),
+        other => other.to_string(),
+    }
 }

@@ -281,7 +281,8 @@ pub fn play_round_robin(
         )));
     }
     let rules = PairingRules::for_kind(EventKind::RoundRobin);
-    let berger = settings::system(SystemKind::Berger, &rules).map_err(Error::invalid)?;
+    let berger =
+        settings::system(SystemKind::Berger, &rules).map_err(|e| Error::invalid(e.to_string()))?;
     let rounds = n as u32 - 1;
     let mut never = |_: &mut Rng, _: u32| false;
     let sim = swiss::play(

@@ -37,6 +37,20 @@ use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::Transaction;
 
+/// Why a synthetic league of the size asked cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The entrants per event are fewer than two a section or more than
+    /// the players there are.
+    #[error("the entrants in an event must be between {least} (two a section) and the number of players ({players})")]
+    Entrants {
+        /// Two a section.
+        least: u32,
+        /// The players made.
+        players: u32,
+    },
+}
+
 /// How much to make.
 #[derive(Clone, Debug)]
 pub struct SyntheticOptions {
@@ -297,11 +311,10 @@ pub fn generate(
         ));
     }
     if opts.entrants > opts.players || opts.entrants < 2 * opts.sections {
-        return Err(Error::invalid(format!(
-            "--entrants must be between {} (two a section) and --players ({})",
-            2 * opts.sections,
-            opts.players
-        )));
+        return Err(Error::refused(Refusal::Entrants {
+            least: 2 * opts.sections,
+            players: opts.players,
+        }));
     }
     let mut rng = Rng::new(opts.seed);
     let mut made = Generated::default();

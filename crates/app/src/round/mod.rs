@@ -221,6 +221,9 @@ pub enum Refusal {
         /// The rounds it plans.
         planned: u32,
     },
+    /// An event whose pairing is by hand: there is no engine to pair it.
+    #[error("this event is paired by hand (pairing: manual)")]
+    ByHand,
     /// A team event whose pairing is by hand.
     #[error("{event} is paired by hand (pairing: manual)")]
     PairedByHand {

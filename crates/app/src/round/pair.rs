@@ -116,7 +116,7 @@ pub fn preview(
         None => next_round(conn, event, section)?,
     };
     let (rules, system) = rules_and_system(conn, event, req.system)?;
-    let engine = settings::system(system, &rules).map_err(Error::invalid)?;
+    let engine = settings::system(system, &rules).map_err(|_| Error::refused(Refusal::ByHand))?;
     let (planned, pairing) = if event.kind.is_team() {
         let plan = teams::plan(conn, event, &rules, round, req.replace, req.seed)?;
         let pairing = pair_team_plan(event, &rules, engine.as_ref(), &plan)?;
@@ -232,7 +232,8 @@ pub fn preview_all(
         seed,
     };
     let base = preview(conn, event, section, &req)?;
-    let engine = settings::system(base.system, &base.rules).map_err(Error::invalid)?;
+    let engine =
+        settings::system(base.system, &base.rules).map_err(|_| Error::refused(Refusal::ByHand))?;
     let mut out = vec![base.clone()];
     for round in first + 1..=event.rounds {
         let mut shown = base.clone();

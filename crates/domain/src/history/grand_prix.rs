@@ -100,6 +100,39 @@ pub enum Shared {
     Top,
 }
 
+/// What is wrong with a season's grand-prix rules: the rule in words,
+/// naming no command or option (a front end adds those).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesProblem {
+    /// A place is worth more than the one above it.
+    #[error("the points table must run from first place down (no place worth more than the one above): {points}")]
+    PointsRise {
+        /// The points table, comma-separated.
+        points: String,
+    },
+    /// No event would count.
+    #[error("the number of events that count must be at least 1")]
+    NoneCount,
+    /// The band boundaries are not ascending.
+    #[error("rating bands must be ascending: {bands}")]
+    BandsNotAscending {
+        /// The boundaries, comma-separated.
+        bands: String,
+    },
+    /// Tables by band without boundaries.
+    #[error("tables by rating band need the band boundaries")]
+    BandsMissing,
+    /// Boundaries given for tables not split by band.
+    #[error("rating bands are only used with tables by band")]
+    BandsUnused,
+    /// A tie rule given twice.
+    #[error("tie rule {code} is given twice")]
+    TieTwice {
+        /// The tie rule's code.
+        code: &'static str,
+    },
+}
+
 /// A season's grand-prix rules.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -152,38 +185,30 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Check the rules make sense; the message says what to change.
-    pub fn check(&self) -> Result<(), String> {
+    /// Check the rules make sense; the problem says what to change.
+    pub fn check(&self) -> Result<(), RulesProblem> {
         if self.points.windows(2).any(|w| w[1] > w[0]) {
-            return Err(format!(
-                "the points table must run from first place down (no place worth more than the one above): {}",
-                join(&self.points)
-            ));
+            return Err(RulesProblem::PointsRise {
+                points: join(&self.points),
+            });
         }
         if self.best == Some(0) {
-            return Err("--best must be at least 1 (the number of events that count)".into());
+            return Err(RulesProblem::NoneCount);
         }
         if self.bands.windows(2).any(|w| w[1] <= w[0]) {
-            return Err(format!(
-                "rating bands must be ascending: {}",
-                join(&self.bands)
-            ));
+            return Err(RulesProblem::BandsNotAscending {
+                bands: join(&self.bands),
+            });
         }
         match (self.by, self.bands.is_empty()) {
-            (Split::Band, true) => {
-                return Err(
-                    "tables by rating band need the band boundaries (--bands 1600,1800)".into(),
-                )
-            }
-            (Split::Overall | Split::Section, false) => {
-                return Err("rating bands are only used with tables by band (--by band)".into())
-            }
+            (Split::Band, true) => return Err(RulesProblem::BandsMissing),
+            (Split::Overall | Split::Section, false) => return Err(RulesProblem::BandsUnused),
             _ => {}
         }
         let mut seen = vec![];
         for t in &self.ties {
             if seen.contains(t) {
-                return Err(format!("tie rule {} is given twice", t.code()));
+                return Err(RulesProblem::TieTwice { code: t.code() });
             }
             seen.push(*t);
         }
@@ -671,12 +696,16 @@ mod tests {
             points: vec![5, 10],
             ..Rules::default()
         };
-        assert!(bad.check().unwrap_err().contains("first place down"));
+        assert!(bad
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("first place down"));
         let bad = Rules {
             by: Split::Band,
             ..Rules::default()
         };
-        assert!(bad.check().unwrap_err().contains("--bands"));
+        assert_eq!(bad.check(), Err(RulesProblem::BandsMissing));
         let bad = Rules {
             best: Some(0),
             ..Rules::default()

@@ -280,11 +280,17 @@ impl PairingRules {
     }
 }
 
+/// An event paired by hand has no pairing engine: its rounds' pairings are
+/// recorded as they were made (a front end says how).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("this event is paired by hand (pairing: manual)")]
+pub struct PairedByHand;
+
 /// The one place a system name becomes an engine: every command that pairs
 /// (`league round pair`, `league event pair-all`) asks here. `kind` is the
 /// event's system or the one given with `--system`; `rules` gives the
 /// options (double round robin). The error is in the secretary's words.
-pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>, String> {
+pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>, PairedByHand> {
     let cycles = if rules.double_round_robin { 2 } else { 1 };
     match kind {
         SystemKind::Berger => Ok(Box::new(RoundRobin {
@@ -303,10 +309,7 @@ pub fn system(kind: SystemKind, rules: &PairingRules) -> Result<Box<dyn System>,
             colour_priority: rules.colour_priority,
             unrated_bye: rules.unrated_bye,
         })),
-        SystemKind::Manual => Err(
-            "this event is paired by hand (pairing: manual): record each round's pairings from a sheet with `league round record`, or choose a system with `league event edit --pairing berger` (or crenshaw, dutch, uscf)"
-                .to_string(),
-        ),
+        SystemKind::Manual => Err(PairedByHand),
     }
 }
 
