@@ -3,10 +3,12 @@
 
 use super::output::print;
 use super::SectionArgs;
+use crate::app::entry::{self as app, Refusal};
+use crate::domain::league::{Event, Section};
 use crate::domain::record::ByeKind;
 use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
-use crate::store::{round, Store};
+use crate::store::Store;
 
 /// Which bye a late entry gets for the rounds already played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -47,74 +49,86 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
         ));
     }
     let (event, section) = a.section.find(store)?;
-    let latest = round::latest_round(store.conn(), section.id)?;
-    if latest >= event.rounds {
-        return Err(Error::invalid(format!(
-            "{} {} has played its last round ({latest} of {}); a late entry now would never play",
-            event.name, section.name, event.rounds
-        )));
-    }
-    if latest > 0 && a.missed.is_none() {
-        return Err(Error::invalid(format!(
-            "{} {} has already played {latest} round{}; say what the late entry gets for them with --missed half or --missed zero",
-            event.name,
-            section.name,
-            if latest == 1 { "" } else { "s" }
-        )));
-    }
-    let lines = store.write(|tx| {
-        let mut lines = Vec::new();
-        for name in &a.players {
-            let player = player_to_enter(tx, name, &a)?;
-            // Already in the event: that is the reason, before the band.
-            players::check_not_entered(tx, &section, &player)?;
-            // The rating of the kind the event goes by (its rating basis).
-            let rating = a
-                .rating
-                .or(players::rating_at_entry(tx, &section, &player)?);
-            if let Some(why) = section.outside_band(rating) {
-                let why = format!("rated {}, {why}", rating.unwrap_or_default());
-                if !a.allow_outside_band {
-                    return Err(Error::invalid(format!(
-                        "{} is {why}; enter them in another section, or give --allow-outside-band to enter them here anyway (it is logged)",
-                        player.name
-                    )));
-                }
-                crate::store::audit::audit_event(
-                    tx,
-                    Some(event.id),
-                    crate::store::audit::Action::Edit,
-                    &format!("{} {}: {} entered outside the band", event.name, section.name, player.name),
-                    None,
-                    Some(&why),
-                    Some("--allow-outside-band"),
-                )?;
-            }
-            let entry = players::enter(tx, &section, &player, a.pairing_no, a.rating)?;
-            let mut line = format!(
-                "Entered {} in {} as #{}",
-                entry.name,
-                super::output::event_section(&event.name, &section.name),
-                entry.pairing_no
-            );
-            // Rated, but not of the kind the event goes by: say so, since
-            // the event pairs and ranks them as unrated.
-            if entry.rating.is_none() && (player.rating.is_some() || player.fide_rating.is_some()) {
-                line.push_str(&format!(
-                    " (unrated here: no {} rating, which {} goes by)",
-                    event.rating_basis.label(),
-                    event.name
-                ));
-            }
-            if let Some(m) = a.missed {
-                line.push_str(&missed_rounds(tx, &section, &entry, m)?);
-            }
-            lines.push(line + ".");
-        }
-        Ok(lines)
+    let missed = a.missed.map(|m| match m {
+        Missed::Half => ByeKind::Half,
+        Missed::Zero => ByeKind::Zero,
+    });
+    let input = app::EnterInput {
+        pairing_no: a.pairing_no,
+        rating: a.rating,
+        allow_outside_band: a.allow_outside_band,
+        missed,
+    };
+    app::check_open(store.conn(), &event, &section, missed).map_err(|e| {
+        let h = hint(&e);
+        e.with_hint(h)
     })?;
+    let lines = store
+        .write(|tx| {
+            let mut lines = Vec::new();
+            for name in &a.players {
+                let player = player_to_enter(tx, name, &a)?;
+                let done = app::enter(tx, &event, &section, &player, input)?;
+                lines.push(echo(&event, &section, &done, missed) + ".");
+            }
+            Ok(lines)
+        })
+        .map_err(|e| {
+            let h = hint(&e);
+            e.with_hint(h)
+        })?;
     print(&(lines.join("\n") + "\n"))?;
     Ok(())
+}
+
+/// The echo of one entry: where, the pairing number, a note when the
+/// player is rated but not of the kind the event goes by (it pairs and
+/// ranks them as unrated), and a late entry's byes.
+fn echo(event: &Event, section: &Section, done: &app::Entered, missed: Option<ByeKind>) -> String {
+    let mut line = format!(
+        "Entered {} in {} as #{}",
+        done.entry.name,
+        super::output::event_section(&event.name, &section.name),
+        done.entry.pairing_no
+    );
+    if done.unrated_here {
+        line.push_str(&format!(
+            " (unrated here: no {} rating, which {} goes by)",
+            event.rating_basis.label(),
+            event.name
+        ));
+    }
+    let words = if missed == Some(ByeKind::Half) {
+        "half-point"
+    } else {
+        "zero-point"
+    };
+    line.push_str(&match done.missed_byes {
+        0 => String::new(),
+        1 => format!(", with a {words} bye for round 1"),
+        n => format!(", with {words} byes for rounds 1-{n}"),
+    });
+    line
+}
+
+/// The CLI's way on from a refused entry.
+fn hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::MissedNotSaid { .. } => Some(
+            "; say what the late entry gets for them with --missed half or --missed zero".into(),
+        ),
+        Refusal::OutsideBand { .. } => Some(
+            "; enter them in another section, or give --allow-outside-band to enter them here anyway (it is logged)".into(),
+        ),
+        Refusal::InOtherSection {
+            name,
+            other,
+            section,
+        } => Some(format!(
+            "; to move them here before they play, use `league entry move \"{name}\" --section {other} --to {section}` (with the event)"
+        )),
+        _ => None,
+    }
 }
 
 /// The league's player of that name, or a new one with --new.
@@ -138,26 +152,4 @@ fn player_to_enter(
         ))),
         Err(e) => Err(e),
     }
-}
-
-/// A late entry's byes for the rounds already played, and the words that
-/// say so in the echo ("" when no round was played yet).
-fn missed_rounds(
-    tx: &crate::store::Transaction,
-    section: &crate::domain::league::Section,
-    entry: &crate::domain::league::Entry,
-    m: Missed,
-) -> Result<String> {
-    let (kind, words) = if m == Missed::Half {
-        (ByeKind::Half, "half-point")
-    } else {
-        (ByeKind::Zero, "zero-point")
-    };
-    Ok(
-        match round::byes_for_missed_rounds(tx, section, entry, kind)? {
-            0 => String::new(),
-            1 => format!(", with a {words} bye for round 1"),
-            n => format!(", with {words} byes for rounds 1-{n}"),
-        },
-    )
 }

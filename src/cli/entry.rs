@@ -5,7 +5,8 @@ use clap::Subcommand;
 
 use super::output::print;
 use super::SectionArgs;
-use crate::error::Result;
+use crate::app::entry::{self as app, Refusal};
+use crate::error::{Error, Result};
 use crate::store::{player as players, season as seasons, Store};
 
 /// The corrections `league entry` makes to a player's entry in a section.
@@ -56,8 +57,12 @@ pub fn run(store: &mut Store, cmd: EntryCmd) -> Result<()> {
             let to = seasons::find_section(store.conn(), &event, Some(&to))?;
             let all = players::entries(store.conn(), from.id)?;
             let entry = players::find_entry(&all, store.conn(), &from, &player)?;
-            let moved =
-                store.write(|tx| players::move_entry(tx, &entry, &to, reason.as_deref()))?;
+            let moved = store
+                .write(|tx| app::move_entry(tx, &entry, &to, reason.as_deref()))
+                .map_err(|e| {
+                    let h = hint(&e);
+                    e.with_hint(h)
+                })?;
             let band = to
                 .outside_band(moved.rating)
                 .map(|why| format!(" (note: rated {}, {why})", moved.rating.unwrap_or_default()))
@@ -75,7 +80,12 @@ pub fn run(store: &mut Store, cmd: EntryCmd) -> Result<()> {
             let (event, section) = section.find(store)?;
             let all = players::entries(store.conn(), section.id)?;
             let entry = players::find_entry(&all, store.conn(), &section, &player)?;
-            store.write(|tx| players::remove_entry(tx, &entry, reason.as_deref()))?;
+            store
+                .write(|tx| app::remove_entry(tx, &entry, reason.as_deref()))
+                .map_err(|e| {
+                    let h = hint(&e);
+                    e.with_hint(h)
+                })?;
             print(&format!(
                 "Removed {} (#{}) from {} {}.\n",
                 entry.name, entry.pairing_no, event.name, section.name
@@ -83,4 +93,17 @@ pub fn run(store: &mut Store, cmd: EntryCmd) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The CLI's way on from a refused move or removal.
+fn hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::MovedAfterPlay { .. } => {
+            Some(" (delete them first with `league game delete`)".into())
+        }
+        Refusal::RemovedAfterPlay { .. } => Some(
+            "; withdraw them instead (`league withdraw`), or delete those first with `league game delete`".into(),
+        ),
+        _ => None,
+    }
 }

@@ -42,6 +42,7 @@ use {
 // split-workspace: end of aliases
 
 pub mod demo;
+pub mod entry;
 
 pub mod import;
 pub mod player;

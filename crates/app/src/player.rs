@@ -8,12 +8,21 @@
 use crate::domain::league::Player;
 use crate::error::{Error, Result};
 use crate::store::merge::{self as merges, MergePlan};
-use crate::store::player::{describe_player, player_by_id};
+use crate::store::player::{self as players, describe_player, player_by_id, NewPlayer};
 use crate::store::{Readable, Writer};
 
 /// Why a merge of two players is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
+    /// A new player whose name is already a player's, with no sign that
+    /// a second player of that name is meant.
+    #[error("the league already has a player called {name}: {}", namesakes.join(", "))]
+    Namesake {
+        /// The name given.
+        name: String,
+        /// The players of that name, described with their ids.
+        namesakes: Vec<String>,
+    },
     /// Both names are one player row.
     #[error("{player} and {player} are the same player; nothing to merge")]
     SamePlayer {
@@ -118,10 +127,52 @@ pub fn merge(tx: &Writer, from: &Player, into: &Player, reason: Option<&str>) ->
     Ok(plan)
 }
 
+/// Add a player to the league, with their club: refused when a player of
+/// the same name (case and accents aside) exists, unless `namesake` says a
+/// second player of that name is meant.
+pub fn add(tx: &Writer, new: &NewPlayer, club: Option<&str>, namesake: bool) -> Result<Player> {
+    let wanted = crate::domain::names::fold(new.name);
+    let namesakes: Vec<String> = players::players(tx, None)?
+        .iter()
+        .filter(|p| crate::domain::names::fold(&p.name) == wanted)
+        .map(describe_player)
+        .collect();
+    if !namesakes.is_empty() && !namesake {
+        return Err(Error::refused(Refusal::Namesake {
+            name: new.name.trim().to_string(),
+            namesakes,
+        }));
+    }
+    let p = players::add_player(tx, new)?;
+    if club.is_some() {
+        players::set_player_club(tx, &p, club)?;
+    }
+    Ok(p)
+}
+
+/// Edit a player's details: `state` and `club` when given (`Some(None)`,
+/// an empty club: cleared), then the fields of `edit` that are set.
+/// Returns the player as they are now.
+pub fn edit(
+    tx: &Writer,
+    player: &Player,
+    edit: &NewPlayer,
+    state: Option<Option<&str>>,
+    club: Option<Option<&str>>,
+) -> Result<Player> {
+    if let Some(st) = state {
+        players::set_player_state(tx, player, st)?;
+    }
+    if let Some(c) = club {
+        players::set_player_club(tx, player, c)?;
+    }
+    players::edit_player(tx, player, edit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::player::{add_player, NewPlayer};
+    use crate::store::player::add_player;
     use crate::store::Store;
 
     #[test]
@@ -162,5 +213,30 @@ mod tests {
                 into_id: "2".into()
             })
         );
+    }
+
+    #[test]
+    fn a_namesake_is_refused_with_the_players_of_that_name() {
+        let mut store = Store::open_in_memory().expect("store");
+        let e = store
+            .write(|tx| {
+                let ann = NewPlayer {
+                    name: "Ann Lee",
+                    ..Default::default()
+                };
+                add(tx, &ann, None, false)?;
+                let again = NewPlayer {
+                    name: " ann lee ",
+                    ..Default::default()
+                };
+                add(tx, &again, None, false)
+            })
+            .unwrap_err();
+        let Some(Refusal::Namesake { name, namesakes }) = e.refusal::<Refusal>() else {
+            panic!("not a namesake refusal: {e}");
+        };
+        assert_eq!(name, "ann lee");
+        assert_eq!(namesakes.len(), 1);
+        assert!(namesakes[0].starts_with("Ann Lee"), "{namesakes:?}");
     }
 }

@@ -368,43 +368,56 @@ pub fn rating_at_entry(
     Ok(basis.of(player.rating, player.fide_rating))
 }
 
-/// Refuse to enter a player already in this section, or in another
-/// section of the event (a player plays in one section of an event): the
-/// second says how to move them. Checked before anything else about the
-/// entry (the rating band), so the first refusal is the real reason.
-pub fn check_not_entered(tx: &Transaction, section: &Section, player: &Player) -> Result<()> {
-    // Each check is one indexed lookup (not a read of the whole section), so
-    // entering 1,000 players, as a TRF import does, stays linear.
-    let already: Option<u32> = tx
-        .prepare_cached("SELECT pairing_no FROM entry WHERE section_id = ?1 AND player_id = ?2")?
-        .query_row(params![section.id, player.id], |r| r.get(0))
-        .optional()?;
-    if let Some(no) = already {
-        return Err(Error::invalid(format!(
-            "{} is already entered in {} as #{no}",
-            player.name, section.name
-        )));
-    }
-    let other: Option<String> = tx
+/// Where a player is already entered in a section's event: that section
+/// first when they are in it, else another section of the same event.
+pub struct EventEntryRow {
+    /// The section's name.
+    pub section: String,
+    /// Whether it is the section asked about.
+    pub same_section: bool,
+    /// The player's pairing number there.
+    pub pairing_no: u32,
+}
+
+/// The player's entry in `section`'s event, if any (the rules of entering
+/// are `app::entry`'s). One indexed lookup, so entering 1,000 players stays
+/// linear.
+pub fn entry_in_event(
+    tx: &Transaction,
+    section: &Section,
+    player: &Player,
+) -> Result<Option<EventEntryRow>> {
+    Ok(tx
         .prepare_cached(
-            "SELECT s2.name FROM entry e JOIN section s2 ON s2.id = e.section_id \
-             WHERE e.player_id = ?1 AND s2.event_id = ?2 AND s2.id <> ?3",
+            "SELECT s.name AS section, s.id = ?3 AS same_section, e.pairing_no AS pairing_no \
+             FROM entry e JOIN section s ON s.id = e.section_id \
+             WHERE e.player_id = ?1 AND s.event_id = ?2 ORDER BY s.id = ?3 DESC LIMIT 1",
         )?
         .query_row(params![player.id, section.event_id, section.id], |r| {
-            r.get(0)
+            Ok(EventEntryRow {
+                section: r.get("section")?,
+                same_section: r.get("same_section")?,
+                pairing_no: r.get("pairing_no")?,
+            })
         })
-        .optional()?;
-    if let Some(other) = other {
-        return Err(Error::invalid(format!(
-            "{} is already entered in section {other} of this event, and a player plays in one section of an event; to move them here before they play, use `league entry move \"{}\" --section {other} --to {}` (with the event)",
-            player.name, player.name, section.name
-        )));
-    }
-    Ok(())
+        .optional()?)
+}
+
+/// The name of the player holding pairing number `no` in `section`, if any.
+pub fn pairing_no_holder(tx: &Transaction, section: &Section, no: u32) -> Result<Option<String>> {
+    Ok(tx
+        .prepare_cached(
+            "SELECT p.name AS name FROM entry e JOIN player p ON p.id = e.player_id \
+             WHERE e.section_id = ?1 AND e.pairing_no = ?2",
+        )?
+        .query_row(params![section.id, no], |r| r.get("name"))
+        .optional()?)
 }
 
 /// Enter a player into a section. The pairing number defaults to the next
 /// free one; the rating at entry defaults to the player's current rating.
+/// No rule is checked here (a taken pairing number fails the schema's
+/// constraint): `app::entry::enter` checks them.
 pub fn enter(
     tx: &Transaction,
     section: &Section,
@@ -412,29 +425,13 @@ pub fn enter(
     pairing_no: Option<u32>,
     rating: Option<u32>,
 ) -> Result<Entry> {
-    check_not_entered(tx, section, player)?;
     let no = match pairing_no {
-        Some(n) => {
-            let holder: Option<String> = tx
-                .prepare_cached(
-                    "SELECT p.name FROM entry e JOIN player p ON p.id = e.player_id \
-                     WHERE e.section_id = ?1 AND e.pairing_no = ?2",
-                )?
-                .query_row(params![section.id, n], |r| r.get(0))
-                .optional()?;
-            if let Some(name) = holder {
-                return Err(Error::invalid(format!(
-                    "pairing number {n} in {} is already {name}'s",
-                    section.name
-                )));
-            }
-            n
-        }
+        Some(n) => n,
         None => tx
             .prepare_cached(
-                "SELECT COALESCE(MAX(pairing_no), 0) + 1 FROM entry WHERE section_id = ?1",
+                "SELECT COALESCE(MAX(pairing_no), 0) + 1 AS next FROM entry WHERE section_id = ?1",
             )?
-            .query_row([section.id], |r| r.get(0))?,
+            .query_row([section.id], |r| r.get("next"))?,
     };
     tx.prepare_cached(
         "INSERT INTO entry (section_id, player_id, pairing_no, rating) VALUES (?1, ?2, ?3, ?4)",
@@ -501,7 +498,7 @@ pub fn set_withdrawn(
 }
 
 /// How many games and byes an entry has (any round).
-fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
+pub fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
     Ok(tx.query_row(
         "SELECT (SELECT count(*) FROM game WHERE white_entry = ?1 OR black_entry = ?1)
               + (SELECT count(*) FROM bye WHERE entry_id = ?1)",
@@ -510,9 +507,9 @@ fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
     )?)
 }
 
-/// Move an entry to another section of the same event, before the player
-/// has a game or bye (after that, the games belong to the section). The
-/// player takes the next free pairing number there. Logged.
+/// Move an entry to another section: the player takes the next free
+/// pairing number there. Logged. The rules (same event, before the first
+/// round) are `app::entry::move_entry`'s.
 pub fn move_entry(
     tx: &Transaction,
     entry: &Entry,
@@ -520,24 +517,6 @@ pub fn move_entry(
     reason: Option<&str>,
 ) -> Result<Entry> {
     let from = super::season::section_by_id(tx, entry.section_id)?;
-    if to.id == from.id {
-        return Err(Error::invalid(format!(
-            "{} is already in {}",
-            entry.name, to.name
-        )));
-    }
-    if to.event_id != from.event_id {
-        return Err(Error::invalid(format!(
-            "{} is another event's section; an entry moves only between sections of its event",
-            to.name
-        )));
-    }
-    if seats(tx, entry)? > 0 {
-        return Err(Error::invalid(format!(
-            "{} already has games or byes in {}; a player moves only before their first round (delete them first with `league game delete`)",
-            entry.name, from.name
-        )));
-    }
     let no: u32 = tx.query_row(
         "SELECT COALESCE(MAX(pairing_no), 0) + 1 FROM entry WHERE section_id = ?1",
         [to.id],
@@ -562,16 +541,10 @@ pub fn move_entry(
     Ok(tx.query_row(&sql, [entry.id], Entry::from_row)?)
 }
 
-/// Remove an entry made by mistake, before the player has a game or bye.
-/// Logged.
+/// Remove an entry. Logged. The rule (only before the player's first game
+/// or bye) is `app::entry::remove_entry`'s.
 pub fn remove_entry(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Result<()> {
     let section = super::season::section_by_id(tx, entry.section_id)?;
-    if seats(tx, entry)? > 0 {
-        return Err(Error::invalid(format!(
-            "{} already has games or byes in {}; withdraw them instead (`league withdraw`), or delete those first with `league game delete`",
-            entry.name, section.name
-        )));
-    }
     tx.execute("DELETE FROM entry WHERE id = ?1", [entry.id])?;
     let event = super::season::event_by_id(tx, section.event_id)?;
     super::audit::audit_event(

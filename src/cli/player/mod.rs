@@ -248,14 +248,9 @@ fn edit(
             )))
         }
     };
+    let club = club.as_deref().map(str::trim);
     let p = store.write(|tx| {
-        if let Some(st) = &state {
-            players::set_player_state(tx, &p, st.as_deref())?;
-        }
-        if let Some(c) = club.as_deref().map(str::trim) {
-            players::set_player_club(tx, &p, Some(c).filter(|c| !c.is_empty()))?;
-        }
-        players::edit_player(
+        crate::app::player::edit(
             tx,
             &p,
             &NewPlayer {
@@ -267,6 +262,8 @@ fn edit(
                 federation: federation.as_deref(),
                 title: title.as_deref(),
             },
+            state.as_ref().map(|st| st.as_deref()),
+            club.map(|c| Some(c).filter(|c| !c.is_empty())),
         )
     })?;
     print(&format!("Updated {}.\n", players::describe_player(&p)))?;
@@ -324,36 +321,29 @@ fn title_code(text: &str) -> Result<String> {
 fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
     let name = checked_name(&f.name);
     let club = f.club.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    let wanted = crate::domain::names::fold(&f.name);
-    let namesakes: Vec<String> = players::players(store.conn(), None)?
-        .iter()
-        .filter(|p| crate::domain::names::fold(&p.name) == wanted)
-        .map(players::describe_player)
-        .collect();
-    if !namesakes.is_empty() && !f.new_namesake {
-        return Err(crate::error::Error::invalid(format!(
-            "the league already has a player called {}: {}. Enter or edit that player by number (e.g. `league player edit #N`); to add a second player of the same name give --new-namesake",
-            f.name.trim(),
-            namesakes.join(", ")
-        )));
-    }
-    let p = store.write(|tx| {
-        let p = players::add_player(
-            tx,
-            &NewPlayer {
-                name: &name,
-                uscf_id: f.uscf_id.as_deref(),
-                fide_id: f.fide_id.as_deref(),
-                rating: f.rating,
-                fide_rating: f.fide_rating,
-                ..Default::default()
-            },
-        )?;
-        if club.is_some() {
-            players::set_player_club(tx, &p, club)?;
-        }
-        Ok(p)
-    })?;
+    let p = store
+        .write(|tx| {
+            crate::app::player::add(
+                tx,
+                &NewPlayer {
+                    name: &name,
+                    uscf_id: f.uscf_id.as_deref(),
+                    fide_id: f.fide_id.as_deref(),
+                    rating: f.rating,
+                    fide_rating: f.fide_rating,
+                    ..Default::default()
+                },
+                club,
+                f.new_namesake,
+            )
+        })
+        .map_err(|e| {
+            let hint = e
+                .refusal::<crate::app::player::Refusal>()
+                .filter(|r| matches!(r, crate::app::player::Refusal::Namesake { .. }))
+                .map(|_| ". Enter or edit that player by number (e.g. `league player edit #N`); to add a second player of the same name give --new-namesake".to_string());
+            e.with_hint(hint)
+        })?;
     print(&format!("Added {}.\n", players::describe_player(&p)))?;
     Ok(())
 }
