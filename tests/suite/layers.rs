@@ -10,8 +10,6 @@
 //!   each other;
 //! - the manifests: rusqlite and refinery are dependencies of the store
 //!   only (the domain's optional binding aside).
-//!
-//! Written by tools/split-workspace.sh.
 
 use std::path::{Path, PathBuf};
 

@@ -229,7 +229,7 @@ pub fn enter(
             ),
             None,
             Some(&why),
-            Some("--allow-outside-band"),
+            Some("entered outside the band as the secretary allowed"),
         )?;
     }
     let entry = players::enter(tx, section, player, input.pairing_no, input.rating)?;
