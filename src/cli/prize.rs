@@ -305,7 +305,13 @@ pub fn working_lines(r: &PrizeReport) -> Vec<String> {
             Reward::Cash(m) => m.to_string(),
             Reward::Item(s) => format!("({s})"),
         };
-        out.push(format!("{} {gives}: {why}", p.label()));
+        // A special prize is unawarded only until the secretary names its
+        // winner: the CLI says how.
+        let hint = match p.kind {
+            Kind::Special { .. } => " (league prize award)",
+            _ => "",
+        };
+        out.push(format!("{} {gives}: {why}{hint}", p.label()));
     }
     out
 }

@@ -433,9 +433,7 @@ pub fn award(prizes: &[Prize], players: &[Contestant], split: Split) -> Awards {
                         players[w].name
                     ),
                 }),
-                None => out
-                    .unawarded
-                    .push((i, "no winner named yet (league prize award)".into())),
+                None => out.unawarded.push((i, "no winner named yet".into())),
             }
         }
     }
