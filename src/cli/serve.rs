@@ -55,8 +55,9 @@ pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
             .await
             .map_err(|e| Error::invalid(format!("cannot listen on {}: {e}", a.listen)))?;
         let bound = listener.local_addr()?;
+        let stop = web::stop_signals()?;
         announce(bound, &token, hash.is_some())?;
-        web::serve(state, listener).await?;
+        web::serve(state, listener, stop).await?;
         Ok::<(), Error>(())
     })?;
     println!("Stopped.");

@@ -111,33 +111,42 @@ pub fn check_listen(addr: &SocketAddr, password_set: bool) -> Result<()> {
     )))
 }
 
-/// Serve `state` on `listener` until Ctrl-C (or a stop signal), finishing
-/// the requests under way before returning.
-pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+/// Serve `state` on `listener` until `stop` (see [`stop_signals`]) fires,
+/// finishing the requests under way before returning.
+pub async fn serve(
+    state: AppState,
+    listener: tokio::net::TcpListener,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(stop_signal())
+        .with_graceful_shutdown(stop)
         .await
 }
 
-/// Ctrl-C, or SIGTERM on Unix.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C, or SIGTERM on Unix, as a future. The handlers are installed
+/// when this is called, not when the future is first polled: the server
+/// calls it before printing "Stop with Ctrl-C.", so a Ctrl-C that follows
+/// that line always stops the server cleanly instead of killing it.
+/// Must be called inside the runtime.
+pub fn stop_signals() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {},
+                _ = terminate.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
+        })
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    {
+        let mut ctrl_c = tokio::signal::windows::ctrl_c()?;
+        Ok(async move {
+            ctrl_c.recv().await;
+        })
     }
 }
 
