@@ -39,6 +39,7 @@ pub mod prizes;
 pub mod ratings;
 pub mod render;
 pub mod round;
+pub mod round_sheet;
 pub mod section;
 pub mod slug;
 pub mod stream;

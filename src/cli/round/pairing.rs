@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer};
+use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer, SheetText};
 use crate::app::round::pair::{self, Planned, Request};
 use crate::cli::output::print;
 use crate::cli::{EventArgs, SectionArgs};
@@ -17,8 +17,8 @@ use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
 use crate::domain::pairing::{ByeKind, Field, Pairing};
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
-use crate::store::pairing::{self as pairings, Plan};
-use crate::store::{player, round as rounds, season as seasons, Store};
+use crate::store::pairing::Plan;
+use crate::store::{round as rounds, season as seasons, Store};
 
 /// `league round pair`.
 #[derive(clap::Args, Debug)]
@@ -322,61 +322,11 @@ pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
         Some(r) => r,
         None => rounds::latest_round(conn, section.id)?,
     };
-    if round == 0 || !rounds::paired_rounds(conn, section.id)?.contains(&round) {
+    let Some(sheet) = crate::site::round_sheet::recorded(conn, &event, &section, round)? else {
         return Err(Error::not_found(format!(
             "{} has no pairings in round {round} yet; pair it with `league round pair`",
             section.name
         )));
-    }
-    let scores = pairings::scores_before(conn, section.id, round)?;
-    let player = |e: &crate::domain::league::Entry| SheetPlayer {
-        number: e.pairing_no,
-        name: e.name.clone(),
-        rating: e.rating,
-        score: scores.get(&e.id).copied().unwrap_or(Points::ZERO),
-    };
-    let (games, byes) = rounds::round_contents(conn, section.id, round)?;
-    let mut placed = HashSet::new();
-    let boards = games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            placed.insert(g.white.id);
-            placed.insert(g.black.id);
-            SheetBoard {
-                board: g.board.unwrap_or(i as u32 + 1),
-                white: player(&g.white),
-                black: player(&g.black),
-                result: g.result.map(|r| r.pretty().to_string()),
-            }
-        })
-        .collect();
-    let byes = byes
-        .iter()
-        .map(|b| {
-            placed.insert(b.entry.id);
-            SheetBye {
-                player: player(&b.entry),
-                requested: b.requested,
-                late_entry: b.late_entry,
-                points: b.kind.points(),
-            }
-        })
-        .collect();
-    let unpaired = player::entries(conn, section.id)?
-        .iter()
-        .filter(|e| !placed.contains(&e.id) && e.withdrawn_after.is_none_or(|w| w >= round))
-        .map(|e| (player(e), "no game this round".to_string()))
-        .collect();
-    let rules = pairings::rules(conn, event.id)?;
-    let sheet = Sheet {
-        event: event.name.clone(),
-        section: section.name.clone(),
-        round,
-        system: rules.system.label().to_string(),
-        boards,
-        byes,
-        unpaired,
     };
     emit(&sheet, a.format, "")
 }

@@ -241,10 +241,19 @@ async fn the_round_prints_its_pairings_alphabetical_list_and_slips_escaped() {
         .await;
     let a = t.get("/round/print?section=1&round=1").await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
-    assert!(a.body.contains("Club Swiss Open round 1: pairings"));
+    // The round sheet's own pages, as `league round sheet --format html`
+    // prints them, then the console's slips.
+    let store = t.store();
+    let (event, section) = crate::web::console::running::section(&store, Some(1)).unwrap();
+    let sheet = crate::site::round_sheet::recorded(store.conn(), &event, &section, 1)
+        .unwrap()
+        .unwrap();
+    assert!(a.body.contains(&sheet.pairings_html()), "{}", a.body);
+    assert!(a.body.contains(&sheet.list_html()), "{}", a.body);
+    assert!(a.body.contains("Club Swiss, Open: round 1: pairings"));
     assert!(a
         .body
-        .contains("Club Swiss Open round 1: alphabetical list"));
+        .contains("Club Swiss, Open: round 1: alphabetical list"));
     assert_eq!(a.body.matches("class=\"slip\"").count(), 3);
     // The list goes by surname: Archer before Fischer before O'Neil.
     let archer = a.body.find("<td><bdi>Alice Archer</bdi></td>").unwrap();
@@ -265,4 +274,20 @@ async fn every_answer_forbids_other_sites_scripts_and_framing() {
         );
         assert_eq!(a.headers["x-frame-options"], "DENY");
     }
+}
+
+#[tokio::test]
+async fn a_round_not_paired_yet_has_nothing_to_print_and_says_so() {
+    let t = TestServer::with(crate::web::testing::paired_league)
+        .logged_in()
+        .await;
+    let a = t.get("/round/print?section=1&round=2").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{}", a.body);
+    assert!(
+        a.body.contains(
+            "Round 2 of Club Swiss Open is not paired yet, so there is nothing to print."
+        ),
+        "{}",
+        a.body
+    );
 }
