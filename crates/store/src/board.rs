@@ -1,7 +1,7 @@
-//! The players' board's own rows (migration 29): the board's change
-//! counter, each event's choice about players reporting their results,
-//! and the reports themselves. SQL only: the rules of a report live in
-//! `app::report`.
+//! The players' board's own rows (migration 29): the change counter
+//! (migration 32's `records_changed.n`), each event's choice about players
+//! reporting their results, and the reports themselves. SQL only: the
+//! rules of a report live in `app::report`.
 
 use rusqlite::{params, OptionalExtension};
 
@@ -10,13 +10,16 @@ use crate::domain::game::GameResult;
 use crate::domain::ids::{EventId, GameId};
 use crate::error::Result;
 
-/// The board's change counter: it goes up with every game, bye, entry,
-/// name, team match, event setting or report added, changed or removed
-/// (0 before the first change). Equal numbers mean an unchanged board.
+/// The board's change counter (`records_changed.n`, migration 32): it goes
+/// up with every game, bye, entry, name, team match, event setting or
+/// report added, changed or removed (0 before the first change), in the
+/// same row whose time the site's "Last updated" reads
+/// ([`crate::store::season::latest_change`]). Equal numbers mean an
+/// unchanged board.
 pub fn version(conn: &impl Readable) -> Result<i64> {
     let conn = super::sql(conn);
     let n = conn
-        .query_row("SELECT n FROM board_version WHERE id = 1", [], |r| {
+        .query_row("SELECT n FROM records_changed WHERE id = 1", [], |r| {
             r.get::<_, i64>("n")
         })
         .optional()?;

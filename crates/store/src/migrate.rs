@@ -45,7 +45,7 @@ pub fn migrations() -> Vec<Migration> {
 /// a short command's start: issue 13). A unit test
 /// (`the_latest_version_is_the_newest_migration`) fails when a migration is
 /// added without raising it.
-pub const LATEST_VERSION: i64 = 29;
+pub const LATEST_VERSION: i64 = 32;
 
 /// The newest schema version this program knows ([`LATEST_VERSION`]).
 pub fn latest_version() -> i64 {
@@ -469,6 +469,89 @@ mod tests {
         run_migrations(&mut conn, None, &next).unwrap();
         assert_eq!(current_version(&conn).unwrap(), v as i64);
         assert!(has_table(&conn, "next_one").unwrap());
+    }
+
+    /// The one row of changes (migration 32) at `conn`: (n, at).
+    fn changes(conn: &Connection) -> (i64, Option<String>) {
+        conn.query_row("SELECT n, at FROM records_changed WHERE id = 1", [], |r| {
+            Ok((r.get("n")?, r.get("at")?))
+        })
+        .unwrap()
+    }
+
+    /// Migration 32 folds V25's time of the last change and V29's board
+    /// counter into one row, keeping both numbers; from then on a record
+    /// changed moves both, a player's report (no record) only the counter.
+    #[test]
+    fn one_row_of_changes_keeps_both_trackers_numbers_and_moves_with_each_change() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before: Vec<Migration> = migrations()
+            .into_iter()
+            .filter(|m| m.version() <= 29)
+            .collect();
+        run_migrations(&mut conn, None, &before).unwrap();
+        conn.execute_batch(
+            "INSERT INTO season (id, name) VALUES (1, '2022-23');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks)
+                 VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
+             INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, '2023-01-17T21:40:00Z');
+             INSERT OR REPLACE INTO board_version (id, n) VALUES (1, 41);",
+        )
+        .unwrap();
+        run_migrations(&mut conn, None, &migrations()).unwrap();
+        assert_eq!(current_version(&conn).unwrap(), LATEST_VERSION);
+        assert!(!has_table(&conn, "board_version").unwrap());
+        assert_eq!(changes(&conn), (41, Some("2023-01-17T21:40:00Z".into())));
+        // A player's report: the board moves, the records' time does not.
+        // (No game behind it: only the trigger is under test.)
+        conn.execute_batch(
+            "PRAGMA foreign_keys = OFF;
+             INSERT INTO result_report (game_id, side, result, at)
+                 VALUES (1, 'white', '1-0', '2023-01-18T20:00:00Z');",
+        )
+        .unwrap();
+        assert_eq!(changes(&conn), (42, Some("2023-01-17T21:40:00Z".into())));
+        // An event changed: both.
+        conn.execute_batch("UPDATE event SET rounds = 6 WHERE id = 1;")
+            .unwrap();
+        let (n, at) = changes(&conn);
+        assert_eq!(n, 43);
+        assert!(at.unwrap().as_str() > "2023-01-17T21:40:00Z");
+        // Each trigger of V25 and V29 is gone; one a table and change is left.
+        let old: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' \
+                 AND (name LIKE '%_stamps' OR name LIKE '%_bumps_board')",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(old, 0);
+    }
+
+    /// A new database has no row of changes until the first change, and
+    /// then both numbers.
+    #[test]
+    fn a_new_database_counts_from_its_first_change() {
+        let store = Store::open_in_memory().unwrap();
+        let (conn, raw) = (store.conn(), store.conn().raw());
+        let rows: i64 = raw
+            .query_row("SELECT count(*) FROM records_changed", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, 0);
+        assert_eq!(crate::store::board::version(conn).unwrap(), 0);
+        raw.execute_batch(
+            "INSERT INTO season (id, name) VALUES (1, '2022-23');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks)
+                 VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
+             UPDATE event SET rounds = 6 WHERE id = 1;
+             UPDATE event SET rounds = 7 WHERE id = 1;",
+        )
+        .unwrap();
+        assert_eq!(crate::store::board::version(conn).unwrap(), 2);
+        assert!(crate::store::season::latest_change(conn)
+            .unwrap()
+            .is_some_and(|t| t.ends_with('Z') && t.len() == 20));
     }
 
     #[test]

@@ -541,59 +541,6 @@ CREATE UNIQUE INDEX team_pairing_no ON team(event_id, pairing_no) WHERE pairing_
 
 CREATE INDEX game_team_match ON game(team_match_id) WHERE team_match_id IS NOT NULL;
 
-CREATE TABLE records_changed (
-    id          INTEGER PRIMARY KEY CHECK (id = 1),
-    at          TEXT NOT NULL
-) STRICT;
-
-CREATE TRIGGER game_added_stamps AFTER INSERT ON game BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER game_changed_stamps AFTER UPDATE ON game BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER game_removed_stamps AFTER DELETE ON game BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER bye_added_stamps AFTER INSERT ON bye BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER bye_changed_stamps AFTER UPDATE ON bye BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER bye_removed_stamps AFTER DELETE ON bye BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER team_match_added_stamps AFTER INSERT ON team_match BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER team_match_changed_stamps AFTER UPDATE ON team_match BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER team_match_removed_stamps AFTER DELETE ON team_match BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER entry_added_stamps AFTER INSERT ON entry BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER entry_changed_stamps AFTER UPDATE ON entry BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
-CREATE TRIGGER entry_removed_stamps AFTER DELETE ON entry BEGIN
-    INSERT OR REPLACE INTO records_changed (id, at) VALUES (1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
-END;
-
 CREATE TABLE result_entry (
     id          INTEGER PRIMARY KEY,
     game_id     INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
@@ -602,11 +549,6 @@ CREATE TABLE result_entry (
 ) STRICT;
 
 CREATE INDEX result_entry_game ON result_entry(game_id);
-
-CREATE TABLE board_version (
-    id          INTEGER PRIMARY KEY CHECK (id = 1),
-    n           INTEGER NOT NULL
-) STRICT;
 
 CREATE TABLE result_report (
     id          INTEGER PRIMARY KEY,
@@ -618,89 +560,95 @@ CREATE TABLE result_report (
 
 CREATE INDEX result_report_game ON result_report(game_id);
 
-CREATE TRIGGER game_added_bumps_board AFTER INSERT ON game BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TABLE "records_changed" (
+    id          INTEGER PRIMARY KEY CHECK (id = 1),
+    n           INTEGER NOT NULL,
+    at          TEXT
+) STRICT;
+
+CREATE TRIGGER game_added_marks_change AFTER INSERT ON game BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER game_changed_bumps_board AFTER UPDATE ON game BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER game_changed_marks_change AFTER UPDATE ON game BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER game_removed_bumps_board AFTER DELETE ON game BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER game_removed_marks_change AFTER DELETE ON game BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER bye_added_bumps_board AFTER INSERT ON bye BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER bye_added_marks_change AFTER INSERT ON bye BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER bye_changed_bumps_board AFTER UPDATE ON bye BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER bye_changed_marks_change AFTER UPDATE ON bye BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER bye_removed_bumps_board AFTER DELETE ON bye BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER bye_removed_marks_change AFTER DELETE ON bye BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER entry_added_bumps_board AFTER INSERT ON entry BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER entry_added_marks_change AFTER INSERT ON entry BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER entry_changed_bumps_board AFTER UPDATE ON entry BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER entry_changed_marks_change AFTER UPDATE ON entry BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER entry_removed_bumps_board AFTER DELETE ON entry BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER entry_removed_marks_change AFTER DELETE ON entry BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER team_match_added_bumps_board AFTER INSERT ON team_match BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER team_match_added_marks_change AFTER INSERT ON team_match BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER team_match_changed_bumps_board AFTER UPDATE ON team_match BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER team_match_changed_marks_change AFTER UPDATE ON team_match BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER team_match_removed_bumps_board AFTER DELETE ON team_match BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER team_match_removed_marks_change AFTER DELETE ON team_match BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER player_changed_bumps_board AFTER UPDATE ON player BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER player_changed_marks_change AFTER UPDATE ON player BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER event_changed_bumps_board AFTER UPDATE ON event BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER event_changed_marks_change AFTER UPDATE ON event BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1, at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = 1;
 END;
 
-CREATE TRIGGER result_report_added_bumps_board AFTER INSERT ON result_report BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER result_report_added_marks_change AFTER INSERT ON result_report BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1 WHERE id = 1;
 END;
 
-CREATE TRIGGER result_report_changed_bumps_board AFTER UPDATE ON result_report BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER result_report_changed_marks_change AFTER UPDATE ON result_report BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1 WHERE id = 1;
 END;
 
-CREATE TRIGGER result_report_removed_bumps_board AFTER DELETE ON result_report BEGIN
-    INSERT OR IGNORE INTO board_version (id, n) VALUES (1, 0);
-    UPDATE board_version SET n = n + 1 WHERE id = 1;
+CREATE TRIGGER result_report_removed_marks_change AFTER DELETE ON result_report BEGIN
+    INSERT OR IGNORE INTO records_changed (id, n) VALUES (1, 0);
+    UPDATE records_changed SET n = n + 1 WHERE id = 1;
 END;
 
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (1, 'seasons_events_sections', '', '14355958388445697254');
@@ -729,3 +677,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (28, 'result_entry', '', '2213706343575827572');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (29, 'players_board', '', '11074589645109149916');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (32, 'one_record_of_changes', '', '374655150292423046');

@@ -29,11 +29,7 @@ fn records(t: &TestLeague) -> Vec<String> {
 fn without_stamps(lines: Vec<String>) -> Vec<String> {
     lines
         .into_iter()
-        .filter(|l| {
-            !l.starts_with("audit:")
-                && !l.starts_with("records_changed:")
-                && !l.starts_with("board_version:")
-        })
+        .filter(|l| !l.starts_with("audit:") && !l.starts_with("records_changed:"))
         .collect()
 }
 
