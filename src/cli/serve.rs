@@ -33,7 +33,7 @@ pub struct ServeArgs {
 
 /// Run `league serve` on the database at `db`.
 pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
-    let mut store = Store::open(db, false)?;
+    let (mut store, read_only) = open(db, &a)?;
     if a.set_password || a.clear_password {
         return password(&mut store, a.set_password);
     }
@@ -46,7 +46,13 @@ pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
     let site = settings::site_folder(store.conn())?.map(PathBuf::from);
     drop(store);
     let token = auth::random_token();
-    let state = AppState::new(Db::open(db)?, token.clone(), hash.clone(), site);
+    let db = if read_only {
+        Db::open_read_only(db)?
+    } else {
+        Db::open(db)?
+    };
+    let shown = read_only.then(|| db.path().display().to_string());
+    let state = AppState::new(db, token.clone(), hash.clone(), site);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -56,7 +62,7 @@ pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
             .map_err(|e| Error::invalid(format!("cannot listen on {}: {e}", a.listen)))?;
         let bound = listener.local_addr()?;
         let stop = web::stop_signals()?;
-        announce(bound, &token, hash.is_some())?;
+        announce(bound, &token, hash.is_some(), shown.as_deref())?;
         web::serve(state, listener, stop).await?;
         Ok::<(), Error>(())
     })?;
@@ -64,8 +70,28 @@ pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
     Ok(())
 }
 
-/// The two addresses, and how the console is protected.
-fn announce(bound: SocketAddr, token: &str, password: bool) -> Result<()> {
+/// The database to serve: opened to record, as every command that writes
+/// opens it, or (`true`) opened to show only when the file is read-only and
+/// nothing asked to change it: the console and the board still show the
+/// league, and the console refuses each change with what to do.
+fn open(db: &Path, a: &ServeArgs) -> Result<(Store, bool)> {
+    let e = match Store::open(db, false) {
+        Ok(store) => return Ok((store, false)),
+        Err(e) => e,
+    };
+    let changes = a.set_password || a.clear_password || a.site.is_some();
+    if changes || !db.exists() || crate::store::access_problem(db).is_none() {
+        return Err(e);
+    }
+    match Store::open_for_reading(db) {
+        Ok(store) => Ok((store, true)),
+        Err(_) => Err(e),
+    }
+}
+
+/// The two addresses, how the console is protected, and (`read_only`: the
+/// file) that nothing can be recorded.
+fn announce(bound: SocketAddr, token: &str, password: bool, read_only: Option<&str>) -> Result<()> {
     let here = if bound.ip().is_unspecified() {
         SocketAddr::new([127, 0, 0, 1].into(), bound.port())
     } else {
@@ -87,6 +113,13 @@ fn announce(bound: SocketAddr, token: &str, password: bool) -> Result<()> {
             bound.port()
         )?;
         writeln!(out, "Listening on {bound}: reachable from the network; the console asks for the password{}.", if password { "" } else { " (none is set)" })?;
+    }
+    if let Some(file) = read_only {
+        writeln!(
+            out,
+            "Read-only: {file} cannot be written, so the console and the board show the league \
+             but record nothing; make the file writable and start league serve again to record results."
+        )?;
     }
     writeln!(out, "Stop with Ctrl-C.")?;
     out.flush()?;

@@ -14,7 +14,9 @@ use crate::store::Store;
 /// The league database as the server uses it.
 pub struct Db {
     path: PathBuf,
-    writer: Mutex<Store>,
+    /// The writing connection; `None` for a file league may not write,
+    /// shown read-only ([`Db::open_read_only`]).
+    writer: Option<Mutex<Store>>,
     readers: Mutex<Vec<Store>>,
 }
 
@@ -25,9 +27,27 @@ impl Db {
         let writer = Store::open(path, false)?;
         Ok(Db {
             path: path.to_path_buf(),
-            writer: Mutex::new(writer),
+            writer: Some(Mutex::new(writer)),
             readers: Mutex::new(Vec::new()),
         })
+    }
+
+    /// Open the league at `path` to show only, for a file league may not
+    /// write (read-only media, a write-protected copy): every page reads
+    /// as usual, and every change is refused with [`Db::write`]'s words
+    /// before anything is tried.
+    pub fn open_read_only(path: &Path) -> Result<Db> {
+        let reader = Store::open_for_reading(path)?;
+        Ok(Db {
+            path: path.to_path_buf(),
+            writer: None,
+            readers: Mutex::new(vec![reader]),
+        })
+    }
+
+    /// Whether the server shows the league without recording anything.
+    pub fn read_only(&self) -> bool {
+        self.writer.is_none()
     }
 
     /// The database file.
@@ -55,6 +75,7 @@ impl Db {
     /// Run `f` with the one writing connection, on a blocking thread: two
     /// devices recording at once are served one after the other, each in
     /// its own transaction (`f` calls [`Store::write`] as the CLI does).
+    /// A database opened read-only refuses, saying why and what to do.
     pub async fn write<T, F>(self: &Arc<Self>, f: F) -> Result<T>
     where
         F: FnOnce(&mut Store) -> Result<T> + Send + 'static,
@@ -62,9 +83,12 @@ impl Db {
     {
         let db = Arc::clone(self);
         blocking(move || {
+            let Some(writer) = &db.writer else {
+                return Err(Error::Database(read_only_refusal(&db.path)));
+            };
             // A panic in an earlier write left the mutex poisoned; the
             // connection itself rolled its transaction back.
-            let mut store = db.writer.lock().unwrap_or_else(|p| p.into_inner());
+            let mut store = writer.lock().unwrap_or_else(|p| p.into_inner());
             f(&mut store)
         })
         .await
@@ -85,6 +109,16 @@ impl Db {
             pool.push(store);
         }
     }
+}
+
+/// Why a change made on a server showing a read-only file is refused.
+pub fn read_only_refusal(path: &Path) -> String {
+    format!(
+        "nothing was saved: {} is read-only, so this server shows the league but cannot record \
+         anything in it. Make the file (and its folder) writable, then stop the server and start \
+         it again",
+        path.display()
+    )
 }
 
 /// `f` on tokio's blocking threads; a panic in it becomes an error page.

@@ -160,6 +160,20 @@ impl TestServer {
         }
     }
 
+    /// A server over the league `make` writes, showing the file to read
+    /// only, as `league serve` shows a file it may not write.
+    pub fn read_only_with(make: impl FnOnce(&mut Store) -> Result<()>) -> TestServer {
+        let mut t = TestServer::with(make);
+        t.state = AppState::new(
+            Db::open_read_only(&t.db).expect("the server's database"),
+            t.token.clone(),
+            None,
+            Some(t._dir.path().join("site")),
+        );
+        t.app = super::router(t.state.clone());
+        t
+    }
+
     /// The same server, logged in with its token.
     pub async fn logged_in(mut self) -> TestServer {
         let a = self.get(&format!("/?token={}", self.token)).await;

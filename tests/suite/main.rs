@@ -21,7 +21,7 @@ mod self_contained; // nothing reads data from outside the repository
 mod serve; // league serve: the addresses, the one-time token over a real connection, the password for the network, Ctrl-C
 mod serve_board; // issue 26: the players' board through a real league serve: the round, find my board, live updates, players' reports
 mod serve_browser; // issue 26: a club night in Chromium through chromedriver at 390x844 and 1366x900
-mod serve_faults; // issue 26: league serve killed with kill -9 loses no acknowledged result; full disk, read-only database
+mod serve_faults; // issue 26: league serve killed with kill -9 loses no acknowledged result; full disk, read-only database, a command writing meanwhile
 mod serve_http; // a few lines of HTTP for the serve tests and chromedriver
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod site_live; // the results site during a live event: pending rounds, starting list, find-my-board, phone widths, print, wording

@@ -1,7 +1,9 @@
 //! `league serve` when things go wrong (issue 26): killed with `kill -9`
 //! while results are being entered it loses no result it acknowledged, and
-//! a restarted server carries on; a full disk or a read-only database gives
-//! a clear page, and the server keeps serving.
+//! a restarted server carries on; a full disk gives a clear page, and the
+//! server keeps serving; a read-only database is served to read, each
+//! change refused in words; a command writing at the terminal meanwhile
+//! keeps the pages up, and a result tapped then waits for it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -215,8 +217,8 @@ impl Drop for Disk {
 }
 
 #[test]
-fn a_full_disk_or_a_read_only_database_gives_a_clear_page() {
-    let Some(disk) = Disk::mount("a_full_disk_or_a_read_only_database_gives_a_clear_page") else {
+fn a_full_disk_gives_a_clear_page_and_loses_nothing() {
+    let Some(disk) = Disk::mount("a_full_disk_gives_a_clear_page_and_loses_nothing") else {
         return;
     };
     let t = twenty_boards();
@@ -263,23 +265,134 @@ fn a_full_disk_or_a_read_only_database_gives_a_clear_page() {
         303
     );
 
-    // Read-only: a server cannot record there, and says so before it
-    // starts rather than failing on the first result.
-    drop(server);
-    disk.remount("ro");
-    let out = Command::new(env!("CARGO_BIN_EXE_league"))
-        .arg("--db")
-        .arg(&db)
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .output()
-        .unwrap();
-    disk.remount("rw");
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "served a read-only database");
-    assert!(said.contains("read-only"), "{said}");
     assert_eq!(
         results(&db).len(),
         2,
         "both results before the disk filled and after"
     );
+}
+
+/// The status and body of `path`, for a page that must render.
+fn renders(addr: std::net::SocketAddr, path: &str, cookie: &str) -> String {
+    let a = get(addr, path, cookie);
+    assert_eq!(a.status, 200, "{path}: {}", a.body);
+    a.body
+}
+
+/// The secretary runs a command at the terminal while `league serve` runs:
+/// while that command holds the database's write lock, every console page
+/// and the players' board still render (they read the last committed
+/// state), a result tapped meanwhile waits for the lock instead of failing,
+/// and both the command's change and the tap are recorded, once each.
+#[test]
+fn a_command_writing_at_the_terminal_keeps_the_pages_up_and_the_tap_waits_for_it() {
+    let t = twenty_boards();
+    t.ok(&["use", "--event", "Spring Swiss"]);
+    let server = Server::start(&t.db);
+    let (cookie, csrf) = session(&server);
+    // Another process in the middle of its one transaction.
+    let other = rusqlite::Connection::open(&t.db).unwrap();
+    other
+        .execute_batch("BEGIN IMMEDIATE; UPDATE game SET result = '1-0' WHERE board = 20;")
+        .unwrap();
+    for path in [
+        "/",
+        "/results",
+        "/standings",
+        "/round/print",
+        "/reports",
+        "/log",
+    ] {
+        renders(server.addr, path, &cookie);
+    }
+    let board = renders(server.addr, "/board", "");
+    assert!(
+        board.contains("None of the 20 results is in yet."),
+        "{board}"
+    );
+    // A tap now waits for the other command to finish.
+    let (addr, c, k) = (server.addr, cookie.clone(), csrf.clone());
+    let tap = std::thread::spawn(move || record(addr, &c, &k, 1, "0-1"));
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        !tap.is_finished(),
+        "the tap waits while another command writes"
+    );
+    other.execute_batch("COMMIT").unwrap();
+    assert_eq!(tap.join().unwrap().unwrap(), 303);
+    assert_eq!(
+        results(&t.db),
+        vec![(1, "0-1".to_string()), (20, "1-0".to_string())]
+    );
+    let board = renders(server.addr, "/board", "");
+    assert!(board.contains("2 of 20 results are in"), "{board}");
+}
+
+/// `league serve` on a database on a read-only disk (a USB stick locked,
+/// a copy on a CD): it serves the league to read instead of refusing to
+/// start. The console's pages and the players' board show what is
+/// recorded; a result tapped gets a page that says nothing was saved, why,
+/// and what to do; the file is not touched. (A disk cannot be made
+/// read-only under a running server that has the file open to write: the
+/// system refuses while a file on it is open for writing.)
+#[test]
+fn a_read_only_database_is_served_to_read_and_refuses_changes_clearly() {
+    let test = "a_read_only_database_is_served_to_read_and_refuses_changes_clearly";
+    let Some(disk) = Disk::mount(test) else {
+        return;
+    };
+    let t = twenty_boards();
+    t.ok(&["use", "--event", "Spring Swiss"]);
+    t.ok(&[
+        "game",
+        "result",
+        "--event",
+        "Spring Swiss",
+        "--round",
+        "1",
+        "Player 01 Test",
+        "1-0",
+    ]);
+    let db = disk.path("league.db");
+    std::fs::copy(&t.db, &db).unwrap();
+    let bytes = std::fs::read(&db).unwrap();
+    disk.remount("ro");
+    let server = Server::start(&db);
+    let (cookie, csrf) = session(&server);
+    for path in ["/", "/results", "/standings", "/round/print", "/log"] {
+        renders(server.addr, path, &cookie);
+    }
+    let board = renders(server.addr, "/board", "");
+    assert!(board.contains("1 of 20 results are in"), "{board}");
+    let tapped = post(
+        server.addr,
+        "/reports/confirm",
+        &cookie,
+        &[
+            ("csrf", &csrf),
+            ("section", "Spring Swiss"),
+            ("round", "1"),
+            ("board", "2"),
+            ("result", "0-1"),
+        ],
+    );
+    drop(server);
+    disk.remount("rw");
+    assert!(
+        tapped.status >= 500 && tapped.status < 600,
+        "{}: {}",
+        tapped.status,
+        tapped.body
+    );
+    assert!(tapped.body.contains("<html"), "a page: {}", tapped.body);
+    assert!(
+        tapped.body.contains("Nothing was saved: ")
+            && tapped.body.contains(
+                "is read-only, so this server shows the league but cannot record anything in it"
+            ),
+        "{}",
+        tapped.body
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), bytes, "the file is as it was");
+    assert_eq!(results(&db), vec![(1, "1-0".to_string())]);
 }

@@ -3,4 +3,5 @@
 mod login;
 mod pages;
 mod pair;
+mod read_only;
 mod results;
