@@ -21,6 +21,8 @@ struct Browser {
     driver: Child,
     addr: SocketAddr,
     session: String,
+    /// The viewport's width in CSS pixels, as asked for.
+    width: u32,
     _profile: tempfile::TempDir,
 }
 
@@ -79,6 +81,7 @@ impl Browser {
             driver,
             addr,
             session: String::new(),
+            width,
             _profile: profile,
         };
         let v = b.call("POST", "/session", caps);
@@ -216,14 +219,17 @@ impl Browser {
     }
 
     /// The page is no wider than the viewport: nothing to pan sideways.
+    /// Measured against the width asked for: a phone's browser widens its
+    /// window (`innerWidth`) to a page wider than the phone, zoomed out.
     fn fits(&self, page: &str) {
         let v = self.js(
             "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth];",
         );
         let (scroll, inner) = (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+        let viewport = inner.min(self.width as i64);
         assert!(
-            scroll <= inner,
-            "{page}: the page is {scroll} px wide in a {inner} px viewport ({v})"
+            scroll <= viewport,
+            "{page}: the page is {scroll} px wide in a {viewport} px viewport ({v})"
         );
     }
 }
@@ -488,5 +494,189 @@ fn a_club_night_in_chromium_on_a_laptop() {
     if browser_here() {
         say("serve browser test RUNS: chromedriver drives Chromium at 1366x900");
         club_night(1366, 900, false);
+    }
+}
+
+/// The demo league with its next event set up at the terminal, as a
+/// secretary sets one up before its first evening: the demo's season is
+/// played out (it leaves no round to pair), so "Spring Swiss" is added to
+/// it with 13 of the demo's players entered (an odd number: round 1 has a
+/// bye) and chosen as the event being run. Round 1 is not paired.
+fn demo_with_its_next_event() -> crate::util::TestLeague {
+    let t = crate::util::TestLeague::new();
+    t.ok(&["demo", "--out", t.db.to_str().unwrap()]);
+    t.ok(&[
+        "event",
+        "add",
+        "Spring Swiss",
+        "--season",
+        "2022-23",
+        "--rounds",
+        "5",
+        "--start",
+        "2023-04-25",
+        "--end",
+        "2023-05-23",
+    ]);
+    let names: Vec<String> = t
+        .query("SELECT name FROM player ORDER BY id LIMIT 13")
+        .into_iter()
+        .map(|row| row[0].clone())
+        .collect();
+    let mut enter = vec!["enter", "--event", "Spring Swiss"];
+    enter.extend(names.iter().map(String::as_str));
+    t.ok(&enter);
+    t.ok(&["use", "--event", "Spring Swiss"]);
+    t
+}
+
+/// Each game of `round` of the Spring Swiss by board: (board, white,
+/// black, result or "").
+fn spring_games(t: &crate::util::TestLeague, round: u32) -> Vec<(u32, String, String, String)> {
+    t.query(&format!(
+        "SELECT g.board, w.name, b.name, coalesce(g.result, '') \
+         FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN section s ON s.id = r.section_id JOIN event e ON e.id = s.event_id \
+         JOIN entry we ON we.id = g.white_entry JOIN player w ON w.id = we.player_id \
+         JOIN entry be ON be.id = g.black_entry JOIN player b ON b.id = be.player_id \
+         WHERE e.name = 'Spring Swiss' AND r.number = {round} ORDER BY g.board"
+    ))
+    .into_iter()
+    .map(|r| {
+        (
+            r[0].parse().unwrap(),
+            r[1].clone(),
+            r[2].clone(),
+            r[3].clone(),
+        )
+    })
+    .collect()
+}
+
+/// The rows of the table `css` selects, each as its cells' text.
+fn table_rows(b: &Browser, css: &str) -> Vec<Vec<String>> {
+    let v = b.js(&format!(
+        "return [...document.querySelectorAll('{css} tbody tr')].map(tr => [...tr.cells].map(c => c.innerText.trim()));"
+    ));
+    serde_json::from_value(v).unwrap()
+}
+
+/// The demo league's next evening on a 390×844 phone: the home page says
+/// round 1 is next, the preview pairs the 13 players on 6 boards and a bye
+/// and writes nothing, "Pair it" writes exactly that, every result is
+/// tapped in (each echoed with its players' names), the standings page
+/// agrees with `league standings` place by place, the players' board
+/// shows the round complete, and no page is wider than the phone.
+fn demo_evening_on_a_phone() {
+    let t = demo_with_its_next_event();
+    let server = Server::start(&t.db);
+    let base = format!("http://{}", server.addr);
+    let b = Browser::start(390, 844, true);
+
+    b.open(&format!("{base}{}", server.login));
+    let home = b.text();
+    assert!(home.contains("Spring Swiss"), "{home}");
+    assert!(home.contains("Next round to pair: round 1"), "{home}");
+    b.fits("the console's home page");
+
+    // The preview: 6 boards and the bye, nothing written.
+    b.leaving();
+    b.click("a.button[href^='/pair']");
+    b.wait_for(
+        "return window.leavingThisPage !== true && location.pathname === '/pair';",
+        10,
+        "the pairing preview",
+    );
+    b.fits("the pairing preview");
+    let preview = table_rows(&b, "table.pairing");
+    assert_eq!(preview.len(), 6, "{}", b.text());
+    assert!(b.text().contains("Byes"), "{}", b.text());
+    assert!(spring_games(&t, 1).is_empty(), "the preview wrote nothing");
+
+    // Pair it: the games written are the boards previewed.
+    b.leaving();
+    b.click("form[action='/pair'] button.primary");
+    b.wait_for(
+        "return window.leavingThisPage !== true && location.pathname === '/results';",
+        15,
+        "pairing round 1",
+    );
+    let games = spring_games(&t, 1);
+    assert_eq!(games.len(), 6);
+    for (row, (board, white, black, result)) in preview.iter().zip(&games) {
+        assert_eq!(row[0], board.to_string());
+        assert!(row[1].starts_with(white.as_str()), "{row:?} v {white}");
+        assert!(row[2].starts_with(black.as_str()), "{row:?} v {black}");
+        assert_eq!(result, "");
+    }
+    b.fits("the results page");
+
+    // Every result, one tap each on the first empty board.
+    let taps = ["1-0", "1/2-1/2", "0-1", "1-0", "0-1", "1/2-1/2"];
+    for (tap, (_, white, _, _)) in taps.iter().zip(&games) {
+        b.leaving();
+        b.click(&format!("form.taps button[value='{tap}']"));
+        b.wait_for(
+            "return window.leavingThisPage !== true && document.readyState === 'complete' && location.pathname === '/results';",
+            10,
+            "a result's echo",
+        );
+        let echo = b.js("const e = document.querySelector('p.echo'); return e ? e.innerText : '';");
+        assert!(
+            echo.as_str().is_some_and(|e| e.contains(white.as_str())),
+            "the echo names {white}: {echo}"
+        );
+    }
+    b.fits("the results page with every result in");
+    let recorded: Vec<String> = spring_games(&t, 1).into_iter().map(|g| g.3).collect();
+    assert_eq!(recorded, taps);
+
+    // The standings agree with the command line's, place by place.
+    b.open(&format!("{base}/standings"));
+    b.fits("the standings page");
+    let page = table_rows(&b, "table.standings");
+    let cli: serde_json::Value =
+        serde_json::from_str(&t.ok(&["standings", "--event", "Spring Swiss", "--format", "json"]))
+            .unwrap();
+    let rows = cli["rows"].as_array().unwrap();
+    assert_eq!(page.len(), 13);
+    assert_eq!(rows.len(), 13);
+    for (shown, row) in page.iter().zip(rows) {
+        assert_eq!(shown[0], row["place"].as_str().unwrap(), "{shown:?} {row}");
+        assert_eq!(shown[2], row["name"].as_str().unwrap(), "{shown:?} {row}");
+        let halves = (row["score"].as_f64().unwrap() * 2.0).round() as i64;
+        let score = match (halves / 2, halves % 2) {
+            (0, 1) => "½".to_string(),
+            (w, 1) => format!("{w}½"),
+            (w, _) => w.to_string(),
+        };
+        assert_eq!(shown[4], score, "{shown:?} {row}");
+    }
+    // Three winners and the bye on 1, two draws' four players on ½.
+    let on = |s: &str| page.iter().filter(|r| r[4] == s).count();
+    assert_eq!((on("1"), on("½"), on("0")), (5, 4, 4));
+
+    // The round's printed sheets and the players' board, on the phone too.
+    b.open(&format!("{base}/round/print"));
+    assert!(
+        b.text().contains("Spring Swiss, Open: round 1: pairings"),
+        "{}",
+        b.text()
+    );
+    b.fits("the round's printed sheets");
+    b.open(&format!("{base}/board"));
+    b.wait_for(
+        "return document.body.innerText.includes('All 6 results are in');",
+        10,
+        "the board with round 1 complete",
+    );
+    b.fits("the players' board");
+}
+
+#[test]
+fn the_demo_leagues_next_evening_in_chromium_on_a_phone() {
+    if browser_here() {
+        say("serve browser test RUNS: the demo's next event at 390x844");
+        demo_evening_on_a_phone();
     }
 }

@@ -18,13 +18,15 @@ use crate::web::guard::Console;
 use crate::web::page::{render, WebError};
 use crate::web::AppState;
 
-/// What the console adds to the sheet's head: a phone's viewport, and the
-/// style of its links (not printed) and of the result slips.
+/// What the console adds to the sheet's head: a phone's viewport, the
+/// style of its links (not printed) and of the result slips, and on a
+/// phone's screen (not on paper) tables that scroll in their own box.
 const HEAD: &str = "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <style>\n\
 .slip { border: 1px dashed #555; padding: .5rem .8rem; margin: .4rem 0; break-inside: avoid; }\n\
 .noprint a { margin-right: 1rem; }\n\
 @media print { .noprint { display: none; } }\n\
+@media screen and (max-width: 600px) { table { display: block; overflow-x: auto; } }\n\
 </style>\n";
 
 /// One board's result slip.
