@@ -396,3 +396,51 @@ fn a_read_only_database_is_served_to_read_and_refuses_changes_clearly() {
     assert_eq!(std::fs::read(&db).unwrap(), bytes, "the file is as it was");
     assert_eq!(results(&db), vec![(1, "1-0".to_string())]);
 }
+
+/// A command at the terminal that keeps the database locked for longer
+/// than the server waits (30 s): the result tapped meanwhile gets a page
+/// that says the file is busy and nothing was saved, the server keeps
+/// serving, and once the command is done the same tap is recorded, once.
+#[test]
+fn a_lock_held_past_the_wait_gets_a_page_saying_nothing_was_saved() {
+    let t = twenty_boards();
+    t.ok(&["use", "--event", "Spring Swiss"]);
+    let server = Server::start(&t.db);
+    let (cookie, csrf) = session(&server);
+    let other = rusqlite::Connection::open(&t.db).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE;").unwrap();
+    let started = Instant::now();
+    let a = post(
+        server.addr,
+        "/reports/confirm",
+        &cookie,
+        &[
+            ("csrf", &csrf),
+            ("section", "Spring Swiss"),
+            ("round", "1"),
+            ("board", "3"),
+            ("result", "1/2-1/2"),
+        ],
+    );
+    assert!(started.elapsed() >= Duration::from_secs(29), "it waited");
+    assert!(
+        a.status >= 500 && a.status < 600,
+        "{}: {}",
+        a.status,
+        a.body
+    );
+    assert!(a.body.contains("<html"), "a page: {}", a.body);
+    assert!(
+        a.body.contains("is busy: another league command (or another program) has been using it for more than 30 seconds. Nothing was saved"),
+        "{}",
+        a.body
+    );
+    renders(server.addr, "/board", "");
+    other.execute_batch("ROLLBACK;").unwrap();
+    assert!(results(&t.db).is_empty());
+    assert_eq!(
+        record(server.addr, &cookie, &csrf, 3, "1/2-1/2").unwrap(),
+        303
+    );
+    assert_eq!(results(&t.db), vec![(3, "1/2-1/2".to_string())]);
+}
