@@ -776,3 +776,30 @@ fn a_new_swiss_pairs_by_the_rules_of_its_tiebreaks() {
         "--accelerate-rounds",
     );
 }
+
+/// The printable round sheet is the site's (`site::round_sheet`, which the
+/// console's print page shows too): `league round sheet --format html`
+/// prints it byte for byte as the CLI's own writer did before it moved (the
+/// snapshot was checked against that writer's output for the same round).
+#[test]
+fn the_printable_round_sheet_is_byte_for_byte_what_it_was() {
+    let t = TestLeague::new();
+    t.ok(&["demo", "--out", t.db.to_str().unwrap()]);
+    let html = t.ok(&[
+        "round",
+        "sheet",
+        "--event",
+        "Winter Swiss",
+        "--section",
+        "1600+",
+        "--round",
+        "3",
+        "--format",
+        "html",
+    ]);
+    // (insta trims the last newline: the page ends with exactly one.)
+    assert!(html.ends_with("</html>\n") && !html.ends_with("\n\n"));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("round_sheet_html_demo_winter_1600_round_3", html));
+}

@@ -652,7 +652,7 @@ fn demo_evening_on_a_phone() {
         };
         assert_eq!(shown[4], score, "{shown:?} {row}");
     }
-    // Three winners and the bye on 1, two draws' four players on ½.
+    // Four winners and the bye on 1, the two draws' four players on ½.
     let on = |s: &str| page.iter().filter(|r| r[4] == s).count();
     assert_eq!((on("1"), on("½"), on("0")), (5, 4, 4));
 
