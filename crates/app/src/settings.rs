@@ -71,3 +71,45 @@ pub fn use_found(tx: &Writer, event: &Event, section: Option<&str>) -> Result<()
 pub fn clear_use(tx: &Writer) -> Result<()> {
     context::set(tx, &Context::default())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{fixture, Store};
+
+    /// Two seasons each with an event "Spring": the one named with its
+    /// season is kept with the season, so later commands find that one; a
+    /// section that is not there is refused and nothing is kept.
+    #[test]
+    fn an_event_in_use_keeps_its_season_when_the_name_recurs() {
+        let mut store = Store::open_in_memory().unwrap();
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2024'), (2, '2025');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES
+                 (1, 1, 'Spring', 'swiss', 5, 'uscf-swiss'), (2, 2, 'Spring', 'swiss', 5, 'uscf-swiss');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open'), (2, 2, 'Open');",
+        );
+        let used = store
+            .write(|tx| use_event(tx, Some("2025"), "spring", Some("open")))
+            .unwrap();
+        assert_eq!(
+            (used.event.season.as_str(), used.section.as_deref()),
+            ("2025", Some("Open"))
+        );
+        let kept = context::current(store.conn()).unwrap();
+        assert_eq!(
+            kept,
+            Context {
+                event: Some("Spring".into()),
+                season: Some("2025".into()),
+                section: Some("Open".into()),
+            }
+        );
+        let missing = store.write(|tx| use_event(tx, Some("2024"), "Spring", Some("U1600")));
+        assert!(missing.is_err());
+        assert_eq!(context::current(store.conn()).unwrap(), kept);
+        store.write(clear_use).unwrap();
+        assert_eq!(context::current(store.conn()).unwrap(), Context::default());
+    }
+}
