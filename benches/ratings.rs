@@ -14,6 +14,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 use chess_league::input::ratings::{parse, read, ListKind};
+use chess_league::store::player::{add_player, NewPlayer};
 use chess_league::store::ratings::import_list;
 use chess_league::store::Store;
 
@@ -46,13 +47,19 @@ fn list(n: u32) -> Vec<u8> {
 fn league() -> Store {
     let mut s = Store::open_in_memory().unwrap();
     s.write(|tx| {
-        let mut st =
-            tx.prepare("INSERT INTO player (name, fide_id, fide_rating) VALUES (?1, ?2, 1500)")?;
         for k in 0..5000u32 {
-            st.execute(rusqlite::params![
-                format!("Player {k}"),
-                (999_000 + k).to_string()
-            ])?;
+            let name = format!("Player {k}");
+            let fide_id = (999_000 + k).to_string();
+            let player = NewPlayer {
+                name: &name,
+                uscf_id: None,
+                fide_id: Some(&fide_id),
+                rating: None,
+                fide_rating: Some(1500),
+                federation: None,
+                title: None,
+            };
+            add_player(tx, &player)?;
         }
         Ok(())
     })

@@ -7,6 +7,19 @@ use super::output::{print, print_json, Format};
 use crate::error::{Error, Result};
 use crate::store::check;
 
+/// Each problem line with the CLI's way of putting it right, where its
+/// check leaves one ([`check::CheckResult::way`]).
+fn with_ways(report: &mut check::Report) {
+    for c in &mut report.checks {
+        if let Some(way) = c.way.take() {
+            let hint = super::ways::hint(&way);
+            for p in &mut c.problems {
+                p.push_str(&hint);
+            }
+        }
+    }
+}
+
 /// The arguments of `league check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -20,7 +33,8 @@ pub struct CheckArgs {
 /// pointing to `league restore` when the file itself is damaged and to the
 /// logged correction commands otherwise.
 pub fn run(db: &Path, args: CheckArgs) -> Result<()> {
-    let report = check::check_file(db)?;
+    let mut report = check::check_file(db)?;
+    with_ways(&mut report);
     if args.format == Format::Json {
         print_json(&serde_json::to_value(&report).unwrap_or_default())?;
     } else {

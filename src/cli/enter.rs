@@ -7,7 +7,6 @@ use crate::app::entry::{self as app, Refusal};
 use crate::domain::league::{Event, Section};
 use crate::domain::record::ByeKind;
 use crate::error::{Error, Result};
-use crate::store::player::{self as players, NewPlayer};
 use crate::store::Store;
 
 /// Which bye a late entry gets for the rounds already played.
@@ -67,7 +66,7 @@ pub fn run_enter(store: &mut Store, a: EnterArgs) -> Result<()> {
         .write(|tx| {
             let mut lines = Vec::new();
             for name in &a.players {
-                let player = player_to_enter(tx, name, &a)?;
+                let player = app::player_to_enter(tx, name, a.new, a.rating)?;
                 let done = app::enter(tx, &event, &section, &player, input)?;
                 lines.push(echo(&event, &section, &done, missed) + ".");
             }
@@ -127,29 +126,9 @@ fn hint(e: &Error) -> Option<String> {
         } => Some(format!(
             "; to move them here before they play, use `league entry move \"{name}\" --section {other} --to {section}` (with the event)"
         )),
+        Refusal::NotInLeague { .. } => {
+            Some("; add them with `league player add` or enter with --new".into())
+        }
         _ => None,
-    }
-}
-
-/// The league's player of that name, or a new one with --new.
-fn player_to_enter(
-    tx: &crate::store::Transaction,
-    name: &str,
-    a: &EnterArgs,
-) -> Result<crate::domain::league::Player> {
-    match players::find_player(tx, name) {
-        Ok(p) => Ok(p),
-        Err(Error::NotFound(_)) if a.new => players::add_player(
-            tx,
-            &NewPlayer {
-                name,
-                rating: a.rating,
-                ..Default::default()
-            },
-        ),
-        Err(Error::NotFound(msg)) => Err(Error::not_found(format!(
-            "{msg}; add them with `league player add` or enter with --new"
-        ))),
-        Err(e) => Err(e),
     }
 }

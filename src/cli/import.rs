@@ -201,6 +201,7 @@ pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
 fn naming(name: &str, e: Error) -> Error {
     match e {
         Error::Input(_) => e,
+        Error::Hinted(_) => e.map_facts(|e| naming(name, e)),
         Error::Invalid(m) if !m.contains(name) => Error::Invalid(format!("{name}: {m}")),
         Error::NotFound(m) if !m.contains(name) => Error::NotFound(format!("{name}: {m}")),
         // A refusal's text is final here: it is printed next.
@@ -223,6 +224,11 @@ pub fn run(store: &mut Store, parsed: Parsed) -> Result<()> {
 fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
     match parsed {
         Parsed::TeamMatches(a, rows, name) => {
+            if let Some(b) = a.boards.filter(|b| !(1..=20).contains(b)) {
+                return Err(Error::invalid(format!(
+                    "--boards {b}: a team match has 1 to 20 boards"
+                )));
+            }
             let target = TeamImportTarget {
                 season: &a.season,
                 event: &a.event,

@@ -347,7 +347,7 @@ fn bye(
 ) -> Result<()> {
     let e = event.find(store)?;
     let t = teams::find_team(store.conn(), &e, &team)?;
-    store.write(|tx| matches::record_bye(tx, &e, round, &t, date.as_deref()))?;
+    store.write(|tx| crate::app::team::record_bye(tx, &e, round, &t, date.as_deref()))?;
     let r = teams::rules(store.conn(), e.id)?;
     print(&format!(
         "Round {round}: {} has a team bye ({}, {}).\n",
@@ -390,7 +390,12 @@ fn correct(
             _ => Ok(r),
         }
     };
-    store.write(|tx| matches::correct_board(tx, &e, round, &t, board, read, &reason))?;
+    store
+        .write(|tx| crate::app::team::correct_board(tx, &e, round, &t, board, read, &reason))
+        .map_err(|err| {
+            let hint = reason_hint(&err);
+            err.with_hint(hint)
+        })?;
     print(&format!(
         "Corrected round {round}, board {board} of {}'s match to {} (logged).\n",
         t.name,
@@ -412,12 +417,7 @@ fn delete(
     store
         .write(|tx| crate::app::team::delete_match(tx, &e, round, &t, &reason))
         .map_err(|err| {
-            let hint = match err.refusal::<crate::app::team::Refusal>() {
-                Some(crate::app::team::Refusal::DeletionNeedsReason) => {
-                    Some(" (--reason \"...\")".to_string())
-                }
-                _ => None,
-            };
+            let hint = reason_hint(&err);
             err.with_hint(hint)
         })?;
     print(&format!(
@@ -517,7 +517,7 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
         }
     };
     store.write(|tx| {
-        matches::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
+        crate::app::team::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
     })?;
     let shown = matches::round_matches(store.conn(), &e, Some(a.round))?;
     let m = shown
@@ -532,6 +532,18 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
         print(&results_side_note(&home.name, r.split(',').count()))?;
     }
     Ok(())
+}
+
+/// The CLI's way on from a correction or a deletion refused for want of a
+/// reason.
+fn reason_hint(e: &Error) -> Option<String> {
+    use crate::app::team::Refusal;
+    match e.refusal::<Refusal>()? {
+        Refusal::DeletionNeedsReason | Refusal::CorrectionNeedsReason => {
+            Some(" (--reason \"...\")".to_string())
+        }
+        _ => None,
+    }
 }
 
 /// What `--results` was read as, said after recording it: the results are

@@ -140,6 +140,7 @@ pub mod standings;
 pub mod team;
 pub mod tiebreaks;
 pub mod r#use;
+pub mod ways;
 #[allow(
     missing_docs,
     reason = "issue 13: its public items are still to be documented"
@@ -644,6 +645,9 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
 /// command (which section of an event was meant).
 fn store_hint(e: &crate::error::Error) -> Option<String> {
     use crate::store::season::SectionRefusal;
+    if let Some(way) = e.way() {
+        return Some(ways::hint(way));
+    }
     let text = match e.refusal::<SectionRefusal>()? {
         SectionRefusal::NoSections { .. } => "; add one with `league section add`",
         SectionRefusal::Several { .. } => "; say which with --section",
@@ -655,7 +659,7 @@ fn store_hint(e: &crate::error::Error) -> Option<String> {
 /// database that cannot be used, 1 for anything else.
 pub fn exit_code(e: &crate::error::Error) -> u8 {
     use crate::error::Error;
-    match e {
+    match e.cause() {
         Error::Input(_) | Error::Invalid(_) | Error::NotFound(_) | Error::Refused(_) => 2,
         Error::Database(_) => 3,
         _ => 1,

@@ -217,8 +217,9 @@ fn edit(
 ) -> Result<()> {
     let e = event.find(store)?;
     let s = seasons::find_section(store.conn(), &e, Some(&name))?;
-    let s = store
-        .write(|tx| seasons::edit_section(tx, &s, new_name.as_deref(), min_rating, max_rating))?;
+    let s = store.write(|tx| {
+        crate::app::season::edit_section(tx, &s, new_name.as_deref(), min_rating, max_rating)
+    })?;
     print(&format!("Section {} updated.\n", s.name))?;
     Ok(())
 }

@@ -187,8 +187,8 @@ fn checked_setting(key: Key, value: &str) -> Result<(&'static str, &'static str,
 fn set_report_default(store: &mut Store, key: Key, value: &str) -> Result<()> {
     let (name, words, new) = checked_setting(key, value)?;
     let shown = cli_name(name);
-    let changed =
-        store.write(|tx| event_detail::set_league_setting(tx, name, words, new.as_deref()))?;
+    let changed = store
+        .write(|tx| crate::app::settings::set_report_default(tx, name, words, new.as_deref()))?;
     print(&match (changed, &new) {
         (true, Some(v)) => {
             format!("{shown} is now \"{v}\" for every event that gives none.\n")

@@ -6,8 +6,8 @@
 
 use super::output::print;
 use crate::error::Result;
-use crate::store::context::{self, Context};
-use crate::store::{season as seasons, Store};
+use crate::store::context;
+use crate::store::Store;
 
 /// The arguments of `league use`.
 #[derive(clap::Args, Debug)]
@@ -29,7 +29,7 @@ pub struct UseArgs {
 /// Set, show or clear the context.
 pub fn run(store: &mut Store, a: UseArgs) -> Result<()> {
     if a.clear {
-        store.write(|tx| context::set(tx, &Context::default()))?;
+        store.write(crate::app::settings::clear_use)?;
         print("No event is in use now: commands need --event (and --section where an event has several).\n")?;
         return Ok(());
     }
@@ -44,31 +44,16 @@ pub fn run(store: &mut Store, a: UseArgs) -> Result<()> {
         })?;
         return Ok(());
     };
-    // Checked now, so that a typo is caught here and not in every command.
-    let event = seasons::find_event(store.conn(), a.season.as_deref(), &name)?;
-    let section = match &a.section {
-        Some(s) => Some(seasons::find_section(store.conn(), &event, Some(s))?.name),
-        None => None,
-    };
-    // The season is kept when the event's name recurs, so that the event
-    // found later is this one.
-    let recurs = seasons::events(store.conn(), None)?
-        .iter()
-        .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
-        .count()
-        > 1;
-    let ctx = Context {
-        event: Some(event.name.clone()),
-        season: recurs.then(|| event.season.clone()),
-        section,
-    };
-    store.write(|tx| context::set(tx, &ctx))?;
+    let used = store.write(|tx| {
+        crate::app::settings::use_event(tx, a.season.as_deref(), &name, a.section.as_deref())
+    })?;
+    let event = used.event;
     print(&format!(
         "In use: {}. Commands that give no --event act on it; `league use --clear` forgets it.\n",
         describe(
             &event.name,
             Some(event.season.as_str()),
-            ctx.section.as_deref()
+            used.section.as_deref()
         )
     ))?;
     Ok(())

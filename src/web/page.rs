@@ -83,11 +83,13 @@ impl WebError {
 
 impl From<Error> for WebError {
     fn from(e: Error) -> WebError {
-        let status = match &e {
+        let status = match e.cause() {
             Error::Refused(_) => StatusCode::CONFLICT,
             Error::Invalid(_) | Error::Input(_) => StatusCode::BAD_REQUEST,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
-            Error::Database(_) | Error::Sql(_) | Error::Io(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::Database(_) | Error::Sql(_) | Error::Io(_) | Error::Hinted(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         };
         let message = e.to_string();
         let text = crate::domain::text::escape_controls_except(&message, &['\n']);

@@ -208,3 +208,168 @@ fn input_and_export_never_use_each_other() {
     let trf = std::fs::read_to_string(src.join("export/trf.rs")).unwrap();
     assert!(code_only(&trf).contains("crate::interchange"));
 }
+
+/// The string literals of Rust code (comments skipped), each with its
+/// line: plain and raw strings; a char literal such as '"' is not one.
+fn string_literals(code: &str) -> Vec<(usize, String)> {
+    let chars: Vec<char> = code.chars().collect();
+    let (mut out, mut i, mut line) = (vec![], 0, 1);
+    while i < chars.len() {
+        let c = chars[i];
+        let word_before = i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if c == '\n' {
+            line += 1;
+        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            i += 3; // 'x'
+            continue;
+        } else if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+            i += 2;
+            while i < chars.len() && chars[i] != '\'' {
+                i += 1;
+            }
+        } else if c == 'r' && !word_before && matches!(chars.get(i + 1), Some('"' | '#')) {
+            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
+            if chars.get(i + 1 + hashes) == Some(&'"') {
+                let start = i + 2 + hashes;
+                let end = (start..chars.len())
+                    .find(|&j| {
+                        chars[j] == '"'
+                            && chars[j + 1..].iter().take_while(|&&h| h == '#').count() >= hashes
+                    })
+                    .unwrap_or(chars.len());
+                let text: String = chars[start..end].iter().collect();
+                let lines = text.matches('\n').count();
+                out.push((line, text));
+                line += lines;
+                i = end + 1 + hashes;
+                continue;
+            }
+        } else if c == '"' {
+            let mut j = i + 1;
+            let mut text = String::new();
+            while j < chars.len() && chars[j] != '"' {
+                if chars[j] == '\\' {
+                    // A line continuation joins the words with one space.
+                    if chars.get(j + 1) == Some(&'\n') {
+                        line += 1;
+                        j += 2;
+                        while chars.get(j).is_some_and(|c| c.is_whitespace()) {
+                            j += 1;
+                        }
+                        text.push(' ');
+                        continue;
+                    }
+                    text.push(chars[j]);
+                    j += 1;
+                } else if chars[j] == '\n' {
+                    line += 1;
+                }
+                text.push(chars[j]);
+                j += 1;
+            }
+            out.push((line, text));
+            i = j + 1;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What in `text` names a `league` command (one of `commands`, not as a
+/// noun: "a league backup") or a `--flag`.
+fn names_a_command(text: &str, commands: &[String]) -> Option<String> {
+    let bytes = text.as_bytes();
+    for (at, _) in text.match_indices("--") {
+        let after = &text[at + 2..];
+        let flag: String = after
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        let before_ok = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
+        if before_ok && flag.len() > 1 && flag.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return Some(format!("--{flag}"));
+        }
+    }
+    for (at, _) in text.match_indices("league ") {
+        if text[..at].ends_with("a ") || (at > 0 && bytes[at - 1].is_ascii_alphanumeric()) {
+            continue;
+        }
+        let word: String = text[at + 7..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase())
+            .collect();
+        if commands.contains(&word) {
+            return Some(format!("league {word}"));
+        }
+    }
+    None
+}
+
+/// Issue 25: the store, the domain and the application layer state facts
+/// and rules; the command or the flag that goes on from them is the CLI's
+/// (a `Way` the CLI words, or a refusal it adds a hint to), so a second
+/// front end shows its own. No string literal in their production code
+/// names a `league` command or a `--flag`.
+#[test]
+fn the_lower_layers_name_no_command_and_no_flag() {
+    use clap::CommandFactory;
+    let commands: Vec<String> = chess_league::cli::Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "help")
+        .collect();
+    assert!(commands.iter().any(|c| c == "season"), "{commands:?}");
+    // Not messages: the value that marks a demo database (stored in every
+    // demo file) and the setting a log entry names (the league's default
+    // for reports).
+    let data = ["league demo", "league report default: {words}"];
+    let mut found = vec![];
+    for krate in ["store", "domain", "app"] {
+        let mut files = vec![];
+        rust_files(&top().join("crates").join(krate).join("src"), &mut files);
+        assert!(!files.is_empty(), "no files in crates/{krate}/src");
+        for f in files {
+            let name = f.file_name().unwrap_or_default().to_string_lossy();
+            if name == "tests.rs"
+                || name == "proptests.rs"
+                || name == "fixture.rs"
+                || f.components().any(|c| c.as_os_str() == "tests")
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).expect("read source");
+            let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (line, literal) in string_literals(text) {
+                if data.contains(&literal.as_str()) {
+                    continue;
+                }
+                if let Some(what) = names_a_command(&literal, &commands) {
+                    found.push(format!("{}:{line}: {what} in \"{literal}\"", relative(&f)));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "messages below the front ends naming a command or a flag (give the error a Way, or a \
+         refusal the CLI adds its hint to):\n{}",
+        found.join("\n")
+    );
+    // The check has something to hold: it finds what it looks for.
+    let sample = "let s = \"add one with `league season add NAME`\"; // \"--not-me\"\nlet t = r#\"use --db\"#; let c = '\"';";
+    let seen: Vec<_> = string_literals(sample)
+        .iter()
+        .filter_map(|(_, l)| names_a_command(l, &commands))
+        .collect();
+    assert_eq!(seen, ["league season", "--db"]);
+    assert_eq!(
+        names_a_command("a league backup; a league-wide rule", &commands),
+        None
+    );
+}

@@ -884,3 +884,50 @@ scoresheet and the match score do; the home team has White on boards 1, 3, 5, ..
     .collect();
     assert_eq!(boards, want);
 }
+
+/// Issue 25: a roster name the league does not know, a board corrected
+/// without a reason and a player entered who is not in the league are the
+/// application layer's refusals; the CLI adds the command or the flag that
+/// goes on, as it always said, and exits with status 2.
+#[test]
+fn unknown_players_and_a_blank_reason_are_refused_with_the_cli_s_way_on() {
+    let t = with_rosters();
+    let r = t.fails(
+        &["team", "roster", "EDG", "Zebulon Quayle", "--event", EVENT],
+        "no player is called \"Zebulon Quayle\"; add the player first with `league player add`, or give --new",
+    );
+    assert_eq!(r.code, Some(2));
+    t.ok(&[
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,1-0,½-½,0-1",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+    ]);
+    let r = t.fails(
+        &[
+            "match", "correct", "EDG", "1-0", "--board", "3", "--reason", " ", "--event", EVENT,
+            "--round", "1",
+        ],
+        "league: a correction needs a reason (--reason \"...\")\n",
+    );
+    assert_eq!(r.code, Some(2));
+    let s = crate::util::TestLeague::small();
+    let r = s.fails(
+        &[
+            "enter",
+            "Zebulon Quayle",
+            "--event",
+            "Winter Swiss",
+            "--section",
+            "U1600",
+        ],
+        "league: no player is called \"Zebulon Quayle\"; add them with `league player add` or enter with --new\n",
+    );
+    assert_eq!(r.code, Some(2));
+}

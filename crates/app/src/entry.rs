@@ -9,9 +9,44 @@ use crate::store::audit::{audit_event, Action};
 use crate::store::player as players;
 use crate::store::{round, season, Readable, Writer};
 
+/// The league's player that `name` names, or (with `add_new`) a new player
+/// of that name and `rating`: the player an entry is for.
+pub fn player_to_enter(
+    tx: &Writer,
+    name: &str,
+    add_new: bool,
+    rating: Option<u32>,
+) -> Result<Player> {
+    match players::find_player(tx, name) {
+        Ok(p) => Ok(p),
+        Err(e) if e.is_not_found() && add_new => players::add_player(
+            tx,
+            &players::NewPlayer {
+                name,
+                rating,
+                ..Default::default()
+            },
+        ),
+        Err(e) if e.is_not_found() => Err(Error::refused(Refusal::NotInLeague {
+            name: name.to_string(),
+            said: e.cause().to_string(),
+        })),
+        Err(e) => Err(e),
+    }
+}
+
 /// Why an entry, or a correction to one, is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
+    /// A name to enter that is no player of the league (and new players
+    /// were not to be added).
+    #[error("{said}")]
+    NotInLeague {
+        /// The name as given.
+        name: String,
+        /// What the lookup found: no such player, and any look-alikes.
+        said: String,
+    },
     /// Every round is played: a late entry would never play.
     #[error("{event} {section} has played its last round ({latest} of {rounds}); a late entry now would never play")]
     LastRoundPlayed {

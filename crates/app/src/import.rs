@@ -83,7 +83,7 @@ pub fn import_trf(tx: &Writer, trf: &TrfEvent, target: &ImportTarget) -> Result<
             }))
         }
         Ok(e) => e,
-        Err(Error::NotFound(_)) => new_event(tx, &season, &name, trf, target.tiebreaks)?,
+        Err(e) if e.is_not_found() => new_event(tx, &season, &name, trf, target.tiebreaks)?,
         Err(e) => return Err(e),
     };
     let section = season::add_section(tx, &event, target.section.unwrap_or("Open"), None, None)?;
@@ -172,8 +172,9 @@ pub struct PlayersMerged {
 pub fn import_players(tx: &Writer, rows: &[PlayerRow], source: &str) -> Result<PlayersMerged> {
     let mut done = PlayersMerged::default();
     for row in rows {
-        let at_name =
-            |e: Error| -> Error { InputError::at(source, row.line, "name", e.to_string()).into() };
+        let at_name = |e: Error| -> Error {
+            e.map_facts(|e| InputError::at(source, row.line, "name", e.to_string()).into())
+        };
         let Some(p) = listed_player(tx, row, source)? else {
             exchange::add_listed_player(tx, row).map_err(at_name)?;
             done.added += 1;

@@ -52,5 +52,6 @@ pub mod report;
 pub mod result;
 pub mod round;
 pub mod season;
+pub mod settings;
 pub mod team;
 pub mod withdraw;

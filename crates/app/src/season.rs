@@ -302,6 +302,18 @@ pub fn add_section(
     seasons::add_section(tx, event, name, min, max)
 }
 
+/// Rename a section or change its rating band (`None` keeps what it
+/// has); logged when anything changed.
+pub fn edit_section(
+    tx: &Writer,
+    section: &Section,
+    name: Option<&str>,
+    min: Option<u32>,
+    max: Option<u32>,
+) -> Result<Section> {
+    seasons::edit_section(tx, section, name, min, max)
+}
+
 /// Set the league's name (the title of its pages): a blank name is
 /// refused. Returns false when it was already so.
 pub fn set_league_name(tx: &Writer, name: &str) -> Result<bool> {

@@ -1,9 +1,13 @@
-//! A team's part in a team event: withdrawing a team after a round,
-//! deleting a match recorded by mistake.
+//! A team's part in a team event: its roster, its matches (recorded,
+//! corrected, deleted by mistake), withdrawing it after a round.
 
+use crate::domain::game::GameResult;
 use crate::domain::league::Event;
 use crate::error::{Error, Result};
-use crate::store::team::{self as teams, TeamRow};
+use crate::store::player::{self as players, NewPlayer};
+use crate::store::round::GameRow;
+use crate::store::team::{self as teams, RosterRow, TeamRow};
+use crate::store::team_match::{self as matches, MatchDetails};
 use crate::store::Writer;
 
 /// Why a team action is refused.
@@ -20,6 +24,18 @@ pub enum Refusal {
     /// A match deleted without a reason for the log.
     #[error("deleting a match needs a reason")]
     DeletionNeedsReason,
+    /// A board corrected without a reason for the log.
+    #[error("a correction needs a reason")]
+    CorrectionNeedsReason,
+    /// A name for a roster that is no player of the league (and new
+    /// players were not to be added).
+    #[error("{said}")]
+    NotInLeague {
+        /// The name as given.
+        name: String,
+        /// What the lookup found: no such player, and any look-alikes.
+        said: String,
+    },
     /// The team already has a match or a team bye after the round it is to
     /// withdraw after: that match has to go first.
     #[error("{team} has a match or bye recorded in round {round}, after round {after}")]
@@ -85,6 +101,106 @@ pub fn delete_match(
         return Err(Error::refused(Refusal::DeletionNeedsReason));
     }
     crate::store::team_match::delete_match(tx, event, round, team, reason)
+}
+
+/// Put the players named on `team`'s roster, on the boards from
+/// `first_board` on (or after the last). A name the league does not know
+/// is refused, unless `add_unknown`: then the player is added, with
+/// `rating`.
+pub fn add_to_roster(
+    tx: &Writer,
+    event: &Event,
+    team: &TeamRow,
+    names: &[String],
+    add_unknown: bool,
+    rating: Option<u32>,
+    first_board: Option<u32>,
+) -> Result<Vec<RosterRow>> {
+    let mut added = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let player = match players::find_player(tx, name) {
+            Ok(p) => p,
+            Err(e) if e.is_not_found() && add_unknown => players::add_player(
+                tx,
+                &NewPlayer {
+                    name,
+                    rating,
+                    ..NewPlayer::default()
+                },
+            )?,
+            Err(e) if e.is_not_found() => {
+                return Err(Error::refused(Refusal::NotInLeague {
+                    name: name.clone(),
+                    said: e.cause().to_string(),
+                }))
+            }
+            Err(other) => return Err(other),
+        };
+        let board = first_board.map(|b| b + i as u32);
+        added.push(teams::add_to_roster(tx, event, team, &player, board)?);
+    }
+    Ok(added)
+}
+
+/// Take the players named off `team`'s roster; their names as the league
+/// has them.
+pub fn remove_from_roster(
+    tx: &Writer,
+    event: &Event,
+    team: &TeamRow,
+    names: &[String],
+) -> Result<Vec<String>> {
+    let mut removed = Vec::new();
+    for name in names {
+        let p = players::find_player(tx, name)?;
+        teams::remove_from_roster(tx, event, team, &p)?;
+        removed.push(p.name);
+    }
+    Ok(removed)
+}
+
+/// Record the match of `home` (White on board 1) and `away` in round
+/// `round` of `event`: board by board or by its score.
+pub fn record_match(
+    tx: &Writer,
+    event: &Event,
+    round: u32,
+    home: &TeamRow,
+    away: &TeamRow,
+    details: &MatchDetails,
+    date: Option<&str>,
+) -> Result<()> {
+    matches::record_match(tx, event, round, home, away, details, date)?;
+    Ok(())
+}
+
+/// Record that `team` has a bye in round `round`.
+pub fn record_bye(
+    tx: &Writer,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    date: Option<&str>,
+) -> Result<()> {
+    matches::record_bye(tx, event, round, team, date)
+}
+
+/// Correct board `board` of `team`'s match in round `round` to what `read`
+/// makes of the game (given whether `team` had White), logged with
+/// `reason` (which it needs).
+pub fn correct_board(
+    tx: &Writer,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    board: u32,
+    read: impl FnOnce(&GameRow, bool) -> Result<GameResult>,
+    reason: &str,
+) -> Result<()> {
+    if reason.trim().is_empty() {
+        return Err(Error::refused(Refusal::CorrectionNeedsReason));
+    }
+    matches::correct_board(tx, event, round, team, board, read, reason)
 }
 
 #[cfg(test)]

@@ -260,26 +260,45 @@ impl RatingBasis {
 
 /// A command refused because the event is of the wrong kind: team
 /// commands on an individual event, or individual games and byes on a team
-/// event (whose games are the boards of its matches). The text says what to
-/// do instead.
+/// event (whose games are the boards of its matches). The text states the
+/// facts; a front end says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WrongKind(pub String);
+pub enum WrongKind {
+    /// Individual games or byes asked of a team event.
+    TeamEvent {
+        /// The event's name.
+        event: String,
+    },
+    /// Teams or matches asked of an event that is not a team event.
+    NotTeamEvent {
+        /// The event's name.
+        event: String,
+        /// Its kind, in words ("Swiss").
+        kind: String,
+    },
+}
 
 impl std::fmt::Display for WrongKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            WrongKind::TeamEvent { event } => write!(f, "{event} is a team event"),
+            WrongKind::NotTeamEvent { event, kind } => write!(
+                f,
+                "{event} is a {kind} event, not a team event; teams and matches belong to team events"
+            ),
+        }
     }
 }
+
+impl std::error::Error for WrongKind {}
 
 impl Event {
     /// Refuse a team event where individual games or byes are meant.
     pub fn need_individual(&self) -> Result<(), WrongKind> {
         if self.kind.is_team() {
-            return Err(WrongKind(format!(
-                "{} is a team event: record its matches with `league match record` \
-                 and team byes with `league match bye`",
-                self.name
-            )));
+            return Err(WrongKind::TeamEvent {
+                event: self.name.clone(),
+            });
         }
         Ok(())
     }
@@ -287,12 +306,10 @@ impl Event {
     /// Refuse anything but a team event (teams, rosters, matches).
     pub fn need_team(&self) -> Result<(), WrongKind> {
         if !self.kind.is_team() {
-            return Err(WrongKind(format!(
-                "{} is a {} event, not a team event; teams and matches belong to team events \
-                 (league event add NAME --kind team-swiss)",
-                self.name,
-                self.kind.label()
-            )));
+            return Err(WrongKind::NotTeamEvent {
+                event: self.name.clone(),
+                kind: self.kind.label().to_string(),
+            });
         }
         Ok(())
     }

@@ -182,6 +182,10 @@ pub struct NameError {
     pub ambiguous: bool,
     /// The whole message, ready to print.
     pub message: String,
+    /// True when the message ends with the facts alone (no name was close
+    /// enough to offer, and no hint was given): a front end may add its
+    /// own way on (the command that adds one).
+    pub open: bool,
 }
 
 /// What the secretary was asked to name, as every "not found" and "matches
@@ -195,11 +199,11 @@ pub struct Wanted<'a> {
     /// U1600", "team of Spring Open", "season".
     pub what: &'a str,
     /// How to say more when a name matches several: "type more of the
-    /// name, or the pairing number", "say which with --season".
+    /// name, or the pairing number". Empty says nothing more.
     pub more: &'a str,
-    /// What to do when nothing is even close: the ones there are
-    /// ("seasons: 2024-25, 2025-26"), or how to add one ("enter them first
-    /// with `league enter`"). Empty says nothing more.
+    /// What to say when nothing is even close: the ones there are
+    /// ("seasons: 2024-25, 2025-26"), or that there are none yet. Empty
+    /// says nothing more.
     pub hint: &'a str,
 }
 
@@ -263,6 +267,7 @@ impl Wanted<'_> {
         let listed = list.iter().map(describe).collect::<Vec<_>>().join("; ");
         NameError {
             ambiguous: true,
+            open: self.more.is_empty(),
             message: if self.more.is_empty() {
                 format!("\"{typed}\" matches more than one {}: {listed}", self.what)
             } else {
@@ -280,6 +285,7 @@ impl Wanted<'_> {
         let head = format!("no {} is called \"{typed}\"", self.what);
         NameError {
             ambiguous: false,
+            open: closest.is_empty() && self.hint.is_empty(),
             message: if !closest.is_empty() {
                 format!(
                     "{head}; did you mean {}?",

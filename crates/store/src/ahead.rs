@@ -1,7 +1,7 @@
 //! The log of a round paired ahead of the results (issue 27, slip 5): the
 //! rule is `app::round::ahead`'s; the store keeps the record.
 
-use rusqlite::Transaction;
+use crate::Writer;
 
 use super::audit::{audit_event, Action};
 use crate::domain::ids::EventId;
@@ -11,7 +11,7 @@ use crate::error::Result;
 /// Log that round `number` of a section was paired while `rounds` still
 /// had games without a result (`games`: "Ann v Bob and 2 more"), and why.
 pub fn log_paired_ahead(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: EventId,
     section: &Section,
     number: u32,

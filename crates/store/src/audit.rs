@@ -10,7 +10,8 @@
 //! and the user (`$LEAGUE_USER`, else `$USER`; none when both are unset or
 //! blank). The player-merge record takes the same stamp.
 
-use rusqlite::{params, Transaction};
+use crate::Writer;
+use rusqlite::params;
 
 use super::Readable;
 use crate::domain::ids::EventId;
@@ -96,7 +97,7 @@ impl Stamp {
 /// Add an entry to the audit trail that concerns no single event (a
 /// player's details, a season, a restore).
 pub fn audit(
-    tx: &Transaction,
+    tx: &Writer,
     action: Action,
     subject: &str,
     old: Option<&str>,
@@ -110,7 +111,7 @@ pub fn audit(
 /// done, the subject in words, the old and new values and the reason.
 /// `event_id` links it to an event for `league log --event`.
 pub fn audit_event(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: Option<EventId>,
     action: Action,
     subject: &str,

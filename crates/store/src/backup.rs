@@ -32,7 +32,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use super::snapshot::Counts;
 use super::snapshot::{io_err, snapshot, sync_dir, sync_file, TempFile};
 use super::{explain, explain_sql, migrate, open_reader, side_file, BUSY_TIMEOUT};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// What `league backup` wrote.
 #[derive(Debug)]
@@ -185,7 +185,16 @@ fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
     if tables == 0 {
         return Err(refuse("it is not a league database".into()));
     }
-    let version = migrate::current_version(conn).map_err(|e| refuse(e.to_string()))?;
+    // A refusal with room for a way on keeps it after its facts.
+    let refuse_error = |e: Error| match e {
+        Error::Hinted(mut h) => {
+            h.error = Error::Database(format!("{name} cannot be restored: {}", h.error));
+            h.rest.push_str(". Nothing was changed; try another backup");
+            Error::Hinted(h)
+        }
+        other => refuse(other.to_string()),
+    };
+    let version = migrate::current_version(conn).map_err(refuse_error)?;
     let latest = migrate::latest_version();
     if version > latest {
         return Err(refuse(format!(
@@ -193,7 +202,7 @@ fn check_restorable(conn: &Connection, path: &Path) -> Result<()> {
              restore it with that newer program"
         )));
     }
-    migrate::check_history(conn).map_err(|e| refuse(e.to_string()))?;
+    migrate::check_history(conn).map_err(refuse_error)?;
     let mut st = conn.prepare("PRAGMA integrity_check(20)").map_err(sql)?;
     let problems = st
         .query_map([], |r| r.get::<_, String>(0))
@@ -251,13 +260,13 @@ fn live_state(db: &Path) -> Result<Live> {
     }
     super::check_sqlite_header(db).map_err(|_| {
         Error::Database(format!(
-            "{} is not a league database (it is not an SQLite file), so restore will not replace it; \
-             check the --db path, or restore into a new file with --db NEW-FILE",
+            "{} is not a league database (it is not an SQLite file), so restore will not replace it",
             db.display()
         ))
+        .with_way(Way::RestoreElsewhere)
     })?;
     if let Some(problem) = super::read_only_file(db) {
-        return Err(Error::Database(problem));
+        return Err(problem);
     }
     let is_damage = |e: &rusqlite::Error| {
         matches!(
@@ -286,10 +295,10 @@ fn live_state(db: &Path) -> Result<Live> {
     match tables {
         Ok((n, 0)) if n > 0 => {
             return Err(Error::Database(format!(
-                "{} is an SQLite file but not a league database, so restore will not replace it; \
-                 check the --db path, or restore into a new file with --db NEW-FILE",
+                "{} is an SQLite file but not a league database, so restore will not replace it",
                 db.display()
-            )))
+            ))
+            .with_way(Way::RestoreElsewhere))
         }
         Ok(_) => {}
         Err(e) if is_damage(&e) => return Ok(Live::Damaged(e.to_string())),
@@ -327,7 +336,7 @@ fn play_back_journal(db: &Path) -> Result<()> {
     }
     super::check_sqlite_header(db)?;
     if let Some(problem) = super::read_only_file(db) {
-        return Err(Error::Database(problem));
+        return Err(problem);
     }
     let conn = Connection::open_with_flags(
         db,
@@ -411,7 +420,11 @@ pub fn restore(db: &Path, from: &Path, reason: Option<&str>) -> Result<Restored>
 /// a regular file (or none yet) in a folder that exists, the backup a file
 /// that is not the database itself.
 fn check_restore_paths(db: &Path, from: &Path) -> Result<()> {
-    super::check_regular_file(db, "used as the league database (check the --db path)")?;
+    super::check_regular_file(
+        db,
+        "used as the league database",
+        Some(Way::DatabasePathAside),
+    )?;
     remove_stale_work_files(db);
     if !from.exists() {
         return Err(Error::refused(Refusal::NoBackup {
@@ -423,10 +436,7 @@ fn check_restore_paths(db: &Path, from: &Path) -> Result<()> {
             path: from.to_path_buf(),
         }));
     }
-    super::check_regular_file(
-        from,
-        "restored (give the path of a backup file made with `league backup`)",
-    )?;
+    super::check_regular_file(from, "restored", Some(Way::BackupPathAside))?;
     if same_file(db, from) {
         return Err(Error::invalid(format!(
             "{} is the league database itself; give the path of a backup",
@@ -516,34 +526,40 @@ fn verify_restored(db: &Path, from: &Path, outcome: &Restored) -> Result<()> {
         .map(|p| format!(" The database as it was is kept in {}.", p.display()))
         .unwrap_or_default();
     Err(Error::Database(format!(
-        "the restore did not take: {} now holds {}, not the backup's {}. The backup {} is unchanged; \
-         run `league restore` again and then `league check`.{kept}",
+        "the restore did not take: {} now holds {}, not the backup's {}. The backup {} is unchanged",
         db.display(),
         found.summary(),
         expected.summary(),
         from.display()
-    )))
+    ))
+    .with_way_then(Way::RestoreAgain, format!(".{kept}")))
 }
 
 /// Open the backup `from` for reading, refusing in words about the backup
 /// (not the --db path) a file that cannot be read or is not SQLite.
 fn open_backup(from: &Path) -> Result<Connection> {
-    let hint = "give the path of a backup made with `league backup`; nothing was changed";
+    let unchanged = "; nothing was changed";
     if let Err(e) = std::fs::File::open(from) {
         return Err(Error::Database(format!(
-            "cannot read the backup {}: {}; {hint}",
+            "cannot read the backup {}: {}",
             from.display(),
             super::io_words(&e)
-        )));
+        ))
+        .with_way_then(Way::BackupPath, unchanged));
     }
     if super::check_sqlite_header(from).is_err() {
         return Err(Error::Database(format!(
-            "{} is not a league backup (it is not an SQLite file); {hint}",
+            "{} is not a league backup (it is not an SQLite file)",
             from.display()
-        )));
+        ))
+        .with_way_then(Way::BackupPath, unchanged));
     }
     open_reader(from).map_err(|e| match e {
-        Error::Database(msg) => Error::Database(format!("{msg}; nothing was changed")),
+        Error::Database(msg) => Error::Database(format!("{msg}{unchanged}")),
+        Error::Hinted(mut h) if matches!(h.error.cause(), Error::Database(_)) => {
+            h.rest.push_str(unchanged);
+            Error::Hinted(h)
+        }
         other => other,
     })
 }
@@ -621,7 +637,7 @@ fn audit_restore(
     restored: &Counts,
     reason: Option<&str>,
 ) -> Result<()> {
-    let tx = conn.transaction()?;
+    let tx = super::Writer(conn.transaction()?);
     super::audit::audit(
         &tx,
         super::audit::Action::Restore,
@@ -630,7 +646,7 @@ fn audit_restore(
         Some(&restored.summary()),
         reason,
     )?;
-    tx.commit()?;
+    tx.0.commit()?;
     Ok(())
 }
 
@@ -654,16 +670,17 @@ fn replace_in_place(
         .map_err(|e| explain_sql(work, e))?;
     let safety = unique_backup_path(db, "before-restore");
     let result = (|| -> Result<(Counts, Vec<super::schema_objects::Difference>)> {
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| explain_sql(db, e))?;
+        let tx = super::Writer(
+            conn.transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(|e| explain_sql(db, e))?,
+        );
         // We hold the write lock: this copy is exactly what is replaced.
         let previous = {
             let reader = open_reader(db)?;
             snapshot(&reader, &safety)?
         };
-        let repaired = super::schema_objects::make_own(&tx, &db.display().to_string())?;
-        copy_tables(&tx).map_err(|e| explain(db, e))?;
+        let repaired = super::schema_objects::make_own(&tx.0, &db.display().to_string())?;
+        copy_tables(&tx.0).map_err(|e| explain(db, e))?;
         super::audit::audit(
             &tx,
             super::audit::Action::Restore,
@@ -676,7 +693,7 @@ fn replace_in_place(
             Some(&restored.summary()),
             reason,
         )?;
-        tx.commit().map_err(|e| explain_sql(db, e))?;
+        tx.0.commit().map_err(|e| explain_sql(db, e))?;
         Ok((previous, repaired))
     })();
     let _ = conn.execute("DETACH DATABASE restored", []);

@@ -16,7 +16,7 @@ use rusqlite::Connection;
 
 use super::Readable;
 use super::{migrate, open_reader};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// The result of one check: its description and what it found.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -29,6 +29,10 @@ pub struct CheckResult {
     /// given with `--allow-rematch`) or not finished yet (a round being
     /// recorded game by game). Shown, but `league check` still passes.
     pub notice: bool,
+    /// How each problem found is put right, for the front end to add to
+    /// every line (none: the line says it all).
+    #[serde(skip)]
+    pub way: Option<Way>,
 }
 
 impl CheckResult {
@@ -96,9 +100,10 @@ pub fn check_file(path: &Path) -> Result<Report> {
         }
         Ok((_, 0)) => {
             return Err(Error::Database(format!(
-                "{} is an SQLite file but not a league database; check the --db path",
+                "{} is an SQLite file but not a league database",
                 path.display()
-            )))
+            ))
+            .with_way(Way::DatabasePath))
         }
         Ok(_) => migrate::check_not_newer(&conn, path)?,
         // SQLite cannot even list the tables: the integrity check says why.
@@ -129,17 +134,18 @@ pub fn run(conn: &impl Readable) -> Report {
         ),
     ));
     if schema == migrate::latest_version() {
-        let problems = match super::schema_objects::differences(conn) {
-            Ok(found) => found
-                .iter()
-                .map(|d| format!("{d}; restoring a backup (`league restore BACKUP`) puts it right"))
-                .collect(),
-            Err(e) => vec![format!("could not run this check: {e}")],
+        let (problems, way) = match super::schema_objects::differences(conn) {
+            Ok(found) => (
+                found.iter().map(|d| d.to_string()).collect(),
+                Some(Way::RepairSchema),
+            ),
+            Err(e) => (vec![format!("could not run this check: {e}")], None),
         };
         checks.push(CheckResult {
             name: "the schema is league's own: no table, index, view or trigger added, changed or dropped by another tool",
             problems,
             notice: false,
+            way,
         });
     }
     if !damaged {
@@ -385,6 +391,7 @@ fn notice(name: &'static str, found: rusqlite::Result<Vec<String>>) -> CheckResu
 fn result(name: &'static str, found: rusqlite::Result<Vec<String>>) -> CheckResult {
     CheckResult {
         notice: false,
+        way: None,
         name,
         problems: match found {
             Ok(problems) => problems,

@@ -4,7 +4,8 @@
 //! Kept per database, as rows of the `setting` table (`use.event`,
 //! `use.season`, `use.section`): a second league file has its own.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::Readable;
 use crate::error::Result;
@@ -42,7 +43,7 @@ pub fn current(conn: &impl Readable) -> Result<Context> {
 }
 
 /// Replace the context with `ctx` (a name left `None` is cleared).
-pub fn set(tx: &Transaction, ctx: &Context) -> Result<()> {
+pub fn set(tx: &Writer, ctx: &Context) -> Result<()> {
     for (key, value) in KEYS.iter().zip([&ctx.event, &ctx.season, &ctx.section]) {
         match value {
             Some(v) => tx.execute(

@@ -9,8 +9,8 @@
 //! differ, and the file is kept. A file marked by a version that stored no
 //! fingerprint is kept too: nothing says it is untouched.
 
+use crate::Writer;
 use rusqlite::types::ValueRef;
-use rusqlite::Transaction;
 
 use super::Readable;
 use crate::domain::fingerprint::Fnv1a;
@@ -89,7 +89,7 @@ pub fn contents_fingerprint(conn: &impl Readable) -> Result<u64> {
 
 /// Mark the database as the demo's: call last, after everything the demo
 /// writes, inside the same transaction.
-pub fn mark(tx: &Transaction) -> Result<()> {
+pub fn mark(tx: &Writer) -> Result<()> {
     tx.execute(
         "INSERT INTO setting (key, value) VALUES (?1, ?2)",
         [GENERATED_BY, DEMO],
@@ -107,7 +107,7 @@ pub fn mark(tx: &Transaction) -> Result<()> {
 /// [`set_league_name`](super::season::set_league_name) it writes nothing to
 /// the log: the file is new, and the name is part of what the demo made,
 /// not a change a secretary made to it.
-pub fn name_league(tx: &Transaction, name: &str) -> Result<()> {
+pub fn name_league(tx: &Writer, name: &str) -> Result<()> {
     tx.execute(
         "INSERT OR REPLACE INTO setting (key, value) VALUES ('league_name', ?1)",
         [name],

@@ -36,6 +36,126 @@ pub enum Error {
     /// typed refusal, with a front end's hint once it has added one).
     #[error("{0}")]
     Refused(Refused),
+    /// One of the errors above, with room for a front end's way on (the
+    /// CLI names a command or a flag): its kind, and so its exit status,
+    /// is the inner error's ([`Error::cause`]).
+    #[error("{0}")]
+    Hinted(Box<Hinted>),
+}
+
+/// How a message goes on, as its front end says it: the store and the
+/// domain state the facts, and a way names what is needed; the CLI words it
+/// with a command or a flag, a browser with a control of its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Way {
+    /// The database's path may be wrong.
+    DatabasePath,
+    /// The database's path may be wrong (said as an aside).
+    DatabasePathAside,
+    /// The database's path may be wrong, or the file unreadable.
+    DatabasePathReadable,
+    /// There is no database at the path: another path, or a new league.
+    MissingDatabase,
+    /// A restore into a file that is no league database: another path, or
+    /// a new file to restore into.
+    RestoreElsewhere,
+    /// The folder cannot be written: the database can be copied elsewhere
+    /// and used from there.
+    CopyElsewhere,
+    /// The database file is read-only; `name` is its path.
+    ReadOnlyFile {
+        /// The file's path, as the message names it.
+        name: String,
+    },
+    /// The database is damaged: check it, or go back to a backup.
+    Damaged,
+    /// The file may be read from a copy the secretary makes.
+    ReadACopy,
+    /// The database may be damaged: check it.
+    RunCheck,
+    /// The copy failed its check: check the database, keep the backups.
+    CopyFailedCheck,
+    /// A restore did not take: run it again, then check.
+    RestoreAgain,
+    /// A backup file is wanted: one made by the backup.
+    BackupPath,
+    /// A backup file is wanted (said as an aside).
+    BackupPathAside,
+    /// A damaged database is put right by restoring a backup.
+    RestoreBackup,
+    /// A schema changed by another tool is put right by restoring a backup.
+    RepairSchema,
+    /// A read-only query ran out of time: more time, or a narrower query.
+    QueryTimeout,
+    /// A query that writes was given where only reading is allowed.
+    QueryReadsOnly,
+    /// A file would be replaced: another name, or replacing it on purpose.
+    ReplaceFile,
+    /// A file is never written over, even on purpose: another name.
+    NeverReplaced,
+    /// A folder is wanted for the output.
+    OutputFolder,
+    /// No season exists yet: add one.
+    AddSeason,
+    /// No event exists yet: add one.
+    AddEvent,
+    /// Several events share the name: say which season.
+    SaySeason,
+    /// No player is called that: add them.
+    AddPlayer,
+    /// No player of the section is called that: enter them.
+    EnterPlayer,
+    /// A team event has no section: add one.
+    AddSection,
+    /// A team event has no teams: add them; `event` is its name.
+    AddTeams {
+        /// The event's name.
+        event: String,
+    },
+    /// A round beyond the event's rounds: the event's rounds can be changed.
+    ChangeRounds,
+    /// A file's round beyond the event's rounds: they can be changed.
+    ChangeRoundsOfFile,
+    /// A board forfeited without a game changes only with its whole match.
+    DeleteMatchFirst,
+    /// A team bye's worth differs from the event's rule, which can be
+    /// changed to `points`.
+    ByePoints {
+        /// The event's name.
+        event: String,
+        /// The points the file gave, as written.
+        points: String,
+    },
+    /// A team event's games are recorded as matches and team byes.
+    RecordMatches,
+    /// Teams and matches need a team event.
+    AddTeamEvent,
+}
+
+/// An error and the room it leaves for a front end's way on: the facts,
+/// the front end's words for the way, and the facts' words after them.
+#[derive(Debug)]
+pub struct Hinted {
+    /// The facts, and their kind (not found, invalid, database).
+    pub error: Error,
+    /// What is needed, for the front end to word.
+    pub way: Way,
+    /// The front end's words for the way, placed after the facts as they
+    /// are (so they start with their own separator); none until a front
+    /// end adds them.
+    pub hint: Option<String>,
+    /// The facts' words that follow the hint ("; nothing was changed").
+    pub rest: String,
+}
+
+impl fmt::Display for Hinted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.error)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "{hint}")?;
+        }
+        write!(f, "{}", self.rest)
+    }
 }
 
 /// A refusal: the typed facts of why an action may not be done, and the
@@ -94,16 +214,73 @@ impl Error {
         }
     }
 
-    /// The same error with a front end's hint appended to a refusal (other
-    /// errors are returned as they are).
+    /// The same error with a front end's hint added to a refusal or to an
+    /// error that leaves room for one ([`Error::Hinted`]); other errors are
+    /// returned as they are.
     pub fn with_hint(self, hint: Option<String>) -> Error {
         match self {
             Error::Refused(r) => Error::Refused(Refused {
                 facts: r.facts,
                 hint: hint.or(r.hint),
             }),
+            Error::Hinted(mut h) => {
+                h.hint = hint.or(h.hint);
+                Error::Hinted(h)
+            }
             other => other,
         }
+    }
+
+    /// This error, leaving room for a front end to say how to go on
+    /// (`way`) after the facts.
+    pub fn with_way(self, way: Way) -> Error {
+        self.with_way_then(way, "")
+    }
+
+    /// [`Error::with_way`], with the facts' last words (`rest`) after the
+    /// front end's.
+    pub fn with_way_then(self, way: Way, rest: impl Into<String>) -> Error {
+        Error::Hinted(Box::new(Hinted {
+            error: self,
+            way,
+            hint: None,
+            rest: rest.into(),
+        }))
+    }
+
+    /// The error with its facts put in other words by `f` (a file's name
+    /// and line in front, say), keeping any room for a way on after them.
+    pub fn map_facts(self, f: impl FnOnce(Error) -> Error) -> Error {
+        match self {
+            Error::Hinted(mut h) => {
+                h.error = f(h.error);
+                Error::Hinted(h)
+            }
+            other => f(other),
+        }
+    }
+
+    /// The way on this error leaves to its front end, if any.
+    pub fn way(&self) -> Option<&Way> {
+        match self {
+            Error::Hinted(h) => Some(&h.way),
+            _ => None,
+        }
+    }
+
+    /// The error itself, without the room for a way on: what to match on
+    /// for its kind (`Error::NotFound`, `Error::Database`, ...).
+    pub fn cause(&self) -> &Error {
+        match self {
+            Error::Hinted(h) => h.error.cause(),
+            other => other,
+        }
+    }
+
+    /// Whether nothing was found ([`Error::NotFound`], with room for a way
+    /// on or without).
+    pub fn is_not_found(&self) -> bool {
+        matches!(self.cause(), Error::NotFound(_))
     }
 
     /// An I/O error on `path`, with the path in the message (the operating
@@ -134,6 +311,11 @@ impl From<crate::domain::names::NameError> for Error {
 impl From<crate::domain::league::WrongKind> for Error {
     /// A command for the other kind of event: a mistake in what was asked.
     fn from(e: crate::domain::league::WrongKind) -> Error {
-        Error::Invalid(e.0)
+        use crate::domain::league::WrongKind;
+        let way = match &e {
+            WrongKind::TeamEvent { .. } => Way::RecordMatches,
+            WrongKind::NotTeamEvent { .. } => Way::AddTeamEvent,
+        };
+        Error::Invalid(e.to_string()).with_way(way)
     }
 }

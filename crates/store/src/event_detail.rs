@@ -5,7 +5,8 @@
 //! `league settings set report.affiliate-id ...`); an event's own value
 //! comes first, the league's fills a gap.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit, audit_event, Action};
 use super::Readable;
@@ -51,14 +52,14 @@ pub fn details(conn: &impl Readable, event_id: EventId) -> Result<EventDetails> 
 
 /// Write `new` over the event's details (import, or an edit already
 /// merged with the old values); logs what changed.
-pub fn set_details(tx: &Transaction, event: &Event, new: &EventDetails) -> Result<()> {
+pub fn set_details(tx: &Writer, event: &Event, new: &EventDetails) -> Result<()> {
     let old = details(tx, event.id)?;
     write(tx, event.id, new)?;
     log_changes(tx, event, &old, new)
 }
 
 /// Write the details without an audit entry (an import creating the event).
-pub fn write(tx: &Transaction, event_id: EventId, new: &EventDetails) -> Result<()> {
+pub fn write(tx: &Writer, event_id: EventId, new: &EventDetails) -> Result<()> {
     let cols: Vec<String> = FIELDS
         .iter()
         .enumerate()
@@ -91,12 +92,7 @@ pub fn write(tx: &Transaction, event_id: EventId, new: &EventDetails) -> Result<
     Ok(())
 }
 
-fn log_changes(
-    tx: &Transaction,
-    event: &Event,
-    old: &EventDetails,
-    new: &EventDetails,
-) -> Result<()> {
+fn log_changes(tx: &Writer, event: &Event, old: &EventDetails, new: &EventDetails) -> Result<()> {
     let mut changes: Vec<(String, String, String)> = Vec::new();
     if old.prize_split != new.prize_split {
         changes.push((
@@ -157,7 +153,7 @@ pub fn league_setting(conn: &impl Readable, name: &str) -> Result<Option<String>
 /// in the audit trail; false when it was already so. `words` names it
 /// ("affiliate id").
 pub fn set_league_setting(
-    tx: &Transaction,
+    tx: &Writer,
     name: &str,
     words: &str,
     value: Option<&str>,

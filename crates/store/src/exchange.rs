@@ -18,7 +18,8 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, Connection, OptionalExtension};
 
 use super::player::player_by_id;
 use super::Readable;
@@ -542,7 +543,7 @@ pub struct Imported {
 /// and rosters, its sections with their entries, rounds (team matches,
 /// games, byes) and prizes.
 pub fn import_document(
-    tx: &Transaction,
+    tx: &Writer,
     d: &doc::Document,
     season_name: &str,
     source: &str,
@@ -568,7 +569,7 @@ pub fn import_document(
 /// errors, what has been written so far and the league's id of each of
 /// the document's players (by the document's key).
 struct DocImport<'a, 't> {
-    tx: &'a Transaction<'t>,
+    tx: &'a Writer<'t>,
     source: &'a str,
     done: Imported,
     player_ids: HashMap<u32, PlayerId>,
@@ -983,7 +984,7 @@ pub fn player_by_listed_id(conn: &impl Readable, fide: bool, id: &str) -> Result
 }
 
 /// Add a player list's row as a new player.
-pub fn add_listed_player(tx: &Transaction, row: &PlayerRow) -> Result<()> {
+pub fn add_listed_player(tx: &Writer, row: &PlayerRow) -> Result<()> {
     tx.execute(
         "INSERT INTO player (name, uscf_id, fide_id, rating, fide_rating, federation, title) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -1005,7 +1006,7 @@ pub fn add_listed_player(tx: &Transaction, row: &PlayerRow) -> Result<()> {
 /// what the league has; the league's name is kept), logged with the
 /// list's name and line. Returns false when nothing changed.
 pub fn update_listed_player(
-    tx: &Transaction,
+    tx: &Writer,
     p: &Player,
     row: &PlayerRow,
     source: &str,

@@ -4,7 +4,8 @@
 //! games by the pair of entries), and a season's grand-prix rules, stored
 //! with the season as JSON.
 
-use rusqlite::{params, OptionalExtension, Row, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension, Row};
 
 use super::audit::{audit, shown, Action};
 use super::row::FromRow;
@@ -183,7 +184,7 @@ pub fn grand_prix_rules(conn: &impl Readable, season_id: SeasonId) -> Result<Opt
 
 /// Store (or, with `None`, remove) a season's grand-prix rules; the change
 /// is logged as an edit of the season.
-pub fn set_grand_prix_rules(tx: &Transaction, season: &Season, json: Option<&str>) -> Result<()> {
+pub fn set_grand_prix_rules(tx: &Writer, season: &Season, json: Option<&str>) -> Result<()> {
     let old = grand_prix_rules(tx, season.id)?;
     tx.execute(
         "UPDATE season SET grand_prix = ?1 WHERE id = ?2",

@@ -2,8 +2,9 @@
 //! event, section, players (matched by FIDE id, else added), entries with
 //! the file's start numbers as pairing numbers, rounds, games and byes.
 
+use crate::Writer;
 use rusqlite::types::Value;
-use rusqlite::{params, params_from_iter, OptionalExtension, Transaction};
+use rusqlite::{params, params_from_iter, OptionalExtension};
 
 use super::player as players;
 use super::round::{bye_kind_str, ensure_round};
@@ -17,7 +18,7 @@ use crate::interchange::trf::TrfEvent;
 /// Write a parsed TRF event's players, entries, rounds, games and byes
 /// into `section` (new, of `event`); `app::import::import_trf` chooses
 /// and checks the season, event and section first.
-pub fn write_trf(tx: &Transaction, trf: &TrfEvent, event: &Event, section: &Section) -> Result<()> {
+pub fn write_trf(tx: &Writer, trf: &TrfEvent, event: &Event, section: &Section) -> Result<()> {
     let entry_ids = add_and_enter(tx, trf, event, section)?;
     let t = &trf.tournament;
     // Rounds are created up to the last one anyone took part in: a file
@@ -146,7 +147,7 @@ fn round_rows(
 /// is the id SQLite would give each row inserted alone: the database ends
 /// exactly as when the players were added and entered one by one.
 fn add_and_enter(
-    tx: &Transaction,
+    tx: &Writer,
     trf: &TrfEvent,
     event: &Event,
     section: &Section,
@@ -267,7 +268,7 @@ const BATCH: usize = 100;
 /// statement alone and the rows are tried one by one, so the error names
 /// the row at fault exactly as a single insert would.
 fn insert_batched<const N: usize>(
-    tx: &Transaction,
+    tx: &Writer,
     head: &str,
     rows: &[[Value; N]],
     what: &str,

@@ -1,6 +1,6 @@
 //! The only module that speaks SQL: owns the connection, the migrations and
 //! every query. Readers take `&impl Readable` (a [`Reader`] or a
-//! transaction); writers take `&Transaction` and
+//! [`Writer`]); writers take `&Writer` and
 //! run inside [`Store::write`], which commits only when the whole command
 //! succeeded, so a rejected command leaves the database exactly as it was.
 //!
@@ -89,12 +89,9 @@ use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
-/// The transaction every writer takes, as [`Store::write`] hands it out:
-/// named here so that code above the store (the demo's generators) can pass
-/// it on to the store's writers without naming the SQLite library.
-pub use rusqlite::Transaction;
+use rusqlite::Transaction;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 use sql_error::SqlError;
 
 impl From<rusqlite::Error> for Error {
@@ -154,12 +151,12 @@ impl sealed::Sql for Connection {
 }
 impl Readable for Connection {}
 
-impl sealed::Sql for Transaction<'_> {
+impl sealed::Sql for Writer<'_> {
     fn sql(&self) -> &Connection {
-        self
+        &self.0
     }
 }
-impl Readable for Transaction<'_> {}
+impl Readable for Writer<'_> {}
 
 /// A reference reads as what it refers to, so code that serves both a
 /// [`Reader`] and a [`Writer`] can take `&dyn Readable` and pass `&conn`
@@ -178,8 +175,57 @@ fn sql<R: Readable + ?Sized>(r: &R) -> &Connection {
 
 /// What a command writes through: the one transaction [`Store::write`]
 /// hands to its closure, committed only when the whole command succeeded.
-/// It reads as a [`Reader`] too.
-pub type Writer<'c> = Transaction<'c>;
+/// It reads as a [`Reader`] too. Like the reader it offers no way to run
+/// SQL: the layers above pass it on to the store's own writers, so every
+/// query stays in `crates/store`:
+///
+/// ```compile_fail,E0624
+/// let mut store = league_store::Store::open_in_memory().unwrap();
+/// store.write(|tx| Ok(tx.execute("DELETE FROM player", [])?)); // `execute` is private
+/// ```
+pub struct Writer<'c>(Transaction<'c>);
+
+/// The transaction's SQL, for the store's own writers only (`pub(crate)`):
+/// the same calls as on rusqlite's transaction, so the store's queries read
+/// as they always have.
+impl Writer<'_> {
+    pub(crate) fn execute<P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+    ) -> rusqlite::Result<usize> {
+        self.0.execute(sql, params)
+    }
+
+    pub(crate) fn prepare(&self, sql: &str) -> rusqlite::Result<rusqlite::Statement<'_>> {
+        self.0.prepare(sql)
+    }
+
+    pub(crate) fn prepare_cached(
+        &self,
+        sql: &str,
+    ) -> rusqlite::Result<rusqlite::CachedStatement<'_>> {
+        self.0.prepare_cached(sql)
+    }
+
+    pub(crate) fn query_row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    {
+        self.0.query_row(sql, params, f)
+    }
+
+    pub(crate) fn last_insert_rowid(&self) -> i64 {
+        self.0.last_insert_rowid()
+    }
+
+    /// The connection behind the transaction, for the store's functions
+    /// that take one.
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.0
+    }
+}
 
 /// An open league database.
 pub struct Store {
@@ -197,13 +243,18 @@ impl Store {
     /// newer version of the program, or that league could not write (a
     /// read-only file), is refused and left untouched.
     pub fn open(path: &Path, create: bool) -> Result<Store> {
-        check_regular_file(path, "used as the league database (check the --db path)")?;
+        check_regular_file(
+            path,
+            "used as the league database",
+            Some(Way::DatabasePathAside),
+        )?;
         let exists = path.exists();
         if !exists && !create {
             return Err(Error::Database(format!(
-                "there is no league database at {}; check --db (or LEAGUE_DB), or start a new league with `league season add NAME` (or add --create to this command)",
+                "there is no league database at {}",
                 path.display()
-            )));
+            ))
+            .with_way(Way::MissingDatabase));
         }
         if exists {
             check_sqlite_header(path)?;
@@ -211,7 +262,7 @@ impl Store {
             // file read-only and leave read-only -wal/-shm files beside it,
             // which later stop the owner writing even after `chmod u+w`.
             if let Some(problem) = read_only_file(path) {
-                return Err(Error::Database(problem));
+                return Err(problem);
             }
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -339,7 +390,7 @@ impl Store {
     /// time queue up instead of racing or failing half-way. Failures of the
     /// file itself (full disk, read-only, damaged) come back in words that
     /// name the file ([`explain`]).
-    pub fn write<T>(&mut self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
+    pub fn write<T>(&mut self, f: impl FnOnce(&Writer) -> Result<T>) -> Result<T> {
         let path = self.path.clone();
         let explain_here = |e: Error| match &path {
             Some(p) => explain(p, e),
@@ -351,7 +402,9 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| explain_here(e.into()))?;
         let changes_before = tx.total_changes();
-        let value = f(&tx).map_err(explain_here)?;
+        let writer = Writer(tx);
+        let value = f(&writer).map_err(explain_here)?;
+        let Writer(tx) = writer;
         pause_before_commit(tx.total_changes() - changes_before)?;
         tx.commit().map_err(|e| explain_here(e.into()))?;
         Ok(value)
@@ -417,6 +470,10 @@ fn naming(path: &Path, e: Error) -> Error {
     match e {
         Error::Database(msg) if !msg.contains(&path.display().to_string()) => {
             Error::Database(format!("{}: {msg}", path.display()))
+        }
+        Error::Hinted(mut h) => {
+            h.error = naming(path, h.error);
+            Error::Hinted(h)
         }
         other => other,
     }
@@ -497,7 +554,7 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
     // cannot make the -shm: refused before it tries.
     let sides_there = side_file(path, "-shm").exists() && side_file(path, "-wal").exists();
     if first == ReadAs::LockedNoShm && in_wal_mode(path) && !sides_there {
-        return Err(Error::Database(cannot_read_safely(path)));
+        return Err(cannot_read_safely(path));
     }
     let conn = match open(first) {
         // A journal to play back, which needs write access.
@@ -522,7 +579,7 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
                 ) =>
         {
             if wal_has_data || !nobody_writes(path) {
-                return Err(Error::Database(cannot_read_safely(path)));
+                return Err(cannot_read_safely(path));
             }
             // Nobody can be writing it (read-only media, a folder no one
             // may write): read it as it is.
@@ -643,15 +700,15 @@ fn in_wal_mode(path: &Path) -> bool {
 }
 
 /// Why a file someone may be writing cannot be read by this user.
-fn cannot_read_safely(path: &Path) -> String {
+fn cannot_read_safely(path: &Path) -> Error {
     let name = path.display();
-    format!(
+    Error::Database(format!(
         "cannot read {name} safely as this user: its owner may be recording in it, and reading it \
          meanwhile needs SQLite's shared-memory file {name}-shm, which is there only while a league \
          command has the file open, and which this user must not make (one it made would stop \
-         the owner recording). Nothing was read or changed. Run the command as the file's owner, \
-         or have the secretary copy the league with `league backup COPY.db` and read the copy"
-    )
+         the owner recording). Nothing was read or changed. Run the command as the file's owner"
+    ))
+    .with_way(Way::ReadACopy)
 }
 
 /// Whether a non-empty rollback journal lies beside `path`: a command that
@@ -691,12 +748,14 @@ pub(crate) fn side_file(path: &Path, suffix: &str) -> PathBuf {
 /// Refuse a file that is not an SQLite database before SQLite touches it.
 fn check_sqlite_header(path: &Path) -> Result<()> {
     use std::io::Read;
-    check_regular_file(path, "read as a league database (check the --db path)")?;
+    check_regular_file(
+        path,
+        "read as a league database",
+        Some(Way::DatabasePathAside),
+    )?;
     let mut file = std::fs::File::open(path).map_err(|e| {
-        Error::Database(format!(
-            "cannot open {}: {e}; check the --db path and that you may read the file",
-            path.display()
-        ))
+        Error::Database(format!("cannot open {}: {e}", path.display()))
+            .with_way(Way::DatabasePathReadable)
     })?;
     let mut header = [0u8; 16];
     let mut n = 0;
@@ -711,9 +770,10 @@ fn check_sqlite_header(path: &Path) -> Result<()> {
     }
     if n < 16 || &header != b"SQLite format 3\0" {
         return Err(Error::Database(format!(
-            "{} is not a league database (it is not an SQLite file) and was left as it is; check the --db path",
+            "{} is not a league database (it is not an SQLite file) and was left as it is",
             path.display()
-        )));
+        ))
+        .with_way(Way::DatabasePath));
     }
     Ok(())
 }
@@ -721,15 +781,17 @@ fn check_sqlite_header(path: &Path) -> Result<()> {
 /// Whether `path` is a file this user may not write: a probe that opens it
 /// for writing without writing anything (so root's view, ACLs and read-only
 /// mounts all count, as they would for SQLite).
-fn read_only_file(path: &Path) -> Option<String> {
+fn read_only_file(path: &Path) -> Option<Error> {
     let name = path.display();
     match std::fs::OpenOptions::new().write(true).open(path) {
-        Err(e) if is_permission(&e) => Some(format!(
-            "{name} is read-only, so league cannot record anything in it (it was left as it is). \
-             If it is the league's database, make it writable (for example `chmod u+w {name}`); \
-             a read-only backup can still be checked (`league check`), copied (`league backup`) \
-             or brought back into a writable database (`league restore`)"
-        )),
+        Err(e) if is_permission(&e) => Some(
+            Error::Database(format!(
+                "{name} is read-only, so league cannot record anything in it (it was left as it is)"
+            ))
+            .with_way(Way::ReadOnlyFile {
+                name: name.to_string(),
+            }),
+        ),
         _ => None,
     }
 }
@@ -745,7 +807,7 @@ fn is_permission(e: &std::io::Error) -> bool {
 /// file, its `-wal`/`-shm` files, or the folder (WAL mode creates the
 /// `-wal` and `-shm` files beside the database, so the folder must be
 /// writable). The folder is probed by creating and removing a small file.
-pub fn access_problem(path: &Path) -> Option<String> {
+pub fn access_problem(path: &Path) -> Option<Error> {
     if path.exists() {
         if let Some(p) = read_only_file(path) {
             return Some(p);
@@ -754,14 +816,14 @@ pub fn access_problem(path: &Path) -> Option<String> {
     for suffix in ["-wal", "-shm"] {
         let side = side_file(path, suffix);
         if side.exists() && read_only_file(&side).is_some() {
-            return Some(format!(
+            return Some(Error::Database(format!(
                 "{} is read-only, and SQLite needs to write it to use {}; make both writable \
                  (for example `chmod u+w {} {}`) and run the command again",
                 side.display(),
                 path.display(),
                 path.display(),
                 side.display()
-            ));
+            )));
         }
     }
     let dir = match path.parent() {
@@ -782,22 +844,27 @@ pub fn access_problem(path: &Path) -> Option<String> {
             let _ = std::fs::remove_file(&probe);
             None
         }
-        Err(e) if is_permission(&e) => Some(format!(
-            "the folder {} is read-only: while it works, league (SQLite) keeps two journal files, \
-             {name}-wal and {name}-shm, beside {}, so the folder must be writable. Make the folder \
-             writable, or copy the database to a folder you can write and use --db{}",
-            dir.display(),
-            path.display(),
-            if path.exists() {
-                format!("; {} was left as it is", path.display())
-            } else {
-                String::new()
-            }
-        )),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(format!(
-            "the folder {} does not exist; check the --db path",
-            dir.display()
-        )),
+        Err(e) if is_permission(&e) => Some(
+            Error::Database(format!(
+                "the folder {} is read-only: while it works, league (SQLite) keeps two journal files, \
+                 {name}-wal and {name}-shm, beside {}, so the folder must be writable. Make the folder \
+                 writable, or copy the database to a folder you can write",
+                dir.display(),
+                path.display(),
+            ))
+            .with_way_then(
+                Way::CopyElsewhere,
+                if path.exists() {
+                    format!("; {} was left as it is", path.display())
+                } else {
+                    String::new()
+                },
+            ),
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(
+            Error::Database(format!("the folder {} does not exist", dir.display()))
+                .with_way(Way::DatabasePath),
+        ),
         Err(_) => None,
     }
 }
@@ -821,27 +888,19 @@ pub fn explain(path: &Path, e: Error) -> Error {
     };
     let name = path.display();
     let msg = match code {
+        ErrorCode::ReadOnly
+        | ErrorCode::CannotOpen
+        | ErrorCode::PermissionDenied
+        | ErrorCode::SystemIoFailure => match access_problem(path) {
+            Some(problem) => return problem,
+            None => cannot_write(path, sql, code),
+        },
+        ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase => return damaged(path, sql),
         ErrorCode::DiskFull => format!(
             "the disk holding {name} is full, so nothing was saved and {name} is as it was; \
              free some space and run the command again"
         ),
-        ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied => {
-            access_problem(path).unwrap_or_else(|| {
-                format!(
-                    "cannot write {name} ({sql}); nothing was saved. Check that the file and its folder \
-                     are writable and on a disk that is still connected"
-                )
-            })
-        }
-        ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase => damaged(path, sql),
-        ErrorCode::SystemIoFailure => match access_problem(path) {
-            Some(p) => p,
-            None => format!(
-                "could not read or write {name} ({sql}), so nothing was saved and {name} is as it was; \
-                 check that the disk is not full (or over your quota) and is still connected, then run \
-                 the command again"
-            ),
-        },
+
         ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => format!(
             "{name} is busy: another league command (or another program) has been using it for more \
              than {} seconds. Nothing was saved; wait for it to finish and run the command again",
@@ -850,6 +909,24 @@ pub fn explain(path: &Path, e: Error) -> Error {
         _ => return e,
     };
     Error::Database(msg)
+}
+
+/// Why SQLite could not write `path` when no access problem explains it:
+/// a disk error (`SystemIoFailure`) or another refusal to write.
+fn cannot_write(path: &Path, sql: &rusqlite::Error, code: ErrorCode) -> String {
+    let name = path.display();
+    if code == ErrorCode::SystemIoFailure {
+        format!(
+            "could not read or write {name} ({sql}), so nothing was saved and {name} is as it was; \
+             check that the disk is not full (or over your quota) and is still connected, then run \
+             the command again"
+        )
+    } else {
+        format!(
+            "cannot write {name} ({sql}); nothing was saved. Check that the file and its folder \
+             are writable and on a disk that is still connected"
+        )
+    }
 }
 
 /// [`explain`] for a command that only reads (a report, a list, `check`,
@@ -877,13 +954,12 @@ pub fn explain_read(path: &Path, e: Error) -> Error {
 }
 
 /// The message for a damaged database file.
-pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> String {
+pub(crate) fn damaged(path: &Path, e: &dyn std::fmt::Display) -> Error {
     let name = path.display();
-    format!(
-        "{name} is damaged (SQLite says: {e}) and was left as it is. Run `league check` to see what \
-         is wrong; to go back to your latest backup use `league restore BACKUP` (restore keeps the \
-         damaged file as a copy)"
-    )
+    Error::Database(format!(
+        "{name} is damaged (SQLite says: {e}) and was left as it is"
+    ))
+    .with_way(Way::Damaged)
 }
 
 /// SQLite's text for a refused constraint, in the secretary's words: the
@@ -988,7 +1064,7 @@ mod tests;
 /// for reading waits for a writer that never comes, and a folder or device
 /// is no league database. `what` names the role of the path in the
 /// message ("the league database", "the backup").
-pub(crate) fn check_regular_file(path: &Path, what: &str) -> Result<()> {
+pub(crate) fn check_regular_file(path: &Path, what: &str, way: Option<Way>) -> Result<()> {
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(()); // missing: the caller says what that means
     };
@@ -996,10 +1072,14 @@ pub(crate) fn check_regular_file(path: &Path, what: &str) -> Result<()> {
         return Ok(());
     }
     let kind = file_kind(&meta);
-    Err(Error::Database(format!(
-        "{} is {kind}, not a file, so it cannot be {what}; nothing was changed",
+    let facts = Error::Database(format!(
+        "{} is {kind}, not a file, so it cannot be {what}",
         path.display()
-    )))
+    ));
+    Err(match way {
+        Some(way) => facts.with_way_then(way, "; nothing was changed"),
+        None => Error::Database(format!("{facts}; nothing was changed")),
+    })
 }
 
 /// What a path that is not a regular file is, in plain words.

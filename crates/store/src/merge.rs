@@ -7,7 +7,8 @@
 //! two sections of one event, on two teams of one event, or when the two
 //! rows carry different ids of the same kind (two different people).
 
-use rusqlite::{params, Connection, Transaction};
+use crate::Writer;
+use rusqlite::{params, Connection};
 
 use super::audit::{audit, Action, Stamp};
 use super::player::{describe_player, player_by_id};
@@ -186,10 +187,10 @@ pub fn merge_plan(conn: &impl Readable, from: &Player, into: &Player) -> Result<
 /// transaction, so it is what is written): entries and roster places
 /// move, missing details are filled in, the `from` row is deleted, and
 /// the merge is recorded in `player_merge` and the audit log.
-pub fn merge(tx: &Transaction, plan: &MergePlan, reason: Option<&str>) -> Result<()> {
+pub fn merge(tx: &Writer, plan: &MergePlan, reason: Option<&str>) -> Result<()> {
     let (from, into) = (&plan.from, &plan.into);
     // Entries, roster places and any other row naming the player.
-    for (table, column) in player_references(tx)? {
+    for (table, column) in player_references(tx.conn())? {
         tx.execute(
             &format!(
                 "UPDATE {} SET {c} = ?2 WHERE {c} = ?1",
@@ -284,7 +285,7 @@ mod tests {
         let mut store = Store::open_in_memory().expect("store");
         store
             .write(|tx| {
-                tx.execute_batch(
+                tx.conn().execute_batch(
                     "CREATE TABLE note (id INTEGER PRIMARY KEY, player_id INTEGER REFERENCES player(id));",
                 )?;
                 let add = |name: &str, uscf: Option<&str>| {

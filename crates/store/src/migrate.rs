@@ -27,7 +27,7 @@ use refinery::{Migration, Runner};
 use rusqlite::Connection;
 
 use super::Readable;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 mod embedded {
     refinery::embed_migrations!("../../migrations");
@@ -85,9 +85,9 @@ pub fn current_version(conn: &impl Readable) -> Result<i64> {
 fn damaged_history(what: &str) -> Error {
     Error::Database(format!(
         "the database's record of its schema versions (refinery_schema_history) holds {what}, \
-         so league cannot tell which version of the program wrote it; the file was left as it is. \
-         Restore a backup (`league restore BACKUP`)"
+         so league cannot tell which version of the program wrote it; the file was left as it is"
     ))
+    .with_way(Way::RestoreBackup)
 }
 
 /// Check, before anything writes to the file, that every row of the
@@ -173,9 +173,10 @@ pub fn check_is_league(conn: &impl Readable, path: &Path) -> Result<()> {
         .map_err(|e| super::explain_sql(path, e))?;
     if tables > 0 && !has_table(conn, "refinery_schema_history")? {
         return Err(Error::Database(format!(
-            "{} is an SQLite file but not a league database; check the --db path",
+            "{} is an SQLite file but not a league database",
             path.display()
-        )));
+        ))
+        .with_way(Way::DatabasePath));
     }
     Ok(())
 }

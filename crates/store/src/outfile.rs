@@ -34,7 +34,7 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// The kind of output a command writes: what an existing file must hold
 /// to be replaced without `--force`.
@@ -214,19 +214,19 @@ pub fn check_target(path: &Path, kind: Kind, db: Option<&Path>, force: bool) -> 
     }
     if is_sqlite(&head) && kind != Kind::Backup {
         return Err(Error::invalid(format!(
-            "{} is a database (a league or one of its backups), and league never writes {} over one, \
-             even with --force; choose another name",
+            "{} is a database (a league or one of its backups), and league never writes {} over one",
             path.display(),
             kind.words()
-        )));
+        ))
+        .with_way_then(Way::NeverReplaced, "; choose another name"));
     }
     if !force && !kind.matches(&head) {
         return Err(Error::invalid(format!(
-            "{} already exists and is not {}, so it was left as it is; choose another name, \
-             or add --force to replace it",
+            "{} already exists and is not {}, so it was left as it is; choose another name",
             path.display(),
             kind.words()
-        )));
+        ))
+        .with_way(Way::ReplaceFile));
     }
     Ok(())
 }
@@ -234,9 +234,10 @@ pub fn check_target(path: &Path, kind: Kind, db: Option<&Path>, force: bool) -> 
 fn refuse_league(path: &Path, why: &str) -> Error {
     Error::invalid(format!(
         "{} {why}, so nothing was written: league never writes an export, a report or a backup \
-         over the league or its own files, even with --force; choose another name",
+         over the league or its own files",
         path.display()
     ))
+    .with_way_then(Way::NeverReplaced, "; choose another name")
 }
 
 /// The first 4 KiB of a file (enough to tell its kind).
@@ -382,9 +383,10 @@ pub fn write_folder(
     match fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(Error::invalid(format!(
-                "{} exists and is not a folder; give a folder for {what} with --out",
+                "{} exists and is not a folder; give a folder for {what}",
                 dir.display()
-            )))
+            ))
+            .with_way(Way::OutputFolder))
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -555,7 +557,7 @@ mod tests {
         assert_eq!(fs::read(&p).unwrap(), b"place,name\n1,B\n");
         fs::write(&p, "my notes\n").unwrap();
         let e = write_file(&p, b"place\n", Kind::Csv("place"), None, false).unwrap_err();
-        assert!(e.to_string().contains("--force"), "{e}");
+        assert_eq!(e.way(), Some(&crate::error::Way::ReplaceFile), "{e}");
         assert_eq!(fs::read(&p).unwrap(), b"my notes\n");
         write_file(&p, b"place\n", Kind::Csv("place"), None, true).unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"place\n");

@@ -31,7 +31,8 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
@@ -196,7 +197,7 @@ pub fn describe(r: &PairingRules) -> Vec<(&'static str, String)> {
 }
 
 /// Change an event's pairing settings; every change goes in the log.
-pub fn set_rules(tx: &Transaction, event: &Event, new: &PairingRules) -> Result<PairingRules> {
+pub fn set_rules(tx: &Writer, event: &Event, new: &PairingRules) -> Result<PairingRules> {
     let old = rules(tx, event.id)?;
     insert_rules(tx, event.id, new)?;
     let show = |r: &PairingRules| {
@@ -294,7 +295,7 @@ pub(crate) fn numbered<'a>(seats: impl Iterator<Item = (u32, &'a str)>) -> Strin
 /// event's name) was paired again, with what its pairing was (`old`, one
 /// line a game or match): the one wording for players and teams.
 pub(crate) fn log_paired_again(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     whose: &str,
     round: u32,
@@ -307,7 +308,7 @@ pub(crate) fn log_paired_again(
         &format!("{whose} round {round} pairing"),
         Some(&old.join("; ")),
         None,
-        Some("paired again (league round pair --replace)"),
+        Some("the round was paired again"),
     )
 }
 
@@ -485,7 +486,7 @@ pub struct Written {
 /// results and its pairing-allocated bye) is deleted first and logged.
 /// Run inside [`Store::write`](super::Store::write): all or nothing.
 pub fn write(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     plan: &Plan,
     pairing: &Pairing,

@@ -2,7 +2,8 @@
 //! by pairing number, id or name ([`names`]: the same name, then whole-word
 //! prefixes), with the closest names offered when nothing matches.
 
-use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use crate::Writer;
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::audit::Action;
 use super::constraint_error;
@@ -11,7 +12,7 @@ use super::Readable;
 use crate::domain::ids::{PlayerId, SectionId};
 use crate::domain::league::{Entry, Player, Section};
 use crate::domain::names;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 impl FromRow for Player {
     const COLUMNS: &'static str =
@@ -65,17 +66,18 @@ pub fn find_player(conn: &impl Readable, text: &str) -> Result<Player> {
     }
     let all = players(conn, None)?;
     let named: Vec<(Player, &str)> = all.iter().map(|p| (p.clone(), p.name.as_str())).collect();
-    Ok(names::Wanted {
+    names::Wanted {
         what: "player",
         more: "type more of the name, a US Chess or FIDE id, or the #number shown",
-        hint: "add them with `league player add`",
+        hint: "",
     }
     .choose(
         t,
         &named,
         |p| p.uscf_id.as_deref() == Some(t) || p.fide_id.as_deref() == Some(t),
         describe_player,
-    )?)
+    )
+    .map_err(|e| with_way_if_open(e, Way::AddPlayer))
 }
 
 /// "Hannah Schmidt (#12, US Chess 12345678, FIDE 2012345)": a player as
@@ -112,7 +114,7 @@ pub struct NewPlayer<'a> {
 }
 
 /// Add a player; a US Chess or FIDE id another player has is refused.
-pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
+pub fn add_player(tx: &Writer, new: &NewPlayer) -> Result<Player> {
     for (kind, id) in [("US Chess", new.uscf_id), ("FIDE", new.fide_id)] {
         if let Some(id) = id {
             let sql = if kind == "FIDE" {
@@ -141,7 +143,7 @@ pub fn add_player(tx: &Transaction, new: &NewPlayer) -> Result<Player> {
 
 /// Change a player's details; `None` keeps the current value. The player's
 /// row stays the same, so every entry and game stays attached to them.
-pub fn edit_player(tx: &Transaction, player: &Player, edit: &NewPlayer) -> Result<Player> {
+pub fn edit_player(tx: &Writer, player: &Player, edit: &NewPlayer) -> Result<Player> {
     let name = if edit.name.trim().is_empty() {
         None
     } else {
@@ -309,7 +311,7 @@ pub fn find_entry(
         &seats,
         t,
         &format!("player in section {}", section.name),
-        "enter them first with `league enter`",
+        "",
     ) {
         Ok(i) => Ok(all[i].clone()),
         Err(e) if e.ambiguous => Err(e.into()),
@@ -320,8 +322,20 @@ pub fn find_entry(
                 "{name} is in {other}, not {}",
                 section.name
             ))),
-            None => Err(e.into()),
+            None => Err(with_way_if_open(e, Way::EnterPlayer)),
         },
+    }
+}
+
+/// A name that found nothing, with room for the front end's way on when
+/// the message offered no look-alike.
+fn with_way_if_open(e: names::NameError, way: Way) -> Error {
+    let open = e.open;
+    let e = Error::from(e);
+    if open {
+        e.with_way(way)
+    } else {
+        e
     }
 }
 
@@ -383,7 +397,7 @@ pub struct EventEntryRow {
 /// are `app::entry`'s). One indexed lookup, so entering 1,000 players stays
 /// linear.
 pub fn entry_in_event(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     player: &Player,
 ) -> Result<Option<EventEntryRow>> {
@@ -404,7 +418,7 @@ pub fn entry_in_event(
 }
 
 /// The name of the player holding pairing number `no` in `section`, if any.
-pub fn pairing_no_holder(tx: &Transaction, section: &Section, no: u32) -> Result<Option<String>> {
+pub fn pairing_no_holder(tx: &Writer, section: &Section, no: u32) -> Result<Option<String>> {
     Ok(tx
         .prepare_cached(
             "SELECT p.name AS name FROM entry e JOIN player p ON p.id = e.player_id \
@@ -419,7 +433,7 @@ pub fn pairing_no_holder(tx: &Transaction, section: &Section, no: u32) -> Result
 /// No rule is checked here (a taken pairing number fails the schema's
 /// constraint): `app::entry::enter` checks them.
 pub fn enter(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     player: &Player,
     pairing_no: Option<u32>,
@@ -450,7 +464,7 @@ pub fn enter(
 
 /// How many games and byes (other than an absence) `entry` has after round
 /// `after`.
-pub fn seats_after(tx: &Transaction, entry: &Entry, after: u32) -> Result<i64> {
+pub fn seats_after(tx: &Writer, entry: &Entry, after: u32) -> Result<i64> {
     Ok(tx.query_row(
         "SELECT count(*) FROM player_round WHERE entry_id = ?1 AND round_no > ?2 AND outcome NOT IN ('absent')",
         params![entry.id, after],
@@ -461,7 +475,7 @@ pub fn seats_after(tx: &Transaction, entry: &Entry, after: u32) -> Result<i64> {
 /// Set (or, with `None`, clear) the round `entry` withdrew after, and log
 /// the change with `reason`. No rule is checked here: `app::withdraw` does.
 pub fn set_withdrawn(
-    tx: &Transaction,
+    tx: &Writer,
     event: &crate::domain::league::Event,
     section: &Section,
     entry: &Entry,
@@ -498,7 +512,7 @@ pub fn set_withdrawn(
 }
 
 /// How many games and byes an entry has (any round).
-pub fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
+pub fn seats(tx: &Writer, entry: &Entry) -> Result<i64> {
     Ok(tx.query_row(
         "SELECT (SELECT count(*) FROM game WHERE white_entry = ?1 OR black_entry = ?1)
               + (SELECT count(*) FROM bye WHERE entry_id = ?1)",
@@ -510,12 +524,7 @@ pub fn seats(tx: &Transaction, entry: &Entry) -> Result<i64> {
 /// Move an entry to another section: the player takes the next free
 /// pairing number there. Logged. The rules (same event, before the first
 /// round) are `app::entry::move_entry`'s.
-pub fn move_entry(
-    tx: &Transaction,
-    entry: &Entry,
-    to: &Section,
-    reason: Option<&str>,
-) -> Result<Entry> {
+pub fn move_entry(tx: &Writer, entry: &Entry, to: &Section, reason: Option<&str>) -> Result<Entry> {
     let from = super::season::section_by_id(tx, entry.section_id)?;
     let no: u32 = tx.query_row(
         "SELECT COALESCE(MAX(pairing_no), 0) + 1 FROM entry WHERE section_id = ?1",
@@ -543,7 +552,7 @@ pub fn move_entry(
 
 /// Remove an entry. Logged. The rule (only before the player's first game
 /// or bye) is `app::entry::remove_entry`'s.
-pub fn remove_entry(tx: &Transaction, entry: &Entry, reason: Option<&str>) -> Result<()> {
+pub fn remove_entry(tx: &Writer, entry: &Entry, reason: Option<&str>) -> Result<()> {
     let section = super::season::section_by_id(tx, entry.section_id)?;
     tx.execute("DELETE FROM entry WHERE id = ?1", [entry.id])?;
     let event = super::season::event_by_id(tx, section.event_id)?;
@@ -631,8 +640,8 @@ fn detail(conn: &Connection, player_id: PlayerId, d: Detail) -> Result<Option<St
 
 /// Set (or with `None` clear) one [`Detail`] of a player; logged as an
 /// edit when it changed.
-fn set_detail(tx: &Transaction, player: &Player, d: Detail, value: Option<&str>) -> Result<()> {
-    let old = detail(tx, player.id, d)?;
+fn set_detail(tx: &Writer, player: &Player, d: Detail, value: Option<&str>) -> Result<()> {
+    let old = detail(tx.conn(), player.id, d)?;
     tx.execute(
         &format!("UPDATE player SET {} = ?1 WHERE id = ?2", d.column()),
         params![value, player.id],
@@ -659,7 +668,7 @@ pub fn player_state(conn: &impl Readable, player_id: PlayerId) -> Result<Option<
 }
 
 /// Set (or with `None` clear) a player's US state; logged as an edit.
-pub fn set_player_state(tx: &Transaction, player: &Player, state: Option<&str>) -> Result<()> {
+pub fn set_player_state(tx: &Writer, player: &Player, state: Option<&str>) -> Result<()> {
     set_detail(tx, player, Detail::State, state)
 }
 
@@ -670,6 +679,6 @@ pub fn player_club(conn: &impl Readable, player_id: PlayerId) -> Result<Option<S
 }
 
 /// Set (or with `None` clear) a player's club; logged as an edit.
-pub fn set_player_club(tx: &Transaction, player: &Player, club: Option<&str>) -> Result<()> {
+pub fn set_player_club(tx: &Writer, player: &Player, club: Option<&str>) -> Result<()> {
     set_detail(tx, player, Detail::Club, club)
 }

@@ -2,7 +2,8 @@
 //! and the special prizes' winners named by hand. The award itself is
 //! computed from the standings ([`crate::domain::prizes`]), never stored.
 
-use rusqlite::{params, Row, Transaction};
+use crate::Writer;
+use rusqlite::{params, Row};
 
 use super::audit::{audit_event, Action};
 use super::row::{select, FromRow};
@@ -76,7 +77,7 @@ pub fn prizes(conn: &impl Readable, section_id: SectionId) -> Result<Vec<StoredP
 /// Add a prize at the end of a section's list (special prizes with their
 /// winner's entry, when named); returns its position.
 pub fn add_prize(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: EventId,
     section: &Section,
     prize: &Prize,
@@ -124,7 +125,7 @@ pub fn same_prize(a: &Prize, b: &Prize) -> bool {
 /// Replace the prize `old` with `prize`, at the same position in the list;
 /// the old and new prizes go in the log.
 pub fn replace_prize(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: EventId,
     section: &Section,
     old: &StoredPrize,
@@ -146,7 +147,7 @@ pub fn replace_prize(
 
 /// Insert a prize row as given (also the JSON import's way in).
 pub fn insert(
-    tx: &Transaction,
+    tx: &Writer,
     section_id: SectionId,
     position: u32,
     prize: &Prize,
@@ -192,7 +193,7 @@ pub fn prize_at(
 
 /// Remove the prize `old`; the ones after it move up one.
 pub fn remove_prize(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: EventId,
     section: &Section,
     old: &StoredPrize,
@@ -223,7 +224,7 @@ pub fn remove_prize(
 /// Name the winner of the special prize `old` (`app::prize::award`
 /// refuses a prize that goes by the standings).
 pub fn set_winner(
-    tx: &Transaction,
+    tx: &Writer,
     event_id: EventId,
     section: &Section,
     old: &StoredPrize,

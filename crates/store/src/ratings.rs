@@ -11,7 +11,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit, Action};
 use super::Readable;
@@ -75,7 +76,7 @@ fn later_list(
 /// `list` on the day `today` (YYYY-MM-DD); `app::ratings::import_list`
 /// checks first that no list took effect after it.
 pub fn import_list(
-    tx: &Transaction,
+    tx: &Writer,
     rows: &[ListRow],
     fide: bool,
     list: &str,
@@ -310,7 +311,7 @@ pub type Restored = Vec<(String, Option<u32>, Option<u32>)>;
 /// Undo `list`: every player it changed gets back the rating it
 /// replaced, and its history rows go (`app::ratings::remove_list` checks
 /// first that it is the latest list of its system). Logged.
-pub fn remove_list(tx: &Transaction, list: &ImportedList) -> Result<Restored> {
+pub fn remove_list(tx: &Writer, list: &ImportedList) -> Result<Restored> {
     let rating_col = if list.system == "fide" {
         "fide_rating"
     } else {

@@ -2,7 +2,8 @@
 //! results entered one game at a time (`result_entry`), which "undo the
 //! last entry" reads. SQL only: the rules are `app::result`'s.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit_event, Action};
 use super::Readable;
@@ -11,7 +12,7 @@ use crate::domain::ids::{EventId, GameId, SectionId};
 
 /// Write `result` into a game (`None`: not yet played).
 pub fn set_result(
-    tx: &Transaction,
+    tx: &Writer,
     game: GameId,
     result: Option<GameResult>,
 ) -> crate::error::Result<()> {
@@ -24,7 +25,7 @@ pub fn set_result(
 /// words, the old and new values are the stored spellings ("no result"
 /// when there is none).
 pub fn log_change(
-    tx: &Transaction,
+    tx: &Writer,
     event: EventId,
     subject: &str,
     old: Option<GameResult>,
@@ -61,7 +62,7 @@ pub fn round_state(conn: &impl Readable, game: GameId) -> crate::error::Result<S
 
 /// Note that `result` was entered in `game` just now, with the round as it
 /// stands after the entry.
-pub fn note_entry(tx: &Transaction, game: GameId, result: GameResult) -> crate::error::Result<()> {
+pub fn note_entry(tx: &Writer, game: GameId, result: GameResult) -> crate::error::Result<()> {
     let state = round_state(tx, game)?;
     tx.prepare_cached(
         "INSERT INTO result_entry (game_id, result, round_state) VALUES (?1, ?2, ?3)",
@@ -109,7 +110,7 @@ pub fn last_entry(
 }
 
 /// Forget an entry (it was undone).
-pub fn forget_entry(tx: &Transaction, id: i64) -> crate::error::Result<()> {
+pub fn forget_entry(tx: &Writer, id: i64) -> crate::error::Result<()> {
     tx.prepare_cached("DELETE FROM result_entry WHERE id = ?1")?
         .execute([id])?;
     Ok(())
@@ -118,7 +119,7 @@ pub fn forget_entry(tx: &Transaction, id: i64) -> crate::error::Result<()> {
 /// Delete a game from its round, logged with `what` (the words that keep
 /// what the game was, so it can be put back) and the reason.
 pub fn delete_game(
-    tx: &Transaction,
+    tx: &Writer,
     event: EventId,
     game: GameId,
     what: &str,
@@ -139,7 +140,7 @@ pub fn delete_game(
 
 /// Delete a bye from its round, logged as [`delete_game`] logs a game.
 pub fn delete_bye(
-    tx: &Transaction,
+    tx: &Writer,
     event: EventId,
     bye: crate::domain::ids::ByeId,
     what: &str,

@@ -1,7 +1,8 @@
 //! Rounds, games and byes: recording pairings and results, corrections with
 //! an audit trail, and what a round looks like.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error;
@@ -12,7 +13,7 @@ use crate::domain::game::GameResult;
 use crate::domain::ids::{ByeId, EntryId, GameId, RoundId, SectionId};
 use crate::domain::league::{Entry, Section};
 use crate::domain::record::ByeKind;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// What a recorded sheet changed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub fn named(e: &Entry) -> String {
 /// The round's id, creating it (and any earlier rounds not yet created) if
 /// needed. The number must be within the event's planned rounds.
 pub fn ensure_round(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     number: u32,
     date: Option<&str>,
@@ -51,9 +52,10 @@ pub fn ensure_round(
     }
     if number > event.rounds {
         return Err(Error::invalid(format!(
-            "round {number} is beyond {}'s {} rounds (change the event's rounds with `league event edit --rounds`)",
+            "round {number} is beyond {}'s {} rounds",
             event.name, event.rounds
-        )));
+        ))
+        .with_way(Way::ChangeRounds));
     }
     for n in 1..=number {
         let exists: Option<RoundId> = tx
@@ -258,7 +260,7 @@ pub fn round_contents(
 /// Record a bye for `entry` in a round; a broken rule of the schema is
 /// [`Error::Invalid`] in words.
 pub fn insert_bye(
-    tx: &Transaction,
+    tx: &Writer,
     round_id: RoundId,
     section: &Section,
     entry: EntryId,
@@ -276,7 +278,7 @@ pub fn insert_bye(
 /// Record a game (with its result, if any) in a round; a broken rule of
 /// the schema is [`Error::Invalid`] in words.
 pub fn insert_game(
-    tx: &Transaction,
+    tx: &Writer,
     round_id: RoundId,
     section: &Section,
     board: Option<u32>,
@@ -292,7 +294,7 @@ pub fn insert_game(
 }
 
 /// Put the result of a game paired without one.
-pub fn set_result(tx: &Transaction, game: GameId, result: GameResult) -> Result<()> {
+pub fn set_result(tx: &Writer, game: GameId, result: GameResult) -> Result<()> {
     tx.execute(
         "UPDATE game SET result = ?1 WHERE id = ?2",
         params![result.as_str(), game],
@@ -342,7 +344,7 @@ pub fn game_of(
 /// table. Returns the game and whether anything changed: a correction to
 /// the value already there writes and logs nothing.
 pub fn correct_result(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     number: u32,
     player: &str,
@@ -357,11 +359,6 @@ pub fn correct_result(
             entry.name, section.name
         ))
     })?;
-    if reason.trim().is_empty() {
-        return Err(Error::invalid(
-            "a correction needs a reason (--reason \"...\")",
-        ));
-    }
     // A correction that changes nothing is no correction: nothing is
     // written or logged, and the caller says so.
     if game.result == new {
@@ -420,7 +417,7 @@ pub struct DeletedRound {
 /// was removed and `reason`. Which round may go is the caller's rule
 /// (`app::round::delete`).
 pub fn delete_round(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     number: u32,
     reason: Option<&str>,
@@ -472,103 +469,9 @@ pub fn delete_round(
     })
 }
 
-/// What `delete_pairing` removed: the log's words, and the game itself
-/// (`None` for a bye), so the caller can say how to put it back.
-pub struct Deleted {
-    /// What was removed, in the audit log's words.
-    pub what: String,
-    /// The game removed (`None` for a bye).
-    pub game: Option<GameRow>,
-}
-
-/// Remove a pairing (game) or a bye from a round, with an audit entry that
-/// keeps the board, both players' numbers and the result, so the game can
-/// be put back as it was. A game with a result is deleted only when
-/// `confirmed`: deleting it takes a result out of the standings and leaves
-/// two players without a game.
-pub fn delete_pairing(
-    tx: &Transaction,
-    section: &Section,
-    number: u32,
-    player: &str,
-    reason: &str,
-    confirmed: bool,
-) -> Result<Deleted> {
-    let all = entries(tx, section.id)?;
-    let entry = find_entry(&all, tx, section, player)?;
-    if reason.trim().is_empty() {
-        return Err(Error::invalid(
-            "a deletion needs a reason (--reason \"...\")",
-        ));
-    }
-    let event = event_by_id(tx, section.event_id)?;
-    let (games, byes) = round_contents(tx, section.id, number)?;
-    if let Some(g) = games
-        .iter()
-        .find(|g| g.white.id == entry.id || g.black.id == entry.id)
-    {
-        if let (Some(result), false) = (g.result, confirmed) {
-            return Err(Error::invalid(format!(
-                "{} v {} in round {number} has a result ({}); deleting it takes the result out of the standings \
-                 and leaves both players without a game. To delete it anyway give --yes",
-                named(&g.white),
-                named(&g.black),
-                result.pretty()
-            )));
-        }
-        let what = format!(
-            "{} {} round {number}{}: {} v {} ({})",
-            event.name,
-            section.name,
-            g.board.map(|b| format!(" board {b}")).unwrap_or_default(),
-            named(&g.white),
-            named(&g.black),
-            g.result.map(|r| r.as_str()).unwrap_or("no result")
-        );
-        tx.execute("DELETE FROM game WHERE id = ?1", [g.id])?;
-        audit_event(
-            tx,
-            Some(event.id),
-            Action::Delete,
-            &what,
-            Some(&what),
-            None,
-            Some(reason),
-        )?;
-        return Ok(Deleted {
-            what,
-            game: Some(g.clone()),
-        });
-    }
-    if let Some(b) = byes.iter().find(|b| b.entry.id == entry.id) {
-        let what = format!(
-            "{} {} round {number}: {} {}-point bye",
-            event.name,
-            section.name,
-            b.entry.name,
-            bye_kind_str(b.kind)
-        );
-        tx.execute("DELETE FROM bye WHERE id = ?1", [b.id])?;
-        audit_event(
-            tx,
-            Some(event.id),
-            Action::Delete,
-            &what,
-            Some(&what),
-            None,
-            Some(reason),
-        )?;
-        return Ok(Deleted { what, game: None });
-    }
-    Err(Error::not_found(format!(
-        "{} has no game or bye in round {number}",
-        entry.name
-    )))
-}
-
 /// Late entry: give the player a bye of `kind` in every round already created.
 pub fn byes_for_missed_rounds(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     entry: &Entry,
     kind: ByeKind,

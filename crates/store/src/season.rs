@@ -1,7 +1,8 @@
 //! Seasons, events and sections: reading, adding, editing, and finding them
 //! by the names a secretary types.
 
-use rusqlite::{params, OptionalExtension, Row, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension, Row};
 
 use super::audit::{audit, audit_event, changed_fields, shown, Action};
 use super::constraint_error;
@@ -11,7 +12,7 @@ use crate::domain::ids::{EventId, SeasonId, SectionId};
 use crate::domain::league::{Event, EventKind, RatingBasis, Season, Section};
 use crate::domain::names::Wanted;
 use crate::domain::pairing::settings::{bye_str, colour_str, PairingRules};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 impl FromRow for Season {
     const COLUMNS: &'static str = "id, name, start_date, end_date";
@@ -61,7 +62,7 @@ pub fn find_season(conn: &impl Readable, name: &str) -> Result<Season> {
         .map(|s| (s.name.as_str(), s.name.as_str()))
         .collect();
     let hint = if all.is_empty() {
-        "there are no seasons yet: add one with `league season add NAME`".to_string()
+        "there are no seasons yet".to_string()
     } else {
         format!(
             "seasons: {}",
@@ -73,12 +74,17 @@ pub fn find_season(conn: &impl Readable, name: &str) -> Result<Season> {
         more: "",
         hint: &hint,
     };
-    Err(wanted.not_found(name, &named, |n| n.to_string()).into())
+    let e = Error::from(wanted.not_found(name, &named, |n| n.to_string()));
+    Err(if all.is_empty() {
+        e.with_way(Way::AddSeason)
+    } else {
+        e
+    })
 }
 
 /// Add a season (`app::season::add_season` checks its name and dates).
 pub fn add_season(
-    tx: &Transaction,
+    tx: &Writer,
     name: &str,
     start: Option<&str>,
     end: Option<&str>,
@@ -94,7 +100,7 @@ pub fn add_season(
 /// Rename a season or change its dates (logged; `app::season` checks
 /// them first).
 pub fn edit_season(
-    tx: &Transaction,
+    tx: &Writer,
     season: &Season,
     name: Option<&str>,
     start: Option<&str>,
@@ -134,7 +140,7 @@ pub fn edit_season(
 }
 
 /// Find or create a season (importers).
-pub fn ensure_season(tx: &Transaction, name: &str) -> Result<Season> {
+pub fn ensure_season(tx: &Writer, name: &str) -> Result<Season> {
     match season_by_name(tx, name)? {
         Some(s) => Ok(s),
         None => add_season(tx, name, None, None),
@@ -247,7 +253,7 @@ pub fn find_event(conn: &impl Readable, season: Option<&str>, name: &str) -> Res
             let named: Vec<(Event, &str)> =
                 all.iter().map(|e| (e.clone(), e.name.as_str())).collect();
             let hint = if all.is_empty() {
-                "there are no events yet: add one with `league event add`".to_string()
+                "there are no events yet".to_string()
             } else {
                 format!(
                     "events: {}",
@@ -259,15 +265,20 @@ pub fn find_event(conn: &impl Readable, season: Option<&str>, name: &str) -> Res
                 more: "",
                 hint: &hint,
             };
-            Err(wanted.not_found(name, &named, show).into())
+            let e = Error::from(wanted.not_found(name, &named, show));
+            Err(if all.is_empty() {
+                e.with_way(Way::AddEvent)
+            } else {
+                e
+            })
         }
         _ => {
             let wanted = Wanted {
                 what: &what,
-                more: "say which with --season",
+                more: "",
                 hint: "",
             };
-            Err(wanted.several(name.trim(), &found, show).into())
+            Err(Error::from(wanted.several(name.trim(), &found, show)).with_way(Way::SaySeason))
         }
     }
 }
@@ -301,7 +312,7 @@ pub struct NewEvent<'a> {
 /// Add an event to a season, with the pairing settings of its kind
 /// (and four boards for a team event); `app::season::add_event` checks
 /// its name and dates first.
-pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Event> {
+pub fn add_event(tx: &Writer, season: &Season, new: &NewEvent) -> Result<Event> {
     tx.execute(
         "INSERT INTO event (season_id, name, kind, rounds, start_date, end_date, tiebreaks, actual_play_first, fide_edition, sb_adjusted, coin_allowed) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
@@ -351,7 +362,7 @@ pub fn add_event(tx: &Transaction, season: &Season, new: &NewEvent) -> Result<Ev
 /// Hort (half pooled, half by tiebreak) rather than the US Chess 32B
 /// pooling that is the default otherwise. `league event edit --prize-split`
 /// changes either.
-pub fn start_rating_basis(tx: &Transaction, id: EventId, basis: RatingBasis) -> Result<()> {
+pub fn start_rating_basis(tx: &Writer, id: EventId, basis: RatingBasis) -> Result<()> {
     tx.execute(
         "UPDATE event SET rating_basis = ?1, \
          prize_split = CASE WHEN ?1 = 'fide' THEN 'hort' ELSE 'pooled' END WHERE id = ?2",
@@ -364,7 +375,7 @@ pub fn start_rating_basis(tx: &Transaction, id: EventId, basis: RatingBasis) -> 
 /// rating of the new kind (unrated without one), so that everything in the
 /// event goes by that one rating. Logged; returns how many entries' ratings
 /// changed. (The prize split stays as it is: it may have been chosen.)
-pub fn change_rating_basis(tx: &Transaction, event: &Event, basis: RatingBasis) -> Result<usize> {
+pub fn change_rating_basis(tx: &Writer, event: &Event, basis: RatingBasis) -> Result<usize> {
     if event.rating_basis == basis {
         return Ok(0);
     }
@@ -399,7 +410,7 @@ pub fn change_rating_basis(tx: &Transaction, event: &Event, basis: RatingBasis) 
 }
 
 /// Store an event's pairing settings (a new event, an import).
-pub fn insert_pairing_rules(tx: &Transaction, event_id: EventId, r: &PairingRules) -> Result<()> {
+pub fn insert_pairing_rules(tx: &Writer, event_id: EventId, r: &PairingRules) -> Result<()> {
     tx.execute(
         "INSERT OR REPLACE INTO pairing_rules (event_id, system, initial_colour, acceleration, bye_points, \
          double_round_robin, numbers, team_mates, alternation_limit, equalisation_limit, \
@@ -468,7 +479,7 @@ pub fn rounds_recorded(conn: &impl Readable, event_id: EventId) -> Result<u32> {
 
 /// Change an event's settings (`app::season::edit_event` checks them
 /// first); the log gets the fields changed, old and new.
-pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<Event> {
+pub fn edit_event(tx: &Writer, event: &Event, edit: &EventEdit) -> Result<Event> {
     tx.execute(
         "UPDATE event SET name = COALESCE(?1, name), rounds = COALESCE(?2, rounds), start_date = COALESCE(?3, start_date), \
          end_date = COALESCE(?4, end_date), tiebreaks = COALESCE(?5, tiebreaks), actual_play_first = COALESCE(?6, actual_play_first), \
@@ -553,7 +564,7 @@ pub fn edit_event(tx: &Transaction, event: &Event, edit: &EventEdit) -> Result<E
 
 /// Store the coin-flip seed the first time one is drawn, so later standings
 /// reproduce the same draw.
-pub fn set_coin_seed(tx: &Transaction, event_id: EventId, seed: i64) -> Result<()> {
+pub fn set_coin_seed(tx: &Writer, event_id: EventId, seed: i64) -> Result<()> {
     tx.execute(
         "UPDATE event SET coin_seed = ?1 WHERE id = ?2 AND coin_seed IS NULL",
         params![seed, event_id],
@@ -665,7 +676,7 @@ pub enum SectionRefusal {
 /// Add a section with a rating band (either bound may be open);
 /// `app::season::add_section` refuses a name the event has.
 pub fn add_section(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     name: &str,
     min: Option<u32>,
@@ -681,7 +692,7 @@ pub fn add_section(
 
 /// Rename a section or change its band (logged).
 pub fn edit_section(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     name: Option<&str>,
     min: Option<u32>,
@@ -778,7 +789,7 @@ pub fn settings(conn: &impl Readable) -> Result<Vec<(String, String)>> {
 
 /// Set the league's name (the title of the results site), keeping the old
 /// value in the log when there was one. Returns false when it was already so.
-pub fn set_league_name(tx: &Transaction, name: &str) -> Result<bool> {
+pub fn set_league_name(tx: &Writer, name: &str) -> Result<bool> {
     let name = name.trim();
     let old = league_name(tx)?;
     if old.as_deref() == Some(name) {

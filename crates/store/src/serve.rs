@@ -3,7 +3,8 @@
 //! console's "publish" writes the results site to. Rows of the `setting`
 //! table (`serve.password`, `serve.site`), so each league file has its own.
 
-use rusqlite::{OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::OptionalExtension;
 
 use super::Readable;
 use crate::error::Result;
@@ -18,7 +19,7 @@ fn get(conn: &impl Readable, key: &str) -> Result<Option<String>> {
         .optional()?)
 }
 
-fn set(tx: &Transaction, key: &str, value: Option<&str>) -> Result<()> {
+fn set(tx: &Writer, key: &str, value: Option<&str>) -> Result<()> {
     match value {
         Some(v) => tx.execute(
             "INSERT OR REPLACE INTO setting (key, value) VALUES (?1, ?2)",
@@ -35,7 +36,7 @@ pub fn password_hash(conn: &impl Readable) -> Result<Option<String>> {
 }
 
 /// Store (or, with `None`, clear) the console password's hash.
-pub fn set_password_hash(tx: &Transaction, hash: Option<&str>) -> Result<()> {
+pub fn set_password_hash(tx: &Writer, hash: Option<&str>) -> Result<()> {
     set(tx, PASSWORD, hash)
 }
 
@@ -45,6 +46,6 @@ pub fn site_folder(conn: &impl Readable) -> Result<Option<String>> {
 }
 
 /// Remember the folder "publish" writes the site to.
-pub fn set_site_folder(tx: &Transaction, folder: &str) -> Result<()> {
+pub fn set_site_folder(tx: &Writer, folder: &str) -> Result<()> {
     set(tx, SITE, Some(folder))
 }

@@ -20,7 +20,7 @@ use rusqlite::{Connection, OpenFlags};
 
 use super::Readable;
 use super::{side_file, BUSY_TIMEOUT};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// How many of each kind of record a database holds (for reports).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -162,8 +162,9 @@ pub(crate) fn snapshot(src: &impl Readable, dest: &Path) -> Result<Counts> {
             match backup.step(-1).map_err(|e| match e.sqlite_error_code() {
                 Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => {
                     Error::Database(format!(
-                        "the database could not be read whole (SQLite says: {e}); it may be damaged: run `league check`"
+                        "the database could not be read whole (SQLite says: {e}); it may be damaged"
                     ))
+                    .with_way(Way::RunCheck)
                 }
                 _ => dest_err(e),
             })? {
@@ -192,9 +193,10 @@ pub(crate) fn snapshot(src: &impl Readable, dest: &Path) -> Result<Counts> {
     if check != "ok" {
         return Err(Error::Database(format!(
             "the copy failed SQLite's check ({check}), so the database itself is probably damaged; \
-             no copy was written to {}. Run `league check`, and keep your earlier backups",
+             no copy was written to {}",
             dest.display()
-        )));
+        ))
+        .with_way(Way::CopyFailedCheck));
     }
     let counts = Counts::read(&out)?;
     out.close().map_err(|(_, e)| dest_err(e))?;

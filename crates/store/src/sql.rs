@@ -23,7 +23,7 @@ use rusqlite::Connection;
 
 use super::Readable;
 use super::Store;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// One cell of a result.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,8 +49,11 @@ pub struct QueryResult {
     pub rows: Vec<Vec<Cell>>,
 }
 
-const ONLY_READ: &str = "league sql only reads: give one SELECT (or WITH ... SELECT) query; \
-     to change records use the league commands, which keep the log";
+/// A query refused because it is not one statement that only reads: the
+/// facts, with room for the front end to say what it runs.
+fn only_read(facts: String) -> Error {
+    Error::invalid(facts).with_way(Way::QueryReadsOnly)
+}
 
 /// `text` without the comments and blanks before its first word.
 fn after_comments(mut text: &str) -> &str {
@@ -105,15 +108,15 @@ fn prepare<'c>(conn: &'c Connection, text: &str) -> Result<rusqlite::Statement<'
         .unwrap_or("")
         .to_ascii_uppercase();
     if first.is_empty() {
-        return Err(Error::invalid(format!("the query is empty; {ONLY_READ}")));
+        return Err(only_read("the query is empty".into()));
     }
     if matches!(first.as_str(), "ATTACH" | "DETACH") {
-        return Err(Error::invalid(format!("{first} is refused; {ONLY_READ}")));
+        return Err(only_read(format!("{first} is refused")));
     }
     let st = conn.prepare(text).map_err(|e| match e {
-        rusqlite::Error::MultipleStatement => Error::invalid(format!(
-            "the query has more than one statement; {ONLY_READ}"
-        )),
+        rusqlite::Error::MultipleStatement => {
+            only_read("the query has more than one statement".into())
+        }
         rusqlite::Error::SqlInputError { msg, offset, .. } => Error::invalid(format!(
             "the query is not valid SQL: {msg} (at character {})",
             offset + 1
@@ -127,9 +130,7 @@ fn prepare<'c>(conn: &'c Connection, text: &str) -> Result<rusqlite::Statement<'
     // sets. SQLite reports neither as read-only.
     let pragma_read = first == "PRAGMA" && !text.contains('=');
     if !st.readonly() && !pragma_read {
-        return Err(Error::invalid(format!(
-            "that statement would change the database; {ONLY_READ}"
-        )));
+        return Err(only_read("that statement would change the database".into()));
     }
     Ok(st)
 }
@@ -154,9 +155,10 @@ pub fn stream(
     let started = Instant::now();
     let stopped = || {
         Error::invalid(format!(
-            "the query ran for {} seconds and was stopped; give it more time with --timeout SECONDS (0 for no limit), or narrow it (a WHERE, a LIMIT)",
+            "the query ran for {} seconds and was stopped",
             timeout.map_or(0, |t| t.as_secs())
         ))
+        .with_way(Way::QueryTimeout)
     };
     let (done, wait) = std::sync::mpsc::channel::<()>();
     let watchdog = timeout.map(|limit| {
@@ -259,7 +261,7 @@ fn query_error(e: rusqlite::Error) -> Error {
             e.into()
         }
         rusqlite::Error::SqliteFailure(f, Some(msg)) if f.code == rusqlite::ErrorCode::ReadOnly => {
-            Error::invalid(format!("{msg}; {ONLY_READ}"))
+            only_read(msg)
         }
         rusqlite::Error::SqliteFailure(_, Some(msg)) => {
             Error::invalid(format!("the query failed: {msg}"))

@@ -10,7 +10,8 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, Connection, OptionalExtension, Row, Transaction};
+use crate::Writer;
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::audit::{audit_event, changed_fields, shown, Action};
 use super::constraint_error;
@@ -25,7 +26,7 @@ use crate::domain::team::{
     BoardOutcome, BoardResult, PlayerId, RankBy, RoundResults, Team, TeamEvent, TeamMatch,
     TeamRules,
 };
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 
 /// A team of a team event, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -81,10 +82,10 @@ pub fn team_section(conn: &impl Readable, event: &Event) -> Result<Section> {
     let all = seasons::sections(conn, event.id)?;
     match all.len() {
         1 => Ok(all[0].clone()),
-        0 => Err(Error::not_found(format!(
-            "{} has no section yet; add one with `league section add`",
-            event.name
-        ))),
+        0 => Err(
+            Error::not_found(format!("{} has no section yet", event.name))
+                .with_way(Way::AddSection),
+        ),
         _ => Err(Error::invalid(format!(
             "{} is a team event with {} sections; a team event keeps its games in one section",
             event.name,
@@ -131,10 +132,11 @@ pub fn find_team(conn: &impl Readable, event: &Event, text: &str) -> Result<Team
 /// same words.
 pub fn team_in(teams: &[TeamRow], event: &Event, text: &str) -> Result<usize> {
     if teams.is_empty() {
-        return Err(Error::not_found(format!(
-            "{} has no teams yet; add them with `league team add NAME --event \"{}\"`",
-            event.name, event.name
-        )));
+        return Err(
+            Error::not_found(format!("{} has no teams yet", event.name)).with_way(Way::AddTeams {
+                event: event.name.clone(),
+            }),
+        );
     }
     let named: Vec<(usize, &str)> = teams
         .iter()
@@ -160,12 +162,7 @@ pub fn team_in(teams: &[TeamRow], event: &Event, text: &str) -> Result<usize> {
 }
 
 /// Add a team to a team event.
-pub fn add_team(
-    tx: &Transaction,
-    event: &Event,
-    name: &str,
-    short: Option<&str>,
-) -> Result<TeamRow> {
+pub fn add_team(tx: &Writer, event: &Event, name: &str, short: Option<&str>) -> Result<TeamRow> {
     event.need_team()?;
     let name = name.trim();
     if name.is_empty() {
@@ -208,7 +205,7 @@ pub fn add_team(
 
 /// Rename a team or change its short code; logged.
 pub fn edit_team(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     team: &TeamRow,
     name: Option<&str>,
@@ -283,7 +280,7 @@ pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>
 /// enter them in the event's section for that team. A player may be on only
 /// one team per event.
 pub fn add_to_roster(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     team: &TeamRow,
     player: &Player,
@@ -352,7 +349,7 @@ pub fn add_to_roster(
 /// Take `player` off `team`'s roster (and out of the event's section), as
 /// long as they have played no board in the event. Logged.
 pub fn remove_from_roster(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     team: &TeamRow,
     player: &Player,
@@ -483,7 +480,7 @@ pub fn describe_rules(r: &TeamRules) -> Vec<(&'static str, String)> {
 
 /// Store new team rules for `event` (checked first; the number of boards
 /// cannot change once a match is recorded). Logged.
-pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<TeamRules> {
+pub fn set_rules(tx: &Writer, event: &Event, new: &TeamRules) -> Result<TeamRules> {
     event.need_team()?;
     new.check().map_err(Error::invalid)?;
     let old = rules(tx, event.id)?;
@@ -551,7 +548,7 @@ pub fn set_rules(tx: &Transaction, event: &Event, new: &TeamRules) -> Result<Tea
 
 /// The last round after `after` in which the team has a match or a team
 /// bye recorded, if any.
-pub fn last_round_after(tx: &Transaction, team: &TeamRow, after: u32) -> Result<Option<u32>> {
+pub fn last_round_after(tx: &Writer, team: &TeamRow, after: u32) -> Result<Option<u32>> {
     Ok(tx.query_row(
         "SELECT MAX(r.number) AS last FROM team_match m JOIN round r ON r.id = m.round_id \
          WHERE (m.team_a = ?1 OR m.team_b = ?1) AND r.number > ?2",
@@ -563,7 +560,7 @@ pub fn last_round_after(tx: &Transaction, team: &TeamRow, after: u32) -> Result<
 /// Record that a team withdrew after round `after` (0: before round 1),
 /// logged with the reason. The rules are `app::team`'s.
 pub fn withdraw_team(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     team: &TeamRow,
     after: u32,
@@ -917,60 +914,4 @@ impl RoundsBuilder {
         }
         list
     }
-}
-
-/// Put the players named (name, US Chess or FIDE id, or #id) on `team`'s
-/// roster in the order given, the first at `first_board` (default: after
-/// the last) and each next one on the board after. A name the league does
-/// not know is refused with the way out (`league player add`, or `--new`),
-/// unless `add_unknown`: then the player is added, with `rating`.
-pub fn add_names_to_roster(
-    tx: &Transaction,
-    event: &Event,
-    team: &TeamRow,
-    names: &[String],
-    add_unknown: bool,
-    rating: Option<u32>,
-    first_board: Option<u32>,
-) -> Result<Vec<RosterRow>> {
-    let mut added = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let player = match players::find_player(tx, name) {
-            Ok(p) => p,
-            Err(Error::NotFound(_)) if add_unknown => players::add_player(
-                tx,
-                &players::NewPlayer {
-                    name,
-                    rating,
-                    ..players::NewPlayer::default()
-                },
-            )?,
-            Err(Error::NotFound(m)) => {
-                return Err(Error::not_found(format!(
-                    "{m}; add the player first with `league player add`, or give --new"
-                )))
-            }
-            Err(other) => return Err(other),
-        };
-        let board = first_board.map(|b| b + i as u32);
-        added.push(add_to_roster(tx, event, team, &player, board)?);
-    }
-    Ok(added)
-}
-
-/// Take the players named off `team`'s roster ([`remove_from_roster`] for
-/// each); their names as the league has them.
-pub fn remove_names_from_roster(
-    tx: &Transaction,
-    event: &Event,
-    team: &TeamRow,
-    names: &[String],
-) -> Result<Vec<String>> {
-    let mut removed = Vec::new();
-    for name in names {
-        let p = players::find_player(tx, name)?;
-        remove_from_roster(tx, event, team, &p)?;
-        removed.push(p.name);
-    }
-    Ok(removed)
 }

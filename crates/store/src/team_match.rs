@@ -15,7 +15,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, Connection, OptionalExtension};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error;
@@ -31,7 +32,7 @@ use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
 use crate::domain::league::{Entry, Event, EventKind, Section};
 use crate::domain::score::Points;
 use crate::domain::team::{Side, TeamRules};
-use crate::error::{Error, InputError, Result};
+use crate::error::{Error, InputError, Result, Way};
 use crate::input::team_matches::TeamMatchRow;
 
 /// What a sheet or command line writes for "nobody sat here".
@@ -110,7 +111,7 @@ fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) 
 /// in the paired order (the first-named team has White on board 1), so the
 /// colours the pairing gave stay; the old pairing goes in the log.
 fn take_over_paired(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     section: &Section,
     round: u32,
@@ -148,7 +149,7 @@ fn take_over_paired(
         ),
         Some("paired line-ups (no results)"),
         Some("the match as recorded"),
-        Some("league match record"),
+        Some("the match was recorded over its pairing"),
     )?;
     Ok(())
 }
@@ -181,7 +182,7 @@ fn validate(conn: &Connection, event: &Event) -> Result<()> {
 /// Record a match of round `round` between `home` (first-named) and
 /// `away`. Returns the match's id.
 pub fn record_match(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     round: u32,
     home: &TeamRow,
@@ -196,11 +197,11 @@ pub fn record_match(
             home.name
         )));
     }
-    check_round_order(tx, &section, round)?;
+    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
     take_over_paired(tx, event, &section, round, home, away)?;
-    check_free(tx, &section, round, home)?;
-    check_free(tx, &section, round, away)?;
+    check_free(tx.conn(), &section, round, home)?;
+    check_free(tx.conn(), &section, round, away)?;
     let r = rules(tx, event.id)?;
     let all_boards = Points::whole(r.boards as i32);
     let (pa, pb) = match details {
@@ -240,7 +241,7 @@ pub fn record_match(
         }
         MatchDetails::Score(..) => {}
     }
-    validate(tx, event)?;
+    validate(tx.conn(), event)?;
     Ok(match_id)
 }
 
@@ -252,7 +253,7 @@ pub fn record_match(
     reason = "the match as record_match has it, passed on whole"
 )]
 fn insert_boards(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     section: &Section,
     round_id: RoundId,
@@ -322,7 +323,7 @@ fn insert_boards(
 /// A match whose boards are being written, with the section's entries and
 /// each rostered player's team.
 struct BoardWriter<'a> {
-    tx: &'a Transaction<'a>,
+    tx: &'a Writer<'a>,
     section: &'a Section,
     round_id: RoundId,
     match_id: MatchId,
@@ -340,7 +341,7 @@ impl BoardWriter<'_> {
         }
         find_entry(&self.all, self.tx, self.section, text)
             .map(Some)
-            .map_err(|e| at_board(b, field, e.to_string()))
+            .map_err(|e| e.map_facts(|e| at_board(b, field, e.to_string())))
     }
 
     fn team(&self, p: &Option<Entry>) -> Option<TeamId> {
@@ -457,13 +458,13 @@ impl BoardWriter<'_> {
             ));
         }
         insert_forfeit(self.tx, self.match_id, b.board, present, player)
-            .map_err(|e| at_board(b, "board", e.to_string()))
+            .map_err(|e| e.map_facts(|e| at_board(b, "board", e.to_string())))
     }
 }
 
 /// A board without a game: `present` is "a", "b" or "none".
 fn insert_forfeit(
-    tx: &Transaction,
+    tx: &Writer,
     match_id: MatchId,
     board: u32,
     present: &str,
@@ -480,22 +481,22 @@ fn insert_forfeit(
 /// Give `team` a team bye in round `round` (worth what the event's team
 /// rules say).
 pub fn record_bye(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     round: u32,
     team: &TeamRow,
     date: Option<&str>,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    check_round_order(tx, &section, round)?;
+    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
-    check_free(tx, &section, round, team)?;
+    check_free(tx.conn(), &section, round, team)?;
     tx.execute(
         "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
         params![round_id, section.id, team.id],
     )
     .map_err(|e| constraint_error(e, "team bye"))?;
-    validate(tx, event)
+    validate(tx.conn(), event)
 }
 
 /// The match or bye of `team` in round `round`: (match id, team_a, team_b).
@@ -527,7 +528,7 @@ fn match_of(
 /// team whose player had Black can be read two ways, and the caller may
 /// refuse to guess.
 pub fn correct_board(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     round: u32,
     team: &TeamRow,
@@ -536,7 +537,7 @@ pub fn correct_board(
     reason: &str,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    let (id, _, b) = match_of(tx, &section, round, team)?;
+    let (id, _, b) = match_of(tx.conn(), &section, round, team)?;
     if b.is_none() {
         return Err(Error::invalid(format!(
             "{} had a team bye in round {round}; there are no boards to correct",
@@ -560,9 +561,10 @@ pub fn correct_board(
         if forfeited {
             return Err(Error::invalid(format!(
                 "board {board} of {}'s round {round} match was forfeited without a game (a team had \
-                 nobody there); to change it, delete the match (league match delete) and record it again",
+                 nobody there)",
                 team.name
-            )));
+            ))
+            .with_way(Way::DeleteMatchFirst));
         }
         let boards = rules(tx, event.id)?.boards;
         return Err(Error::not_found(if board == 0 || board > boards {
@@ -598,21 +600,21 @@ pub fn correct_board(
         Some(result),
         reason,
     )?;
-    validate(tx, event)
+    validate(tx.conn(), event)
 }
 
 /// Delete `team`'s match or bye of round `round` (its boards too), with
 /// the reason in the log.
 pub fn delete_match(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     round: u32,
     team: &TeamRow,
     reason: &str,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    let (id, _, _) = match_of(tx, &section, round, team)?;
-    let shown = describe(tx, id)?;
+    let (id, _, _) = match_of(tx.conn(), &section, round, team)?;
+    let shown = describe(tx.conn(), id)?;
     tx.execute("DELETE FROM game WHERE team_match_id = ?1", [id])?;
     tx.execute("DELETE FROM team_match WHERE id = ?1", [id])?;
     audit_event(
@@ -624,7 +626,7 @@ pub fn delete_match(
         None,
         Some(reason),
     )?;
-    validate(tx, event)
+    validate(tx.conn(), event)
 }
 
 /// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
@@ -680,7 +682,7 @@ pub struct TeamImportTarget<'a> {
 /// against itself, points adding up to the boards, byes worth what the
 /// event's rules say. Errors name the file, line and field.
 pub fn import_team_matches(
-    tx: &Transaction,
+    tx: &Writer,
     rows: &[TeamMatchRow],
     source: &str,
     target: &TeamImportTarget,
@@ -691,7 +693,7 @@ pub fn import_team_matches(
     if let Some(b) = target.boards {
         if !(1..=20).contains(&b) {
             return Err(Error::invalid(format!(
-                "--boards {b}: a team match has 1 to 20 boards"
+                "a team match has 1 to 20 boards, not {b}"
             )));
         }
     }
@@ -717,7 +719,7 @@ pub fn import_team_matches(
         import.row(row)?;
     }
     let (teams_created, matches, byes) = (import.teams_created, import.matches, import.byes);
-    validate(tx, &event)?;
+    validate(tx.conn(), &event)?;
     let mut rounds: Vec<u32> = rows.iter().map(|r| r.round).collect();
     rounds.dedup();
     Ok(Imported {
@@ -733,11 +735,11 @@ pub fn import_team_matches(
 /// The event an import goes into, created (a team Swiss of `rounds`
 /// rounds, one section "Open") when the season has none of that name; and
 /// whether it was created.
-fn import_event(tx: &Transaction, target: &TeamImportTarget, rounds: u32) -> Result<(Event, bool)> {
+fn import_event(tx: &Writer, target: &TeamImportTarget, rounds: u32) -> Result<(Event, bool)> {
     let season = seasons::ensure_season(tx, target.season)?;
     match seasons::find_event(tx, Some(&season.name), target.event) {
         Ok(e) => Ok((e, false)),
-        Err(Error::NotFound(_)) => {
+        Err(e) if e.is_not_found() => {
             let e = seasons::add_event(
                 tx,
                 &season,
@@ -763,7 +765,7 @@ fn import_event(tx: &Transaction, target: &TeamImportTarget, rounds: u32) -> Res
 
 /// The event's team rules, with the boards per match the import gives (a
 /// bye worth a whole match stays worth a whole match).
-fn import_rules(tx: &Transaction, event: &Event, boards: Option<u32>) -> Result<TeamRules> {
+fn import_rules(tx: &Writer, event: &Event, boards: Option<u32>) -> Result<TeamRules> {
     let r = rules(tx, event.id)?;
     let Some(b) = boards.filter(|&b| b != r.boards) else {
         return Ok(r);
@@ -779,7 +781,7 @@ fn import_rules(tx: &Transaction, event: &Event, boards: Option<u32>) -> Result<
 /// The file's rounds: within the event's, from the first round without
 /// matches, in order, none left out.
 fn check_import_rounds(
-    tx: &Transaction,
+    tx: &Writer,
     rows: &[TeamMatchRow],
     source: &str,
     event: &Event,
@@ -797,10 +799,11 @@ fn check_import_rounds(
         return Err(err(
             line,
             format!(
-                "round {last_round} is beyond {}'s {} rounds (change them with `league event edit --rounds`)",
+                "round {last_round} is beyond {}'s {} rounds",
                 event.name, event.rounds
             ),
-        ));
+        )
+        .with_way(Way::ChangeRoundsOfFile));
     }
     let done: u32 = tx.query_row(
         "SELECT COALESCE(MAX(r.number), 0) AS done FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
@@ -847,7 +850,7 @@ fn round_out_of_order(round: u32, done: u32, current: u32, event: &str) -> Optio
 /// An import under way: the event's teams (new ones added as they are
 /// named), the teams seen in each round, and what was written.
 struct Importer<'a> {
-    tx: &'a Transaction<'a>,
+    tx: &'a Writer<'a>,
     source: &'a str,
     event: &'a Event,
     section: &'a Section,
@@ -873,7 +876,7 @@ impl Importer<'_> {
             return Ok(t.clone());
         }
         let t = add_team(self.tx, self.event, name, None)
-            .map_err(|e| self.err(line, field, e.to_string()))?;
+            .map_err(|e| e.map_facts(|e| self.err(line, field, e.to_string())))?;
         self.teams_created += 1;
         self.known.push(t.clone());
         Ok(t)
@@ -964,15 +967,19 @@ impl Importer<'_> {
         let worth = self.rules.bye_game_points;
         if row.points_a != worth {
             let event = &self.event.name;
-            return Err(self.err(
-                row.line,
-                "points_a",
-                format!(
-                    "a team bye in {event} is worth {worth} game points, not {} \
-                     (change the event's rule with `league team edit --event \"{event}\" --bye-points {}`)",
-                    row.points_a, row.points_a
-                ),
-            ));
+            return Err(self
+                .err(
+                    row.line,
+                    "points_a",
+                    format!(
+                        "a team bye in {event} is worth {worth} game points, not {}",
+                        row.points_a
+                    ),
+                )
+                .with_way(Way::ByePoints {
+                    event: event.clone(),
+                    points: row.points_a.to_string(),
+                }));
         }
         self.tx
             .execute(

@@ -25,7 +25,8 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use crate::Writer;
+use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
@@ -234,7 +235,7 @@ pub fn board_ones(
 /// Write a pairing of `plan.round`: initial numbers when given, the round's
 /// earlier pairing deleted (logged) when replaced, then one match per
 /// pairing board with its games (no result yet) and the team bye.
-pub fn write(tx: &Transaction, event: &Event, plan: &TeamPlan, pairing: &Pairing) -> Result<()> {
+pub fn write(tx: &Writer, event: &Event, plan: &TeamPlan, pairing: &Pairing) -> Result<()> {
     let section = &plan.section;
     if plan.renumber {
         tx.execute(

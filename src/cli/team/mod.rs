@@ -2,7 +2,7 @@
 //! the event's team rules, the team crosstable and the board prizes.
 //!
 //! One function per subcommand: each finds what was named, asks the store
-//! (rosters: [`teams::add_names_to_roster`]) or the domain (rules:
+//! (rosters: [`app::add_to_roster`]) or the domain (rules:
 //! [`TeamRules::edited`]) and prints what [`render`] writes.
 
 pub mod render;
@@ -280,8 +280,17 @@ fn add_to_roster(
 ) -> Result<()> {
     let e = event.find(store)?;
     let t = teams::find_team(store.conn(), &e, team)?;
-    let added =
-        store.write(|tx| teams::add_names_to_roster(tx, &e, &t, names, new, rating, board))?;
+    let added = store
+        .write(|tx| app::add_to_roster(tx, &e, &t, names, new, rating, board))
+        .map_err(|e| {
+            let hint = match e.refusal::<TeamRefusal>() {
+                Some(TeamRefusal::NotInLeague { .. }) => Some(
+                    "; add the player first with `league player add`, or give --new".to_string(),
+                ),
+                _ => None,
+            };
+            e.with_hint(hint)
+        })?;
     print(&render::added(&t, &added))?;
     Ok(())
 }
@@ -295,7 +304,7 @@ fn remove_from_roster(
 ) -> Result<()> {
     let e = event.find(store)?;
     let t = teams::find_team(store.conn(), &e, team)?;
-    let removed = store.write(|tx| teams::remove_names_from_roster(tx, &e, &t, names))?;
+    let removed = store.write(|tx| app::remove_from_roster(tx, &e, &t, names))?;
     print(&format!(
         "{}: took {} off the roster.\n",
         t.name,
@@ -333,7 +342,10 @@ fn withdraw_hint(e: &Error) -> Option<String> {
         TeamRefusal::PlayedLater { .. } => {
             Some("; delete it first (league match delete)".to_string())
         }
-        TeamRefusal::BeyondLastRound { .. } | TeamRefusal::DeletionNeedsReason => None,
+        TeamRefusal::BeyondLastRound { .. }
+        | TeamRefusal::DeletionNeedsReason
+        | TeamRefusal::CorrectionNeedsReason
+        | TeamRefusal::NotInLeague { .. } => None,
     }
 }
 

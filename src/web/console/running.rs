@@ -4,7 +4,7 @@
 
 use crate::domain::league::{Event, Section};
 use crate::error::Result;
-use crate::store::context::{self, Context};
+use crate::store::context;
 use crate::store::{season as seasons, Readable, Store, Writer};
 
 /// The event in use and its sections, when one is set and still exists.
@@ -44,17 +44,5 @@ pub fn section(store: &Store, wanted: Option<i64>) -> Result<(Event, Section)> {
 /// Run `event` from now on (what `league use --event` records): the season
 /// is kept when the event's name recurs, so the event found later is this one.
 pub fn choose(tx: &Writer, event: &Event) -> Result<()> {
-    let recurs = seasons::events(tx, None)?
-        .iter()
-        .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
-        .count()
-        > 1;
-    context::set(
-        tx,
-        &Context {
-            event: Some(event.name.clone()),
-            season: recurs.then(|| event.season.clone()),
-            section: None,
-        },
-    )
+    crate::app::settings::use_found(tx, event, None)
 }

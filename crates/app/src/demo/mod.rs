@@ -29,7 +29,7 @@ use crate::error::{Error, Result};
 use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
-use crate::store::Transaction;
+use crate::store::Writer;
 use rng::Rng;
 use swiss::{Events, Pairer};
 
@@ -76,7 +76,7 @@ pub const DEMO_EVENTS: &[(&str, &str, &str)] = &[
 /// Make the demo league in `tx`: 80 players, four 6-round Swiss events with
 /// a "1600+" and a "U1600" section each, a round-robin club championship,
 /// and a team Swiss of six teams ([`team`]).
-pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
+pub fn generate(tx: &Writer, seed: u64) -> Result<()> {
     let mut rng = Rng::new(seed);
     demo_store::name_league(tx, "Riverside Chess Club")?;
     let season = seasons::add_season(tx, "2022-23", Some("2022-09-01"), Some("2023-05-31"))?;
@@ -142,7 +142,7 @@ pub fn generate(tx: &Transaction, seed: u64) -> Result<()> {
     Ok(())
 }
 
-fn make_players(tx: &Transaction, rng: &mut Rng, n: usize) -> Result<Vec<(PlayerId, u32)>> {
+fn make_players(tx: &Writer, rng: &mut Rng, n: usize) -> Result<Vec<(PlayerId, u32)>> {
     let mut out = Vec::new();
     let mut used = HashSet::new();
     while out.len() < n {
@@ -215,7 +215,7 @@ fn expected_per_mille(diff: i64) -> i64 {
 /// forfeits, and in most sections one player who withdraws after round 3
 /// or 4.
 pub fn play_swiss(
-    tx: &Transaction,
+    tx: &Writer,
     rng: &mut Rng,
     section: &Section,
     chosen: &[&(PlayerId, u32)],
@@ -265,7 +265,7 @@ fn check_numbers(section: &Section, numbers: &[u32]) -> Result<()> {
 /// demo's eight): the simulation records a bye seat's round as a full
 /// point, not the zero a round robin gives, so an odd field is refused.
 pub fn play_round_robin(
-    tx: &Transaction,
+    tx: &Writer,
     rng: &mut Rng,
     section: &Section,
     chosen: &[&(PlayerId, u32)],
@@ -303,7 +303,7 @@ pub fn play_round_robin(
 /// standings): place prizes 1st-4th, class prizes for U1800 and U1700, and
 /// a trophy for 1st. Deep enough that some players tie for money (a
 /// pooled tie, US Chess 32B) with this seed.
-fn add_prizes(tx: &Transaction, season: &crate::domain::league::Season) -> Result<()> {
+fn add_prizes(tx: &Writer, season: &crate::domain::league::Season) -> Result<()> {
     use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
     let event = seasons::find_event(tx, Some(&season.name), "Winter Swiss")?;
     let section = seasons::find_section(tx, &event, Some("1600+"))?;

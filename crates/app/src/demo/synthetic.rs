@@ -35,7 +35,7 @@ use crate::error::{Error, Result};
 use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
-use crate::store::Transaction;
+use crate::store::Writer;
 
 /// Why a synthetic league of the size asked cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -187,7 +187,7 @@ pub fn sheet_rows(round: &SimRound, pairing_no: &[u32]) -> Vec<SheetRow> {
 
 /// The league's players: distinct names, US Chess ids from 12,000,000 and
 /// ratings spread 800-2400 (more in the middle). Returns (player id, rating).
-pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(PlayerId, u32)>> {
+pub fn make_players(tx: &Writer, rng: &mut Rng, n: u32) -> Result<Vec<(PlayerId, u32)>> {
     let mut out = Vec::with_capacity(n as usize);
     for k in 0..n as usize {
         // First × initial × last, in an order that spreads the names.
@@ -220,7 +220,7 @@ pub fn make_players(tx: &Transaction, rng: &mut Rng, n: u32) -> Result<Vec<(Play
 /// pairing numbers follow rating. Returns the entries' pairing numbers
 /// and ratings in that order.
 pub fn enter_all(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     chosen: &mut [(PlayerId, u32)],
 ) -> Result<(Vec<u32>, Vec<u32>)> {
@@ -238,7 +238,7 @@ pub fn enter_all(
 /// through `record_sheet`, with each withdrawal after its round. Round
 /// dates are weekly from `start`. Returns (games, byes, withdrawals).
 pub fn record_rounds(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     pairing_no: &[u32],
     rounds_sim: &[SimRound],
@@ -257,7 +257,7 @@ pub fn record_rounds(
 /// [`record_rounds`] with the recording user's name and the withdrawals'
 /// reason given: `(user, reason)`.
 pub fn record_rounds_as(
-    tx: &Transaction,
+    tx: &Writer,
     section: &Section,
     pairing_no: &[u32],
     rounds_sim: &[SimRound],
@@ -301,7 +301,7 @@ pub fn record_rounds_as(
 /// drawn from the league and split by rating into `opts.sections`
 /// sections.
 pub fn generate(
-    tx: &Transaction,
+    tx: &Writer,
     opts: &SyntheticOptions,
     mut progress: impl FnMut(&str),
 ) -> Result<Generated> {

@@ -24,7 +24,7 @@ use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
-use crate::store::Transaction;
+use crate::store::Writer;
 
 /// The demo team event's name.
 pub const TEAM_EVENT: &str = "Club Team Swiss";
@@ -62,7 +62,7 @@ const LAST: &[&str] = &[
 const DATES: [&str; 4] = ["2023-04-25", "2023-05-02", "2023-05-09", "2023-05-16"];
 
 /// Add the team event to `season`.
-pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
+pub fn generate(tx: &Writer, season: &Season, seed: u64) -> Result<()> {
     let mut rng = Rng::new(seed ^ 0x7EA4_5EED);
     let event = seasons::add_event(
         tx,
@@ -146,7 +146,7 @@ pub fn generate(tx: &Transaction, season: &Season, seed: u64) -> Result<()> {
 /// first: the teams' rows, and each team's (name, rating) by board.
 #[allow(clippy::type_complexity)]
 fn add_teams(
-    tx: &Transaction,
+    tx: &Writer,
     event: &Event,
     rng: &mut Rng,
 ) -> Result<(Vec<TeamRow>, Vec<Vec<(String, u32)>>)> {

@@ -189,7 +189,7 @@ impl Sheet<'_> {
 
     fn find(&self, row: &SheetRow, field: &str, text: &str) -> Result<Entry> {
         find_entry(&self.all, self.tx, self.section, text)
-            .map_err(|e| self.err(row, field, e.to_string()))
+            .map_err(|e| e.map_facts(|e| self.err(row, field, e.to_string())))
     }
 
     /// A bye row: refused for a player with a game, or with another bye.

@@ -1,0 +1,115 @@
+//! The league-wide settings a secretary sets once (the rating reports'
+//! defaults), and the event a week's work acts on when none is named.
+
+use crate::domain::league::Event;
+use crate::error::Result;
+use crate::store::context::{self, Context};
+use crate::store::event_detail;
+use crate::store::season as seasons;
+use crate::store::Writer;
+
+/// Set (or clear, with `None`) the league's default for a rating report's
+/// `setting` (`words` name it in the log). Returns false when it was
+/// already so.
+pub fn set_report_default(
+    tx: &Writer,
+    setting: &str,
+    words: &str,
+    value: Option<&str>,
+) -> Result<bool> {
+    event_detail::set_league_setting(tx, setting, words, value)
+}
+
+/// The event (and section) now in use, for the echo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InUse {
+    /// The event.
+    pub event: Event,
+    /// The section's name, when one was set.
+    pub section: Option<String>,
+}
+
+/// Use event `event` (of `season`, when given) and its section `section`
+/// when a command names none. Both are looked up now, so that a typo is
+/// caught here and not in every later command; the season is kept when the
+/// event's name recurs across seasons, so that the event found later is
+/// this one.
+pub fn use_event(
+    tx: &Writer,
+    season: Option<&str>,
+    event: &str,
+    section: Option<&str>,
+) -> Result<InUse> {
+    let event = seasons::find_event(tx, season, event)?;
+    let section = match section {
+        Some(s) => Some(seasons::find_section(tx, &event, Some(s))?.name),
+        None => None,
+    };
+    use_found(tx, &event, section.as_deref())?;
+    Ok(InUse { event, section })
+}
+
+/// [`use_event`] for an event already found (a front end that offers the
+/// events to choose from), with the section named `section`, if any.
+pub fn use_found(tx: &Writer, event: &Event, section: Option<&str>) -> Result<()> {
+    let recurs = seasons::events(tx, None)?
+        .iter()
+        .filter(|e| e.name.eq_ignore_ascii_case(&event.name))
+        .count()
+        > 1;
+    context::set(
+        tx,
+        &Context {
+            event: Some(event.name.clone()),
+            season: recurs.then(|| event.season.clone()),
+            section: section.map(str::to_string),
+        },
+    )
+}
+
+/// Forget the event in use: commands name theirs again.
+pub fn clear_use(tx: &Writer) -> Result<()> {
+    context::set(tx, &Context::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{fixture, Store};
+
+    /// Two seasons each with an event "Spring": the one named with its
+    /// season is kept with the season, so later commands find that one; a
+    /// section that is not there is refused and nothing is kept.
+    #[test]
+    fn an_event_in_use_keeps_its_season_when_the_name_recurs() {
+        let mut store = Store::open_in_memory().unwrap();
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2024'), (2, '2025');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES
+                 (1, 1, 'Spring', 'swiss', 5, 'uscf-swiss'), (2, 2, 'Spring', 'swiss', 5, 'uscf-swiss');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open'), (2, 2, 'Open');",
+        );
+        let used = store
+            .write(|tx| use_event(tx, Some("2025"), "spring", Some("open")))
+            .unwrap();
+        assert_eq!(
+            (used.event.season.as_str(), used.section.as_deref()),
+            ("2025", Some("Open"))
+        );
+        let kept = context::current(store.conn()).unwrap();
+        assert_eq!(
+            kept,
+            Context {
+                event: Some("Spring".into()),
+                season: Some("2025".into()),
+                section: Some("Open".into()),
+            }
+        );
+        let missing = store.write(|tx| use_event(tx, Some("2024"), "Spring", Some("U1600")));
+        assert!(missing.is_err());
+        assert_eq!(context::current(store.conn()).unwrap(), kept);
+        store.write(clear_use).unwrap();
+        assert_eq!(context::current(store.conn()).unwrap(), Context::default());
+    }
+}
