@@ -1,6 +1,9 @@
 //! HTTP-level tests of the console: the router called in-process.
 
+mod entries;
 mod login;
 mod pages;
 mod pair;
 mod results;
+mod setup;
+mod upload;
