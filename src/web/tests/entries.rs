@@ -445,3 +445,158 @@ async fn the_players_page_needs_an_event_and_a_session() {
         .await;
     assert_eq!(c.status, StatusCode::SEE_OTHER);
 }
+
+#[tokio::test]
+async fn an_entry_moves_to_another_section_before_play_and_is_removed_only_before_play() {
+    let t = TestServer::with(with_others).logged_in().await;
+    let u = t
+        .post("/setup/section", &[("event", "1"), ("name", "U1800")])
+        .await;
+    assert_eq!(u.status, StatusCode::SEE_OTHER, "{}", u.body);
+    let page = t.get("/players?section=1").await;
+    assert!(
+        page.body.contains("action=\"/players/move\""),
+        "{}",
+        page.body
+    );
+    let a = t
+        .post(
+            "/players/move",
+            &[
+                ("section", "1"),
+                ("no", "6"),
+                ("to", "2"),
+                ("reason", "plays down"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert!(t
+        .get("/players?section=1")
+        .await
+        .body
+        .contains("Moved Frank Fischer from Club Swiss Open (#6) to U1800 (#1)."));
+    let u1800 = players::entries(t.store().conn(), SectionId(2)).unwrap();
+    assert_eq!(
+        (u1800[0].name.as_str(), u1800[0].pairing_no),
+        ("Frank Fischer", 1)
+    );
+    assert_eq!(entries(&t).len(), 5);
+    let b = t
+        .post(
+            "/players/remove",
+            &[("section", "2"), ("no", "1"), ("reason", "typo")],
+        )
+        .await;
+    assert_eq!(b.status, StatusCode::SEE_OTHER, "{}", b.body);
+    assert!(players::entries(t.store().conn(), SectionId(2))
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn an_entry_with_a_game_is_neither_moved_nor_removed() {
+    let t = TestServer::with(paired_league).logged_in().await;
+    let u = t
+        .post("/setup/section", &[("event", "1"), ("name", "U1800")])
+        .await;
+    assert_eq!(u.status, StatusCode::SEE_OTHER, "{}", u.body);
+    let a = t
+        .post(
+            "/players/move",
+            &[("section", "1"), ("no", "6"), ("to", "2")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    assert!(a.body.contains("Frank Fischer already has games or byes in Open; a player moves only before their first round; if they stop playing there, withdraw them instead"), "{}", a.body);
+    let b = t
+        .post("/players/remove", &[("section", "1"), ("no", "6")])
+        .await;
+    assert_eq!(b.status, StatusCode::CONFLICT, "{}", b.body);
+    assert!(
+        b.body
+            .contains("Frank Fischer already has games or byes in Open; withdraw them instead"),
+        "{}",
+        b.body
+    );
+    assert_eq!(entries(&t).len(), 6);
+    assert!(players::entries(t.store().conn(), SectionId(2))
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn a_requested_bye_is_taken_back_with_a_reason_for_the_log() {
+    let t = TestServer::with(running_league).logged_in().await;
+    let a = t
+        .post(
+            "/players/bye",
+            &[
+                ("section", "1"),
+                ("no", "6"),
+                ("round", "3"),
+                ("kind", "zero"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = t.get("/players?section=1").await;
+    assert!(
+        page.body.contains("action=\"/players/bye/cancel\""),
+        "{}",
+        page.body
+    );
+    let bare = t
+        .post(
+            "/players/bye/cancel",
+            &[
+                ("section", "1"),
+                ("no", "6"),
+                ("round", "3"),
+                ("reason", " "),
+            ],
+        )
+        .await;
+    assert_eq!(bare.status, StatusCode::CONFLICT, "{}", bare.body);
+    assert!(
+        bare.body
+            .contains("A deletion needs a reason; say why in the box beside the button"),
+        "{}",
+        bare.body
+    );
+    assert_eq!(byes(&t, 3).len(), 1);
+    let b = t
+        .post(
+            "/players/bye/cancel",
+            &[
+                ("section", "1"),
+                ("no", "6"),
+                ("round", "3"),
+                ("reason", "can play after all"),
+            ],
+        )
+        .await;
+    assert_eq!(b.status, StatusCode::SEE_OTHER, "{}", b.body);
+    assert!(byes(&t, 3).is_empty());
+    let log = crate::store::audit::audit_log(t.store().conn(), 5).unwrap();
+    assert!(
+        log.iter()
+            .any(|r| format!("{r:?}").contains("can play after all")),
+        "{log:?}"
+    );
+    let none = t
+        .post(
+            "/players/bye/cancel",
+            &[
+                ("section", "1"),
+                ("no", "6"),
+                ("round", "3"),
+                ("reason", "again"),
+            ],
+        )
+        .await;
+    assert_eq!(none.status, StatusCode::CONFLICT, "{}", none.body);
+    assert!(none
+        .body
+        .contains("Frank Fischer has no game or bye in round 3"));
+}

@@ -19,7 +19,7 @@ use crate::web::guard::Checked;
 use crate::web::AppState;
 
 /// The entry a form names by pairing number.
-fn entry(s: &Store, section: &Section, no: u32) -> Result<Entry> {
+pub fn entry(s: &Store, section: &Section, no: u32) -> Result<Entry> {
     players::entries(s.conn(), section.id)?
         .into_iter()
         .find(|e| e.pairing_no == no)
@@ -81,6 +81,40 @@ pub async fn add_bye(State(st): State<AppState>, c: Checked<ByeForm>) -> Respons
                     who.name, f.round
                 ),
             })
+        })
+        .await;
+    finish(&st, &c.console, &back, done)
+}
+
+/// A bye taken back: the player comes after all.
+#[derive(serde::Deserialize)]
+pub struct CancelForm {
+    section: i64,
+    no: u32,
+    round: u32,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `POST /players/bye/cancel`: the bye deleted from its round, logged with
+/// the reason, as `league game delete` deletes one
+/// ([`crate::app::result::delete_game`]).
+pub async fn cancel_bye(State(st): State<AppState>, c: Checked<CancelForm>) -> Response {
+    let f = c.form;
+    let back = players_href(f.section);
+    let done = st
+        .db
+        .write(move |s| {
+            let (event, section) = section_of(s, Some(f.section), None)?;
+            let who = entry(s, &section, f.no)?;
+            let round = crate::app::result::Round {
+                event: &event,
+                section: &section,
+                number: f.round,
+            };
+            let done =
+                s.write(|tx| crate::app::result::delete_game(tx, round, &who, &f.reason, false))?;
+            Ok(format!("Deleted {} (logged).", done.what))
         })
         .await;
     finish(&st, &c.console, &back, done)

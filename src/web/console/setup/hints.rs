@@ -35,6 +35,8 @@ fn entry_hint(e: &Error) -> Option<String> {
         R::OutsideBand { .. } => "; enter them in another section, or tick \"enter outside the band\" to enter them here anyway (it is logged)".into(),
         R::InOtherSection { .. } => "; they play there, or a player is moved between sections before their first round".into(),
         R::LastRoundPlayed { .. } => "; add them to the league for the next event instead".into(),
+        R::MovedAfterPlay { .. } => "; if they stop playing there, withdraw them instead".into(),
+        R::RemovedAfterPlay { .. } => "; withdraw them instead (the \"Withdraw\" button), which keeps the games they played".into(),
         _ => return None,
     })
 }
@@ -51,6 +53,11 @@ fn other_hint(e: &Error) -> Option<String> {
     }
     if let Some(ratings::Refusal::OutOfOrder { .. }) = e.refusal::<ratings::Refusal>() {
         return Some("; give the day this list took effect in the form, if it is not today".into());
+    }
+    if let Some(crate::app::result::Refusal::DeletionNeedsReason) =
+        e.refusal::<crate::app::result::Refusal>()
+    {
+        return Some("; say why in the box beside the button (it goes in the log)".into());
     }
     if let Some(bye::Refusal::NoSuchRound { .. }) = e.refusal::<bye::Refusal>() {
         return Some("; add rounds to the event on the set-up page first".into());

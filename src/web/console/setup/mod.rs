@@ -1,12 +1,14 @@
 //! Setting a league up from the console: seasons, events and sections
 //! ([`league`]), finding and entering players, new players and late
-//! entries ([`players`]), requested byes and withdrawals ([`byes`]), and
+//! entries ([`players`]), requested byes and withdrawals ([`byes`]),
+//! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]). Every write goes
 //! through the application layer's action the CLI uses, in one
 //! transaction, and a refusal shows the action's words with the console's
 //! own hint ([`hints`]): a page to go to, never a command or a flag.
 
 pub mod byes;
+pub mod fix;
 pub mod hints;
 pub mod league;
 pub mod players;
@@ -37,7 +39,10 @@ pub fn routes() -> Router<AppState> {
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
         .route("/players/bye", post(byes::add_bye))
+        .route("/players/bye/cancel", post(byes::cancel_bye))
         .route("/players/withdraw", post(byes::withdraw))
+        .route("/players/move", post(fix::move_entry))
+        .route("/players/remove", post(fix::remove_entry))
         .route("/upload", get(upload::page))
         .route(
             "/upload/players",

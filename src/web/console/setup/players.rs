@@ -52,8 +52,9 @@ pub struct EntryRow {
     pub label: String,
     /// "withdrew after round 2", when they did.
     pub withdrawn: Option<u32>,
-    /// Byes in rounds to come: "round 3: half-point (requested)".
-    pub byes: Vec<String>,
+    /// Byes in rounds to come: (the round, "round 3: half-point bye
+    /// (asked for)").
+    pub byes: Vec<(u32, String)>,
 }
 
 /// What the page shows.
@@ -242,13 +243,16 @@ fn entry_rows(
     latest: u32,
     last: u32,
 ) -> Result<Vec<EntryRow>> {
-    let mut byes: HashMap<u32, Vec<String>> = HashMap::new();
+    let mut byes: HashMap<u32, Vec<(u32, String)>> = HashMap::new();
     for round in latest + 1..=last {
         for b in rounds::round_contents(conn, section.id, round)?.1 {
-            byes.entry(b.entry.pairing_no).or_default().push(format!(
-                "round {round}: {}-point bye{}",
-                rounds::bye_kind_str(b.kind),
-                if b.requested { " (asked for)" } else { "" }
+            byes.entry(b.entry.pairing_no).or_default().push((
+                round,
+                format!(
+                    "round {round}: {}-point bye{}",
+                    rounds::bye_kind_str(b.kind),
+                    if b.requested { " (asked for)" } else { "" }
+                ),
             ));
         }
     }
