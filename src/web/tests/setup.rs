@@ -214,7 +214,7 @@ async fn a_section_takes_the_band_its_name_states_and_is_added_once() {
         .get("/setup")
         .await
         .body
-        .contains("Added section U1400 (ratings under 1400) to Club Swiss."));
+        .contains("Added section U1400 to Club Swiss."));
     let again = t
         .post("/setup/section", &[("event", "1"), ("name", "u1400")])
         .await;
@@ -316,4 +316,47 @@ async fn moving_the_start_across_a_fide_edition_is_refused_unless_the_edition_is
         (e.start_date.as_deref(), e.fide_edition),
         (Some("2023-01-10"), Some(2024))
     );
+}
+
+#[tokio::test]
+async fn a_section_named_freely_takes_the_band_given_and_names_show_escaped() {
+    let t = server().await;
+    let a = t
+        .post(
+            "/setup/section",
+            &[
+                ("event", "1"),
+                ("name", "Reserve <b>"),
+                ("min", ""),
+                ("max", "1599"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let page = t.get("/setup").await.body;
+    assert!(
+        page.contains("Added section Reserve &#60;b&#62; (ratings under 1600) to Club Swiss."),
+        "{page}"
+    );
+    let b = t
+        .post(
+            "/setup/event",
+            &[
+                ("season", "1"),
+                ("name", "<script>alert(1)</script> Cup"),
+                ("kind", "round-robin"),
+                ("rounds", "3"),
+            ],
+        )
+        .await;
+    assert_eq!(b.status, StatusCode::SEE_OTHER, "{}", b.body);
+    let page = t.get("/setup").await.body;
+    assert_escaped(&page);
+    assert!(
+        page.contains("&#60;script&#62;alert(1)&#60;/script&#62; Cup"),
+        "{page}"
+    );
+    let edit = t.get("/setup/event/edit?event=2").await.body;
+    assert_escaped(&edit);
+    assert!(edit.contains("Berger tables"), "{edit}");
 }

@@ -122,8 +122,13 @@ fn event_row(conn: &impl Readable, e: &Event) -> Result<EventRow> {
     })
 }
 
-/// "U1600 (ratings under 1600)", or the bare name without a band.
+/// "Reserve (ratings under 1600)", or the bare name when it states its
+/// band itself ("U1600") or there is none.
 pub fn section_label(s: &Section) -> String {
+    if band_from_name(&s.name) == (s.rating_min, s.rating_max) {
+        // "U1600" says its band already.
+        return s.name.clone();
+    }
     match (s.rating_min, s.rating_max) {
         (Some(a), Some(b)) => format!("{} (ratings {a}-{b})", s.name),
         (Some(a), None) => format!("{} (ratings {a}+)", s.name),
