@@ -600,3 +600,65 @@ async fn a_requested_bye_is_taken_back_with_a_reason_for_the_log() {
         .body
         .contains("Frank Fischer has no game or bye in round 3"));
 }
+
+#[tokio::test]
+async fn a_players_details_are_edited_and_an_id_another_player_has_is_refused() {
+    let t = TestServer::with(with_others).logged_in().await;
+    let page = t.get("/players/edit?player=7&section=1").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body.contains("value=\"Ólafur Jónsson\""),
+        "{}",
+        page.body
+    );
+    let form = |name: &'static str, fide_id: &'static str| {
+        vec![
+            ("player", "7"),
+            ("section", "1"),
+            ("name", name),
+            ("rating", "1720"),
+            ("fide_id", fide_id),
+            ("club", "Reykjavik CC"),
+        ]
+    };
+    let a = t
+        .post("/players/edit", &form("Olafur Jonsson", "2300001"))
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert!(t
+        .get("/players?section=1")
+        .await
+        .body
+        .contains("Ólafur Jónsson now: Olafur Jonsson (#7, FIDE 2300001), rated 1720."));
+    let store = t.store();
+    let p = players::player_by_id(store.conn(), crate::domain::ids::PlayerId(7)).unwrap();
+    assert_eq!(
+        (p.name.as_str(), p.rating, p.fide_id.as_deref()),
+        ("Olafur Jonsson", Some(1720), Some("2300001"))
+    );
+    assert_eq!(
+        players::player_club(store.conn(), p.id).unwrap().as_deref(),
+        Some("Reykjavik CC")
+    );
+    drop(store);
+    let b = t
+        .post(
+            "/players/edit",
+            &[
+                ("player", "8"),
+                ("section", "1"),
+                ("name", "Olga Ivanova"),
+                ("fide_id", "2300001"),
+            ],
+        )
+        .await;
+    assert_eq!(b.status, StatusCode::BAD_REQUEST, "{}", b.body);
+    assert!(
+        b.body
+            .contains("The player was not saved: there is already a player with the same fide id"),
+        "{}",
+        b.body
+    );
+    let olga = players::player_by_id(t.store().conn(), crate::domain::ids::PlayerId(8)).unwrap();
+    assert_eq!(olga.fide_id, None);
+}

@@ -1,6 +1,6 @@
 //! Setting a league up from the console: seasons, events and sections
 //! ([`league`]), finding and entering players, new players and late
-//! entries ([`players`]), requested byes and withdrawals ([`byes`]),
+//! entries ([`players`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]). Every write goes
 //! through the application layer's action the CLI uses, in one
@@ -11,6 +11,7 @@ pub mod byes;
 pub mod fix;
 pub mod hints;
 pub mod league;
+pub mod person;
 pub mod players;
 pub mod upload;
 
@@ -38,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/players", get(players::page))
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
+        .route("/players/edit", get(person::page).post(person::edit))
         .route("/players/bye", post(byes::add_bye))
         .route("/players/bye/cancel", post(byes::cancel_bye))
         .route("/players/withdraw", post(byes::withdraw))

@@ -46,6 +46,8 @@ pub struct FoundRow {
 
 /// An entry of the section, with its coming byes.
 pub struct EntryRow {
+    /// The player's id (the link to their details).
+    pub player: i64,
     /// The pairing number (how the bye and withdrawal forms name them).
     pub no: u32,
     /// "Ann Lee, rated 1850".
@@ -259,6 +261,7 @@ fn entry_rows(
     Ok(players::entries(conn, section.id)?
         .into_iter()
         .map(|e| EntryRow {
+            player: e.player_id.0,
             no: e.pairing_no,
             label: match e.rating {
                 Some(r) => format!("{}, rated {r}", e.name),
