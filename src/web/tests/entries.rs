@@ -363,7 +363,12 @@ async fn a_bye_in_a_paired_round_is_refused_with_the_way_to_the_pair_page() {
         "{}",
         a.body
     );
-    assert!(a.body.contains("href=\"/pair\""));
+    assert!(
+        a.body.contains("href=\"/pair?section=1&#38;replace=true\""),
+        "{}",
+        a.body
+    );
+    assert!(a.body.contains("Pair round 1 again"));
     assert!(byes(&t, 1).is_empty());
 }
 
@@ -383,6 +388,13 @@ async fn a_withdrawal_is_recorded_refused_before_a_played_round_and_taken_back()
         .await;
     assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.body);
     assert!(early.body.contains("Alice Archer has games or byes recorded after round 0. To withdraw them after round 0: pair round 1 again without them"), "{}", early.body);
+    assert!(
+        early
+            .body
+            .contains("href=\"/pair?section=1&#38;replace=true\">Pair round 1 again"),
+        "{}",
+        early.body
+    );
     let withdrawn = |t: &TestServer| {
         players::entries(t.store().conn(), SectionId(1)).unwrap()[0].withdrawn_after
     };

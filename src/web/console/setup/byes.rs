@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::players::{players_href, section_of};
-use super::{finish, given};
+use super::{finish, finish_in, given};
 use crate::app::bye::{self as app, NewBye};
 use crate::app::withdraw;
 use crate::domain::league::{Entry, Section};
@@ -58,6 +58,7 @@ fn bye_kind(text: &str) -> Result<(ByeKind, bool)> {
 pub async fn add_bye(State(st): State<AppState>, c: Checked<ByeForm>) -> Response {
     let f = c.form;
     let back = players_href(f.section);
+    let section = f.section;
     let done = st
         .db
         .write(move |s| {
@@ -83,7 +84,7 @@ pub async fn add_bye(State(st): State<AppState>, c: Checked<ByeForm>) -> Respons
             })
         })
         .await;
-    finish(&st, &c.console, &back, done)
+    finish_in(&st, &c.console, &back, Some(section), done)
 }
 
 /// A bye taken back: the player comes after all.
@@ -137,6 +138,7 @@ pub struct WithdrawForm {
 pub async fn withdraw(State(st): State<AppState>, c: Checked<WithdrawForm>) -> Response {
     let f = c.form;
     let back = players_href(f.section);
+    let section = f.section;
     let done = st
         .db
         .write(move |s| {
@@ -161,5 +163,5 @@ pub async fn withdraw(State(st): State<AppState>, c: Checked<WithdrawForm>) -> R
             ))
         })
         .await;
-    finish(&st, &c.console, &back, done)
+    finish_in(&st, &c.console, &back, Some(section), done)
 }

@@ -76,12 +76,18 @@ fn sheet_hint(e: &Error) -> Option<String> {
     })
 }
 
-/// The page a refusal goes on to, when there is one.
-pub fn way_on(e: &Error) -> Option<(String, String)> {
+/// The page a refusal about a round of section `section` goes on to: the
+/// Pair page, to pair that round again without the player (or with their
+/// bye), when the round is paired and has no results yet.
+pub fn way_on(e: &Error, section: i64) -> Option<(String, String)> {
     use crate::app::round::sheet::Refusal as Sheet;
-    let to_pair = matches!(
-        e.refusal::<withdraw::Refusal>(),
-        Some(withdraw::Refusal::PlayedLater { .. })
-    ) || matches!(e.refusal::<Sheet>(), Some(Sheet::ByeAfterPairing { .. }));
-    to_pair.then(|| ("The Pair page".to_string(), "/pair".to_string()))
+    let round = match (e.refusal::<withdraw::Refusal>(), e.refusal::<Sheet>()) {
+        (Some(withdraw::Refusal::PlayedLater { after, .. }), _) => after + 1,
+        (_, Some(Sheet::ByeAfterPairing { round, .. })) => *round,
+        _ => return None,
+    };
+    Some((
+        format!("Pair round {round} again"),
+        format!("/pair?section={section}&replace=true"),
+    ))
 }

@@ -59,20 +59,38 @@ pub fn routes() -> Router<AppState> {
 /// After a write: its echo shown once on the page `back`, or the refusal
 /// (with the console's hint) and a button back to `back`.
 pub fn finish(st: &AppState, c: &Console, back: &str, done: Result<String>) -> Response {
+    finish_in(st, c, back, None, done)
+}
+
+/// [`finish`] for a write about a section's rounds (`section`: its id),
+/// whose refusal may lead on to pairing a round of it again.
+pub fn finish_in(
+    st: &AppState,
+    c: &Console,
+    back: &str,
+    section: Option<i64>,
+    done: Result<String>,
+) -> Response {
     match done {
         Ok(echo) => {
             st.auth.set_flash(&c.0.id, echo);
             Redirect::to(back).into_response()
         }
-        Err(e) => refused(e).link("Back", back).into_response(),
+        Err(e) => refused_in(e, section).link("Back", back).into_response(),
     }
 }
 
 /// A refused or failed write as its page: the words of the refusal and the
-/// console's hint, and the page that goes on from it.
+/// console's hint.
 pub fn refused(e: Error) -> WebError {
+    refused_in(e, None)
+}
+
+/// [`refused`], with the page that goes on from it when the refusal is
+/// about a round of section `section`.
+pub fn refused_in(e: Error, section: Option<i64>) -> WebError {
     let hint = hints::hint(&e);
-    let way = hints::way_on(&e);
+    let way = section.and_then(|s| hints::way_on(&e, s));
     let page = WebError::from(e.with_hint(hint));
     match way {
         Some((label, href)) => page.link(label, href),
