@@ -230,6 +230,10 @@ async fn a_rating_outside_the_band_is_refused_unless_the_box_is_ticked() {
         .post("/setup/section", &[("event", "1"), ("name", "U1600")])
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let open = t.get("/players?section=1&q=olafur").await.body;
+    assert!(!open.contains("name=\"outside_band\""), "{open}");
+    let banded = t.get("/players?section=2&q=olafur").await.body;
+    assert!(banded.contains("name=\"outside_band\""), "{banded}");
     let b = t
         .post("/players/enter", &[("section", "2"), ("player", "7")])
         .await;

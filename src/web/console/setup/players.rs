@@ -67,6 +67,8 @@ pub struct SectionPage {
     pub label: String,
     /// The event's other sections: (id, name).
     pub others: Vec<(i64, String)>,
+    /// Whether the section has a rating band (an entry may fall outside it).
+    pub banded: bool,
     /// The latest round paired (0: none): a later entry is a late entry.
     pub latest: u32,
     /// The rounds still to come: a bye may be asked for in these.
@@ -147,6 +149,7 @@ fn load(store: &Store, q: &PlayersQuery) -> Result<SectionPage> {
             .filter(|s| s.id != section.id)
             .map(|s| (s.id.0, s.name))
             .collect(),
+        banded: section.rating_min.is_some() || section.rating_max.is_some(),
         latest,
         coming: (latest + 1..=event.rounds).collect(),
         after: (0..=latest.min(event.rounds)).collect(),
