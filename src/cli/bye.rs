@@ -6,9 +6,9 @@ use clap::Subcommand;
 use super::output::print;
 use super::round::echo;
 use super::SectionArgs;
-use crate::domain::game::SheetRow;
+use crate::app::bye::{self as app, NewBye, Refusal};
 use crate::domain::record::ByeKind;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::store::Store;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -56,27 +56,21 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
             let requested = !assigned.unwrap_or(kind == ByeKind::Full);
             let (event, section) = section.find(store)?;
             event.need_individual()?;
-            let row = SheetRow {
-                line: None,
-                board: None,
-                white: player.clone(),
-                black: None,
-                result: None,
-                bye: Some((kind, requested)),
-                names: None,
+            let all = crate::store::player::entries(store.conn(), section.id)?;
+            // A name that finds nobody reads as the sheet's row did.
+            let entry = crate::store::player::find_entry(&all, store.conn(), &section, &player)
+                .map_err(|e| Error::invalid(e.to_string()))?;
+            let bye = NewBye {
+                round,
+                kind,
+                requested,
             };
-            let done = store.write(|tx| {
-                crate::app::round::sheet::record_sheet(
-                    tx,
-                    &section,
-                    round,
-                    None,
-                    &[row],
-                    "command line",
-                    false,
-                )
-                .map_err(super::round::sheet_hint)
-            })?;
+            let done = store
+                .write(|tx| app::add_bye(tx, &event, &section, &entry, bye, "command line"))
+                .map_err(|e| {
+                    let h = hint(&e);
+                    super::round::sheet_hint(e.with_hint(h))
+                })?;
             print(&echo(
                 &super::event_section_label(store, &event, &section.name)?,
                 round,
@@ -85,4 +79,14 @@ pub fn run_bye(store: &mut Store, cmd: ByeCmd) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The CLI's way on from a bye refused for its round.
+fn hint(e: &Error) -> Option<String> {
+    match e.refusal::<Refusal>()? {
+        Refusal::NoSuchRound { .. } => {
+            Some("; change the event's rounds with `league event edit --rounds`".to_string())
+        }
+        Refusal::TeamEvent { .. } => None,
+    }
 }

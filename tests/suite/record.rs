@@ -316,6 +316,15 @@ fn bad_input_round_beyond_the_event() {
 }
 
 #[test]
+fn a_bye_beyond_the_event_is_refused_with_the_rounds_it_has() {
+    let t = three_rounds();
+    t.fails(
+        &args(&["bye", "add", "Dan"], &["--round", "6", "--kind", "half"]),
+        "Winter Swiss has 5 rounds; there is no round 6 to give a bye in; change the event's rounds with `league event edit --rounds`",
+    );
+}
+
+#[test]
 fn bad_input_malformed_csv_line() {
     let t = three_rounds();
     t.write("bad.csv", "1,Alice,Bob,1-0\n2,Carol\n");

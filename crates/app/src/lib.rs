@@ -41,6 +41,7 @@ use {
 };
 // split-workspace: end of aliases
 
+pub mod bye;
 pub mod demo;
 pub mod entry;
 

@@ -7,7 +7,9 @@
 //! (which event that is), [`results`] and [`correct`] (results entry),
 //! [`act`] (the writes a results form makes), [`standings`] (standings,
 //! crosstable, working), [`pair`] (preview, then pair), [`print`](mod@print) (the round's
-//! printed sheets), [`ops`] (the log, backup, publishing the site).
+//! printed sheets), [`ops`] (the log, backup, publishing the site),
+//! [`setup`] (seasons, events, sections, players, byes, withdrawals,
+//! uploads).
 //!
 //! [`Console`]: super::guard::Console
 //! [`Checked`]: super::guard::Checked
@@ -21,6 +23,7 @@ pub mod pair;
 pub mod print;
 pub mod results;
 pub mod running;
+pub mod setup;
 pub mod standings;
 
 use axum::routing::{get, post};
@@ -49,6 +52,7 @@ pub fn routes() -> Router<AppState> {
         .route("/log", get(ops::log))
         .route("/publish", get(ops::publish_page).post(ops::publish))
         .route("/backup", post(ops::backup))
+        .merge(setup::routes())
 }
 
 /// An event and section as an echo names them: "Club Swiss Open", and a

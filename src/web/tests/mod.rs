@@ -1,7 +1,10 @@
 //! HTTP-level tests of the console: the router called in-process.
 
+mod entries;
 mod login;
 mod pages;
 mod pair;
 mod read_only;
 mod results;
+mod setup;
+mod upload;
