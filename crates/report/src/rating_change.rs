@@ -1,7 +1,7 @@
 //! A section's estimated rating changes, for the event's rating federation:
-//! which federation rates the event comes from its details (a US Chess
-//! rating system given: US Chess; a FIDE chief arbiter given: FIDE), the
-//! arithmetic from [`crate::domain::rating_change`].
+//! which federation rates the event comes from its details (as stated, or
+//! else a US Chess rating system given: US Chess; a FIDE chief arbiter
+//! given: FIDE), the arithmetic from [`crate::domain::rating_change`].
 
 use serde_json::{json, Value as Json};
 
@@ -20,16 +20,17 @@ pub struct Estimates {
     pub uscf: Option<Vec<Option<uscf::Estimate>>>,
 }
 
-/// The federations rating the event: US Chess when a US Chess rating
-/// system is set (the event's, or the league's default), FIDE when a FIDE
-/// chief arbiter is.
+/// The federations rating the event: as the event (or the league's
+/// default) states, else US Chess when a US Chess rating system is set and
+/// FIDE when a FIDE chief arbiter is
+/// ([`crate::domain::league::EventDetails::rated_by`]).
 pub fn rated_by(conn: &Reader, r: &SectionReport) -> Result<Vec<RatedBy>> {
-    let d = details_or_league(conn, r.event.id)?;
+    let (rated, _) = details_or_league(conn, r.event.id)?.rated_by();
     let mut out = Vec::new();
-    if d.chief_arbiter.is_some() {
+    if rated.fide() {
         out.push(RatedBy::Fide);
     }
-    if d.rating_system.is_some() {
+    if rated.us_chess() {
         out.push(RatedBy::UsChess);
     }
     Ok(out)
