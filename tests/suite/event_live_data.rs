@@ -131,3 +131,90 @@ fn event_add_takes_the_venue_and_rating_and_refuses_an_unknown_federation() {
         "--rated \"yes\" is not one of fide, uscf, both, none",
     );
 }
+
+/// A 4-player Swiss, nothing paired yet.
+fn four() -> TestLeague {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    t.ok(&["event", "add", "Club", "--season", "2024", "--rounds", "3"]);
+    for (name, rating) in [
+        ("Ann", "1900"),
+        ("Bob", "1700"),
+        ("Cy", "1600"),
+        ("Di", "1500"),
+    ] {
+        t.ok(&["player", "add", name, "--rating", rating]);
+        t.ok(&["enter", name, "--event", "Club"]);
+    }
+    t
+}
+
+#[test]
+fn a_rounds_date_and_start_time_are_on_the_pairing_sheet_and_the_round_page() {
+    let t = four();
+    t.fails(
+        &["round", "pair", "--event", "Club", "--time", "7pm"],
+        "\"7pm\" is not a time; write it as HH:MM on the 24-hour clock, e.g. 19:30",
+    );
+    let sheet = t.ok(&[
+        "round",
+        "pair",
+        "--event",
+        "Club",
+        "--date",
+        "2024-01-10",
+        "--time",
+        "19:30",
+    ]);
+    assert!(
+        sheet.contains(
+            "Club, Open: round 1 (US Chess Swiss system)\nWednesday 10 January 2024, 19:30\n"
+        ),
+        "{sheet}"
+    );
+    assert_eq!(
+        t.query("SELECT date, start_time FROM round"),
+        vec![vec!["2024-01-10", "19:30"]]
+    );
+    let j: Value =
+        serde_json::from_str(&t.ok(&["round", "sheet", "--event", "Club", "--format", "json"]))
+            .unwrap();
+    assert_eq!(j["date"], "2024-01-10");
+    assert_eq!(j["start_time"], "19:30");
+    let html = t.ok(&["round", "sheet", "--event", "Club", "--format", "html"]);
+    assert!(
+        html.contains("<p class=\"when\">Wednesday 10 January 2024, 19:30</p>"),
+        "{html}"
+    );
+
+    t.ok(&["site", "--all", "--out", "site"]);
+    let page = std::fs::read_to_string(t.path("site").join("2024/club-open/round-1.html")).unwrap();
+    assert!(
+        page.contains("<span class=\"date\">Wednesday 10 January 2024, 19:30</span>"),
+        "{page}"
+    );
+    // The section page leads with the round being played, and says when.
+    let section = std::fs::read_to_string(t.path("site").join("2024/club-open.html")).unwrap();
+    assert!(
+        section.contains("<span class=\"date\">Wednesday 10 January 2024, 19:30</span>."),
+        "{section}"
+    );
+
+    // A later start, recorded with the results, is a logged correction.
+    let csv = "board,white,black,result\n1,1,3,1-0\n2,4,2,0-1\n";
+    t.write("r1.csv", csv);
+    t.ok(&[
+        "round", "record", "--event", "Club", "--round", "1", "r1.csv", "--time", "19:45",
+    ]);
+    assert_eq!(
+        t.query("SELECT date, start_time FROM round"),
+        vec![vec!["2024-01-10", "19:45"]]
+    );
+    let log = t.ok(&["log"]);
+    assert!(log.contains("round 1 start time"), "{log}");
+    let sheet = t.ok(&["round", "sheet", "--event", "Club", "--round", "1"]);
+    assert!(
+        sheet.contains("Wednesday 10 January 2024, 19:45\n"),
+        "{sheet}"
+    );
+}

@@ -58,6 +58,8 @@ pub struct Sheet {
     pub byes: Vec<SheetBye>,
     /// Players present but without a game or bye this round, with why.
     pub unpaired: Vec<(SheetPlayer, String)>,
+    /// The round's date and start time, when recorded.
+    pub when: crate::store::round::RoundWhen,
 }
 
 /// How a sheet is printed.
@@ -142,6 +144,18 @@ fn bye_words(b: &SheetBye) -> String {
     }
 }
 
+/// A round's date and start time in words (see [`Sheet::when_text`]);
+/// the site's round page says it the same way.
+pub fn when_words(w: &crate::store::round::RoundWhen) -> String {
+    let date = w.date.as_deref().map(crate::site::round::long_date);
+    match (date, &w.start_time) {
+        (Some(d), Some(t)) => format!("{d}, {t}"),
+        (Some(d), None) => d,
+        (None, Some(t)) => format!("Starts at {t}"),
+        (None, None) => String::new(),
+    }
+}
+
 /// One line of the alphabetical list: player, number, board, colour.
 struct Listed<'a> {
     player: &'a SheetPlayer,
@@ -153,6 +167,12 @@ impl Sheet {
     /// "Winter Swiss, Open: round 3".
     pub fn title(&self) -> String {
         format!("{}, {}: round {}", self.event, self.section, self.round)
+    }
+
+    /// "Wednesday 10 January 2024, 19:30", "Wednesday 10 January 2024",
+    /// "Starts at 19:30", or empty: when the round is played, as recorded.
+    pub fn when_text(&self) -> String {
+        when_words(&self.when)
     }
 
     fn alphabetical(&self) -> Vec<Listed<'_>> {
@@ -244,7 +264,12 @@ impl Sheet {
 
     /// Both sheets for the terminal.
     pub fn text(&self) -> String {
-        let mut out = format!("{} ({})\n\n", self.title(), self.system);
+        let mut out = format!("{} ({})\n", self.title(), self.system);
+        let when = self.when_text();
+        if !when.is_empty() {
+            out.push_str(&format!("{when}\n"));
+        }
+        out.push('\n');
         out.push_str(&self.boards_table().text());
         let others = self.others();
         if !others.is_empty() {
@@ -263,6 +288,10 @@ impl Sheet {
             markdown_cell(&self.title()),
             markdown_cell(&self.system)
         );
+        let when = self.when_text();
+        if !when.is_empty() {
+            out.push_str(&format!("{}\n\n", markdown_cell(&when)));
+        }
         out.push_str(&self.boards_table().markdown());
         let others = self.others();
         if !others.is_empty() {
@@ -319,6 +348,8 @@ impl Sheet {
             "event": self.event,
             "section": self.section,
             "round": self.round,
+            "date": self.when.date,
+            "start_time": self.when.start_time,
             "system": self.system,
             "pairs": self.boards.iter().map(|b| json!({
                 "board": b.board,
@@ -367,6 +398,10 @@ impl Sheet {
                 },
                 esc(&self.system)
             ));
+            let when = self.when_text();
+            if !when.is_empty() {
+                out.push_str(&format!("<p class=\"when\">{}</p>\n", esc(&when)));
+            }
             out.push_str(
                 "<table>\n<thead><tr><th>Board</th><th>White</th><th>Score</th><th>Rating</th>\
                  <th>Black</th><th>Score</th><th>Rating</th><th>Result</th></tr></thead>\n<tbody>\n",
@@ -463,6 +498,7 @@ mod tests {
             section: "Open".into(),
             round: 2,
             system: "Berger round-robin tables (FIDE)".into(),
+            when: Default::default(),
             boards: (1..=boards)
                 .map(|b| SheetBoard {
                     board: b,
