@@ -218,3 +218,34 @@ fn a_rounds_date_and_start_time_are_on_the_pairing_sheet_and_the_round_page() {
         "{sheet}"
     );
 }
+
+#[test]
+fn an_imported_player_list_loses_stray_direction_controls_with_a_warning() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    let file = t.write(
+        "players.csv",
+        "name,rating\nSara \u{202E}Levi,1500\nOmar \u{2067}\u{0639}\u{0645}\u{0631}\u{2069},1600\n",
+    );
+    let r = t.run(&["import", "players", file.to_str().unwrap()]);
+    assert!(r.ok, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains("players.csv, line 2: the name \"Sara \\u{202e}Levi\" had 1 unpaired text-direction control (U+202E)"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("the name is stored as \"Sara Levi\""),
+        "{}",
+        r.stderr
+    );
+    // The isolate that closes stays, and gets no warning.
+    assert_eq!(r.stderr.matches("Warning:").count(), 1, "{}", r.stderr);
+    assert_eq!(
+        t.query("SELECT name FROM player ORDER BY id"),
+        vec![
+            vec!["Sara Levi".to_string()],
+            vec!["Omar \u{2067}\u{0639}\u{0645}\u{0631}\u{2069}".to_string()]
+        ]
+    );
+}
