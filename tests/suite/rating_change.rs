@@ -275,3 +275,56 @@ fn exported_standings_carry_the_estimates_as_league_standings_does() {
     let amos = csv.lines().find(|l| l.contains("Amos")).unwrap();
     assert!(amos.ends_with("-15.4*,1776 (-24)"), "{amos}");
 }
+
+#[test]
+fn a_fide_rated_round_page_shows_each_games_estimated_change() {
+    let t = quads();
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "fide"]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let page = |n: usize| {
+        std::fs::read_to_string(
+            t.path("site")
+                .join(format!("2024/quads-open/round-{n}.html")),
+        )
+        .unwrap()
+    };
+    // Round 1: Amos 1800 beat Billy 1500 (PD 0.85): +3* and −3*; Cara
+    // beat Dev, who is unrated: no estimate for that game.
+    let html = page(1);
+    assert!(html.contains("<h2 id=\"rating-estimates\">Estimated FIDE rating changes</h2>"));
+    assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
+    let rows: Vec<&str> = html
+        .split("<tr>")
+        .filter(|r| r.contains("<th scope=\"row\" class=\"name\">"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{html}");
+    assert!(
+        rows[0].contains(">Amos<") && rows[0].contains(">Billy<"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[0].contains(
+            "<td class=\"num\">1</td><td class=\"num\">0.85</td><td class=\"num\">+3*</td>"
+        ),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].contains(
+            "<td class=\"num\">0</td><td class=\"num\">0.15</td><td class=\"num\">-3*</td>"
+        ),
+        "{}",
+        rows[1]
+    );
+    // Round 2: Cara (1350) beat Amos (1800, 450 counted as 400, PD 0.08).
+    assert!(page(2).contains(
+        "<td class=\"num\">1</td><td class=\"num\">0.08</td><td class=\"num\">+18.4*</td>"
+    ));
+    // Not rated: no such table.
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "none"]);
+    t.ok(&["site", "--all", "--out", "site2"]);
+    let html =
+        std::fs::read_to_string(t.path("site2").join("2024/quads-open/round-1.html")).unwrap();
+    assert!(!html.contains("rating-estimates"));
+}

@@ -24,6 +24,7 @@ use crate::domain::record::{Colour, Outcome, PlayerRecord, Tournament};
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
 use crate::parallel;
+use crate::report::rating_change::Estimates;
 use crate::report::SectionReport;
 use crate::store::ratings::ListRating;
 
@@ -265,7 +266,13 @@ impl<'a> Frame<'a> {
         s: &SeasonData,
     ) -> Vec<(IndividualSection, Vec<RoundPage>)> {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
+        type Job<'a> = (
+            &'a SectionReport,
+            &'a str,
+            &'a [Option<String>],
+            &'a Estimates,
+        );
+        let jobs: Vec<Job> = s
             .events
             .iter()
             .enumerate()
@@ -280,16 +287,17 @@ impl<'a> Frame<'a> {
                     &**r,
                     paths.section[&(si, ei, ki)].as_str(),
                     k.round_dates.as_slice(),
+                    &k.ratings,
                 )),
                 SectionKind::Team(_) => None,
             })
             .collect();
-        parallel::map(&jobs, |&(r, path, dates)| {
+        parallel::map(&jobs, |&(r, path, dates, est)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
             let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
+            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates, est);
             (body, rounds)
         })
     }

@@ -336,6 +336,7 @@ pub fn round_pages(
     season: (&str, &str),
     player: &dyn Fn(usize) -> String,
     dates: &[Option<String>],
+    est: &crate::report::rating_change::Estimates,
 ) -> Vec<RoundPage> {
     let n_rounds = r.facts.created_rounds;
     let before = scores_before(r);
@@ -368,6 +369,7 @@ pub fn round_pages(
                 absent: lines.absent,
                 matches: Vec::new(),
                 team_byes: Vec::new(),
+                estimates: super::ratings::round_estimates(est, n, &link),
                 place,
             }
         })
@@ -476,6 +478,7 @@ pub fn team_round_pages(
                 games: Vec::new(),
                 byes: Vec::new(),
                 absent: Vec::new(),
+                estimates: Vec::new(),
                 matches,
                 team_byes: round.byes.iter().map(|&i| team(i)).collect(),
                 place,
