@@ -328,3 +328,29 @@ fn a_fide_rated_round_page_shows_each_games_estimated_change() {
         std::fs::read_to_string(t.path("site2").join("2024/quads-open/round-1.html")).unwrap();
     assert!(!html.contains("rating-estimates"));
 }
+
+#[test]
+fn a_players_page_shows_their_estimates_in_a_rated_section() {
+    let t = quads();
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "both"]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let amos = walk(&t.path("site"))
+        .into_iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .find(|html| html.contains("<h1><bdi>Amos</bdi></h1>"))
+        .expect("Amos's page");
+    assert!(
+        amos.contains("<p class=\"estimate\">Estimated rating change, not official (the rating lists decide): FIDE -15.4*; US Chess 1776 (-24). The section page says how it is worked out.</p>"),
+        "{amos}"
+    );
+    // Dev is unrated: no FIDE estimate, the US Chess special formula's.
+    let dev = walk(&t.path("site"))
+        .into_iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .find(|html| html.contains("<h1><bdi>Dev</bdi></h1>"))
+        .expect("Dev's page");
+    assert!(
+        dev.contains("(the rating lists decide): US Chess 950 (new)."),
+        "{dev}"
+    );
+}

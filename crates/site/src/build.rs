@@ -969,6 +969,7 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 place: place.clone(),
                             }),
                             games: Vec::new(),
+                            estimate: super::ratings::player_estimate(&k.ratings, i),
                         },
                         games,
                         label: format!("{} {} ({})", e.event.name, k.section.name, s.season.name),

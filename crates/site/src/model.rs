@@ -760,6 +760,9 @@ pub struct PlayerEvent {
     pub team: Option<TeamLine>,
     /// Their games, byes and absences, round by round.
     pub games: Vec<PlayerGame>,
+    /// Their estimated rating changes in a rated section ("FIDE -15.4*;
+    /// US Chess 1776 (-24)"), or empty.
+    pub estimate: String,
 }
 
 /// A player's team in a team event.

@@ -68,3 +68,19 @@ pub fn round_estimates(
     }
     out
 }
+
+/// Entry `player`'s estimates for their player page: "FIDE -15.4*",
+/// "US Chess 1776 (-24)", both joined by "; ", or empty when the section
+/// is not rated or the player has none.
+pub fn player_estimate(est: &Estimates, player: usize) -> String {
+    let fide = est.fide_cell(player).filter(|c| !c.is_empty());
+    let uscf = est.uscf_cell(player).filter(|c| !c.is_empty());
+    let parts: Vec<String> = [
+        fide.map(|c| format!("FIDE {c}")),
+        uscf.map(|c| format!("US Chess {c}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    parts.join("; ")
+}
