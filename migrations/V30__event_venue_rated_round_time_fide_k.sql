@@ -12,14 +12,11 @@
 -- to the venue, beside its date.
 --
 -- player.fide_k is the player's FIDE K factor (10, 20 or 40, FIDE Rating
--- Regulations 8.3.3) as published with the rating or entered with it; NULL:
+-- Regulations 8.3.3) as the FIDE list publishes it, entered with the rating; NULL:
 -- not known, and the estimate assumes one and says so.
--- rating_history.fide_k keeps the K factor that went with a replaced FIDE
--- rating.
 
 ALTER TABLE event ADD COLUMN venue TEXT CHECK (venue IS NULL OR length(trim(venue)) > 0);
 ALTER TABLE event ADD COLUMN rated TEXT CHECK (rated IS NULL OR rated IN ('fide', 'uscf', 'both', 'none'));
 ALTER TABLE round ADD COLUMN start_time TEXT
     CHECK (start_time IS NULL OR (length(start_time) = 5 AND time(start_time) IS start_time || ':00'));
 ALTER TABLE player ADD COLUMN fide_k INTEGER CHECK (fide_k IS NULL OR fide_k IN (10, 20, 40));
-ALTER TABLE rating_history ADD COLUMN fide_k INTEGER CHECK (fide_k IS NULL OR fide_k IN (10, 20, 40));

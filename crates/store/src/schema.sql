@@ -534,7 +534,7 @@ CREATE TABLE "rating_history" (
     -- --list), and the date it was replaced.
     list        TEXT NOT NULL CHECK (length(trim(list)) > 0),
     replaced_on TEXT NOT NULL CHECK (date(replaced_on) IS replaced_on)
-, fide_k INTEGER CHECK (fide_k IS NULL OR fide_k IN (10, 20, 40))) STRICT;
+) STRICT;
 
 CREATE INDEX rating_history_player ON rating_history(player_id, system);
 
@@ -730,4 +730,4 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (28, 'result_entry', '', '2213706343575827572');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (29, 'players_board', '', '11074589645109149916');
-INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (30, 'event_venue_rated_round_time_fide_k', '', '10960431715264291924');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (30, 'event_venue_rated_round_time_fide_k', '', '14968493830908923907');
