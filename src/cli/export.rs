@@ -6,13 +6,14 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, Table};
-use super::standings::{standings_json, standings_table};
+use super::standings::{standings_json_with, standings_table_with};
 use super::{EventArgs, SectionArgs};
 use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::export::{json as jsondoc, trf as trfout};
 use crate::interchange::json::Document;
 use crate::outfile::{self, Kind};
+use crate::report::rating_change::estimates;
 use crate::report::{section_report, trf::trf_event, ReportOptions};
 use crate::store::{exchange, season as seasons, Store};
 
@@ -149,13 +150,16 @@ fn export_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         fide_edition: None,
     };
     let report = section_report(store.conn(), &event, &section, &opts)?;
+    // A rated event's estimated rating changes, as `league standings` gives them.
+    let ratings = estimates(store.conn(), &report)?;
     let text = match a.format {
-        TableFormat::Csv => standings_table(&report, true)
+        TableFormat::Csv => standings_table_with(&report, true, &ratings)
             .places_for_spreadsheets()
             .csv(),
         TableFormat::Json => format!(
             "{}\n",
-            serde_json::to_string_pretty(&standings_json(&report, None)).unwrap_or_default()
+            serde_json::to_string_pretty(&standings_json_with(&report, None, &ratings))
+                .unwrap_or_default()
         ),
     };
     emit(

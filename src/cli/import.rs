@@ -158,7 +158,8 @@ pub fn read_capped(r: impl std::io::Read, name: &str) -> Result<Vec<u8>> {
 pub enum Parsed {
     TeamMatches(TeamMatchesArgs, Vec<team_matches::TeamMatchRow>, String),
     Trf(TrfArgs, Box<crate::interchange::trf::TrfEvent>, String),
-    Players(Vec<playerlist::PlayerRow>, String),
+    /// The rows, the file's name, and what was changed in the rows.
+    Players(Vec<playerlist::PlayerRow>, String, Vec<String>),
     Json(JsonArgs, crate::interchange::json::Document, String),
 }
 
@@ -187,7 +188,8 @@ pub fn parse(cmd: ImportCmd) -> Result<Parsed> {
         }
         ImportCmd::Players(a) => {
             let (bytes, name) = read_file(&a.file)?;
-            Parsed::Players(playerlist::parse(&bytes, &name)?, name)
+            let (rows, warnings) = playerlist::parse_with_warnings(&bytes, &name)?;
+            Parsed::Players(rows, name, warnings)
         }
         ImportCmd::Json(a) => {
             let (bytes, name) = read_file(&a.file)?;
@@ -216,7 +218,7 @@ fn naming(name: &str, e: Error) -> Error {
 pub fn run(store: &mut Store, parsed: Parsed) -> Result<()> {
     let name = match &parsed {
         Parsed::TeamMatches(_, _, n) | Parsed::Trf(_, _, n) => n.clone(),
-        Parsed::Players(_, n) | Parsed::Json(_, _, n) => n.clone(),
+        Parsed::Players(_, n, _) | Parsed::Json(_, _, n) => n.clone(),
     };
     apply(store, parsed).map_err(|e| naming(&name, e))
 }
@@ -259,8 +261,11 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
             ))?;
         }
         Parsed::Trf(a, parsed, name) => import_trf_file(store, &a, &parsed, &name)?,
-        Parsed::Players(rows, name) => {
+        Parsed::Players(rows, name, warnings) => {
             let done = store.write(|tx| app::import_players(tx, &rows, &name))?;
+            for w in &warnings {
+                eprintln!("Warning: {w}.");
+            }
             print(&format!(
                 "Player list {name}: {} added, {} updated, {} already up to date.\n",
                 done.added, done.updated, done.unchanged

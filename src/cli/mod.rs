@@ -346,6 +346,14 @@ pub fn parse_date(text: &str) -> std::result::Result<String, String> {
         .map_err(|_| format!("\"{text}\" is not a date; write it as YYYY-MM-DD"))
 }
 
+/// A round's start time, HH:MM on the 24-hour clock ("19:30"; "7:30" is
+/// read as 07:30).
+pub fn parse_time(text: &str) -> std::result::Result<String, String> {
+    crate::domain::text::clock_time(text).ok_or_else(|| {
+        format!("\"{text}\" is not a time; write it as HH:MM on the 24-hour clock, e.g. 19:30")
+    })
+}
+
 /// Which event: `--event NAME [--season NAME]`, or the one `league use`
 /// set when none is named.
 #[derive(clap::Args, Debug, Clone)]

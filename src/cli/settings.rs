@@ -52,6 +52,12 @@ pub enum Key {
     /// FIDE deputy arbiter for every event that gives none.
     #[value(name = "report.deputy-arbiter")]
     DeputyArbiter,
+    /// The venue for every event that gives none.
+    #[value(name = "report.venue")]
+    Venue,
+    /// Which federations rate every event that does not say (fide, uscf, both, none).
+    #[value(name = "report.rated")]
+    Rated,
     /// Who US Chess sends the crosstables to: td, affiliate or none.
     #[value(name = "report.crosstables")]
     Crosstables,
@@ -76,6 +82,8 @@ impl Key {
             Key::RatingSystem => 8,
             Key::ChiefArbiter => 9,
             Key::DeputyArbiter => 10,
+            Key::Venue => 11,
+            Key::Rated => 12,
             _ => return None,
         };
         Some(i)
@@ -90,7 +98,7 @@ pub enum SettingsCmd {
         /// The setting: league-name, or a report default (report.affiliate-id, report.chief-td-id,
         /// report.assistant-td-id, report.city, report.state, report.zip, report.country,
         /// report.time-control, report.rating-system, report.chief-arbiter, report.deputy-arbiter,
-        /// report.crosstables, report.scholastic).
+        /// report.venue, report.rated, report.crosstables, report.scholastic).
         #[arg(value_enum)]
         key: Key,
         /// The new value.
@@ -124,7 +132,9 @@ fn checked_detail(i: usize, value: &str) -> Result<Option<String>> {
         7 => &mut args.time_control,
         8 => &mut args.rating_system,
         9 => &mut args.chief_arbiter,
-        _ => &mut args.deputy_arbiter,
+        10 => &mut args.deputy_arbiter,
+        11 => &mut args.venue,
+        _ => &mut args.rated,
     };
     *slot = Some(value.to_string());
     let option = format!("--{}", FIELDS[i].0.replace('_', "-"));

@@ -4,6 +4,7 @@
 mod dates_and_lists; // issue 30: dates in order, the FIDE edition kept, future rating lists, removing a list
 mod demo; // league demo pairs with the engine: no rematch, colours within ±2, rounds equal league pair's
 mod dutch_replay; // the Dutch engine replays the reference engine's 956 rounds
+mod event_live_data; // issue 28: an event's venue and stated rating, a round's start time, bidi controls stripped on import
 mod fide_published; // FIDE values of the real TRF files and the TEC exercise, through the parser
 mod history; // history across three seasons (rename, merge), grand prix, league sql read-only, documented views exist
 mod interchange; // TRF/JSON/CSV export and import: round trips, bad files, no panics

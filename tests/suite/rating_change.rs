@@ -79,7 +79,7 @@ fn a_fide_rated_event_shows_each_players_estimated_change() {
     let amos_line = text.lines().find(|l| l.contains("Amos")).unwrap();
     assert!(amos_line.trim_end().ends_with("-15.4*"), "{amos_line}");
     let cara_line = text.lines().find(|l| l.contains("Cara")).unwrap();
-    assert!(cara_line.trim_end().ends_with("+12.4*"), "{cara_line}");
+    assert!(cara_line.trim_end().ends_with("+12.4*†"), "{cara_line}");
     assert!(
         text.contains("* K 20 assumed for 3 players rated under 2400"),
         "{text}"
@@ -206,4 +206,151 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+#[test]
+fn a_kept_k_factor_replaces_the_assumed_one_and_the_1400_floor_is_flagged() {
+    let t = quads();
+    t.fails(
+        &["player", "edit", "Amos", "--fide-k", "30"],
+        "\"30\" is not a FIDE K factor; FIDE's are 10, 20 and 40",
+    );
+    t.ok(&["player", "edit", "Amos", "--fide-k", "40"]);
+    assert!(t
+        .ok(&["player", "show", "Amos"])
+        .contains("  FIDE K factor: 40\n"));
+    assert!(t.ok(&["log"]).contains("player Amos FIDE K factor"));
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "fide"]);
+    let j = standings_json(&t);
+    // Amos with K 40: twice the −15.4 of K 20 (two games, 40 × 2 ≤ 700).
+    let amos = &row(&j, "Amos")["fide_estimate"];
+    assert_eq!(amos["k"], 40);
+    assert_eq!(amos["k_assumed"], false);
+    assert_eq!(amos["change"], -30.8);
+    assert_eq!(amos["rating_after"], 1769);
+    assert_eq!(amos["below_floor"], false);
+    // Cara 1350 + 12.4 ends at 1362, under FIDE's floor of 1400.
+    let cara = &row(&j, "Cara")["fide_estimate"];
+    assert_eq!(cara["rating_after"], 1362);
+    assert_eq!(cara["below_floor"], true);
+    assert_eq!(cara["floor"], 1400);
+    let text = t.ok(&["standings", "--event", "Quads"]);
+    let amos_line = text.lines().find(|l| l.contains("Amos")).unwrap();
+    assert!(amos_line.trim_end().ends_with("-30.8"), "{amos_line}");
+    let cara_line = text.lines().find(|l| l.contains("Cara")).unwrap();
+    assert!(cara_line.trim_end().ends_with("+12.4*†"), "{cara_line}");
+    assert!(
+        text.contains(
+            "* K 20 assumed for 2 players rated under 2400 whose K factor is not recorded"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("† 1 player would end under 1400, FIDE's rating floor since 1 March 2024: a rating under it is not published, and the player is listed as unrated"),
+        "{text}"
+    );
+}
+
+#[test]
+fn exported_standings_carry_the_estimates_as_league_standings_does() {
+    let t = quads();
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "both"]);
+    let j: Value = serde_json::from_str(&t.ok(&[
+        "export",
+        "standings",
+        "--event",
+        "Quads",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(row(&j, "Amos")["fide_estimate"]["change"], -15.4);
+    assert_eq!(
+        row(&j, "Amos")["us_chess_estimate"]["post_event_rounded"],
+        1776
+    );
+    let csv = t.ok(&["export", "standings", "--event", "Quads", "--format", "csv"]);
+    let header = csv.lines().next().unwrap();
+    assert!(header.ends_with("est. FIDE ±,est. US Chess"), "{header}");
+    let amos = csv.lines().find(|l| l.contains("Amos")).unwrap();
+    assert!(amos.ends_with("-15.4*,1776 (-24)"), "{amos}");
+}
+
+#[test]
+fn a_fide_rated_round_page_shows_each_games_estimated_change() {
+    let t = quads();
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "fide"]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let page = |n: usize| {
+        std::fs::read_to_string(
+            t.path("site")
+                .join(format!("2024/quads-open/round-{n}.html")),
+        )
+        .unwrap()
+    };
+    // Round 1: Amos 1800 beat Billy 1500 (PD 0.85): +3* and −3*; Cara
+    // beat Dev, who is unrated: no estimate for that game.
+    let html = page(1);
+    assert!(html.contains("<h2 id=\"rating-estimates\">Estimated FIDE rating changes</h2>"));
+    assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
+    let rows: Vec<&str> = html
+        .split("<tr>")
+        .filter(|r| r.contains("<th scope=\"row\" class=\"name\">"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{html}");
+    assert!(
+        rows[0].contains(">Amos<") && rows[0].contains(">Billy<"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[0].contains(
+            "<td class=\"num\">1</td><td class=\"num\">0.85</td><td class=\"num\">+3*</td>"
+        ),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].contains(
+            "<td class=\"num\">0</td><td class=\"num\">0.15</td><td class=\"num\">-3*</td>"
+        ),
+        "{}",
+        rows[1]
+    );
+    // Round 2: Cara (1350) beat Amos (1800, 450 counted as 400, PD 0.08).
+    assert!(page(2).contains(
+        "<td class=\"num\">1</td><td class=\"num\">0.08</td><td class=\"num\">+18.4*</td>"
+    ));
+    // Not rated: no such table.
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "none"]);
+    t.ok(&["site", "--all", "--out", "site2"]);
+    let html =
+        std::fs::read_to_string(t.path("site2").join("2024/quads-open/round-1.html")).unwrap();
+    assert!(!html.contains("rating-estimates"));
+}
+
+#[test]
+fn a_players_page_shows_their_estimates_in_a_rated_section() {
+    let t = quads();
+    t.ok(&["event", "edit", "--event", "Quads", "--rated", "both"]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let amos = walk(&t.path("site"))
+        .into_iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .find(|html| html.contains("<h1><bdi>Amos</bdi></h1>"))
+        .expect("Amos's page");
+    assert!(
+        amos.contains("<p class=\"estimate\">Estimated rating change, not official (the rating lists decide): FIDE -15.4*; US Chess 1776 (-24). The section page says how it is worked out.</p>"),
+        "{amos}"
+    );
+    // Dev is unrated: no FIDE estimate, the US Chess special formula's.
+    let dev = walk(&t.path("site"))
+        .into_iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .find(|html| html.contains("<h1><bdi>Dev</bdi></h1>"))
+        .expect("Dev's page");
+    assert!(
+        dev.contains("(the rating lists decide): US Chess 950 (new)."),
+        "{dev}"
+    );
 }

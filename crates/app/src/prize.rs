@@ -172,6 +172,7 @@ mod tests {
                         rules: PairingRules::for_kind(EventKind::Swiss),
                         basis: RatingBasis::Uscf,
                         sections: &sections,
+                        details: None,
                     },
                 )?;
                 let section = seasons::sections(tx, event.id)?.remove(0);

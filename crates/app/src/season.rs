@@ -148,6 +148,8 @@ pub struct EventSetup<'a> {
     pub basis: RatingBasis,
     /// Its sections' names (each takes the band its name states).
     pub sections: &'a [String],
+    /// Its prize, rating-report and venue details, when given.
+    pub details: Option<EventDetails>,
 }
 
 /// Add an event to a season with its pairing rules, rating basis and
@@ -164,6 +166,9 @@ pub fn add_event(tx: &Writer, season: &Season, setup: &EventSetup) -> Result<Eve
     let event = seasons::add_event(tx, season, new)?;
     pairings::insert_rules(tx, event.id, &setup.rules)?;
     seasons::start_rating_basis(tx, event.id, setup.basis)?;
+    if let Some(d) = &setup.details {
+        crate::store::event_detail::write(tx, event.id, d)?;
+    }
     for name in setup.sections {
         let (min, max) = crate::domain::league::band_from_name(name);
         add_section(tx, &event, name, min, max)?;
@@ -350,6 +355,7 @@ mod tests {
             rules: PairingRules::for_kind(EventKind::Swiss),
             basis: RatingBasis::Uscf,
             sections,
+            details: None,
         }
     }
 

@@ -510,12 +510,19 @@ pub struct EventDetails {
     pub chief_arbiter: Option<String>,
     /// The deputy arbiter.
     pub deputy_arbiter: Option<String>,
+    /// Where the event is played: the venue's name ("Riverside Hall").
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// Which federations rate the event, as stated: fide, uscf, both or
+    /// none (see [`Rated`]); `None` when not stated.
+    #[serde(default)]
+    pub rated: Option<String>,
 }
 
 impl EventDetails {
     /// The optional fields in the order of the store's columns
     /// (`store::event_detail::FIELDS`, which names each).
-    pub fn fields(&self) -> [&Option<String>; 11] {
+    pub fn fields(&self) -> [&Option<String>; 13] {
         [
             &self.affiliate_id,
             &self.chief_td_id,
@@ -528,7 +535,25 @@ impl EventDetails {
             &self.rating_system,
             &self.chief_arbiter,
             &self.deputy_arbiter,
+            &self.venue,
+            &self.rated,
         ]
+    }
+
+    /// Which federations rate the event: as stated, else as before the
+    /// event said so (a FIDE chief arbiter: FIDE; a US Chess rating system:
+    /// US Chess), with whether it was stated.
+    pub fn rated_by(&self) -> (Rated, bool) {
+        if let Some(r) = self.rated.as_deref().and_then(Rated::parse) {
+            return (r, true);
+        }
+        let r = match (self.chief_arbiter.is_some(), self.rating_system.is_some()) {
+            (true, true) => Rated::Both,
+            (true, false) => Rated::Fide,
+            (false, true) => Rated::UsChess,
+            (false, false) => Rated::None,
+        };
+        (r, false)
     }
 
     /// These details, each one the event lacks taken from `defaults`.
@@ -543,7 +568,7 @@ impl EventDetails {
     }
 
     /// The optional fields, to fill, in the same order as [`Self::fields`].
-    pub fn fields_mut(&mut self) -> [&mut Option<String>; 11] {
+    pub fn fields_mut(&mut self) -> [&mut Option<String>; 13] {
         [
             &mut self.affiliate_id,
             &mut self.chief_td_id,
@@ -556,7 +581,65 @@ impl EventDetails {
             &mut self.rating_system,
             &mut self.chief_arbiter,
             &mut self.deputy_arbiter,
+            &mut self.venue,
+            &mut self.rated,
         ]
+    }
+}
+
+/// Which federations rate an event (migration V30's `event.rated`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rated {
+    /// FIDE only.
+    Fide,
+    /// US Chess only.
+    UsChess,
+    /// FIDE and US Chess.
+    Both,
+    /// Not rated.
+    None,
+}
+
+impl Rated {
+    /// The stored word: fide, uscf, both, none.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rated::Fide => "fide",
+            Rated::UsChess => "uscf",
+            Rated::Both => "both",
+            Rated::None => "none",
+        }
+    }
+
+    /// From the stored word (any case); `None` for another word.
+    pub fn parse(text: &str) -> Option<Rated> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "fide" => Rated::Fide,
+            "uscf" => Rated::UsChess,
+            "both" => Rated::Both,
+            "none" => Rated::None,
+            _ => return None,
+        })
+    }
+
+    /// Whether FIDE rates the event.
+    pub fn fide(self) -> bool {
+        matches!(self, Rated::Fide | Rated::Both)
+    }
+
+    /// Whether US Chess rates the event.
+    pub fn us_chess(self) -> bool {
+        matches!(self, Rated::UsChess | Rated::Both)
+    }
+
+    /// As a reader says it: "FIDE", "US Chess", "FIDE and US Chess", "not rated".
+    pub fn words(self) -> &'static str {
+        match self {
+            Rated::Fide => "FIDE",
+            Rated::UsChess => "US Chess",
+            Rated::Both => "FIDE and US Chess",
+            Rated::None => "not rated",
+        }
     }
 }
 

@@ -207,6 +207,19 @@ pub fn markdown_cell(text: &str) -> String {
     out
 }
 
+/// A time of day as the league stores it, "19:30", from "19:30" or "7:30"
+/// (24-hour clock); `None` when it is not one.
+pub fn clock_time(text: &str) -> Option<String> {
+    let (h, m) = text.trim().split_once(':')?;
+    let ok = |s: &str, max: u32| {
+        (1..=2).contains(&s.len())
+            && s.bytes().all(|b| b.is_ascii_digit())
+            && s.parse::<u32>().is_ok_and(|v| v <= max)
+    };
+    (ok(h, 23) && m.len() == 2 && ok(m, 59))
+        .then(|| format!("{:02}:{m}", h.parse::<u32>().unwrap_or(0)))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -308,5 +321,22 @@ mod tests {
             markdown_cell("<img src=x onerror=alert(1)> & a|b\r\nc\nd"),
             "&lt;img src=x onerror=alert\\(1\\)&gt; &amp; a\\|b c d"
         );
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::clock_time;
+
+    #[test]
+    fn a_clock_time_is_hours_and_minutes_on_the_24_hour_clock() {
+        assert_eq!(clock_time("19:30").as_deref(), Some("19:30"));
+        assert_eq!(clock_time(" 7:05 ").as_deref(), Some("07:05"));
+        assert_eq!(clock_time("00:00").as_deref(), Some("00:00"));
+        for bad in [
+            "24:00", "7pm", "19.30", "19:3", "19:60", ":30", "19:30:00", "-1:30", "+7:30",
+        ] {
+            assert_eq!(clock_time(bad), None, "{bad}");
+        }
     }
 }

@@ -170,6 +170,13 @@ pub struct EventDetails {
     /// The FIDE deputy arbiter by name (TRF line 112).
     #[serde(deserialize_with = "required")]
     pub deputy_arbiter: Option<String>,
+    /// The venue's name (V30; absent in older files and when not known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub venue: Option<String>,
+    /// Which federations rate the event: `fide`, `uscf`, `both` or `none`
+    /// (V30; absent in older files and when not stated).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<String>,
 }
 
 impl Default for EventDetails {
@@ -187,6 +194,8 @@ impl Default for EventDetails {
             rating_system: None,
             chief_arbiter: None,
             deputy_arbiter: None,
+            venue: None,
+            rated: None,
         }
     }
 }

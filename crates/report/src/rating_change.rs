@@ -1,7 +1,7 @@
 //! A section's estimated rating changes, for the event's rating federation:
-//! which federation rates the event comes from its details (a US Chess
-//! rating system given: US Chess; a FIDE chief arbiter given: FIDE), the
-//! arithmetic from [`crate::domain::rating_change`].
+//! which federation rates the event comes from its details (as stated, or
+//! else a US Chess rating system given: US Chess; a FIDE chief arbiter
+//! given: FIDE), the arithmetic from [`crate::domain::rating_change`].
 
 use serde_json::{json, Value as Json};
 
@@ -20,16 +20,17 @@ pub struct Estimates {
     pub uscf: Option<Vec<Option<uscf::Estimate>>>,
 }
 
-/// The federations rating the event: US Chess when a US Chess rating
-/// system is set (the event's, or the league's default), FIDE when a FIDE
-/// chief arbiter is.
+/// The federations rating the event: as the event (or the league's
+/// default) states, else US Chess when a US Chess rating system is set and
+/// FIDE when a FIDE chief arbiter is
+/// ([`crate::domain::league::EventDetails::rated_by`]).
 pub fn rated_by(conn: &Reader, r: &SectionReport) -> Result<Vec<RatedBy>> {
-    let d = details_or_league(conn, r.event.id)?;
+    let (rated, _) = details_or_league(conn, r.event.id)?.rated_by();
     let mut out = Vec::new();
-    if d.chief_arbiter.is_some() {
+    if rated.fide() {
         out.push(RatedBy::Fide);
     }
-    if d.rating_system.is_some() {
+    if rated.us_chess() {
         out.push(RatedBy::UsChess);
     }
     Ok(out)
@@ -39,10 +40,19 @@ pub fn rated_by(conn: &Reader, r: &SectionReport) -> Result<Vec<RatedBy>> {
 pub fn estimates(conn: &Reader, r: &SectionReport) -> Result<Estimates> {
     let by = rated_by(conn, r)?;
     let t = &r.tournament;
+    let fide = match by.contains(&RatedBy::Fide) {
+        // Each player's K factor as kept with their rating (V30).
+        true => {
+            let mut k = Vec::with_capacity(r.facts.entries.len());
+            for e in &r.facts.entries {
+                k.push(crate::store::player::fide_k(conn, e.player_id)?);
+            }
+            Some(fide::section(t, |p| k.get(p).copied().flatten()))
+        }
+        false => None,
+    };
     Ok(Estimates {
-        fide: by
-            .contains(&RatedBy::Fide)
-            .then(|| fide::section(t, |_| None)),
+        fide,
         uscf: by.contains(&RatedBy::UsChess).then(|| uscf::section(t)),
     })
 }
@@ -58,9 +68,10 @@ impl Estimates {
         let all = self.fide.as_ref()?;
         Some(match all.get(player).and_then(Option::as_ref) {
             Some(c) => format!(
-                "{}{}",
+                "{}{}{}",
                 fide::signed(c.total()),
-                if c.k.assumed { "*" } else { "" }
+                if c.k.assumed { "*" } else { "" },
+                if c.ends_below_floor() { "†" } else { "" }
             ),
             None => String::new(),
         })
@@ -86,11 +97,23 @@ impl Estimates {
             let mut s = "FIDE rating changes are estimates, not official: K × (score − expected score) per game against a rated opponent (FIDE Rating Regulations 8.3)".to_string();
             if assumed > 0 {
                 s.push_str(&format!(
-                    "; * K 20 assumed for {assumed} player{} rated under 2400 (K is 40 for a player with under 30 rated games or a junior under 2300; the league does not keep either)",
+                    "; * K 20 assumed for {assumed} player{} rated under 2400 whose K factor is not recorded (K is 40 for a player with under 30 rated games or a junior under 2300)",
                     if assumed == 1 { "" } else { "s" }
                 ));
             }
             out.push(s);
+            let under = all
+                .iter()
+                .flatten()
+                .filter(|c| c.ends_below_floor())
+                .count();
+            if under > 0 {
+                out.push(format!(
+                    "† {under} player{} would end under {}, FIDE's rating floor since 1 March 2024: a rating under it is not published, and the player is listed as unrated",
+                    if under == 1 { "" } else { "s" },
+                    fide::RATING_FLOOR
+                ));
+            }
         }
         if self.uscf.is_some() {
             out.push("US Chess ratings are estimates, never official: US Chess's published formulas (Glickman and Doan), rated players taken as established (the league does not keep how many games a rating is based on), unrated players by the special formula from this event alone".to_string());
@@ -116,6 +139,9 @@ impl Estimates {
                     "expected_score": c.expected_score() as f64 / 100.0,
                     "change": c.total() as f64 / 100.0,
                     "change_rounded": c.rounded(),
+                    "rating_after": c.after(),
+                    "below_floor": c.ends_below_floor(),
+                    "floor": fide::RATING_FLOOR,
                     "unrated_opponents_not_rated": c.unrated_opponents,
                     "games": c.games.iter().map(|g| json!({
                         "round": g.game.round,

@@ -24,6 +24,7 @@ use crate::domain::record::{Colour, Outcome, PlayerRecord, Tournament};
 use crate::domain::score::Points;
 use crate::domain::tiebreak::{Tiebreak, PRESETS};
 use crate::parallel;
+use crate::report::rating_change::Estimates;
 use crate::report::SectionReport;
 use crate::store::ratings::ListRating;
 
@@ -265,7 +266,13 @@ impl<'a> Frame<'a> {
         s: &SeasonData,
     ) -> Vec<(IndividualSection, Vec<RoundPage>)> {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
+        type Job<'a> = (
+            &'a SectionReport,
+            &'a str,
+            &'a [Option<String>],
+            &'a Estimates,
+        );
+        let jobs: Vec<Job> = s
             .events
             .iter()
             .enumerate()
@@ -280,16 +287,17 @@ impl<'a> Frame<'a> {
                     &**r,
                     paths.section[&(si, ei, ki)].as_str(),
                     k.round_dates.as_slice(),
+                    &k.ratings,
                 )),
                 SectionKind::Team(_) => None,
             })
             .collect();
-        parallel::map(&jobs, |&(r, path, dates)| {
+        parallel::map(&jobs, |&(r, path, dates, est)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
             let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
+            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates, est);
             (body, rounds)
         })
     }
@@ -639,8 +647,8 @@ fn season_event(event: &Event, sections: Vec<Link>) -> SeasonEvent {
 }
 
 /// An event's details for its section pages, as (label, value): the time
-/// control, the place (city, state, country), the arbiters and the rating
-/// system it is rated under; only those recorded.
+/// control, the venue, the place (city, state, country), the arbiters and
+/// which federations rate it; only those recorded.
 fn event_details(d: &crate::domain::league::EventDetails) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if let Some(tc) = &d.time_control {
@@ -650,6 +658,9 @@ fn event_details(d: &crate::domain::league::EventDetails) -> Vec<(String, String
         .into_iter()
         .filter_map(|x| x.as_deref())
         .collect();
+    if let Some(v) = &d.venue {
+        out.push(("Venue".to_string(), v.clone()));
+    }
     if !place.is_empty() {
         out.push(("Place".to_string(), place.join(", ")));
     }
@@ -662,15 +673,35 @@ fn event_details(d: &crate::domain::league::EventDetails) -> Vec<(String, String
         (None, Some(dep)) => out.push(("Deputy arbiter".to_string(), dep.clone())),
         (None, None) => {}
     }
-    if let Some(system) = &d.rating_system {
-        let kind = match system.as_str() {
-            "quick" => "quick rating",
-            "dual" => "regular and quick (dual) rating",
-            _ => "regular rating",
-        };
-        out.push(("Rated".to_string(), format!("US Chess, {kind}")));
+    if let Some(rated) = rated_detail(d) {
+        out.push(("Rated".to_string(), rated));
     }
     out
+}
+
+/// "FIDE", "US Chess, regular rating", "FIDE; US Chess, quick rating" or
+/// "Not rated" (only when the event says so): which federations rate the
+/// event ([`crate::domain::league::EventDetails::rated_by`]).
+fn rated_detail(d: &crate::domain::league::EventDetails) -> Option<String> {
+    let (rated, stated) = d.rated_by();
+    let us_chess = match d.rating_system.as_deref() {
+        Some("quick") => "US Chess, quick rating",
+        Some("dual") => "US Chess, regular and quick (dual) rating",
+        Some(_) => "US Chess, regular rating",
+        None => "US Chess",
+    };
+    let mut parts = Vec::new();
+    if rated.fide() {
+        parts.push("FIDE");
+    }
+    if rated.us_chess() {
+        parts.push(us_chess);
+    }
+    match (parts.is_empty(), stated) {
+        (false, _) => Some(parts.join("; ")),
+        (true, true) => Some("Not rated".to_string()),
+        (true, false) => None,
+    }
 }
 
 /// The page title's league name: without one (`league settings set
@@ -938,6 +969,7 @@ fn add_played(data: &mut PlayerData, paths: &Paths, si: usize, s: &SeasonData) {
                                 place: place.clone(),
                             }),
                             games: Vec::new(),
+                            estimate: super::ratings::player_estimate(&k.ratings, i),
                         },
                         games,
                         label: format!("{} {} ({})", e.event.name, k.section.name, s.season.name),

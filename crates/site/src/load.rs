@@ -69,8 +69,9 @@ pub struct SectionData {
     pub section: Section,
     /// Its report: individual or team.
     pub kind: SectionKind,
-    /// Each created round's date as recorded (`YYYY-MM-DD`), by round
-    /// number from 1: what a round page says it is played on.
+    /// Each created round's date as recorded (`YYYY-MM-DD`), followed by
+    /// its start time (` HH:MM`) when one is recorded (V30), or the time
+    /// alone; by round number from 1: what a round page says it is played on.
     pub round_dates: Vec<Option<String>>,
     /// Estimated rating changes of a rated individual section.
     pub ratings: Estimates,
@@ -224,7 +225,7 @@ pub fn load_season(
                 };
                 SectionKind::Individual(Box::new(report))
             };
-            let mut dates = crate::store::exchange::round_dates(conn, section.id)?;
+            let mut dates = crate::store::round::round_times(conn, section.id)?;
             let last = dates.keys().copied().max().unwrap_or(0);
             let ratings = match &kind {
                 SectionKind::Individual(r) => estimates(conn, r)?,
@@ -233,7 +234,9 @@ pub fn load_season(
             data.push(SectionData {
                 section: section.clone(),
                 kind,
-                round_dates: (1..=last).map(|n| dates.remove(&n).flatten()).collect(),
+                round_dates: (1..=last)
+                    .map(|n| dates.remove(&n).and_then(when_text))
+                    .collect(),
                 ratings,
             });
         }
@@ -274,4 +277,14 @@ pub fn load(
         updated: outline.updated,
         rating_lists: outline.rating_lists,
     })
+}
+
+/// A round's date and start time as the pages take them (see
+/// [`SectionData::round_dates`]): "2024-01-10 19:30", "2024-01-10",
+/// "19:30", or `None` when neither is recorded.
+fn when_text(w: crate::store::round::RoundWhen) -> Option<String> {
+    match (w.date, w.start_time) {
+        (Some(d), Some(t)) => Some(format!("{d} {t}")),
+        (d, t) => d.or(t),
+    }
 }

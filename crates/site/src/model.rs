@@ -459,6 +459,27 @@ pub struct RoundPage {
     pub matches: Vec<MatchBlock>,
     /// A team event's teams with a bye this round.
     pub team_byes: Vec<Link>,
+    /// The estimated FIDE rating change of each rated game decided this
+    /// round, a row per player with an estimate (a FIDE-rated section).
+    pub estimates: Vec<GameEstimate>,
+}
+
+/// One player's estimated FIDE change from one game of a round.
+pub struct GameEstimate {
+    /// The player, linking to their page.
+    pub player: Link,
+    /// Their rating for the event.
+    pub rating: i64,
+    /// The opponent, linking to their page.
+    pub opponent: Link,
+    /// The opponent's rating.
+    pub opponent_rating: i64,
+    /// The player's score: "1", "½", "0".
+    pub score: String,
+    /// The expected score: "0.85".
+    pub expected: String,
+    /// K × (score − expected): "+3", "-18.4", with "*" when K was assumed.
+    pub change: String,
 }
 
 /// One match of a team event's round.
@@ -739,6 +760,9 @@ pub struct PlayerEvent {
     pub team: Option<TeamLine>,
     /// Their games, byes and absences, round by round.
     pub games: Vec<PlayerGame>,
+    /// Their estimated rating changes in a rated section ("FIDE -15.4*;
+    /// US Chess 1776 (-24)"), or empty.
+    pub estimate: String,
 }
 
 /// A player's team in a team event.

@@ -1,7 +1,7 @@
 //! A rated section's estimated rating changes as the section page shows
 //! them (the numbers come from [`crate::report::rating_change`]).
 
-use super::model::{RatingRow, RatingTable, StandingRow};
+use super::model::{GameEstimate, Link, RatingRow, RatingTable, StandingRow};
 use crate::report::rating_change::Estimates;
 use crate::report::SectionReport;
 
@@ -29,4 +29,58 @@ pub fn table(r: &SectionReport, est: &Estimates, standings: &[StandingRow]) -> O
         rows,
         notes: est.notes(),
     })
+}
+
+/// Round `round`'s estimated FIDE changes, a row per player with an
+/// estimate, in the order of the section's players; `link(i)` links entry
+/// `i` from the round page. Empty when the section is not FIDE-rated.
+pub fn round_estimates(
+    est: &Estimates,
+    round: usize,
+    link: &dyn Fn(usize) -> Link,
+) -> Vec<GameEstimate> {
+    let Some(all) = &est.fide else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (p, change) in all.iter().enumerate() {
+        let Some(c) = change else { continue };
+        for g in c.games.iter().filter(|g| g.game.round == round) {
+            out.push(GameEstimate {
+                player: link(p),
+                rating: c.rating,
+                opponent: link(g.game.opponent),
+                opponent_rating: g.game.opponent_rating,
+                score: match g.game.halves {
+                    2 => "1",
+                    1 => "½",
+                    _ => "0",
+                }
+                .to_string(),
+                expected: format!("{}.{:02}", g.expected / 100, g.expected % 100),
+                change: format!(
+                    "{}{}",
+                    crate::domain::rating_change::fide::signed(g.change),
+                    if c.k.assumed { "*" } else { "" }
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// Entry `player`'s estimates for their player page: "FIDE -15.4*",
+/// "US Chess 1776 (-24)", both joined by "; ", or empty when the section
+/// is not rated or the player has none.
+pub fn player_estimate(est: &Estimates, player: usize) -> String {
+    let fide = est.fide_cell(player).filter(|c| !c.is_empty());
+    let uscf = est.uscf_cell(player).filter(|c| !c.is_empty());
+    let parts: Vec<String> = [
+        fide.map(|c| format!("FIDE {c}")),
+        uscf.map(|c| format!("US Chess {c}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    parts.join("; ")
 }

@@ -72,13 +72,28 @@ fn result_text((white, black): (Outcome, Outcome)) -> &'static str {
 /// Black's outcomes or None while pending).
 type BoardGame = (Option<u32>, usize, usize, Option<(Outcome, Outcome)>);
 
-/// "Tuesday 3 October 2023" from "2023-10-03"; the text as given when it
-/// is not a date.
+/// "Tuesday 3 October 2023" from "2023-10-03", "Tuesday 3 October 2023,
+/// 19:30" from "2023-10-03 19:30" (a round's start time, V30), "Starts at
+/// 19:30" from "19:30"; the text as given when it is none of these.
 pub fn long_date(iso: &str) -> String {
     let fmt = time::macros::format_description!("[year]-[month]-[day]");
-    match time::Date::parse(iso, fmt) {
-        Ok(d) => format!("{} {} {} {}", d.weekday(), d.day(), d.month(), d.year()),
-        Err(_) => iso.to_string(),
+    let (day, clock) = match iso.split_once(' ') {
+        Some((d, t)) => (d, Some(t)),
+        None => (iso, None),
+    };
+    match (time::Date::parse(day, fmt), clock) {
+        (Ok(d), None) => format!("{} {} {} {}", d.weekday(), d.day(), d.month(), d.year()),
+        (Ok(d), Some(t)) => format!(
+            "{} {} {} {}, {t}",
+            d.weekday(),
+            d.day(),
+            d.month(),
+            d.year()
+        ),
+        (Err(_), None) if crate::domain::text::clock_time(iso).is_some() => {
+            format!("Starts at {iso}")
+        }
+        _ => iso.to_string(),
     }
 }
 
@@ -321,6 +336,7 @@ pub fn round_pages(
     season: (&str, &str),
     player: &dyn Fn(usize) -> String,
     dates: &[Option<String>],
+    est: &crate::report::rating_change::Estimates,
 ) -> Vec<RoundPage> {
     let n_rounds = r.facts.created_rounds;
     let before = scores_before(r);
@@ -353,6 +369,7 @@ pub fn round_pages(
                 absent: lines.absent,
                 matches: Vec::new(),
                 team_byes: Vec::new(),
+                estimates: super::ratings::round_estimates(est, n, &link),
                 place,
             }
         })
@@ -461,6 +478,7 @@ pub fn team_round_pages(
                 games: Vec::new(),
                 byes: Vec::new(),
                 absent: Vec::new(),
+                estimates: Vec::new(),
                 matches,
                 team_byes: round.byes.iter().map(|&i| team(i)).collect(),
                 place,

@@ -73,6 +73,20 @@ pub struct Sheet {
     pub byes: Vec<SheetBye>,
     /// Players present but without a game or bye this round, with why.
     pub unpaired: Vec<(SheetPlayer, String)>,
+    /// The round's date and start time, when recorded.
+    pub when: rounds::RoundWhen,
+}
+
+/// A round's date and start time in words (see [`Sheet::when_text`]);
+/// the site's round page says it the same way.
+pub fn when_words(w: &rounds::RoundWhen) -> String {
+    let date = w.date.as_deref().map(crate::round::long_date);
+    match (date, &w.start_time) {
+        (Some(d), Some(t)) => format!("{d}, {t}"),
+        (Some(d), None) => d,
+        (None, Some(t)) => format!("Starts at {t}"),
+        (None, None) => String::new(),
+    }
 }
 
 /// One line of the alphabetical list: player, board, colour.
@@ -159,6 +173,12 @@ fn who(p: &SheetPlayer) -> String {
 }
 
 impl Sheet {
+    /// "Wednesday 10 January 2024, 19:30", "Wednesday 10 January 2024",
+    /// "Starts at 19:30", or empty: when the round is played, as recorded.
+    pub fn when_text(&self) -> String {
+        when_words(&self.when)
+    }
+
     /// "Winter Swiss, Open: round 3".
     pub fn title(&self) -> String {
         format!("{}, {}: round {}", self.event, self.section, self.round)
@@ -253,6 +273,10 @@ impl Sheet {
                 },
                 html_escape(&self.system)
             ));
+            let when = self.when_text();
+            if !when.is_empty() {
+                out.push_str(&format!("<p class=\"when\">{}</p>\n", html_escape(&when)));
+            }
             out.push_str(
                 "<table>\n<thead><tr><th>Board</th><th>White</th><th>Score</th><th>Rating</th>\
                  <th>Black</th><th>Score</th><th>Rating</th><th>Result</th></tr></thead>\n<tbody>\n",
@@ -396,6 +420,9 @@ pub fn recorded(
         boards,
         byes,
         unpaired,
+        when: rounds::round_times(conn, section.id)?
+            .remove(&round)
+            .unwrap_or_default(),
     }))
 }
 
@@ -434,6 +461,7 @@ mod tests {
                 points: Points::ZERO,
             }],
             unpaired: vec![],
+            when: Default::default(),
         }
     }
 

@@ -1,5 +1,5 @@
 //! The players' board's own rows (migration 29): the change counter
-//! (migration 32's `records_changed.n`), each event's choice about players
+//! (migration 31's `records_changed.n`), each event's choice about players
 //! reporting their results, and the reports themselves. SQL only: the
 //! rules of a report live in `app::report`.
 
@@ -10,7 +10,7 @@ use crate::domain::game::GameResult;
 use crate::domain::ids::{EventId, GameId};
 use crate::error::Result;
 
-/// The board's change counter (`records_changed.n`, migration 32): it goes
+/// The board's change counter (`records_changed.n`, migration 31): it goes
 /// up with every game, bye, entry, name, team match, event setting or
 /// report added, changed or removed (0 before the first change), in the
 /// same row whose time the site's "Last updated" reads

@@ -16,7 +16,7 @@ use crate::error::Result;
 
 /// The columns, in [`EventDetails`]'s order (after `prize_split`), with
 /// the words the audit trail and error messages use.
-pub const FIELDS: [(&str, &str); 11] = [
+pub const FIELDS: [(&str, &str); 13] = [
     ("affiliate_id", "affiliate id"),
     ("chief_td_id", "chief TD id"),
     ("assistant_td_id", "assistant TD id"),
@@ -28,6 +28,8 @@ pub const FIELDS: [(&str, &str); 11] = [
     ("rating_system", "rating system"),
     ("chief_arbiter", "chief arbiter"),
     ("deputy_arbiter", "deputy arbiter"),
+    ("venue", "venue"),
+    ("rated", "rated by"),
 ];
 
 /// An event's details.
@@ -66,7 +68,7 @@ pub fn write(tx: &Writer, event_id: EventId, new: &EventDetails) -> Result<()> {
         .map(|(i, f)| format!("{} = ?{}", f.0, i + 2))
         .collect();
     let sql = format!(
-        "UPDATE event SET prize_split = ?1, {} WHERE id = ?13",
+        "UPDATE event SET prize_split = ?1, {} WHERE id = ?15",
         cols.join(", ")
     );
     let v = new.fields();
@@ -85,6 +87,8 @@ pub fn write(tx: &Writer, event_id: EventId, new: &EventDetails) -> Result<()> {
             v[8],
             v[9],
             v[10],
+            v[11],
+            v[12],
             event_id
         ],
     )

@@ -328,6 +328,8 @@ fn details_doc(d: &EventDetails) -> doc::EventDetails {
         rating_system: d.rating_system.clone(),
         chief_arbiter: d.chief_arbiter.clone(),
         deputy_arbiter: d.deputy_arbiter.clone(),
+        venue: d.venue.clone(),
+        rated: d.rated.clone(),
     }
 }
 
@@ -347,6 +349,8 @@ fn details_from_doc(d: &doc::EventDetails) -> EventDetails {
         rating_system: d.rating_system.clone(),
         chief_arbiter: d.chief_arbiter.clone(),
         deputy_arbiter: d.deputy_arbiter.clone(),
+        venue: d.venue.clone(),
+        rated: d.rated.clone(),
     }
 }
 

@@ -141,6 +141,43 @@ pub fn add_player(tx: &Writer, new: &NewPlayer) -> Result<Player> {
     player_by_id(tx, PlayerId(tx.last_insert_rowid()))
 }
 
+/// A player's FIDE K factor as published with the rating or entered
+/// (V30), `None` when not known.
+pub fn fide_k(conn: &impl Readable, player_id: PlayerId) -> Result<Option<i64>> {
+    let conn = super::sql(conn);
+    Ok(conn
+        .query_row(
+            "SELECT fide_k FROM player WHERE id = ?1",
+            [player_id],
+            |r| r.get("fide_k"),
+        )
+        .optional()?
+        .flatten())
+}
+
+/// Set a player's FIDE K factor (10, 20 or 40; the schema checks it), the
+/// change in the audit trail; false when it was already so.
+pub fn set_fide_k(tx: &Writer, player: &Player, k: i64) -> Result<bool> {
+    let old = fide_k(tx, player.id)?;
+    if old == Some(k) {
+        return Ok(false);
+    }
+    tx.execute(
+        "UPDATE player SET fide_k = ?1 WHERE id = ?2",
+        params![k, player.id],
+    )
+    .map_err(|e| constraint_error(e, "player"))?;
+    super::audit::audit(
+        tx,
+        Action::Edit,
+        &format!("player {} FIDE K factor", player.name),
+        old.map(|k| k.to_string()).as_deref(),
+        Some(&k.to_string()),
+        None,
+    )?;
+    Ok(true)
+}
+
 /// Change a player's details; `None` keeps the current value. The player's
 /// row stays the same, so every entry and game stays attached to them.
 pub fn edit_player(tx: &Writer, player: &Player, edit: &NewPlayer) -> Result<Player> {

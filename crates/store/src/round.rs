@@ -101,6 +101,75 @@ pub fn ensure_round(
     )?)
 }
 
+/// Set round `number`'s start time (HH:MM, checked by the caller; the
+/// schema checks it again) or clear it (`None`); a changed time is logged
+/// as a correction, a first one is recording. False when it was already so.
+pub fn set_start_time(
+    tx: &Writer,
+    section: &Section,
+    number: u32,
+    time: Option<&str>,
+) -> Result<bool> {
+    let event = event_by_id(tx, section.event_id)?;
+    let old: Option<String> = tx.query_row(
+        "SELECT start_time FROM round WHERE section_id = ?1 AND number = ?2",
+        params![section.id, number],
+        |r| r.get("start_time"),
+    )?;
+    if old.as_deref() == time {
+        return Ok(false);
+    }
+    tx.execute(
+        "UPDATE round SET start_time = ?1 WHERE section_id = ?2 AND number = ?3",
+        params![time, section.id, number],
+    )
+    .map_err(|e| constraint_error(e, "round"))?;
+    if old.is_some() {
+        audit_event(
+            tx,
+            Some(event.id),
+            Action::Edit,
+            &format!("{} {} round {number} start time", event.name, section.name),
+            old.as_deref(),
+            time,
+            None,
+        )?;
+    }
+    Ok(true)
+}
+
+/// When a round is played, as recorded: its date (YYYY-MM-DD) and start
+/// time (HH:MM), each when known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundWhen {
+    /// The date.
+    pub date: Option<String>,
+    /// The start time on the 24-hour clock.
+    pub start_time: Option<String>,
+}
+
+/// Every created round's date and start time, by round number.
+pub fn round_times(
+    conn: &impl Readable,
+    section_id: SectionId,
+) -> Result<std::collections::HashMap<u32, RoundWhen>> {
+    let conn = super::sql(conn);
+    let mut st =
+        conn.prepare_cached("SELECT number, date, start_time FROM round WHERE section_id = ?1")?;
+    let rows = st
+        .query_map([section_id], |r| {
+            Ok((
+                r.get::<_, u32>("number")?,
+                RoundWhen {
+                    date: r.get("date")?,
+                    start_time: r.get("start_time")?,
+                },
+            ))
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
 /// The number of the latest round created in a section (0 if none).
 pub fn latest_round(conn: &impl Readable, section_id: SectionId) -> Result<u32> {
     let conn = super::sql(conn);

@@ -49,7 +49,7 @@ CREATE TABLE event (
     CHECK (chief_arbiter IS NULL OR length(trim(chief_arbiter)) > 0), deputy_arbiter TEXT
     CHECK (deputy_arbiter IS NULL OR length(trim(deputy_arbiter)) > 0), rating_basis TEXT NOT NULL DEFAULT 'uscf'
     CHECK (rating_basis IN ('fide', 'uscf', 'national', 'club')), player_reports TEXT NOT NULL DEFAULT 'off'
-    CHECK (player_reports IN ('off', 'confirm', 'agree')),
+    CHECK (player_reports IN ('off', 'confirm', 'agree')), venue TEXT CHECK (venue IS NULL OR length(trim(venue)) > 0), rated TEXT CHECK (rated IS NULL OR rated IN ('fide', 'uscf', 'both', 'none')),
     UNIQUE (season_id, name)
 ) STRICT;
 
@@ -78,7 +78,7 @@ CREATE TABLE player (
     federation  TEXT,
     title       TEXT
 , state TEXT
-    CHECK (state IS NULL OR (length(state) = 2 AND state = upper(state))), club TEXT CHECK (club IS NULL OR length(trim(club)) > 0)) STRICT;
+    CHECK (state IS NULL OR (length(state) = 2 AND state = upper(state))), club TEXT CHECK (club IS NULL OR length(trim(club)) > 0), fide_k INTEGER CHECK (fide_k IS NULL OR fide_k IN (10, 20, 40))) STRICT;
 
 CREATE INDEX player_name ON player(name COLLATE NOCASE);
 
@@ -147,7 +147,8 @@ CREATE TABLE round (
     id          INTEGER PRIMARY KEY,
     section_id  INTEGER NOT NULL REFERENCES section(id) ON DELETE CASCADE,
     number      INTEGER NOT NULL CHECK (number >= 1),
-    date        TEXT CHECK (date IS NULL OR date(date) IS date),
+    date        TEXT CHECK (date IS NULL OR date(date) IS date), start_time TEXT
+    CHECK (start_time IS NULL OR (length(start_time) = 5 AND time(start_time) IS start_time || ':00')),
     UNIQUE (section_id, number),
     UNIQUE (id, section_id)
 ) STRICT;
@@ -677,4 +678,5 @@ INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (27, 'late_entry_bye', '', '1837406861756031872');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (28, 'result_entry', '', '2213706343575827572');
 INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (29, 'players_board', '', '11074589645109149916');
-INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (32, 'one_record_of_changes', '', '374655150292423046');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (30, 'event_venue_rated_round_time_fide_k', '', '14968493830908923907');
+INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (31, 'one_record_of_changes', '', '11639468218982006556');

@@ -757,7 +757,7 @@ pub fn league_name(conn: &impl Readable) -> Result<Option<String>> {
 /// database records: the newest audit entry (corrections, deletions,
 /// withdrawals, edits) or the newest stamp of a game, bye, team match or
 /// entry written, a player or event changed (`records_changed.at`,
-/// migrations V25 and V32), whichever is later;
+/// migrations V25 and V31), whichever is later;
 /// a database from before V25 has only the day of its newest round date
 /// not in the future (`YYYY-MM-DD`). `None` when the database holds none
 /// of these.

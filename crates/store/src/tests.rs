@@ -404,7 +404,7 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
     // leads with the same column).
     let indexes: Vec<String> = indexes.into_iter().filter(|n| n != "game_white").collect();
     assert_eq!(names(conn, "index"), indexes);
-    // Every trigger V18 had, and V32's marks of a change (which replace
+    // Every trigger V18 had, and V31's marks of a change (which replace
     // V25's stamps of the latest change and V29's bumps of the board).
     let mut triggers = triggers;
     triggers.extend(

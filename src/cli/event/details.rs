@@ -1,7 +1,8 @@
 //! The event fields prizes and rating reports need (migration V15), as
-//! options of `league event edit`: how ties share prizes, the US Chess
-//! report's affiliate, TDs, place, time control and rating system, and the
-//! FIDE arbiters. An empty value ("") clears a field.
+//! options of `league event add` and `league event edit`: how ties share
+//! prizes, the US Chess report's affiliate, TDs, place, time control and
+//! rating system, the FIDE arbiters, and (V30) the venue and which
+//! federations rate the event. An empty value ("") clears a field.
 
 use crate::domain::league::EventDetails;
 use crate::domain::prizes::Split;
@@ -48,6 +49,13 @@ pub struct EventDetailArgs {
     /// FIDE deputy arbiter's name (TRF line 112).
     #[arg(long)]
     pub deputy_arbiter: Option<String>,
+    /// Where the event is played, e.g. "Riverside Community Hall".
+    #[arg(long)]
+    pub venue: Option<String>,
+    /// Which federations rate the event: fide, uscf, both or none (not given: FIDE when a chief
+    /// arbiter is named, US Chess when a rating system is).
+    #[arg(long)]
+    pub rated: Option<String>,
 }
 
 impl EventDetailArgs {
@@ -56,7 +64,7 @@ impl EventDetailArgs {
         self.prize_split.is_some() || self.values().iter().any(|v| v.is_some())
     }
 
-    fn values(&self) -> [&Option<String>; 11] {
+    fn values(&self) -> [&Option<String>; 13] {
         [
             &self.affiliate_id,
             &self.chief_td_id,
@@ -69,6 +77,8 @@ impl EventDetailArgs {
             &self.rating_system,
             &self.chief_arbiter,
             &self.deputy_arbiter,
+            &self.venue,
+            &self.rated,
         ]
     }
 
@@ -107,6 +117,11 @@ impl EventDetailArgs {
         );
         set(&self.chief_arbiter, &mut d.chief_arbiter);
         set(&self.deputy_arbiter, &mut d.deputy_arbiter);
+        set(&self.venue, &mut d.venue);
+        set(
+            &self.rated.as_ref().map(|s| s.to_ascii_lowercase()),
+            &mut d.rated,
+        );
         if let Some(s) = d
             .state
             .as_deref()
@@ -132,6 +147,15 @@ impl EventDetailArgs {
         {
             return Err(Error::invalid(format!(
                 "--rating-system \"{s}\" is not one of regular, quick, dual"
+            )));
+        }
+        if let Some(s) = d
+            .rated
+            .as_deref()
+            .filter(|s| crate::domain::league::Rated::parse(s).is_none())
+        {
+            return Err(Error::invalid(format!(
+                "--rated \"{s}\" is not one of fide, uscf, both, none"
             )));
         }
         Ok(d)

@@ -98,6 +98,9 @@ pub struct EventAdd {
     pub rating: Option<RatingBasis>,
     #[command(flatten)]
     pub pairing: PairingOptions,
+    /// Prize sharing, rating-report fields, venue and rated (as on `league event edit`).
+    #[command(flatten)]
+    pub details: Box<details::EventDetailArgs>,
 }
 
 /// How the event's rounds are paired (`league round pair`); see docs/pairing.md.
@@ -360,6 +363,10 @@ fn add_event(store: &mut Store, a: EventAdd) -> Result<()> {
         rules,
         basis,
         sections: &sections,
+        details: match a.details.any() {
+            true => Some(a.details.apply(&Default::default())?),
+            false => None,
+        },
     };
     let event = store.write(|tx| app::add_event(tx, &season, &setup))?;
     print(&format!(
@@ -575,9 +582,14 @@ fn event_fields(store: &Store, e: &crate::domain::league::Event) -> Result<Vec<(
         }
         .to_string(),
     ));
+    if let Some(v) = &d.venue {
+        fields.push(("venue".into(), v.clone()));
+    }
+    fields.push(("rated".into(), rated_words(&d)));
     let known: Vec<String> = crate::store::event_detail::FIELDS
         .iter()
         .zip(d.fields())
+        .filter(|((column, _), _)| !["venue", "rated"].contains(column))
         .filter_map(|((_, words), v)| v.as_ref().map(|v| format!("{words} {v}")))
         .collect();
     if !known.is_empty() {
@@ -593,6 +605,24 @@ fn event_fields(store: &Store, e: &crate::domain::league::Event) -> Result<Vec<(
         fields.push((what.to_string(), value));
     }
     Ok(fields)
+}
+
+/// Which federations rate the event, and where that comes from when the
+/// event does not say: "FIDE", "US Chess (from its rating system; not
+/// stated)". The league's defaults are not consulted here: `event show`
+/// lists the event's own values.
+fn rated_words(d: &crate::domain::league::EventDetails) -> String {
+    let (rated, stated) = d.rated_by();
+    if stated {
+        return rated.words().to_string();
+    }
+    let why = match rated {
+        crate::domain::league::Rated::Fide => "from its chief arbiter",
+        crate::domain::league::Rated::UsChess => "from its rating system",
+        crate::domain::league::Rated::Both => "from its chief arbiter and rating system",
+        crate::domain::league::Rated::None => "neither a chief arbiter nor a rating system given",
+    };
+    format!("{} ({why}; not stated)", rated.words())
 }
 
 /// `league event edit`: settings, pairing rules and rating-report details in

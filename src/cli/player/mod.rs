@@ -50,6 +50,10 @@ pub enum PlayerCmd {
         /// The current FIDE rating.
         #[arg(long)]
         fide_rating: Option<u32>,
+        /// The player's FIDE K factor (10, 20 or 40), as the FIDE list publishes it: the
+        /// estimated FIDE rating changes use it instead of assuming one.
+        #[arg(long, value_parser = parse_fide_k)]
+        fide_k: Option<i64>,
         /// The player's US state, two letters (for the US Chess report); "" clears it.
         #[arg(long)]
         state: Option<String>,
@@ -84,6 +88,10 @@ pub struct PlayerFields {
     /// Current FIDE rating.
     #[arg(long)]
     pub fide_rating: Option<u32>,
+    /// FIDE K factor (10, 20 or 40), as the FIDE list publishes it: the estimated FIDE rating
+    /// changes use it instead of assuming one.
+    #[arg(long, value_parser = parse_fide_k)]
+    pub fide_k: Option<i64>,
     /// The player's club or team, so a US Chess Swiss can keep team-mates apart
     /// (event --team-mates).
     #[arg(long)]
@@ -107,6 +115,7 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             fide_id,
             rating,
             fide_rating,
+            fide_k,
             state,
             club,
             federation,
@@ -117,7 +126,7 @@ pub fn run_player(store: &mut Store, cmd: PlayerCmd) -> Result<()> {
             name,
             uscf_id,
             fide_id,
-            (rating, fide_rating),
+            (rating, fide_rating, fide_k),
             state,
             club,
             (federation, title),
@@ -199,6 +208,9 @@ fn show(store: &mut Store, player: String, format: Format) -> Result<()> {
     if let Some(r) = p.fide_rating {
         out.push_str(&format!("  FIDE rating: {r}\n"));
     }
+    if let Some(k) = players::fide_k(store.conn(), p.id)? {
+        out.push_str(&format!("  FIDE K factor: {k}\n"));
+    }
     if let Some(c) = players::player_club(store.conn(), p.id)? {
         out.push_str(&format!("  club: {c}\n"));
     }
@@ -227,7 +239,7 @@ fn edit(
     name: Option<String>,
     uscf_id: Option<String>,
     fide_id: Option<String>,
-    (rating, fide_rating): (Option<u32>, Option<u32>),
+    (rating, fide_rating, fide_k): (Option<u32>, Option<u32>, Option<i64>),
     state: Option<String>,
     club: Option<String>,
     (federation, title): (Option<String>, Option<String>),
@@ -265,6 +277,12 @@ fn edit(
             state.as_ref().map(|st| st.as_deref()),
             club.map(|c| Some(c).filter(|c| !c.is_empty())),
         )
+        .and_then(|p| {
+            if let Some(k) = fide_k {
+                crate::store::player::set_fide_k(tx, &p, k)?;
+            }
+            Ok(p)
+        })
     })?;
     print(&format!("Updated {}.\n", players::describe_player(&p)))?;
     Ok(())
@@ -279,6 +297,18 @@ fn checked_name(name: &str) -> String {
         eprintln!("Warning: {w}.");
     }
     kept
+}
+
+/// A FIDE K factor: 10, 20 or 40 (FIDE Rating Regulations 8.3.3).
+fn parse_fide_k(text: &str) -> std::result::Result<i64, String> {
+    match text.trim() {
+        "10" => Ok(10),
+        "20" => Ok(20),
+        "40" => Ok(40),
+        _ => Err(format!(
+            "\"{text}\" is not a FIDE K factor; FIDE's are 10, 20 and 40"
+        )),
+    }
 }
 
 /// A FIDE federation as TRF writes it: three letters, upper case.
@@ -336,6 +366,12 @@ fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
                 club,
                 f.new_namesake,
             )
+            .and_then(|p| {
+                if let Some(k) = f.fide_k {
+                    crate::store::player::set_fide_k(tx, &p, k)?;
+                }
+                Ok(p)
+            })
         })
         .map_err(|e| {
             let hint = e

@@ -40,6 +40,9 @@ pub enum RoundCmd {
         /// The round's date (YYYY-MM-DD).
         #[arg(long, value_parser = parse_date)]
         date: Option<String>,
+        /// The round's start time, HH:MM on the 24-hour clock (e.g. 19:30).
+        #[arg(long, value_parser = super::parse_time)]
+        time: Option<String>,
         /// Accept a pairing of two players who already met over the board in
         /// this Swiss (refused otherwise: it usually means a sheet recorded
         /// under the wrong round).
@@ -117,6 +120,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
             round,
             file,
             date,
+            time,
             allow_rematch,
             force: _,
             reason,
@@ -127,6 +131,7 @@ pub fn run_round(store: &mut Store, cmd: RoundCmd) -> Result<()> {
                 round,
                 file,
                 date,
+                time,
                 allow_rematch,
                 forced: reason,
             },
@@ -151,6 +156,8 @@ struct Recording {
     round: u32,
     file: PathBuf,
     date: Option<String>,
+    /// The round's start time (HH:MM).
+    time: Option<String>,
     allow_rematch: bool,
     /// The reason given with --force: pair ahead of missing results.
     forced: Option<String>,
@@ -162,6 +169,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
         round,
         file,
         date,
+        time,
         allow_rematch,
         forced,
     } = job;
@@ -181,6 +189,7 @@ fn record(store: &mut Store, section: SectionArgs, job: Recording) -> Result<()>
             allow_rematch,
         )
         .map_err(sheet_hint)?;
+        crate::app::round::schedule::schedule(tx, &section, round, None, time.as_deref())?;
         if crate::app::round::ahead::pairs_anything(&done, assigned_byes) {
             crate::app::round::ahead::check_earlier_results(
                 tx,

@@ -46,6 +46,12 @@ pub struct PairArgs {
     /// gave each colour. With --format text or markdown after the sheets; with json as "explain".
     #[arg(long)]
     pub explain: bool,
+    /// The round's date (YYYY-MM-DD), shown on the sheets and the round page.
+    #[arg(long, value_parser = crate::cli::parse_date)]
+    pub date: Option<String>,
+    /// The round's start time, HH:MM on the 24-hour clock (e.g. 19:30).
+    #[arg(long, value_parser = crate::cli::parse_time)]
+    pub time: Option<String>,
 }
 
 /// `league round sheet`.
@@ -176,6 +182,7 @@ fn sheet_of(
         boards,
         byes,
         unpaired,
+        when: Default::default(),
     }
 }
 
@@ -245,6 +252,11 @@ fn emit_explained(
 pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
     if event.kind.is_team() {
+        if a.date.is_some() || a.time.is_some() {
+            return Err(Error::invalid(
+                "a team event's round takes its date with `league match record --date`; pair it without --date and --time",
+            ));
+        }
         let job = super::team_pairing::PairJob {
             round: a.round,
             system: a.system,
@@ -266,17 +278,31 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
         replace: a.replace,
         seed: seed(),
     };
+    let (date, time) = (a.date.as_deref(), a.time.as_deref());
     let shown = if a.dry_run {
         pair::preview(store.conn(), &event, &section, &req)
     } else {
-        store.write(|tx| pair::pair(tx, &event, &section, &req).map(|(shown, _)| shown))
+        store.write(|tx| {
+            let (shown, _) = pair::pair(tx, &event, &section, &req)?;
+            if let Planned::Players(plan) = &shown.planned {
+                crate::app::round::schedule::schedule(tx, &section, plan.round, date, time)?;
+            }
+            Ok(shown)
+        })
     }
     .map_err(super::hints::pair_hint)?;
     let Planned::Players(plan) = &shown.planned else {
         return Err(Error::invalid("a section of players was paired as teams"));
     };
     let (kind, rules) = (shown.system, shown.rules);
-    let sheet = sheet_of(&event, plan, &shown.pairing, kind, &rules);
+    let mut sheet = sheet_of(&event, plan, &shown.pairing, kind, &rules);
+    let stored = rounds::round_times(store.conn(), section.id)?
+        .remove(&plan.round)
+        .unwrap_or_default();
+    sheet.when = rounds::RoundWhen {
+        date: a.date.clone().or(stored.date),
+        start_time: a.time.clone().or(stored.start_time),
+    };
     let why = a.explain.then(|| Why {
         explanation: settings::explain(kind, &rules, &plan.field, &shown.pairing),
         field: plan.field.clone(),

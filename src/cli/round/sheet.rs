@@ -93,7 +93,12 @@ pub trait SheetText {
 impl SheetText for Sheet {
     /// Both sheets for the terminal.
     fn text(&self) -> String {
-        let mut out = format!("{} ({})\n\n", self.title(), self.system);
+        let mut out = format!("{} ({})\n", self.title(), self.system);
+        let when = self.when_text();
+        if !when.is_empty() {
+            out.push_str(&format!("{when}\n"));
+        }
+        out.push('\n');
         out.push_str(&boards_table(self).text());
         let others = self.others();
         if !others.is_empty() {
@@ -112,6 +117,10 @@ impl SheetText for Sheet {
             markdown_cell(&self.title()),
             markdown_cell(&self.system)
         );
+        let when = self.when_text();
+        if !when.is_empty() {
+            out.push_str(&format!("{}\n\n", markdown_cell(&when)));
+        }
         out.push_str(&boards_table(self).markdown());
         let others = self.others();
         if !others.is_empty() {
@@ -168,6 +177,8 @@ impl SheetText for Sheet {
             "event": self.event,
             "section": self.section,
             "round": self.round,
+            "date": self.when.date,
+            "start_time": self.when.start_time,
             "system": self.system,
             "pairs": self.boards.iter().map(|b| json!({
                 "board": b.board,
@@ -242,6 +253,7 @@ mod tests {
                 points: Points::ZERO,
             }],
             unpaired: vec![],
+            when: Default::default(),
         }
     }
 

@@ -123,7 +123,14 @@ fn section_board(conn: &Reader, k: usize, r: &SectionReport) -> Result<SectionBo
     } else {
         r.event.name.clone()
     };
-    let mut pages = round_pages(r, "board", ("", ""), &|_| String::new(), &[]);
+    let mut pages = round_pages(
+        r,
+        "board",
+        ("", ""),
+        &|_| String::new(),
+        &[],
+        &Default::default(),
+    );
     let current = pages.len();
     let reported = reported_lines(conn, r, current as u32)?;
     let with_reports = |games: Vec<BoardLine>| -> Vec<GameLine> {

@@ -9,6 +9,7 @@ pub mod ahead;
 pub mod delete;
 pub mod pair;
 mod players;
+pub mod schedule;
 pub mod sheet;
 mod teams;
 

@@ -17,24 +17,30 @@ pub const MAX_DIFFERENCE: i64 = 400;
 /// K × number of games may not exceed this in a rating period (B.02 8.3.3).
 pub const MAX_K_TIMES_GAMES: i64 = 700;
 
+/// The rating floor of the regulations in force from 1 March 2024 (it was
+/// 1000): no rating below it is published, and a player whose rating drops
+/// below it is listed as unrated on the next list.
+pub const RATING_FLOOR: i64 = 1400;
+
 /// A player's K factor and how it was found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct KFactor {
     /// The factor used.
     pub k: i64,
-    /// True when the league lacks what 8.3.3 decides K by (games rated so
-    /// far, age) and K 20 was assumed for a player rated under 2400.
+    /// True when the player's K factor is not recorded (nor the games rated
+    /// so far and age that 8.3.3 decides it by) and K 20 was assumed for a
+    /// player rated under 2400.
     pub assumed: bool,
     /// The factor before the 700-point cap of 8.3.3, when the cap lowered it.
     pub capped_from: Option<i64>,
 }
 
 impl KFactor {
-    /// K for a player rated `rating`, given the K factor when it is known:
-    /// otherwise 10 from 2400 up (a published rating that reached 2400
-    /// keeps K 10), else 20, marked assumed (40 applies to a player with
-    /// fewer than 30 rated games, or a junior under 2300; the league does
-    /// not keep either fact). Then the cap: K × `games` at most 700.
+    /// K for a player rated `rating`, given the K factor kept with the
+    /// rating when there is one: otherwise 10 from 2400 up (a published
+    /// rating that reached 2400 keeps K 10), else 20, marked assumed (40
+    /// applies to a player with fewer than 30 rated games, or a junior
+    /// under 2300). Then the cap: K × `games` at most 700.
     pub fn for_player(rating: i64, known: Option<i64>, games: usize) -> KFactor {
         let (k, assumed) = match known {
             Some(k) => (k, false),
@@ -126,6 +132,18 @@ impl Change {
     /// The change as the rating list would show it (8.3.4).
     pub fn rounded(&self) -> i64 {
         round_hundredths(self.total())
+    }
+
+    /// The rating after the event, as the next list would show it were
+    /// this section the whole rating period.
+    pub fn after(&self) -> i64 {
+        self.rating + self.rounded()
+    }
+
+    /// Whether the rating after the event is under [`RATING_FLOOR`]: it
+    /// would not be published, the player listed as unrated.
+    pub fn ends_below_floor(&self) -> bool {
+        self.after() < RATING_FLOOR
     }
 }
 

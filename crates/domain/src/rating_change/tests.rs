@@ -223,3 +223,30 @@ fn uscf_special_formula_for_an_unrated_player() {
     let r = uscf::special(None, &[(1500.0, 1.0), (1600.0, 1.0)]);
     assert!(close(r, 2000.0, 1e-9), "{r}");
 }
+
+#[test]
+fn fide_a_rating_that_would_end_below_1400_is_flagged_and_one_that_stays_is_not() {
+    // 1410 with K 20 loses to 1800 (difference 390, PD 0.10): −2.0;
+    // loses to 1700 (290, PD 0.15): −3.0; total −5.0: 1405.
+    let k = KFactor::for_player(1410, Some(20), 2);
+    let g = |round, opponent_rating| RatedGame {
+        round,
+        opponent: round,
+        opponent_rating,
+        halves: 0,
+    };
+    let c = Change::new(1410, k, &[g(1, 1800), g(2, 1700)], 0);
+    assert_eq!(c.total(), -500);
+    assert_eq!(c.after(), 1405);
+    assert!(!c.ends_below_floor());
+    // 1402 with the same games ends at 1397: under the floor.
+    let c = Change::new(
+        1402,
+        KFactor::for_player(1402, Some(20), 2),
+        &[g(1, 1800), g(2, 1700)],
+        0,
+    );
+    assert_eq!(c.after(), 1397);
+    assert!(c.ends_below_floor());
+    assert_eq!(fide::RATING_FLOOR, 1400);
+}

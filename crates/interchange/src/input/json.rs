@@ -180,6 +180,8 @@ fn check_details(d: &crate::interchange::json::EventDetails, dp: &str) -> Result
         ("rating_system", &d.rating_system),
         ("chief_arbiter", &d.chief_arbiter),
         ("deputy_arbiter", &d.deputy_arbiter),
+        ("venue", &d.venue),
+        ("rated", &d.rated),
     ];
     for (name, v) in fields {
         if v.as_deref().is_some_and(|t| t.trim().is_empty()) {
@@ -190,6 +192,15 @@ fn check_details(d: &crate::interchange::json::EventDetails, dp: &str) -> Result
         v.as_deref()
             .is_some_and(|t| t.len() != n || !t.chars().all(|c| c.is_ascii_uppercase()))
     };
+    if d.rated
+        .as_deref()
+        .is_some_and(|r| !["fide", "uscf", "both", "none"].contains(&r))
+    {
+        return fail(
+            format!("{dp}.rated"),
+            "rated is one of fide, uscf, both, none",
+        );
+    }
     if code(&d.state, 2) {
         return fail(format!("{dp}.state"), "a state is two capital letters (OH)");
     }

@@ -43,3 +43,22 @@ pub fn no_control_text(text: &str, source: &str) -> Result<(), InputError> {
     }
     Ok(())
 }
+
+/// A name read from `line` of `source` without its unpaired text-direction
+/// controls (an embedding, override or isolate never closed, or a close
+/// with nothing open: [`crate::domain::text::unpaired_bidi`]), and when any
+/// were removed the warning that names the file, line and what was removed.
+/// Left-to-right and right-to-left marks (U+200E, U+200F) open nothing and
+/// are kept; paired controls are kept (a name may need them to read right).
+pub fn name_without_stray_bidi(
+    name: &str,
+    source: &str,
+    line: usize,
+    warnings: &mut Vec<String>,
+) -> String {
+    let (kept, warning) = crate::domain::text::name_without_unpaired_bidi(name);
+    if let Some(w) = warning {
+        warnings.push(format!("{source}, line {line}: {w}"));
+    }
+    kept
+}

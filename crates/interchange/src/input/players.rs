@@ -82,8 +82,28 @@ impl Col {
     }
 }
 
-/// Parse a player list. `source` names the file in errors.
+/// Parse a player list. `source` names the file in errors. The rows
+/// alone: [`parse_with_warnings`] also says what was changed in them.
 pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
+    parse_with_warnings(bytes, source).map(|(rows, _)| rows)
+}
+
+/// Parse a player list, with a warning for each name that lost unpaired
+/// text-direction controls ([`super::name_without_stray_bidi`]).
+pub fn parse_with_warnings(
+    bytes: &[u8],
+    source: &str,
+) -> Result<(Vec<PlayerRow>, Vec<String>), InputError> {
+    let mut warnings = Vec::new();
+    let rows = parse_rows(bytes, source, &mut warnings)?;
+    Ok((rows, warnings))
+}
+
+fn parse_rows(
+    bytes: &[u8],
+    source: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<PlayerRow>, InputError> {
     let text = super::sheet::utf8_text(bytes, source)?;
     // Spreadsheets in some countries save CSV with semicolons, or tabs.
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -110,7 +130,9 @@ pub fn parse(bytes: &[u8], source: &str) -> Result<Vec<PlayerRow>, InputError> {
             columns = Some(header_columns(&record, line, source)?);
             continue;
         };
-        rows.push(player_row(cols, &record, line, source, &mut seen)?);
+        let mut row = player_row(cols, &record, line, source, &mut seen)?;
+        row.name = super::name_without_stray_bidi(&row.name, source, line, warnings);
+        rows.push(row);
     }
     if columns.is_none() {
         return Err(InputError::at(
@@ -278,6 +300,24 @@ mod tests {
             assert_eq!(rows[0].fide_id.as_deref(), Some("4600010"));
             assert_eq!(rows[0].fide_rating, Some(2105));
         }
+    }
+
+    #[test]
+    fn a_name_loses_an_unclosed_override_with_a_warning_naming_the_line() {
+        let csv = "name,rating\nAlice\u{202E} Smith,1500\nBob \u{2067}Cohen\u{2069},1400\n";
+        let (rows, warnings) = parse_with_warnings(csv.as_bytes(), "p.csv").unwrap();
+        assert_eq!(rows[0].name, "Alice Smith");
+        // A closed isolate is kept: the name needs it to read right.
+        assert_eq!(rows[1].name, "Bob \u{2067}Cohen\u{2069}");
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].starts_with("p.csv, line 2: the name \"Alice\\u{202e} Smith\" had 1 unpaired text-direction control (U+202E)"),
+            "{warnings:?}"
+        );
+        assert!(
+            warnings[0].ends_with("the name is stored as \"Alice Smith\""),
+            "{warnings:?}"
+        );
     }
 
     #[test]

@@ -275,6 +275,9 @@ fn scan(text: &str, source: &str, warnings: &mut Vec<String>) -> Result<Scanned,
                 if let Some(w) = full_name_field(&chars, &line.player, n) {
                     warnings.push(w);
                 }
+                let mut line = line;
+                line.player.name =
+                    super::name_without_stray_bidi(&line.player.name, source, n, warnings);
                 out.lines.push(line);
             }
             "012" | "022" | "032" | "042" | "052" | "092" | "102" | "112" | "122" => {

@@ -302,6 +302,7 @@ fn new_event(s: &mut crate::store::Store, f: &EventForm) -> Result<String> {
         rules,
         basis,
         sections: &sections,
+        details: None,
     };
     let event = s.write(|tx| app::add_event(tx, &season, &setup))?;
     Ok(format!(

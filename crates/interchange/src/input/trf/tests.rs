@@ -689,3 +689,24 @@ fn a_name_past_column_47_is_refused_naming_the_name() {
         "{e}"
     );
 }
+
+#[test]
+fn a_player_name_loses_an_unclosed_override_with_a_warning_naming_the_line() {
+    // {name:<33} pads by characters, so the columns stay where TRF wants them.
+    let lines = vec![
+        player(
+            1,
+            "Alpha\u{202E}",
+            2000,
+            "1.5",
+            &[(2, 'w', '1'), (3, 'b', '=')],
+        ),
+        player(2, "Beta", 1900, "1.0", &[(1, 'b', '0'), (0, '-', 'U')]),
+        player(3, "Gamma", 0, "0.5", &[(0, '-', 'H'), (1, 'w', '=')]),
+    ];
+    let t = parse(&small(&lines), "test.trf").unwrap();
+    assert_eq!(t.players[0].name, "Alpha");
+    let w: Vec<&String> = t.warnings.iter().filter(|w| w.contains("U+202E")).collect();
+    assert_eq!(w.len(), 1, "{:?}", t.warnings);
+    assert!(w[0].starts_with("test.trf, line 4: the name \"Alpha\\u{202e}\" had 1 unpaired text-direction control (U+202E)"), "{w:?}");
+}
