@@ -118,3 +118,143 @@ fn every_page_of_the_demo_site_says_one_point_and_two_points() {
         found.join("\n")
     );
 }
+
+/// The rows of the standings table of a section page, as cells.
+fn standings_of(page: &str) -> Vec<Vec<String>> {
+    crate::site::table_rows(page, "id=\"standings\"", "standings")
+}
+
+#[test]
+fn round_robin_h2h_is_the_score_against_the_tied_players_or_blank() {
+    // Amos, Billy and Cara beat each other in a circle and all beat Dev:
+    // three tied on 2 and on Sonneborn-Berger, each 1 of 2 against the
+    // other two; Dev is tied with nobody.
+    let t = crate::prizes::quads();
+    t.ok(&["site", "--all", "--out", "site"]);
+    let site = t.path("site");
+    let page = read(&site, "2024/quads-open.html");
+    let rows = standings_of(&page);
+    let h2h: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r[2].as_str(), r[6].as_str()))
+        .collect();
+    assert_eq!(
+        h2h,
+        [
+            ("Amos", "1/2"),
+            ("Billy", "1/2"),
+            ("Cara", "1/2"),
+            ("Dev", "")
+        ],
+        "{rows:?}"
+    );
+    assert!(page.contains("H2H is the score against the players tied with them"));
+    // The crosstable: Row (what the codes point to), Place because three
+    // share it, no pairing-number column; its legend says what a code's
+    // number is.
+    assert!(page.contains("<th class=\"num stick1\" scope=\"col\">Row</th><th class=\"opt\" scope=\"col\">Place</th><th class=\"stick2\" scope=\"col\">Name</th><th class=\"num opt\" scope=\"col\">Rating</th>"), "{page}");
+    assert!(page.contains("The number in a game's code is the opponent's Row: W4b is a win with Black against the player in row 4."));
+    let cross = crate::site::table_rows(&page, "id=\"crosstable\"", "crosstable");
+    assert_eq!(cross[0][..4], ["1", "1-3", "Amos", "1800"]);
+    // Header cells have a scope, each row is named by its player, and
+    // every table says what it is.
+    let tables = page.matches("<table").count();
+    assert!(tables >= 3, "{tables}");
+    assert_eq!(page.matches("<caption").count(), tables, "{page}");
+    assert!(!page.contains("<th>") && !page.contains("<th class=\"num\">"));
+    assert!(page.contains("<th scope=\"row\" class=\"stick2 name\"><a href=\"../players/amos.html\"><bdi>Amos</bdi></a></th>"));
+}
+
+#[test]
+fn the_rules_page_gives_this_leagues_tiebreaks_first_and_folds_the_rest() {
+    let t = crate::prizes::quads();
+    t.ok(&["site", "--all", "--out", "site"]);
+    let rules = read(&t.path("site"), "rules.html");
+    let used = rules.find("<h2 id=\"used\">").unwrap();
+    let others = rules.find("<details id=\"others\">").unwrap();
+    let presets = rules.find("<details id=\"presets\">").unwrap();
+    assert!(used < others && others < presets, "{rules}");
+    // In full: each of the league's tiebreaks with its meaning, open.
+    let open = &rules[used..others];
+    assert!(
+        open.contains("<dt id=\"tb-us-sb\">") || open.contains("Sonneborn-Berger"),
+        "{open}"
+    );
+    assert!(open.contains("Head-to-head"), "{open}");
+    assert!(!open.contains("<details"), "{open}");
+    // The crosstable codes stay in view (section pages link to them).
+    assert!(rules[presets..].contains("<h2 id=\"codes\">"));
+}
+
+#[test]
+fn the_directory_has_ratings_a_way_back_and_a_page_per_letter_when_large() {
+    // Small: one page, a rating column, and a way back to the letters
+    // after each letter's players.
+    let (_t, site) = demo_site();
+    let dir = read(&site, "players/index.html");
+    assert!(dir.contains("<nav class=\"letters\" id=\"letters\""));
+    let groups = dir.matches("<tbody id=\"letter-").count();
+    assert!(groups > 10, "{groups}");
+    assert_eq!(
+        dir.matches("<a href=\"#letters\">Back to the letters</a>")
+            .count(),
+        groups
+    );
+    assert!(
+        dir.contains("<th scope=\"col\">Player</th><th class=\"num\" scope=\"col\">Rating</th>")
+    );
+    assert!(
+        dir.contains("<bdi>Nakamura, Wyatt</bdi></a></th><td class=\"num\">2095</td>"),
+        "{dir}"
+    );
+    assert!(!site.join("players/letter").exists());
+    // Large: the index lists the letters, each letter has its own page.
+    let big = TestLeague::new();
+    let db = big.db.to_str().unwrap();
+    big.ok(&[
+        "demo",
+        "--out",
+        db,
+        "--synthetic",
+        "--seasons",
+        "1",
+        "--events",
+        "1",
+        "--sections",
+        "1",
+        "--players",
+        "520",
+        "--entrants",
+        "520",
+        "--rounds",
+        "1",
+    ]);
+    big.ok(&["site", "--all", "--out", "site"]);
+    let site = big.path("site");
+    let index = read(&site, "players/index.html");
+    assert!(
+        index.contains("520 players: each letter has a page"),
+        "{index}"
+    );
+    assert!(!index.contains("<table"), "{index}");
+    let letters: Vec<String> = files(&site)
+        .into_iter()
+        .filter(|f| f.starts_with("players/letter/"))
+        .collect();
+    assert!(letters.len() >= 10, "{letters:?}");
+    let mut listed = 0;
+    for rel in &letters {
+        let page = read(&site, rel);
+        assert!(
+            page.contains("<a href=\"../../players/index.html\">Players A–Z</a>"),
+            "{rel}"
+        );
+        assert!(page.contains("<h1>Players: "), "{rel}");
+        listed += page.matches("<th scope=\"row\" class=\"name\">").count();
+        assert!(
+            index.contains(&format!("href=\"../{}\"", rel)),
+            "{rel} not linked from the index"
+        );
+    }
+    assert_eq!(listed, 520);
+}
