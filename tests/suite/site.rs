@@ -1245,7 +1245,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of <bdi>Rooks</bdi> were worked out</span></a>"), "{page}");
     assert!(working.contains("<div class=\"work-of\" id=\"working-team-1\">"));
     assert!(working.contains(
-        "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
+        "<li>Round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
     ), "{working}");
     // A page per round: each match with its boards, then the team byes.
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));

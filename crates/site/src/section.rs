@@ -545,7 +545,7 @@ pub(crate) fn working_item(
             .into_iter()
             .map(|t| WorkingTerm {
                 text: match t.round {
-                    Some(n) if rounds_named => format!("round {n}: {}", t.text),
+                    Some(n) if rounds_named => format!("Round {n}: {}", t.text),
                     _ => t.text,
                 },
                 value: t.value.fraction(),
