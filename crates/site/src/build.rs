@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use super::chart::Chart;
 use super::load::{
     EventData, EventPlan, League, SeasonData, SectionData, SectionKind, TeamSection,
 };
@@ -507,24 +508,7 @@ impl<'a> Frame<'a> {
     /// the directory of them.
     pub fn players(&self, data: PlayerData) -> (Vec<PlayerPage>, DirectoryPage) {
         let players = player_pages(data, &self.paths);
-        let lines: Vec<DirectoryEntry> = players
-            .iter()
-            .map(|p| DirectoryEntry {
-                name: p.name.clone(),
-                path: p.place.path.clone(),
-                events: p.events.len(),
-                last_season: p
-                    .events
-                    .first()
-                    .map(|e| e.season.text.clone())
-                    .unwrap_or_default(),
-                rating: p
-                    .events
-                    .first()
-                    .map(|e| e.rating.clone())
-                    .unwrap_or_default(),
-            })
-            .collect();
+        let lines: Vec<DirectoryEntry> = players.iter().map(DirectoryEntry::of).collect();
         let directory = directory(&lines);
         (players, directory)
     }
@@ -1054,18 +1038,7 @@ fn player_pages_in_slices(
             .map(|&id| {
                 let played = by_player.remove(&id).unwrap_or_default();
                 let lists = rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
-                let points: Vec<EventPoint> = played
-                    .iter()
-                    .map(|p| EventPoint {
-                        title: &p.label,
-                        name: &p.short,
-                        season: &p.season,
-                        day: p.day.as_deref(),
-                        percent: p.percent,
-                        rating: p.rating,
-                    })
-                    .collect();
-                let charts = player_charts(&points, lists);
+                let charts = charts_of(&played, lists);
                 let me = Place::new(paths.player[&id].clone());
                 let career = super::career::line(
                     played
@@ -1117,26 +1090,27 @@ fn player_pages_in_slices(
                 }
             })
             .collect();
-        lines.extend(pages.iter().map(|p| {
-            DirectoryEntry {
-                name: p.name.clone(),
-                path: p.place.path.clone(),
-                events: p.events.len(),
-                last_season: p
-                    .events
-                    .first()
-                    .map(|e| e.season.text.clone())
-                    .unwrap_or_default(),
-                rating: p
-                    .events
-                    .first()
-                    .map(|e| e.rating.clone())
-                    .unwrap_or_default(),
-            }
-        }));
+        lines.extend(pages.iter().map(DirectoryEntry::of));
         each(pages)?;
     }
     Ok(lines)
+}
+
+/// A player's charts from the events they played (oldest first) and the
+/// rating lists that rated them.
+fn charts_of(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
+    let points: Vec<EventPoint> = played
+        .iter()
+        .map(|p| EventPoint {
+            title: &p.label,
+            name: &p.short,
+            season: &p.season,
+            day: p.day.as_deref(),
+            percent: p.percent,
+            rating: p.rating,
+        })
+        .collect();
+    player_charts(&points, lists)
 }
 
 /// What the directory lists of a player.
@@ -1147,6 +1121,20 @@ struct DirectoryEntry {
     last_season: String,
     /// The rating of the player's latest event.
     rating: String,
+}
+
+impl DirectoryEntry {
+    /// The directory's line for a player's page (its events newest first).
+    fn of(p: &PlayerPage) -> DirectoryEntry {
+        let latest = p.events.first();
+        DirectoryEntry {
+            name: p.name.clone(),
+            path: p.place.path.clone(),
+            events: p.events.len(),
+            last_season: latest.map(|e| e.season.text.clone()).unwrap_or_default(),
+            rating: latest.map(|e| e.rating.clone()).unwrap_or_default(),
+        }
+    }
 }
 
 /// A tiebreak as a term of the rules page.

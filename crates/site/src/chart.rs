@@ -380,7 +380,7 @@ fn spots(x: i32, y: i32, w: i32, mid: i32) -> Vec<(i32, i32, &'static str, Boxed
 
 /// Put each `(k, text)` beside the `k`-th point of the chart's first line,
 /// in the order given (most important first), in the first of its
-/// [`spots`] that stays inside the picture and above the x axis, and
+/// `spots` that stays inside the picture and above the x axis, and
 /// touches no line, no point and no label already placed; a label with no
 /// such spot is left out (the point keeps its tooltip and the events
 /// table names it).
