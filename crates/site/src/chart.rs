@@ -205,8 +205,13 @@ pub fn line_chart(title: &str, axes: &Axes, lines: &[Line]) -> Chart {
     };
     let mut x_ticks: Vec<Tick> = Vec::new();
     for (i, l) in wanted {
-        let at = x_at(i);
         let half = text_width(&l) / 2;
+        // A long season name under the first or last slot moves in to stay
+        // whole; a year on a time axis stands on its day or not at all.
+        let at = match axes.x_days {
+            None if 2 * half + 4 <= width => x_at(i).clamp(half + 2, width - half - 2),
+            _ => x_at(i),
+        };
         let clear = x_ticks
             .last()
             .is_none_or(|prev| at - prev.at >= text_width(&prev.label) / 2 + half + 6);
@@ -612,6 +617,29 @@ mod tests {
             "six years is most of the width: {xs:?}"
         );
         // Every year label is inside the picture.
+        for t in &c.x_ticks {
+            let half = text_width(&t.label) / 2;
+            assert!(t.at - half >= 0 && t.at + half <= c.width, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_first_season_name_stays_whole_inside_the_picture() {
+        let axes = Axes {
+            x_labels: vec![
+                "Autumn season 2023".into(),
+                String::new(),
+                "Spring 2024".into(),
+            ],
+            x_days: None,
+            y_min: 0,
+            y_max: 4,
+            y_ticks: vec![],
+            x_title: String::new(),
+            y_title: String::new(),
+        };
+        let c = line_chart("Scores", &axes, &[]);
+        assert_eq!(c.x_ticks.len(), 2, "{:?}", c.x_ticks);
         for t in &c.x_ticks {
             let half = text_width(&t.label) / 2;
             assert!(t.at - half >= 0 && t.at + half <= c.width, "{t:?}");
