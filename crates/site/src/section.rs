@@ -67,7 +67,8 @@ pub fn short_label(t: &Tiebreak) -> String {
         .to_string(),
         Tiebreak::Fide(f) => f.to_string().replace('/', "-"),
         Tiebreak::Team(c) => match c {
-            TeamCode::GamePoints => "GP".to_string(),
+            // Named as the team standings' column it is.
+            TeamCode::GamePoints => "Game points".to_string(),
             TeamCode::Usat { doubled, adjusted } => match (doubled, adjusted) {
                 (true, true) => "USAT",
                 (false, true) => "USAT-x1",

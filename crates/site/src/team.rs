@@ -148,7 +148,7 @@ pub fn team_section(
             .iter()
             .enumerate()
             .map(|(k, tb)| RuleNote {
-                code: format!("{}. {}", k + 1, team_label_and_code(tb)),
+                code: format!("{}. {}", k + 1, super::section::label_and_code(tb)),
                 meaning: tb.meaning(),
             })
             .collect(),
@@ -159,18 +159,10 @@ pub fn team_section(
     }
 }
 
-/// A tiebreak's name on the team page: game points as "Game points", the
-/// name of its standings column, the rest by their short labels ("USAT").
+/// A tiebreak's name on the team page, as its standings heading and the
+/// rules page name it ("USAT", "Game points").
 fn team_label(t: &Tiebreak) -> String {
-    match t {
-        Tiebreak::Team(TeamCode::GamePoints) => "Game points".to_string(),
-        _ => super::section::short_label(t),
-    }
-}
-
-/// "Game points (game-points)": the name and the code event orders write.
-fn team_label_and_code(t: &Tiebreak) -> String {
-    format!("{} ({})", team_label(t), t.code())
+    super::section::short_label(t)
 }
 
 /// A team crosstable column's heading, named as the standings name it:
