@@ -211,7 +211,7 @@ fn the_directory_has_ratings_a_way_back_and_a_page_per_letter_when_large() {
     // Large: the index lists the letters, each letter has its own page.
     let big = TestLeague::new();
     let db = big.db.to_str().unwrap();
-    big.ok(&[
+    let said = big.ok(&[
         "demo",
         "--out",
         db,
@@ -229,6 +229,11 @@ fn the_directory_has_ratings_a_way_back_and_a_page_per_letter_when_large() {
         "--rounds",
         "1",
     ]);
+    // Counts agree with their nouns in the command's own words too.
+    assert!(
+        said.contains(": 1 season, 1 event, 1 section, 520 players, 520 entries, 260 games, 0 byes, 0 withdrawals (seed 1)."),
+        "{said}"
+    );
     big.ok(&["site", "--all", "--out", "site"]);
     let site = big.path("site");
     let index = read(&site, "players/index.html");
