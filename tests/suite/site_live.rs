@@ -217,7 +217,7 @@ fn a_paired_round_without_results_shows_its_pairings_and_a_starting_list() {
         ["Gina Low", "2", "White", "Bob Jones", "…result not yet in"]
     );
     // Each line has an anchor by pairing number (the crosstable links it).
-    assert!(round.contains("<tr id=\"p-7\"><td class=\"name\"><a href=\"../../players/gina-low.html\"><bdi>Gina Low</bdi></a>"), "{round}");
+    assert!(round.contains("<tr id=\"p-7\"><th scope=\"row\" class=\"name\"><a href=\"../../players/gina-low.html\"><bdi>Gina Low</bdi></a></th>"), "{round}");
     assert!(at(&round, "id=\"pairings\"") < at(&round, "id=\"find\""));
 }
 

@@ -263,3 +263,33 @@ fn the_directory_has_ratings_a_way_back_and_a_page_per_letter_when_large() {
     }
     assert_eq!(listed, 520);
 }
+
+#[test]
+fn every_table_of_the_demo_site_has_a_caption_and_every_header_cell_a_scope() {
+    let (_t, site) = demo_site();
+    let mut missing = Vec::new();
+    let mut tables = 0;
+    for rel in files(&site) {
+        if !rel.ends_with(".html") {
+            continue;
+        }
+        let page = read(&site, &rel);
+        for (i, _) in page.match_indices("<table") {
+            tables += 1;
+            let after = &page[i..];
+            let open = &after[after.find('>').unwrap() + 1..];
+            if !open.trim_start().starts_with("<caption") {
+                missing.push(format!("{rel}: a table without a caption"));
+            }
+        }
+        for (i, _) in page.match_indices("<th") {
+            let tag = &page[i..i + page[i..].find('>').unwrap()];
+            if matches!(tag.as_bytes().get(3), Some(b' ' | b'>')) && !tag.contains("scope=") {
+                missing.push(format!("{rel}: {tag}>"));
+            }
+        }
+    }
+    assert!(tables > 400, "{tables} tables");
+    missing.dedup();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
