@@ -168,6 +168,33 @@ fn thin(labels: &[String]) -> Vec<(usize, String)> {
     shown.into_iter().step_by(step).collect()
 }
 
+/// The x axis's labels: at most eight, none running into the one before
+/// it nor out of the picture (`width` units wide); `x_at` places a point's
+/// x.
+fn x_ticks(axes: &Axes, x_at: &dyn Fn(usize) -> i32, width: i32) -> Vec<Tick> {
+    let wanted = match axes.x_days {
+        Some((first, last)) => day_ticks(first, last),
+        None => thin(&axes.x_labels),
+    };
+    let mut x_ticks: Vec<Tick> = Vec::new();
+    for (i, l) in wanted {
+        let half = text_width(&l) / 2;
+        // A long season name under the first or last slot moves in to stay
+        // whole; a year on a time axis stands on its day or not at all.
+        let at = match axes.x_days {
+            None if 2 * half + 4 <= width => x_at(i).clamp(half + 2, width - half - 2),
+            _ => x_at(i),
+        };
+        let clear = x_ticks
+            .last()
+            .is_none_or(|prev| at - prev.at >= text_width(&prev.label) / 2 + half + 6);
+        if clear && at - half >= 0 && at + half <= width {
+            x_ticks.push(Tick { at, label: l });
+        }
+    }
+    x_ticks
+}
+
 /// Lay out `lines` on `axes`. The SVG is 480 units wide so that its 14½-unit
 /// text is at least 11 CSS pixels on a 390-pixel phone; the legend is HTML
 /// beside it. Lines whose points are all the same as an earlier line's are
@@ -197,28 +224,7 @@ pub fn line_chart(title: &str, axes: &Axes, lines: &[Line]) -> Chart {
             label: label.clone(),
         })
         .collect();
-    // At most eight labels, none running into the one before it nor out
-    // of the picture.
-    let wanted = match axes.x_days {
-        Some((first, last)) => day_ticks(first, last),
-        None => thin(&axes.x_labels),
-    };
-    let mut x_ticks: Vec<Tick> = Vec::new();
-    for (i, l) in wanted {
-        let half = text_width(&l) / 2;
-        // A long season name under the first or last slot moves in to stay
-        // whole; a year on a time axis stands on its day or not at all.
-        let at = match axes.x_days {
-            None if 2 * half + 4 <= width => x_at(i).clamp(half + 2, width - half - 2),
-            _ => x_at(i),
-        };
-        let clear = x_ticks
-            .last()
-            .is_none_or(|prev| at - prev.at >= text_width(&prev.label) / 2 + half + 6);
-        if clear && at - half >= 0 && at + half <= width {
-            x_ticks.push(Tick { at, label: l });
-        }
-    }
+    let x_ticks = x_ticks(axes, &x_at, width);
     let series = lines
         .iter()
         .enumerate()
