@@ -192,18 +192,22 @@ fn run_synthetic(out: &Path, size: &SyntheticArgs) -> Result<()> {
         None => e,
     })?;
     bar.finish_and_clear();
+    let counts = [
+        (made.seasons as usize, "season", "seasons"),
+        (made.events as usize, "event", "events"),
+        (made.sections as usize, "section", "sections"),
+        (made.players as usize, "player", "players"),
+        (made.entries as usize, "entry", "entries"),
+        (made.games as usize, "game", "games"),
+        (made.byes as usize, "bye", "byes"),
+        (made.withdrawals as usize, "withdrawal", "withdrawals"),
+    ]
+    .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+    .join(", ");
     print(&format!(
-        "Wrote a synthetic league to {} in {:.1} s: {} seasons, {} events, {} sections, {} players, {} entries, {} games, {} byes, {} withdrawals (seed {}).\n",
+        "Wrote a synthetic league to {} in {:.1} s: {counts} (seed {}).\n",
         out.display(),
         started.elapsed().as_secs_f64(),
-        made.seasons,
-        made.events,
-        made.sections,
-        made.players,
-        made.entries,
-        made.games,
-        made.byes,
-        made.withdrawals,
         opts.seed
     ))?;
     Ok(())

@@ -26,6 +26,7 @@ mod serve_faults; // issue 26: league serve killed with kill -9 loses no acknowl
 mod serve_http; // a few lines of HTTP for the serve tests and chromedriver
 mod site; // the results site (golden pages, links, hostile names, headless Chromium) and `league crosstable`
 mod site_live; // the results site during a live event: pending rounds, starting list, find-my-board, phone widths, print, wording
+mod site_reading; // issue 28 items 12-14 on the demo site: charts by date, tables a reader can follow, counts agreeing with their nouns
 mod slips; // a secretary's slips: names, rematches, round gaps, future byes, ambiguous results
 mod slips_three; // issue 27: rounds typed in ahead of results, duplicates, one season's site, honest headings, league use
 mod slips_two; // issue 27: a result typed from the winner's side, a deleted game's hole, a sheet whose names and numbers disagree

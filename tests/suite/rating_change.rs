@@ -184,7 +184,7 @@ fn the_sites_section_page_shows_the_estimates_of_a_rated_event() {
     assert!(html.contains("<caption>Estimated, not official: the rating lists decide.</caption>"));
     assert!(html.contains("<th class=\"num\" scope=\"col\">FIDE change (estimated)</th>"));
     assert!(!html.contains("US Chess rating (estimated)"));
-    let amos = html
+    let amos = html[html.find("id=\"rating-changes\"").unwrap()..]
         .split("<tr>")
         .find(|row| row.contains("scope=\"row\"") && row.contains(">Amos<"))
         .unwrap();

@@ -369,7 +369,7 @@ fn pages_say_what_happened() {
         None => v.to_string(),
     };
     let row = format!(
-        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><td class=\"stick2 name\"><a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a></td><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+        "<td class=\"stick1\">1</td><td class=\"num\">{}</td><th scope=\"row\" class=\"stick2 name\"><a href=\"../players/bob-jones.html\"><bdi>Bob Jones</bdi></a></th><td class=\"num opt\">1750</td><td class=\"num\">2</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
         first[1],
         half(first[5]),
         half(first[6]),
@@ -1050,10 +1050,9 @@ pub(crate) fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>
     body.split("<tr")
         .skip(1)
         .map(|row| {
-            row.split("<td")
-                .skip(1)
+            row_cells(row)
+                .into_iter()
                 .map(|cell| {
-                    let cell = &cell[cell.find('>').unwrap() + 1..cell.find("</td>").unwrap()];
                     let mut text = String::new();
                     let mut in_tag = false;
                     for c in cell.chars() {
@@ -1073,6 +1072,30 @@ pub(crate) fn table_rows(html: &str, from: &str, class: &str) -> Vec<Vec<String>
                 .collect()
         })
         .collect()
+}
+
+/// The cells of a table row, data cells and row headers alike
+/// (`<th scope="row">` names the row), in order.
+fn row_cells(row: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = row;
+    let open = |r: &str, tag: &str| {
+        r.match_indices(tag)
+            .map(|(i, _)| i)
+            .find(|&i| matches!(r.as_bytes().get(i + 3), Some(b' ' | b'>')))
+    };
+    while let Some(i) = [open(rest, "<td"), open(rest, "<th")]
+        .into_iter()
+        .flatten()
+        .min()
+    {
+        let close = format!("</{}>", &rest[i + 1..i + 3]);
+        let inner = i + rest[i..].find('>').unwrap() + 1;
+        let end = inner + rest[inner..].find(&close).unwrap();
+        out.push(&rest[inner..end]);
+        rest = &rest[end + close.len()..];
+    }
+    out
 }
 
 /// "7½" → 7.5, "½" → 0.5, "12" → 12.0.
@@ -1106,7 +1129,7 @@ fn team_section_page_agrees_with_the_team_commands() {
     );
     // Short headings linking to the rules page; the game-points tiebreak
     // is the "Game points" column already, so it is not repeated.
-    assert!(page.contains("<th class=\"num\"><a class=\"term\" href=\"../rules.html#tb-team-usat\"><abbr title=\"USAT: "));
+    assert!(page.contains("<th class=\"num\" scope=\"col\"><a class=\"term\" href=\"../rules.html#tb-team-usat\"><abbr title=\"USAT: "));
     assert!(!page.contains("#tb-team-game-points"));
     let rows = table_rows(&page, "id=\"standings\"", "team-standings");
     let want = json["rows"].as_array().unwrap();
@@ -1210,12 +1233,19 @@ fn team_section_page_agrees_with_the_team_commands() {
     // Rosters, the withdrawal, tiebreaks in words, and the working folded away.
     assert!(page.contains("<h3 id=\"roster-4\"><bdi>Pawns</bdi> (PAW)</h3>"));
     assert!(page.contains("The team withdrew after round 2."));
-    assert!(page.contains("<dt>TBrk1 = USAT (usat)</dt>"));
+    // Each tiebreak named one way: the crosstable's columns and the list
+    // of tiebreaks say what the standings' headings say.
+    assert!(page.contains("<dt>1. USAT (usat)</dt>"));
+    assert!(page.contains("<dt>2. Game points (game-points)</dt>"));
+    assert!(page.contains("<th scope=\"col\">No.</th><th scope=\"col\">Name</th><th scope=\"col\">Match points</th><th scope=\"col\">USAT</th><th scope=\"col\">Game points</th>"), "{page}");
+    assert!(!page.contains("TBrk") && !page.contains(">Pts<"), "{page}");
+    // Sentences start with a capital.
+    assert!(page.contains("<p class=\"dates\">Team Swiss, "), "{page}");
     let working = read(&site, "2023-24/team-cup-open/working.html");
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/working.html#working-team-1\">how<span class=\"vh\"> the tiebreaks of <bdi>Rooks</bdi> were worked out</span></a>"), "{page}");
     assert!(working.contains("<div class=\"work-of\" id=\"working-team-1\">"));
     assert!(working.contains(
-        "<li>round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
+        "<li>Round 1: 1½ game points v Knights × 1½ (1½ match points, no bye) × 2 = 4½ → 4½</li>"
     ), "{working}");
     // A page per round: each match with its boards, then the team byes.
     assert!(page.contains("<a href=\"../2023-24/team-cup-open/round-2.html\">Round 2</a>"));

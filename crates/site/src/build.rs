@@ -6,11 +6,12 @@
 
 use std::collections::HashMap;
 
-use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
+use super::chart::Chart;
 use super::load::{
     EventData, EventPlan, League, SeasonData, SectionData, SectionKind, TeamSection,
 };
 use super::model::*;
+use super::player_chart::{player_charts, EventPoint};
 use super::render::print_view_path;
 use super::round::{round_pages, team_round_pages, working_path};
 use super::section::{individual, short_label, term_id};
@@ -382,7 +383,7 @@ impl<'a> Frame<'a> {
             print_standings: place.href(&print_view_path(path, "standings")),
             print_crosstable: place.href(&print_view_path(path, "crosstable")),
             dates: e.event.dates(),
-            kind: e.event.kind.label().to_string(),
+            kind: sentence_start(e.event.kind.label()),
             progress: if started {
                 format!("standings {}", r.after())
             } else if r.rounds_played == 0 {
@@ -464,7 +465,7 @@ impl<'a> Frame<'a> {
             print_standings: String::new(),
             print_crosstable: String::new(),
             dates: e.event.dates(),
-            kind: e.event.kind.label().to_string(),
+            kind: sentence_start(e.event.kind.label()),
             progress: format!(
                 "standings after round {} of {}",
                 r.rounds_played, e.event.rounds
@@ -515,19 +516,7 @@ impl<'a> Frame<'a> {
     /// the directory of them.
     pub fn players(&self, data: PlayerData) -> (Vec<PlayerPage>, DirectoryPage) {
         let players = player_pages(data, &self.paths);
-        let lines: Vec<DirectoryEntry> = players
-            .iter()
-            .map(|p| DirectoryEntry {
-                name: p.name.clone(),
-                path: p.place.path.clone(),
-                events: p.events.len(),
-                last_season: p
-                    .events
-                    .first()
-                    .map(|e| e.season.text.clone())
-                    .unwrap_or_default(),
-            })
-            .collect();
+        let lines: Vec<DirectoryEntry> = players.iter().map(DirectoryEntry::of).collect();
         let directory = directory(&lines);
         (players, directory)
     }
@@ -544,6 +533,15 @@ impl<'a> Frame<'a> {
         let lines = player_pages_in_slices(data, &self.paths, slice, each)?;
         Ok(directory(&lines))
     }
+}
+
+/// `text` with its first letter a capital, to start a sentence ("team
+/// Swiss" → "Team Swiss").
+fn sentence_start(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The footer's "last updated" from [`crate::store::season::latest_change`]:
@@ -1072,7 +1070,7 @@ fn player_pages_in_slices(
             .map(|&id| {
                 let played = by_player.remove(&id).unwrap_or_default();
                 let lists = rating_lists.get(&id).map_or(&[][..], Vec::as_slice);
-                let charts = player_charts(&played, lists);
+                let charts = charts_of(&played, lists);
                 let me = Place::new(paths.player[&id].clone());
                 let career = super::career::line(
                     played
@@ -1124,21 +1122,27 @@ fn player_pages_in_slices(
                 }
             })
             .collect();
-        lines.extend(pages.iter().map(|p| {
-            DirectoryEntry {
-                name: p.name.clone(),
-                path: p.place.path.clone(),
-                events: p.events.len(),
-                last_season: p
-                    .events
-                    .first()
-                    .map(|e| e.season.text.clone())
-                    .unwrap_or_default(),
-            }
-        }));
+        lines.extend(pages.iter().map(DirectoryEntry::of));
         each(pages)?;
     }
     Ok(lines)
+}
+
+/// A player's charts from the events they played (oldest first) and the
+/// rating lists that rated them.
+fn charts_of(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
+    let points: Vec<EventPoint> = played
+        .iter()
+        .map(|p| EventPoint {
+            title: &p.label,
+            name: &p.short,
+            season: &p.season,
+            day: p.day.as_deref(),
+            percent: p.percent,
+            rating: p.rating,
+        })
+        .collect();
+    player_charts(&points, lists)
 }
 
 /// What the directory lists of a player.
@@ -1147,231 +1151,22 @@ struct DirectoryEntry {
     path: String,
     events: usize,
     last_season: String,
+    /// The rating of the player's latest event.
+    rating: String,
 }
 
-/// "2022-23" as "'22" (the first year's last two digits), for crowded axes.
-fn short_season(name: &str) -> String {
-    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
-    if digits.len() == 4 {
-        format!("’{}", &digits[2..])
-    } else {
-        name.to_string()
-    }
-}
-
-/// A chart's data is worth drawing: three points or more, not all equal.
-fn worth_drawing(points: &[Point]) -> bool {
-    points.len() >= 3 && points.iter().any(|p| p.y != points[0].y)
-}
-
-/// Which points get a visible label, most important first: the first, the
-/// last, the highest and the lowest, then (up to eight points) the rest;
-/// [`label_points`] leaves out any that would overlap.
-fn labelled(points: &[Point]) -> Vec<usize> {
-    if points.is_empty() {
-        return Vec::new();
-    }
-    let hi = (0..points.len()).max_by_key(|&k| points[k].y).unwrap_or(0);
-    let lo = (0..points.len()).min_by_key(|&k| points[k].y).unwrap_or(0);
-    let mut keep = vec![0, points.len() - 1, hi, lo];
-    if points.len() <= MAX_X_LABELS {
-        keep.extend(0..points.len());
-    }
-    let mut seen = std::collections::HashSet::new();
-    keep.retain(|k| seen.insert(*k));
-    keep
-}
-
-/// A point of a player's rating chart: an event (the rating it used) or a
-/// rating list (the rating it gave).
-enum RatedAt<'a> {
-    Event(&'a Played),
-    List(&'a ListRating),
-}
-
-/// The events in their order with each rating list placed before the
-/// first event that began after the list was imported (lists after the
-/// last event, or when events have no dates, at the end).
-fn rating_sequence<'a>(played: &'a [Played], lists: &'a [ListRating]) -> Vec<RatedAt<'a>> {
-    let mut out = Vec::with_capacity(played.len() + lists.len());
-    let mut pending = lists.iter().peekable();
-    for p in played {
-        if let Some(day) = p.day.as_deref() {
-            while let Some(l) = pending.next_if(|l| l.day.as_str() < day) {
-                out.push(RatedAt::List(l));
-            }
+impl DirectoryEntry {
+    /// The directory's line for a player's page (its events newest first).
+    fn of(p: &PlayerPage) -> DirectoryEntry {
+        let latest = p.events.first();
+        DirectoryEntry {
+            name: p.name.clone(),
+            path: p.place.path.clone(),
+            events: p.events.len(),
+            last_season: latest.map(|e| e.season.text.clone()).unwrap_or_default(),
+            rating: latest.map(|e| e.rating.clone()).unwrap_or_default(),
         }
-        out.push(RatedAt::Event(p));
     }
-    out.extend(pending.map(RatedAt::List));
-    out
-}
-
-/// Score % per event over time, and US Chess rating where known (the
-/// rating each event used, and the ratings the imported rating lists
-/// gave, from the rating history); a chart with fewer than three points or
-/// a flat line is left out (the events table says as much). Event and list
-/// names are written on the points, since a touch screen cannot show
-/// tooltips.
-fn player_charts(played: &[Played], lists: &[ListRating]) -> Vec<Chart> {
-    let seasons = played
-        .iter()
-        .map(|p| p.season.as_str())
-        .collect::<std::collections::BTreeSet<_>>()
-        .len();
-    let x_labels = season_labels(played.iter().map(|p| Some(p.season.as_str())), seasons);
-    let mut charts = Vec::new();
-    charts.extend(score_chart(played, x_labels));
-    charts.extend(rating_chart(played, lists, seasons));
-    charts
-}
-
-/// The season under the first point of each season (shortened when the
-/// player has more than four); list points have no season of their own.
-fn season_labels<'a>(
-    seasons_of: impl Iterator<Item = Option<&'a str>>,
-    seasons: usize,
-) -> Vec<String> {
-    let mut last = "";
-    seasons_of
-        .map(|season| match season {
-            Some(season) if season != last => {
-                last = season;
-                if seasons > 4 {
-                    short_season(season)
-                } else {
-                    season.to_string()
-                }
-            }
-            _ => String::new(),
-        })
-        .collect()
-}
-
-/// A name cut to 16 characters for the label on a chart's point.
-fn shorten(name: &str) -> String {
-    if name.chars().count() > 16 {
-        let mut s: String = name.chars().take(15).collect();
-        s.push('…');
-        s
-    } else {
-        name.to_string()
-    }
-}
-
-/// The chart of the player's score per event, when worth drawing.
-fn score_chart(played: &[Played], x_labels: Vec<String>) -> Option<Chart> {
-    let scores: Vec<Point> = played
-        .iter()
-        .enumerate()
-        .filter_map(|(x, p)| {
-            p.percent.map(|y| Point {
-                x,
-                y,
-                title: format!("{}: {y}%", p.label),
-            })
-        })
-        .collect();
-    if !worth_drawing(&scores) {
-        return None;
-    }
-    let texts: Vec<(usize, String)> = labelled(&scores)
-        .into_iter()
-        .map(|k| (k, shorten(&played[scores[k].x].short)))
-        .collect();
-    let mut chart = line_chart(
-        "Score per event (% of the points available)",
-        &Axes {
-            x_labels,
-            y_min: 0,
-            y_max: 100,
-            y_ticks: (0..=100)
-                .step_by(25)
-                .map(|v| (v, format!("{v}%")))
-                .collect(),
-            x_title: "Season".into(),
-            y_title: String::new(),
-        },
-        &[Line {
-            name: "score %".into(),
-            points: scores,
-        }],
-    );
-    label_points(&mut chart, &texts);
-    Some(chart)
-}
-
-/// The chart of the player's rating at each event and from each rating
-/// list, when worth drawing.
-fn rating_chart(played: &[Played], lists: &[ListRating], seasons: usize) -> Option<Chart> {
-    let sequence = rating_sequence(played, lists);
-    let rating_labels = season_labels(
-        sequence.iter().map(|r| match r {
-            RatedAt::Event(p) => Some(p.season.as_str()),
-            RatedAt::List(_) => None,
-        }),
-        seasons,
-    );
-    let ratings: Vec<(Point, String)> = sequence
-        .iter()
-        .enumerate()
-        .filter_map(|(x, r)| match r {
-            RatedAt::Event(p) => p.rating.map(|y| {
-                let point = Point {
-                    x,
-                    y: y as i64,
-                    title: format!("{}: rated {y}", p.label),
-                };
-                (point, shorten(&p.short))
-            }),
-            RatedAt::List(l) => Some((
-                Point {
-                    x,
-                    y: l.rating as i64,
-                    title: format!("{} ({}): rated {}", l.list, l.day, l.rating),
-                },
-                shorten(&l.list),
-            )),
-        })
-        .collect();
-    let from_lists = sequence.iter().any(|r| matches!(r, RatedAt::List(_)));
-    let (ratings, rating_texts): (Vec<Point>, Vec<String>) = ratings.into_iter().unzip();
-    if !worth_drawing(&ratings) {
-        return None;
-    }
-    let lo = ratings.iter().map(|p| p.y).min().unwrap_or(0);
-    let hi = ratings.iter().map(|p| p.y).max().unwrap_or(0);
-    let y_min = (lo / 100) * 100 - 100;
-    let y_max = (hi / 100) * 100 + 200;
-    let step = (((y_max - y_min) / 400).max(1)) * 100;
-    let texts: Vec<(usize, String)> = labelled(&ratings)
-        .into_iter()
-        .map(|k| (k, rating_texts[k].clone()))
-        .collect();
-    let mut chart = line_chart(
-        if from_lists {
-            "Rating at the start of each event and from each rating list"
-        } else {
-            "Rating at the start of each event"
-        },
-        &Axes {
-            x_labels: rating_labels,
-            y_min,
-            y_max,
-            y_ticks: (y_min..=y_max)
-                .step_by(step as usize)
-                .map(|v| (v, v.to_string()))
-                .collect(),
-            x_title: "Season".into(),
-            y_title: String::new(),
-        },
-        &[Line {
-            name: "rating".into(),
-            points: ratings,
-        }],
-    );
-    label_points(&mut chart, &texts);
-    Some(chart)
 }
 
 /// A tiebreak as a term of the rules page.
@@ -1438,11 +1233,79 @@ pub fn rules_page<'e>(events: impl Iterator<Item = &'e Event>) -> RulesPage {
     }
 }
 
+/// From how many players the directory is a page per letter (a page of
+/// 3,000 players is 445 KB, and 87,566 px tall on a phone).
+const LETTER_PAGES_FROM: usize = 500;
+
 /// The player directory: every player with a page, grouped by the first
-/// letter of the surname (the last word of the name, transliterated), A to
-/// Z; names with no letter go under "#". Shown "Surname, Given names".
+/// letter of the surname, with the rating of their latest event. One page
+/// with a jump to each letter; from [`LETTER_PAGES_FROM`] players, an index
+/// of the letters and a page per letter (`players/letter/a.html`).
 fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
     let place = Place::new(format!("{PLAYERS}/index.html"));
+    let groups = directory_groups(players);
+    let seen_from = |place: &Place, mut groups: Vec<DirectoryGroup>| {
+        for line in groups.iter_mut().flat_map(|g| &mut g.players) {
+            line.player.href = place.href(&line.player.href);
+        }
+        groups
+    };
+    if players.len() < LETTER_PAGES_FROM {
+        return DirectoryPage {
+            heading: "Players".into(),
+            letters: groups
+                .iter()
+                .map(|g| Link {
+                    text: g.letter.clone(),
+                    href: format!("#{}", g.id),
+                })
+                .collect(),
+            groups: seen_from(&place, groups),
+            letter_pages: Vec::new(),
+            players: players.len(),
+            place,
+        };
+    }
+    let path_of =
+        |g: &DirectoryGroup| format!("{PLAYERS}/letter/{}.html", &g.id["letter-".len()..]);
+    let letters = |from: &Place| -> Vec<Link> {
+        groups
+            .iter()
+            .map(|g| Link {
+                text: g.letter.clone(),
+                href: from.href(&path_of(g)),
+            })
+            .collect()
+    };
+    let letter_pages = groups
+        .iter()
+        .map(|g| {
+            let here = Place::new(path_of(g));
+            DirectoryPage {
+                heading: format!("Players: {}", g.letter),
+                letters: letters(&here),
+                groups: seen_from(&here, vec![g.clone()]),
+                letter_pages: Vec::new(),
+                players: g.players.len(),
+                place: here,
+            }
+        })
+        .collect();
+    DirectoryPage {
+        heading: "Players".into(),
+        letters: letters(&place),
+        groups: Vec::new(),
+        letter_pages,
+        players: players.len(),
+        place,
+    }
+}
+
+/// The directory's players grouped by the first letter of the surname
+/// (the last word of the name, transliterated), A to Z; names with no
+/// letter go under "#". Shown "Surname, Given names"; each link holds the
+/// player page's path from the site's root.
+fn directory_groups(players: &[DirectoryEntry]) -> Vec<DirectoryGroup> {
     let mut lines: Vec<(String, String, DirectoryLine)> = players
         .iter()
         .map(|p| {
@@ -1468,10 +1331,11 @@ fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
                 DirectoryLine {
                     player: Link {
                         text: shown,
-                        href: place.href(&p.path),
+                        href: p.path.clone(),
                     },
                     events: p.events,
                     last_season: p.last_season.clone(),
+                    rating: p.rating.clone(),
                 },
             )
         })
@@ -1493,17 +1357,7 @@ fn directory(players: &[DirectoryEntry]) -> DirectoryPage {
             }),
         }
     }
-    DirectoryPage {
-        letters: groups
-            .iter()
-            .map(|g| Link {
-                text: g.letter.clone(),
-                href: format!("#{}", g.id),
-            })
-            .collect(),
-        groups,
-        place,
-    }
+    groups
 }
 
 /// The page holding a section's working (players and teams alike), beside
@@ -1534,19 +1388,6 @@ fn section_working_page(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    fn points(ys: &[i64]) -> Vec<Point> {
-        ys.iter()
-            .enumerate()
-            .map(|(x, &y)| Point {
-                x,
-                y,
-                title: String::new(),
-            })
-            .collect()
-    }
-
     #[test]
     fn last_updated_gives_the_time_of_day_when_known() {
         assert_eq!(
@@ -1555,27 +1396,5 @@ mod tests {
         );
         assert_eq!(super::updated_text(Some("2024-01-24")), "2024-01-24");
         assert_eq!(super::updated_text(None), "");
-    }
-
-    #[test]
-    fn charts_need_three_points_that_move() {
-        assert!(!worth_drawing(&points(&[50, 60])));
-        assert!(!worth_drawing(&points(&[1500, 1500, 1500, 1500])));
-        assert!(worth_drawing(&points(&[1500, 1500, 1520])));
-    }
-
-    #[test]
-    fn the_first_last_highest_and_lowest_points_are_labelled_first() {
-        assert_eq!(labelled(&points(&[10, 90, 50])), vec![0, 2, 1]);
-        let many = points(&[50, 40, 90, 45, 50, 5, 60, 70, 55, 65]);
-        assert_eq!(labelled(&many), vec![0, 9, 2, 5]);
-        assert!(labelled(&[]).is_empty());
-    }
-
-    #[test]
-    fn crowded_axes_shorten_season_names() {
-        assert_eq!(short_season("1997-98"), "’97");
-        assert_eq!(short_season("2024"), "’24");
-        assert_eq!(short_season("Spring"), "Spring");
     }
 }

@@ -33,8 +33,10 @@ use {
 pub mod build;
 pub mod career;
 pub mod chart;
+pub mod h2h;
 pub mod load;
 pub mod model;
+pub mod player_chart;
 pub mod prizes;
 pub mod ratings;
 pub mod render;

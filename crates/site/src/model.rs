@@ -586,13 +586,22 @@ pub struct WorkingPage {
 pub struct DirectoryPage {
     /// Where the page lives.
     pub place: Place,
-    /// The initial letters that have players, linking to their group.
+    /// "Players", or "Players: A" on a letter's own page.
+    pub heading: String,
+    /// The initial letters that have players, linking to their group (on
+    /// this page, or to their own page).
     pub letters: Vec<Link>,
-    /// The players by first letter.
+    /// The players by first letter, as this page lists them (none on the
+    /// index of a directory of letter pages).
     pub groups: Vec<DirectoryGroup>,
+    /// A large league's page per letter (empty when this page lists all).
+    pub letter_pages: Vec<DirectoryPage>,
+    /// How many players this page covers.
+    pub players: usize,
 }
 
 /// The players whose names sort under one letter.
+#[derive(Clone)]
 pub struct DirectoryGroup {
     /// "A", or "#" for names that start with no letter.
     pub letter: String,
@@ -603,6 +612,7 @@ pub struct DirectoryGroup {
 }
 
 /// One player in the directory.
+#[derive(Clone)]
 pub struct DirectoryLine {
     /// The player, linking to their page.
     pub player: Link,
@@ -610,6 +620,8 @@ pub struct DirectoryLine {
     pub events: usize,
     /// The newest season played in.
     pub last_season: String,
+    /// The rating of the player's latest event.
+    pub rating: String,
 }
 
 /// One line of a section's standings.

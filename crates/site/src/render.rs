@@ -198,18 +198,23 @@ impl Renderer<'_> {
         )
     }
 
-    /// The player directory, A to Z.
-    pub fn directory(&self, p: &DirectoryPage) -> Result<SiteFile> {
-        page(
-            &p.place.path,
-            &DirectoryHtml {
-                league: self.league,
-                title: "Players",
-                root: &p.place.root,
-                updated: self.updated,
-                p,
-            },
-        )
+    /// The player directory, A to Z, and a large league's page per letter.
+    pub fn directory(&self, p: &DirectoryPage) -> Result<Vec<SiteFile>> {
+        std::iter::once(p)
+            .chain(&p.letter_pages)
+            .map(|p| {
+                page(
+                    &p.place.path,
+                    &DirectoryHtml {
+                        league: self.league,
+                        title: &p.heading,
+                        root: &p.place.root,
+                        updated: self.updated,
+                        p,
+                    },
+                )
+            })
+            .collect()
     }
 
     /// A season's page: its events and champions.
@@ -343,7 +348,9 @@ pub fn render(site: &Site, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec
     push(stylesheet(), &mut files);
     push(r.index(&site.index)?, &mut files);
     push(r.rules(&site.rules)?, &mut files);
-    push(r.directory(&site.directory)?, &mut files);
+    for f in r.directory(&site.directory)? {
+        push(f, &mut files);
+    }
     for p in &site.seasons {
         push(r.season(p)?, &mut files);
     }

@@ -16,7 +16,7 @@ use crate::domain::crosstable::crosstable;
 use crate::domain::record::Outcome;
 use crate::domain::score::{Points, Value};
 use crate::domain::standings::explain_all;
-use crate::domain::tiebreak::{Tiebreak, Working};
+use crate::domain::tiebreak::{Tiebreak, UsCode, Working};
 use crate::report::SectionReport;
 
 /// How many leaders the race chart follows.
@@ -47,7 +47,7 @@ pub fn term_id(t: &Tiebreak) -> String {
 /// "BH-C1". A presentation choice of the site (the codes themselves, as
 /// event orders write them, are on the rules page beside each label).
 pub fn short_label(t: &Tiebreak) -> String {
-    use crate::domain::tiebreak::{TeamCode, UsCode};
+    use crate::domain::tiebreak::TeamCode;
     match t {
         Tiebreak::Us(u) => match u {
             UsCode::ModifiedMedian => "M-Med",
@@ -67,7 +67,8 @@ pub fn short_label(t: &Tiebreak) -> String {
         .to_string(),
         Tiebreak::Fide(f) => f.to_string().replace('/', "-"),
         Tiebreak::Team(c) => match c {
-            TeamCode::GamePoints => "GP".to_string(),
+            // Named as the team standings' column it is.
+            TeamCode::GamePoints => "Game points".to_string(),
             TeamCode::Usat { doubled, adjusted } => match (doubled, adjusted) {
                 (true, true) => "USAT",
                 (false, true) => "USAT-x1",
@@ -214,6 +215,17 @@ pub fn individual(
     }
 }
 
+impl IndividualSection {
+    /// Whether some players share a place (the crosstable's Place column
+    /// then says so; otherwise each place is its row number and the
+    /// column would repeat it).
+    pub fn places_shared(&self) -> bool {
+        self.crosstable
+            .iter()
+            .any(|r| r.place != r.number.to_string())
+    }
+}
+
 /// The standings table's rows, each linked to how its tiebreaks were
 /// worked out.
 fn standing_rows(
@@ -227,13 +239,24 @@ fn standing_rows(
     r.standings
         .rows
         .iter()
-        .map(|row| StandingRow {
+        .enumerate()
+        .map(|(k, row)| StandingRow {
             place: row.place.clone(),
             pairing_no: entries[row.player].pairing_no,
             player: link(row.player),
             rating: rating(row.player),
             score: row.score.fraction(),
-            values: row.values.iter().map(|v| show(*v)).collect(),
+            values: row
+                .values
+                .iter()
+                .enumerate()
+                .map(|(c, v)| match r.order.tiebreaks.get(c) {
+                    Some(Tiebreak::Us(UsCode::HeadToHead)) => {
+                        super::h2h::cell(&r.tournament, &r.standings, k, c)
+                    }
+                    _ => show(*v),
+                })
+                .collect(),
             working: format!(
                 "{working_page}#{}",
                 working_id(entries[row.player].pairing_no)
@@ -333,6 +356,12 @@ fn cross_cell(
 /// coin's seed, and how a tie left is shared.
 fn rule_notes(r: &SectionReport) -> Vec<String> {
     let mut rule_notes = Vec::new();
+    if r.order
+        .tiebreaks
+        .contains(&Tiebreak::Us(UsCode::HeadToHead))
+    {
+        rule_notes.push("In the standings, H2H is the score against the players tied with them (on score and the tiebreaks before it) out of the games between them, as 1½/2; it is blank where no tie is left for it to break.".to_string());
+    }
     if r.order.actual_play_first {
         rule_notes.push("Players who scored points over the board rank ahead of tied players whose points all came from unplayed rounds.".to_string());
     }
@@ -397,6 +426,7 @@ fn race(
         x_labels: (0..=shown)
             .map(|k| if k == 0 { String::new() } else { k.to_string() })
             .collect(),
+        x_days: None,
         y_min: 0,
         y_max: 2 * rounds,
         y_ticks: (0..=rounds)
@@ -479,6 +509,7 @@ fn behind(
     let step = if depth > 16 { 4 } else { 2 };
     let axes = Axes {
         x_labels: (1..=shown).map(|k| k.to_string()).collect(),
+        x_days: None,
         y_min: -depth,
         y_max: 0,
         y_ticks: (0..=depth)
@@ -515,7 +546,7 @@ pub(crate) fn working_item(
             .into_iter()
             .map(|t| WorkingTerm {
                 text: match t.round {
-                    Some(n) if rounds_named => format!("round {n}: {}", t.text),
+                    Some(n) if rounds_named => format!("Round {n}: {}", t.text),
                     _ => t.text,
                 },
                 value: t.value.fraction(),

@@ -124,6 +124,8 @@ pub fn stream(
         }
         Ok(())
     })?;
-    put(r.directory(&directory)?, (3, 0, 0))?;
+    for (k, f) in r.directory(&directory)?.into_iter().enumerate() {
+        put(f, (3, k, 0))?;
+    }
     Ok(pages)
 }

@@ -134,7 +134,12 @@ pub fn team_section(
             .map(|t| heading(t, place))
             .collect(),
         standings: standing_rows(r, &number),
-        header: r.crosstable.header.clone(),
+        header: r
+            .crosstable
+            .header
+            .iter()
+            .map(|h| column_name(h, &r.order.tiebreaks, rules_of.rank_by))
+            .collect(),
         header_links: vec![String::new(); r.crosstable.header.len()],
         crosstable: cross_rows(r, &number),
         rules: r
@@ -143,7 +148,7 @@ pub fn team_section(
             .iter()
             .enumerate()
             .map(|(k, tb)| RuleNote {
-                code: format!("TBrk{} = {}", k + 1, super::section::label_and_code(tb)),
+                code: format!("{}. {}", k + 1, super::section::label_and_code(tb)),
                 meaning: tb.meaning(),
             })
             .collect(),
@@ -152,6 +157,29 @@ pub fn team_section(
         rosters: rosters(t, &number, rules_of.boards, player_href),
         working: workings(r, &number),
     }
+}
+
+/// A tiebreak's name on the team page, as its standings heading and the
+/// rules page name it ("USAT", "Game points").
+fn team_label(t: &Tiebreak) -> String {
+    super::section::short_label(t)
+}
+
+/// A team crosstable column's heading, named as the standings name it:
+/// "Pts" as the points teams are ranked on, "TBrk1".. as the tiebreaks.
+fn column_name(header: &str, order: &[Tiebreak], rank_by: RankBy) -> String {
+    if header == "Pts" {
+        return match rank_by {
+            RankBy::MatchPoints => "Match points",
+            RankBy::GamePoints => "Game points",
+        }
+        .to_string();
+    }
+    header
+        .strip_prefix("TBrk")
+        .and_then(|k| k.parse::<usize>().ok())
+        .and_then(|k| order.get(k.wrapping_sub(1)))
+        .map_or_else(|| header.to_string(), team_label)
 }
 
 /// A team's name, linked to its roster below the crosstable.

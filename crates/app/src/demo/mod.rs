@@ -26,6 +26,7 @@ use crate::domain::league::{EventKind, Section};
 use crate::domain::pairing::dutch::Dutch;
 use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
 use crate::error::{Error, Result};
+use crate::input::ratings::ListRow;
 use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
@@ -142,8 +143,67 @@ pub fn generate(tx: &Writer, seed: u64) -> Result<()> {
     Ok(())
 }
 
+/// The US Chess supplements the demo's players' ratings came through
+/// before the season, one a season (name, the day it took effect): each
+/// player's rating moves from list to list and the last gives the rating
+/// the season's events use.
+pub const DEMO_LISTS: &[(&str, &str)] = &[
+    ("Supplement Sep 2019", "2019-09-01"),
+    ("Supplement Sep 2020", "2020-09-01"),
+    ("Supplement Sep 2021", "2021-09-01"),
+    ("Supplement Aug 2022", "2022-08-01"),
+];
+
+/// A player's ratings before the season, oldest first: the rating they
+/// joined with, then one per [`DEMO_LISTS`] list ending at `rating`. Drawn
+/// backwards from `rating` by a generator of the player's own (the
+/// league's draws are unchanged), mostly rising, as club players' do, and
+/// moving at every list.
+fn earlier_ratings(uscf_id: &str, rating: u32) -> Vec<u32> {
+    let own = uscf_id
+        .bytes()
+        .fold(2019, |h: u64, b| h.wrapping_mul(131).wrapping_add(b as u64));
+    let mut rng = Rng::new(own);
+    let mut out = vec![rating];
+    let mut r = rating as i64;
+    for _ in 0..DEMO_LISTS.len() {
+        let change = match rng.range(-70, 130) {
+            0 => 25,
+            d => d,
+        };
+        // Never below the floor, and never the same as the list after.
+        let next = r;
+        r = (r - change).max(100);
+        if r == next {
+            r += 10;
+        }
+        out.push(r as u32);
+    }
+    out.reverse();
+    out
+}
+
+/// Apply the season's earlier rating lists, oldest first, to the demo's
+/// players (`joined[i]`: player `i`'s US Chess id and earlier ratings).
+fn import_lists(tx: &Writer, joined: &[(String, Vec<u32>)]) -> Result<()> {
+    for (k, (list, day)) in DEMO_LISTS.iter().enumerate() {
+        let rows: Vec<ListRow> = joined
+            .iter()
+            .map(|(id, ratings)| ListRow {
+                id: id.clone(),
+                name: String::new(),
+                rating: ratings.get(k + 1).copied(),
+                place: None,
+            })
+            .collect();
+        crate::ratings::import_list(tx, &rows, false, list, day)?;
+    }
+    Ok(())
+}
+
 fn make_players(tx: &Writer, rng: &mut Rng, n: usize) -> Result<Vec<(PlayerId, u32)>> {
     let mut out = Vec::new();
+    let mut joined = Vec::new();
     let mut used = HashSet::new();
     while out.len() < n {
         let name = format!(
@@ -157,17 +217,20 @@ fn make_players(tx: &Writer, rng: &mut Rng, n: usize) -> Result<Vec<(PlayerId, u
         // Ratings spread 1000-2200, a little more in the middle.
         let rating = ((rng.range(1000, 2200) + rng.range(1000, 2200)) / 2) as u32;
         let uscf = format!("{}", 12_000_000 + rng.below(9_000_000));
+        let earlier = earlier_ratings(&uscf, rating);
         let p = players::add_player(
             tx,
             &NewPlayer {
                 name: &name,
                 uscf_id: Some(&uscf),
-                rating: Some(rating),
+                rating: earlier.first().copied(),
                 ..Default::default()
             },
         )?;
         out.push((p.id, rating));
+        joined.push((uscf, earlier));
     }
+    import_lists(tx, &joined)?;
     Ok(out)
 }
 
