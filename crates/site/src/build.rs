@@ -4,7 +4,7 @@
 //! Pure: reads only the [`League`] it is given, so each section's report is
 //! used by every page that needs it and nothing is queried per player.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::chart::{label_points, line_chart, Axes, Chart, Line, Point, MAX_X_LABELS};
 use super::load::{
@@ -265,7 +265,13 @@ impl<'a> Frame<'a> {
         s: &SeasonData,
     ) -> Vec<(IndividualSection, Vec<RoundPage>)> {
         let paths = &self.paths;
-        let jobs: Vec<(&SectionReport, &str, &[Option<String>])> = s
+        type Job<'a> = (
+            &'a SectionReport,
+            &'a str,
+            &'a [Option<String>],
+            &'a BTreeMap<u32, Vec<String>>,
+        );
+        let jobs: Vec<Job> = s
             .events
             .iter()
             .enumerate()
@@ -280,16 +286,22 @@ impl<'a> Frame<'a> {
                     &**r,
                     paths.section[&(si, ei, ki)].as_str(),
                     k.round_dates.as_slice(),
+                    &k.explained,
                 )),
                 SectionKind::Team(_) => None,
             })
             .collect();
-        parallel::map(&jobs, |&(r, path, dates)| {
+        parallel::map(&jobs, |&(r, path, dates, explained)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
             let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
+            let mut rounds = round_pages(r, path, (season.0, &season.1), &player, dates);
+            for (k, page) in rounds.iter_mut().enumerate() {
+                if let Some(lines) = explained.get(&(k as u32 + 1)) {
+                    page.explained = lines.clone();
+                }
+            }
             (body, rounds)
         })
     }

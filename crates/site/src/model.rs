@@ -459,6 +459,10 @@ pub struct RoundPage {
     pub matches: Vec<MatchBlock>,
     /// A team event's teams with a bye this round.
     pub team_byes: Vec<Link>,
+    /// How the round was paired, one line a board (the short form of
+    /// `league round pair --explain`); empty when the program did not pair
+    /// it as stored, or does not work it out (see `load::EXPLAINED_UP_TO`).
+    pub explained: Vec<String>,
 }
 
 /// One match of a team event's round.

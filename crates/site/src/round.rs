@@ -353,6 +353,7 @@ pub fn round_pages(
                 absent: lines.absent,
                 matches: Vec::new(),
                 team_byes: Vec::new(),
+                explained: Vec::new(),
                 place,
             }
         })
@@ -463,6 +464,7 @@ pub fn team_round_pages(
                 absent: Vec::new(),
                 matches,
                 team_byes: round.byes.iter().map(|&i| team(i)).collect(),
+                explained: Vec::new(),
                 place,
             }
         })
