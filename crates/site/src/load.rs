@@ -76,7 +76,7 @@ pub struct SectionData {
     pub round_dates: Vec<Option<String>>,
     /// The short account of how each round was paired, by round number,
     /// for the rounds the event's Swiss engine paired (see
-    /// [`explanations`]).
+    /// [`EXPLAINED_UP_TO`]).
     pub explained: BTreeMap<u32, Vec<String>>,
     /// Estimated rating changes of a rated individual section.
     pub ratings: Estimates,

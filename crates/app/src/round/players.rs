@@ -80,6 +80,9 @@ pub(super) fn plan(
     })
 }
 
+/// An earlier game still without a result: (round, White, Black).
+type Pending = (u32, String, String);
+
 /// The field of round `round` of `section` as the engine sees it from
 /// `seats`: each seat's earlier rounds, the byes asked for in the round
 /// (`round_id`, once the round exists), the event's acceleration. Also the
@@ -91,7 +94,7 @@ fn field_of(
     (section, seats): (&Section, &[Seat]),
     round: u32,
     round_id: Option<RoundId>,
-) -> Result<(Field, Vec<(u32, String, String)>)> {
+) -> Result<(Field, Vec<Pending>)> {
     let rows = pairings::past_rows(&conn, section.id, round)?;
     let (mut history, pending) = histories(seats, &rows, round);
     let requested: HashMap<EntryId, ByeKind> = match round_id {

@@ -23,7 +23,7 @@
 //! - on near boards the score fields are fixed by the cuts, so one field,
 //!   "not crossing a boundary", stands in for all of them (the least total
 //!   crossing is reached exactly by the pairings at the bound), and the
-//!   lower fields are [`Context::values`]' own, in the same order.
+//!   lower fields are `Context::values`' own, in the same order.
 //!
 //! Otherwise (a score group that cannot pair within itself and its
 //! neighbours that well, say two leaders who have met) it returns `None`
@@ -56,7 +56,7 @@ pub fn solve(ctx: &Context) -> Option<Vec<Option<usize>>> {
 }
 
 /// Boards between players at most one level apart, and the bye to players
-/// of the lowest group, with the fields of [`Context::values`], the score
+/// of the lowest group, with the fields of `Context::values`, the score
 /// fields replaced by one: 1 when the board crosses no boundary.
 fn near_edges(ctx: &Context, level: &[usize], levels: usize) -> Vec<Edge> {
     let n = ctx.players.len();
