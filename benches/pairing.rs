@@ -7,10 +7,13 @@
 //!
 //! Issue 29: the US Chess engine on random histories of 250, 500 and 1,000
 //! players (`uscf-random`): rounds paired greedily by score group with
-//! random colours and results and 2% half-point byes, then rounds 2 and 5
-//! paired by the engine.
+//! random colours and results and 2% half-point byes, then rounds 2, 5 and
+//! 9 paired by the engine.
 //!
-//! Run with: `cargo bench --bench pairing -- --warm-up-time 1 --measurement-time 3`.
+//! Run with: `cargo bench --bench pairing -- --warm-up-time 1 --measurement-time 3`
+//! (add a filter such as `'uscf-random/round-5/1000'` for one cell), or
+//! `USCF_EVERY_ROUND=1000 cargo bench --bench pairing` for the CPU time of
+//! every round 1-9 of one US Chess field.
 
 use std::hint::black_box;
 
@@ -19,7 +22,7 @@ use chess_league::domain::pairing::uscf::Uscf;
 use chess_league::domain::pairing::{ByeKind, Colour, Entrant, Field, Past, PointSystem, System};
 use chess_league::domain::rng::Rng;
 use chess_league::domain::score::Points;
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, BenchmarkId, Criterion};
 
 /// A field of `n` players after `rounds` rounds paired by the engine.
 fn field(n: u32, rounds: u32) -> Field {
@@ -176,7 +179,7 @@ fn uscf_random(c: &mut Criterion) {
     let mut g = c.benchmark_group("uscf-random");
     g.sample_size(10);
     let system = Uscf::default();
-    for round in [2u32, 5] {
+    for round in [2u32, 5, 9] {
         for n in [250u32, 500, 1000] {
             let id = BenchmarkId::new(format!("round-{round}"), n);
             g.bench_function(id, |b| {
@@ -188,5 +191,49 @@ fn uscf_random(c: &mut Criterion) {
     g.finish();
 }
 
+/// CPU seconds this process has used (user and system), from
+/// `/proc/self/stat` (Linux; clock ticks of 1/100 s).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |k: usize| {
+        fields
+            .get(k)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// `USCF_EVERY_ROUND=N`: pairs rounds 1-9 of an N-player random field with
+/// the US Chess engine (each round's field made up as for `uscf-random`)
+/// and prints the CPU time of each pairing.
+fn every_round(n: u32) {
+    let system = Uscf::default();
+    for round in 1..=9 {
+        let f = random_field(n, round, u64::from(n * 31 + round));
+        let before = cpu_seconds();
+        let p = system.pair(&f).unwrap();
+        let took = cpu_seconds() - before;
+        println!(
+            "{n} players, round {round}: {took:.2} s of CPU ({} boards)",
+            p.boards.len()
+        );
+    }
+}
+
 criterion_group!(benches, dutch, uscf, uscf_random);
-criterion_main!(benches);
+
+fn main() {
+    if let Some(n) = std::env::var("USCF_EVERY_ROUND")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        every_round(n);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

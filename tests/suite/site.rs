@@ -815,6 +815,41 @@ fn demo_writes_its_site_and_keeps_away_from_other_folders() {
     );
 }
 
+/// Issue 29: a round page of the demo says how the round was paired, in
+/// the words of `league round pair --explain`, one line a board; a round
+/// robin's page says nothing of it (its table is the whole story).
+#[test]
+fn a_demo_round_page_says_how_the_round_was_paired() {
+    let t = TestLeague::new();
+    t.ok(&["demo"]);
+    let page = std::fs::read_to_string(t.path("demo-site/2022-23/winter-swiss-1600/round-1.html"))
+        .unwrap();
+    let start = page
+        .find("<details class=\"explained\"")
+        .expect("the account is on the page");
+    let account = &page[start..page[start..].find("</details>").unwrap() + start];
+    assert!(
+        account.contains("<summary>How this round was paired</summary>"),
+        "{account}"
+    );
+    assert!(
+        account.contains(
+            "<li>Board 1: Wyatt Nakamura (1) - Tamsin Lindqvist (10): natural pairing: upper half \
+             against lower half of the score group (27A3, 29C); colours: neither is due a colour: \
+             Wyatt Nakamura (1) has White by the initial colour, alternating down the boards (29E2)</li>"
+        ),
+        "{account}"
+    );
+    // One line for each board of the round's table.
+    let boards = page.matches("<tr><td class=\"num\">").count();
+    assert_eq!(account.matches("<li>Board ").count(), boards, "{account}");
+    let table = std::fs::read_to_string(
+        t.path("demo-site/2022-23/club-championship-championship/round-1.html"),
+    )
+    .unwrap();
+    assert!(!table.contains("How this round was paired"));
+}
+
 /// Run chromium with `args`, killing it after a minute.
 pub(crate) fn chromium(profile: &Path, args: &[String]) -> String {
     let mut child = Command::new("chromium")

@@ -4,7 +4,7 @@
 //! Pure: reads only the [`League`] it is given, so each section's report is
 //! used by every page that needs it and nothing is queried per player.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::chart::Chart;
 use super::load::{
@@ -272,6 +272,7 @@ impl<'a> Frame<'a> {
             &'a str,
             &'a [Option<String>],
             &'a Estimates,
+            &'a BTreeMap<u32, Vec<String>>,
         );
         let jobs: Vec<Job> = s
             .events
@@ -289,16 +290,22 @@ impl<'a> Frame<'a> {
                     paths.section[&(si, ei, ki)].as_str(),
                     k.round_dates.as_slice(),
                     &k.ratings,
+                    &k.explained,
                 )),
                 SectionKind::Team(_) => None,
             })
             .collect();
-        parallel::map(&jobs, |&(r, path, dates, est)| {
+        parallel::map(&jobs, |&(r, path, dates, est, explained)| {
             let place = Place::new(path);
             let player = |i: usize| paths.player[&r.facts.entries[i].player_id].clone();
             let body = individual(r, &place, &|i| place.href(&player(i)), dates);
             let season = (s.season.name.as_str(), paths.season_index(si));
-            let rounds = round_pages(r, path, (season.0, &season.1), &player, dates, est);
+            let mut rounds = round_pages(r, path, (season.0, &season.1), &player, dates, est);
+            for (k, page) in rounds.iter_mut().enumerate() {
+                if let Some(lines) = explained.get(&(k as u32 + 1)) {
+                    page.explained = lines.clone();
+                }
+            }
             (body, rounds)
         })
     }

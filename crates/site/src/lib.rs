@@ -25,8 +25,8 @@
     reason = "aliases for the paths of the one-crate layout"
 )]
 use {
-    crate as site, league_domain as domain, league_domain::parallel, league_report as report,
-    league_store as store, league_store::error, league_store::outfile,
+    crate as site, league_app as app, league_domain as domain, league_domain::parallel,
+    league_report as report, league_store as store, league_store::error, league_store::outfile,
 };
 // split-workspace: end of aliases
 

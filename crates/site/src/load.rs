@@ -7,6 +7,8 @@
 //! computation as `league standings` and `league team crosstable` for team
 //! events), with its facts for the players' board games.
 
+use std::collections::BTreeMap;
+
 use crate::domain::ids::{EventId, PlayerId, SectionId};
 use crate::domain::league::{Event, Season, Section};
 use crate::error::Result;
@@ -73,6 +75,10 @@ pub struct SectionData {
     /// its start time (` HH:MM`) when one is recorded (V30), or the time
     /// alone; by round number from 1: what a round page says it is played on.
     pub round_dates: Vec<Option<String>>,
+    /// The short account of how each round was paired, by round number,
+    /// for the rounds the event's Swiss engine paired (see
+    /// [`EXPLAINED_UP_TO`]).
+    pub explained: BTreeMap<u32, Vec<String>>,
     /// Estimated rating changes of a rated individual section.
     pub ratings: Estimates,
 }
@@ -231,12 +237,14 @@ pub fn load_season(
                 SectionKind::Individual(r) => estimates(conn, r)?,
                 SectionKind::Team(_) => Estimates::default(),
             };
+            let explained = explanations(conn, event, section, &kind)?;
             data.push(SectionData {
                 section: section.clone(),
                 kind,
                 round_dates: (1..=last)
                     .map(|n| dates.remove(&n).and_then(when_text))
                     .collect(),
+                explained,
                 ratings,
             });
         }
@@ -250,6 +258,29 @@ pub fn load_season(
         season: season.clone(),
         events: loaded,
     })
+}
+
+/// The most entries a section may have for its round pages to say how each
+/// round was paired: the account is worked out again by pairing each round
+/// anew (nothing of it is stored), a few milliseconds a round up to this
+/// size, so a league's whole archive still builds in seconds.
+pub const EXPLAINED_UP_TO: usize = 64;
+
+/// How each round of an individual Swiss section was paired, for sections
+/// of at most [`EXPLAINED_UP_TO`] entries (`app::round::explain`): the
+/// rounds its engine paired, each in the short form.
+fn explanations(
+    conn: &Reader,
+    event: &Event,
+    section: &Section,
+    kind: &SectionKind,
+) -> Result<BTreeMap<u32, Vec<String>>> {
+    match kind {
+        SectionKind::Individual(r) if r.facts.entries.len() <= EXPLAINED_UP_TO => {
+            crate::app::round::explain::explanations(conn, event, section)
+        }
+        _ => Ok(BTreeMap::new()),
+    }
 }
 
 /// Load the seasons of `scope`, computing each section's standings once.

@@ -462,6 +462,10 @@ pub struct RoundPage {
     /// The estimated FIDE rating change of each rated game decided this
     /// round, a row per player with an estimate (a FIDE-rated section).
     pub estimates: Vec<GameEstimate>,
+    /// How the round was paired, one line a board (the short form of
+    /// `league round pair --explain`); empty when the program did not pair
+    /// it as stored, or does not work it out (see `load::EXPLAINED_UP_TO`).
+    pub explained: Vec<String>,
 }
 
 /// One player's estimated FIDE change from one game of a round.

@@ -370,6 +370,7 @@ pub fn round_pages(
                 matches: Vec::new(),
                 team_byes: Vec::new(),
                 estimates: super::ratings::round_estimates(est, n, &link),
+                explained: Vec::new(),
                 place,
             }
         })
@@ -481,6 +482,7 @@ pub fn team_round_pages(
                 estimates: Vec::new(),
                 matches,
                 team_byes: round.byes.iter().map(|&i| team(i)).collect(),
+                explained: Vec::new(),
                 place,
             }
         })

@@ -7,6 +7,7 @@
 
 pub mod ahead;
 pub mod delete;
+pub mod explain;
 pub mod pair;
 mod players;
 pub mod schedule;

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use super::{Refusal, Side};
-use crate::domain::ids::EntryId;
+use crate::domain::ids::{EntryId, RoundId};
 use crate::domain::league::{Event, Section};
 use crate::domain::names::fold;
 use crate::domain::pairing::acceleration::apply_baku;
@@ -68,9 +68,36 @@ pub(super) fn plan(
         first_numbers(&mut seats, numbering, seed);
         renumber = seats.iter().any(|s| s.number != s.stored_number);
     }
+    let (field, pending) = field_of(conn, event, rules, (section, &seats), round, now.round_id)?;
+    Ok(Plan {
+        section: section.clone(),
+        round,
+        field,
+        seats,
+        renumber,
+        existing_games,
+        pending,
+    })
+}
+
+/// An earlier game still without a result: (round, White, Black).
+type Pending = (u32, String, String);
+
+/// The field of round `round` of `section` as the engine sees it from
+/// `seats`: each seat's earlier rounds, the byes asked for in the round
+/// (`round_id`, once the round exists), the event's acceleration. Also the
+/// earlier games still without a result.
+fn field_of(
+    conn: &dyn Readable,
+    event: &Event,
+    rules: &PairingRules,
+    (section, seats): (&Section, &[Seat]),
+    round: u32,
+    round_id: Option<RoundId>,
+) -> Result<(Field, Vec<Pending>)> {
     let rows = pairings::past_rows(&conn, section.id, round)?;
-    let (mut history, pending) = histories(&seats, &rows, round);
-    let requested: HashMap<EntryId, ByeKind> = match now.round_id {
+    let (mut history, pending) = histories(seats, &rows, round);
+    let requested: HashMap<EntryId, ByeKind> = match round_id {
         Some(rid) => pairings::requested_byes(&conn, rid)?
             .into_iter()
             .map(|b| (b.entry_id, requested_kind(b.kind)))
@@ -96,15 +123,26 @@ pub(super) fn plan(
     if rules.acceleration == Acceleration::Baku {
         apply_baku(&mut field);
     }
-    Ok(Plan {
-        section: section.clone(),
-        round,
-        field,
-        seats,
-        renumber,
-        existing_games,
-        pending,
-    })
+    Ok((field, pending))
+}
+
+/// The field of round `round`, already paired, as the engine saw it before
+/// pairing it (the pairing numbers are fixed once a section is paired), and
+/// the section's seats; `None` while the round does not exist.
+pub(super) fn paired_field(
+    conn: &dyn Readable,
+    event: &Event,
+    section: &Section,
+    rules: &PairingRules,
+    round: u32,
+) -> Result<Option<(Field, Vec<Seat>)>> {
+    let now = pairings::round_pairing(&conn, section.id, round)?;
+    if now.round_id.is_none() {
+        return Ok(None);
+    }
+    let seats = pairings::seats(&conn, section.id)?;
+    let (field, _) = field_of(conn, event, rules, (section, &seats), round, now.round_id)?;
+    Ok(Some((field, seats)))
 }
 
 /// Whether a round that holds a pairing may be paired again: only when

@@ -68,6 +68,38 @@ impl Explanation {
     }
 }
 
+impl Explanation {
+    /// The short form a round's web page shows (issue 29): one line per
+    /// board (the pairing's reason, any float, the colour rule), then the
+    /// bye's reason.
+    pub fn summary(&self, field: &Field) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .boards
+            .iter()
+            .map(|b| {
+                let mut line = format!(
+                    "Board {}: {} - {}: {}",
+                    b.board,
+                    name(field, b.white),
+                    name(field, b.black),
+                    b.pairing
+                );
+                for f in &b.floats {
+                    line.push_str("; ");
+                    line.push_str(f);
+                }
+                line.push_str("; colours: ");
+                line.push_str(&b.colours);
+                line
+            })
+            .collect();
+        if let Some(bye) = &self.bye {
+            out.push(format!("Bye: {bye}"));
+        }
+        out
+    }
+}
+
 /// A player as explanations name them: "Ann Lee (4)".
 pub fn name(field: &Field, number: u32) -> String {
     match entrant(field, number) {

@@ -60,13 +60,9 @@ pub struct Context<'a> {
     pub unrated: UnratedBye,
 }
 
-/// What a board costs, field by field, before the fields are ordered for
-/// the colour priority.
-struct Parts {
-    /// Score groups crossed, as kept cut fields.
-    cuts: Vec<Value>,
-    /// 27A2 tie-break: the score difference's block.
-    scores: Value,
+/// What a board costs below the score fields, field by field, before the
+/// fields are ordered for the colour priority.
+pub(super) struct Parts {
     /// 28L2: place in the bye order (bye edges only).
     bye: u64,
     /// Players kept within the colour limit (0-2).
@@ -109,7 +105,7 @@ impl Context<'_> {
 
     /// Score levels from the top, the bye's level (one point below the
     /// lowest group) last when somebody sits out.
-    fn levels(&self) -> Vec<i32> {
+    pub(super) fn levels(&self) -> Vec<i32> {
         let mut levels: Vec<i32> = self.players.iter().map(|p| p.score).collect();
         levels.sort_unstable_by(|a, b| b.cmp(a));
         levels.dedup();
@@ -131,7 +127,7 @@ impl Context<'_> {
         let block = cuts.block;
         let top = (span + 1) * block;
         let scores = |d: u32| Value::Ones(d * block, top);
-        let max_switch = self.players.iter().map(|p| p.rating).max().unwrap_or(0);
+        let max_switch = self.max_switch();
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -139,28 +135,13 @@ impl Context<'_> {
                     continue;
                 }
                 let (a, b) = (&self.players[i], &self.players[j]);
-                let c = allocate(&a.colours, &b.colours, Colour::White);
-                let (h1, e1, l1) = misses(&a.colours, c);
-                let (h2, e2, l2) = misses(&b.colours, c.opposite());
-                let (sw, rank_sw) = switch(self.players, self.seats, i, j);
-                let parts = Parts {
-                    cuts: cuts.values(level(a.score.max(b.score)), level(a.score.min(b.score))),
-                    scores: scores(a.score.abs_diff(b.score)),
-                    bye: 0,
-                    hard: u64::from(2 - h1 - h2),
-                    mates: u64::from(
-                        !(self.team_mates == TeamMates::IfPossible && team_mates(a, b)),
-                    ),
-                    equalise: u64::from(2 - e1 - e2),
-                    alternate: u64::from(2 - l1 - l2),
-                    switch: sw,
-                    ranks: rank_sw,
-                    kind: kind(self.seats, i, j),
-                };
+                let mut head =
+                    cuts.values(level(a.score.max(b.score)), level(a.score.min(b.score)));
+                head.push(scores(a.score.abs_diff(b.score)));
                 edges.push(Edge {
                     u: i,
                     v: j,
-                    values: self.values(parts, max_switch, n),
+                    values: self.values(head, self.board(i, j), max_switch, n),
                 });
             }
         }
@@ -168,42 +149,73 @@ impl Context<'_> {
             let order = bye_order(self.players, self.unrated);
             for (pos, &i) in order.iter().enumerate() {
                 let s = self.players[i].score;
-                let parts = Parts {
-                    cuts: cuts.values(level(s), levels.len() - 1),
-                    scores: scores((s - floor) as u32),
-                    bye: (order.len() - pos) as u64,
-                    hard: 2,
-                    mates: 1,
-                    equalise: 2,
-                    alternate: 2,
-                    switch: 0,
-                    ranks: 0,
-                    kind: Kind::Natural,
-                };
+                let mut head = cuts.values(level(s), levels.len() - 1);
+                head.push(scores((s - floor) as u32));
                 edges.push(Edge {
                     u: i,
                     v: self.bye_vertex(),
-                    values: self.values(parts, max_switch, n),
+                    values: self.values(head, Self::bye(order.len() - pos), max_switch, n),
                 });
             }
         }
         edges
     }
 
-    /// The fields of one edge in the order of the colour priority.
-    fn values(&self, p: Parts, max_switch: u32, n: usize) -> Vec<Value> {
+    /// The largest rating, the most a switch can cost.
+    pub(super) fn max_switch(&self) -> u32 {
+        self.players.iter().map(|p| p.rating).max().unwrap_or(0)
+    }
+
+    /// The cost fields below the score fields of board `i`-`j` (ranks).
+    pub(super) fn board(&self, i: usize, j: usize) -> Parts {
+        let (a, b) = (&self.players[i], &self.players[j]);
+        let c = allocate(&a.colours, &b.colours, Colour::White);
+        let (h1, e1, l1) = misses(&a.colours, c);
+        let (h2, e2, l2) = misses(&b.colours, c.opposite());
+        let (sw, rank_sw) = switch(self.players, self.seats, i, j);
+        Parts {
+            bye: 0,
+            hard: u64::from(2 - h1 - h2),
+            mates: u64::from(!(self.team_mates == TeamMates::IfPossible && team_mates(a, b))),
+            equalise: u64::from(2 - e1 - e2),
+            alternate: u64::from(2 - l1 - l2),
+            switch: sw,
+            ranks: rank_sw,
+            kind: kind(self.seats, i, j),
+        }
+    }
+
+    /// The cost fields below the score fields of the bye to the player
+    /// `place` places from the end of the 28L2 order (1: its last).
+    pub(super) fn bye(place: usize) -> Parts {
+        Parts {
+            bye: place as u64,
+            hard: 2,
+            mates: 1,
+            equalise: 2,
+            alternate: 2,
+            switch: 0,
+            ranks: 0,
+            kind: Kind::Natural,
+        }
+    }
+
+    /// The fields of one edge in the order of the colour priority: paired,
+    /// then `head` (the score fields), then `p`'s.
+    pub(super) fn values(
+        &self,
+        head: Vec<Value>,
+        p: Parts,
+        max_switch: u32,
+        n: usize,
+    ) -> Vec<Value> {
         let switch = Value::Num(u64::from(max_switch - p.switch.min(max_switch)));
         let ranks = Value::Num(n as u64 - u64::from(p.ranks).min(n as u64));
         let halves = Value::Num(u64::from(p.kind != Kind::Interchange));
-        let mut v = Vec::with_capacity(p.cuts.len() + 14);
+        let mut v = Vec::with_capacity(head.len() + 13);
         v.push(Value::Num(1));
-        v.extend(p.cuts);
-        v.extend([
-            p.scores,
-            Value::Num(p.bye),
-            Value::Num(p.hard),
-            Value::Num(p.mates),
-        ]);
+        v.extend(head);
+        v.extend([Value::Num(p.bye), Value::Num(p.hard), Value::Num(p.mates)]);
         match self.priority {
             ColourPriority::Natural => v.extend([
                 halves,

@@ -47,6 +47,7 @@ pub mod explain;
 pub mod facts;
 pub mod fixes;
 pub mod natural;
+pub mod near;
 pub mod options;
 
 use self::cost::Context;
@@ -110,26 +111,15 @@ impl Uscf {
             return Ok((pairing, explain::empty()));
         }
         let bye = n % 2 == 1;
-        let mut ctx = Context {
-            players: &players,
-            seats: &[],
-            forbidden: field
-                .forbidden
-                .iter()
-                .map(|&(a, b)| (a.min(b), a.max(b)))
-                .collect(),
-            team_mates: self.team_mates,
-            limits: self.limits,
-            bye,
-            priority: self.colour_priority,
-            unrated: self.unrated_bye,
-        };
+        let mut ctx = self.context(field, &players);
         let (seats, _) =
             natural::natural(&players, bye, self.unrated_bye, |i, j| ctx.allowed(i, j));
         ctx.seats = &seats;
-        let edges = ctx.edges();
-        let vertices = n + usize::from(bye);
-        let mate = solve(vertices, &edges, &schema(&edges, ctx.fields(), n / 2 + 1));
+        let mate = near::solve(&ctx).unwrap_or_else(|| {
+            let edges = ctx.edges();
+            let vertices = n + usize::from(bye);
+            solve(vertices, &edges, &schema(&edges, ctx.fields(), n / 2 + 1))
+        });
         let left: Vec<u32> = (0..n)
             .filter(|&i| mate[i].is_none())
             .map(|i| players[i].number)
@@ -187,6 +177,27 @@ impl Uscf {
         };
         let why = explain::explain(field, self.unrated_bye, &decisions, &pairing);
         Ok((pairing, why))
+    }
+}
+
+impl Uscf {
+    /// The facts every board's cost is computed from, before the natural
+    /// pairing's seats are known.
+    fn context<'a>(&self, field: &Field, players: &'a [facts::Player]) -> Context<'a> {
+        Context {
+            players,
+            seats: &[],
+            forbidden: field
+                .forbidden
+                .iter()
+                .map(|&(a, b)| (a.min(b), a.max(b)))
+                .collect(),
+            team_mates: self.team_mates,
+            limits: self.limits,
+            bye: players.len() % 2 == 1,
+            priority: self.colour_priority,
+            unrated: self.unrated_bye,
+        }
     }
 }
 

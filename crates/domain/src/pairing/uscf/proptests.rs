@@ -581,3 +581,84 @@ proptest! {
         }
     }
 }
+
+/// Each field's total over the boards of `mate`, in the weights of
+/// [`Context::edges`]: a number, or for a set field the count of each
+/// bit's boards (`Value::Ones(lo, hi)` adds a board at `hi`, removes one
+/// at `lo`), compared as the packed weight compares them.
+fn totals(
+    edges: &[crate::domain::pairing::dutch::weights::Edge],
+    mate: &[Option<usize>],
+) -> Vec<Vec<i64>> {
+    use crate::domain::pairing::dutch::weights::Value;
+    let fields = edges.first().map_or(0, |e| e.values.len());
+    let mut t = vec![vec![0i64; 1]; fields];
+    for e in edges.iter().filter(|e| mate[e.u] == Some(e.v)) {
+        for (k, v) in e.values.iter().enumerate() {
+            match *v {
+                Value::Num(x) => t[k][0] += x as i64,
+                Value::Ones(lo, hi) => {
+                    let top = hi.max(lo) as usize + 1;
+                    if t[k].len() < top + 1 {
+                        t[k].resize(top + 1, 0);
+                    }
+                    t[k][hi as usize + 1] += 1;
+                    t[k][lo as usize + 1] -= 1;
+                }
+            }
+        }
+    }
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// The near path (issue 29's speed) is taken only when its pairing is
+    /// as good as the whole graph's on every field of the weight: the two
+    /// may differ only where every criterion ties.
+    #[test]
+    fn the_near_solve_weighs_what_the_whole_graph_weighs(n in 8u32..=60, seed in any::<u64>()) {
+        use crate::domain::pairing::dutch::weights::{schema, solve};
+        let mut rng = Rng::new(seed);
+        let mut f = section(n, &mut rng);
+        let u = system(&mut rng);
+        for _ in 0..7 {
+            availability(&mut f, &mut rng);
+            let players = facts::players(&f, u.accelerate_rounds);
+            if players.len() < 2 {
+                break;
+            }
+            let mut ctx = u.context(&f, &players);
+            let (seats, _) = natural::natural(&players, ctx.bye, u.unrated_bye, |i, j| ctx.allowed(i, j));
+            ctx.seats = &seats;
+            let edges = ctx.edges();
+            let vertices = players.len() + usize::from(ctx.bye);
+            let whole = solve(vertices, &edges, &schema(&edges, ctx.fields(), players.len() / 2 + 1));
+            if let Some(near) = near::solve(&ctx) {
+                prop_assert_eq!(totals(&edges, &near), totals(&edges, &whole), "round {}", f.round);
+            }
+            let Ok(p) = u.pair(&f) else { break };
+            play(&mut f, &p, &mut rng);
+        }
+    }
+}
+
+/// The near path is really taken on an ordinary section (else the
+/// property above would hold by never running).
+#[test]
+fn the_near_solve_is_taken_on_an_ordinary_round() {
+    let mut rng = Rng::new(29);
+    let mut f = section(40, &mut rng);
+    f.forbidden.clear();
+    let u = Uscf::default();
+    for _ in 0..3 {
+        let p = u.pair(&f).unwrap();
+        play(&mut f, &p, &mut rng);
+    }
+    let players = facts::players(&f, 0);
+    let mut ctx = u.context(&f, &players);
+    let (seats, _) = natural::natural(&players, ctx.bye, u.unrated_bye, |i, j| ctx.allowed(i, j));
+    ctx.seats = &seats;
+    assert!(near::solve(&ctx).is_some());
+}

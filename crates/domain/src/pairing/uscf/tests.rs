@@ -479,3 +479,68 @@ fn r28l2_the_bye_to_an_unrated_player_only_when_the_event_says_so() {
         "{why:?}"
     );
 }
+
+// Worked examples (issue 29). The rulebook's own worked examples for 29D
+// and 29E (Official Rules of Chess, 7th edition, chapter 28-29) are not in
+// any source we could read (the copies of the rulebook we found hold only
+// its summaries of changes). The two below are worked examples directors
+// discussed on US Chess's own forums, with their numbers and the answer
+// given there under 29E5.
+
+/// From "Interchanges vs. transpositions in Swiss tournaments", US Chess
+/// forum (forum.uschess.org/t/interchanges-vs-transpositions-in-swiss-tournaments/974):
+/// round 2, four players on 1-0: #1 2279 and #3 2003 had Black in round 1,
+/// #2 2062 and #4 1846 had White. The natural 1-3 and 2-4 give both boards
+/// two players due the same colour. A 157-point transposition of #3 and #4
+/// is within 200 but beyond 80; the 59-point interchange of #2 and #3 is
+/// within 80, and 29E5e prefers it (the answer given in the thread, and
+/// the pairing the director's program posted at the event): 1-2 and 3-4,
+/// each player with their due colour.
+#[test]
+fn forum_29e5e_an_interchange_within_80_points_beats_a_157_point_transposition() {
+    let f = group_of_four([(2279, B), (2062, W), (2003, B), (1846, W)]);
+    let p = uscf().pair(&f).unwrap();
+    assert_eq!(top_boards(&p), vec![(1, 2), (3, 4)]);
+}
+
+/// From "FIDE versus USCF pairings", US Chess forum
+/// (uschess.discourse.group/t/fide-versus-uscf-pairings/22721): the natural
+/// pairing 1901 (WB) - 1500 (WB) and 1501 (BW) - 1100 (BW), both boards two
+/// players due the same colour by alternation. The interchange of 1500 and
+/// 1501 is a 1-point switch, within the 80 points 29E5a allows for
+/// alternation; the transposition of 1500 and 1100 is 400 points. The
+/// pairing: 1901 - 1501 and 1500 - 1100, everybody alternating.
+#[test]
+fn forum_29e5a_a_one_point_interchange_alternates_every_colour() {
+    // Players 1-4 drew both games (1 point) against players 11-18 (½ each,
+    // absent in the other round).
+    let top = [
+        (1901, [W, B]),
+        (1500, [W, B]),
+        (1501, [B, W]),
+        (1100, [B, W]),
+    ];
+    let mut es = Vec::new();
+    for (k, &(rating, colours)) in top.iter().enumerate() {
+        let me = k as u32 + 1;
+        let (a, b) = (11 + 2 * k as u32, 12 + 2 * k as u32);
+        es.push(entrant(
+            me,
+            rating,
+            vec![game(a, colours[0], 1), game(b, colours[1], 1)],
+        ));
+        es.push(entrant(
+            a,
+            900 - 10 * k as u32,
+            vec![game(me, colours[0].opposite(), 1), Past::Absent],
+        ));
+        es.push(entrant(
+            b,
+            895 - 10 * k as u32,
+            vec![Past::Absent, game(me, colours[1].opposite(), 1)],
+        ));
+    }
+    es.sort_by_key(|e| e.number);
+    let p = uscf().pair(&field(3, es)).unwrap();
+    assert_eq!(top_boards(&p), vec![(1, 3), (2, 4)]);
+}
