@@ -89,17 +89,25 @@ pub struct Bracket<'a, 'b> {
     /// scoregroup (see [`Bracket::solve_part`]); cleared once that
     /// fails for this bracket.
     reducible: std::cell::Cell<bool>,
-    /// While an ordering loop solves: the number of its `extra` fields
-    /// that every solve of the loop shares (see the module `warm`).
-    warm_prefix: Cell<Option<usize>>,
+    /// What the ordering solves start from (module `warm`).
+    warm: Warm,
+}
+
+/// The state of the warm starts of a bracket's solves (module `warm`).
+#[derive(Default)]
+struct Warm {
+    /// While a solve should keep its duals (an ordering loop, or the
+    /// first solve): the number of its `extra` fields that every solve of
+    /// the loop shares.
+    prefix: Cell<Option<usize>>,
     /// What the loop's last solve leaves for the next one to start from.
-    warm_last: RefCell<Option<Last>>,
+    last: RefCell<Option<Last>>,
     /// What the bracket's first solve leaves, for a loop's first solve.
-    warm_first: RefCell<Option<Last>>,
+    first: RefCell<Option<Last>>,
     /// Whether the last bracket's ordering solves may start warm: only
     /// when its outcome cannot depend on which optimal matching a solve
     /// returns (see [`Bracket::pair`]).
-    warm_in_last: Cell<bool>,
+    in_last: Cell<bool>,
 }
 
 impl<'a, 'b> Bracket<'a, 'b> {
@@ -201,10 +209,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             base,
             fixed: Vec::new(),
             first: None,
-            warm_prefix: Cell::new(None),
-            warm_last: RefCell::new(None),
-            warm_first: RefCell::new(None),
-            warm_in_last: Cell::new(false),
+            warm: Warm::default(),
         }
     }
 
@@ -329,7 +334,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let mut s = schema(&edges, fields, back.len() / 2 + 1);
         single_widths(&mut s, &edges, extra, self.ctx.fields());
         drop_constant_fields(&mut s, &edges);
-        let solved = if self.warm_prefix.get().is_some() {
+        let solved = if self.warm.prefix.get().is_some() {
             let guess = self.warm_guess(mode, &mut edges, &mut s, &back);
             let solved = solve_from(back.len(), &edges, &s, guess.as_ref());
             self.keep_warm(mode, &s, &back, &solved);
@@ -463,21 +468,27 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .all(|&i| i >= n || self.ctx.in_bracket[i])
     }
 
+    /// The bracket's first solve, on the quality fields only (solved again
+    /// without C9 where C9 does not apply). It is cold, but leaves its
+    /// duals for the ordering loops to start from (module `warm`).
+    fn first_solve(&mut self) -> Solution {
+        self.warm.prefix.set(Some(0));
+        let mut first = self.solve_info(&[]);
+        // C9 only where the bracket downfloats the bye's receiver alone.
+        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
+            *self.warm.last.borrow_mut() = None;
+            first = self.solve_info(&[]);
+        }
+        self.warm.prefix.set(None);
+        *self.warm.first.borrow_mut() = self.warm.last.borrow_mut().take();
+        first
+    }
+
     /// Pairs the bracket.
     pub fn pair(mut self) -> Outcome {
         let n = self.round.players.len();
         let mut extra: Vec<Extra> = Vec::new();
-        // The first solve is cold, but leaves its duals for the ordering
-        // loops to start from (module `warm`).
-        self.warm_prefix.set(Some(0));
-        let mut first = self.solve_info(&extra);
-        // C9 only where the bracket downfloats the bye's receiver alone.
-        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
-            *self.warm_last.borrow_mut() = None;
-            first = self.solve_info(&extra);
-        }
-        self.warm_prefix.set(None);
-        *self.warm_first.borrow_mut() = self.warm_last.borrow_mut().take();
+        let first = self.first_solve();
         let mut mate = first.mate.clone();
         self.alone(&first);
         if self.round.shortcuts {
@@ -502,7 +513,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // is left unfixed, so the outcome is the same whichever optimal
         // matching the last solve returns, and the solves may start warm.
         // Two or more MDPs may meet each other, on weights that tie.
-        self.warm_in_last.set(m0 <= m1 + 1);
+        self.warm.in_last.set(m0 <= m1 + 1);
         if m1 > 0 {
             if m1 < m0 {
                 let pos = positions(&self.mdps, n);
@@ -674,7 +685,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // nothing that is kept; they are skipped. The last bracket keeps
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
-        let cold = !self.round.shortcuts || (last && !self.warm_in_last.get());
+        let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.
         let mut known: Option<Solution> = None;
@@ -710,7 +721,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             // The last bracket takes its other pairs and the bye from the
             // last solve, where a warm start could break a tie otherwise:
             // it solves cold (module `warm`).
-            self.warm_prefix.set(Some(base_len).filter(|_| !cold));
+            self.warm.prefix.set(Some(base_len).filter(|_| !cold));
             let mut sol = self.solve_info(extra);
             if let Some(x) = exchanges.take() {
                 let mut got: Vec<usize> = x
@@ -738,7 +749,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     }));
                     let base = extra.len();
                     extra.extend(chunk_fields);
-                    self.warm_prefix.set(Some(base).filter(|_| !cold));
+                    self.warm.prefix.set(Some(base).filter(|_| !cold));
                     sol = self.solve_info(extra);
                     extra.truncate(base);
                 } else {
@@ -747,12 +758,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
             } else {
                 extra.truncate(base_len);
             }
-            self.warm_prefix.set(None);
+            self.warm.prefix.set(None);
             mate = sol.mate.clone();
             self.fix_mates(part, order, &mate);
             known = Some(sol);
         }
-        *self.warm_last.borrow_mut() = None;
+        *self.warm.last.borrow_mut() = None;
         mate
     }
 

@@ -19,7 +19,18 @@
 //! tight, so it ends with an optimal matching and optimal duals as a cold
 //! solve does; the ordering steps use nothing else (which optimal matching
 //! among ties is returned decides only whether a later shortcut saves a
-//! solve, never which pairs are fixed: see `fix_without_solving`).
+//! solve, never which pairs are fixed: see `fix_without_solving`). One
+//! place does use more: the last bracket takes its unfixed pairs and the
+//! bye from its last solve's matching, so its solves start warm only when
+//! at most one member can be left unfixed (`Bracket::pair`, where the
+//! flag is set); otherwise they stay cold and tie as before.
+//!
+//! The bracket's first solve (quality fields only) is cold, but its duals
+//! are kept too, for each loop's first solve: those are scaled up to the
+//! width of the loop's lowest fields. Its weights tie the most, so its
+//! optimum has the most blossoms, and sharing a blossom's dual out to its
+//! vertices leaves the matched edge at the blossom's base slack: such a
+//! start frees about one pair per blossom (BENCHMARKS.md).
 
 use super::Bracket;
 use crate::domain::pairing::dutch::weights::{Duals, Edge, Guess, Schema, Solved, Value};
@@ -69,9 +80,9 @@ impl Bracket<'_, '_> {
         schema: &mut Schema,
         back: &[usize],
     ) -> Option<Guess> {
-        let prefix = self.warm_prefix.get()?;
-        let last = self.warm_last.borrow();
-        let first = self.warm_first.borrow();
+        let prefix = self.warm.prefix.get()?;
+        let last = self.warm.last.borrow();
+        let first = self.warm.first.borrow();
         let last = last.as_ref().or(first.as_ref())?;
         // The fields both weigh alike: the quality fields and the extra
         // fields both solves share.
@@ -121,7 +132,7 @@ impl Bracket<'_, '_> {
     /// Keeps what the next solve of the loop may start from: the duals and
     /// the matching of `solved`.
     pub(super) fn keep_warm(&self, mode: Mode, schema: &Schema, back: &[usize], solved: &Solved) {
-        let Some(prefix) = self.warm_prefix.get() else {
+        let Some(prefix) = self.warm.prefix.get() else {
             return;
         };
         let kept = solved.duals.as_ref().map(|d| {
@@ -145,7 +156,7 @@ impl Bracket<'_, '_> {
                 present,
             }
         });
-        *self.warm_last.borrow_mut() = kept;
+        *self.warm.last.borrow_mut() = kept;
     }
 }
 

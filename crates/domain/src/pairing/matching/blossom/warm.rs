@@ -27,6 +27,7 @@
 //! - ends when every free vertex's dual is zero: the matching and the
 //!   duals then satisfy complementary slackness, a certificate of
 //!   optimality (LP duality), whatever the guess was.
+//!
 //! A good guess (the last solve's optimal duals) leaves only a few
 //! vertices free with a positive dual, and each costs at most one stage,
 //! instead of one stage for every pair of a cold run.
