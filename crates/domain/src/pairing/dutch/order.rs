@@ -275,8 +275,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// Solves the graph of the `source` edges between the local vertices
     /// that `keep` accepts and no fixed pair took, with the quality fields
     /// plus the `extra` fields (nothing on the bye's edges); `mode` says
-    /// which graph it is, and [`Mode::Part`] weighs C4 as nothing (see
-    /// [`Bracket::solve_part`]). Returns the solution, fixed pairs
+    /// which graph it is, and every graph but [`Mode::Whole`] weighs C4 as
+    /// nothing (see [`Bracket::solve_part`]). Returns the solution, fixed pairs
     /// included, and which local vertices the fixed pairs took.
     fn solve_graph(
         &self,
@@ -404,8 +404,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// `None` and the caller solves the whole graph.
     ///
     /// The same code solves a bracket on its own (`keep` its members,
-    /// [`Mode::Alone`], without the check) once every optimal pairing is known to pair all of
-    /// it within itself: see [`Bracket::alone`].
+    /// [`Mode::Alone`], without the check) once every optimal pairing is
+    /// known to pair all of it within itself: see [`Bracket::alone`].
     fn solve_part(
         &self,
         extra: &[Extra],
