@@ -8,6 +8,9 @@
 //! case for the ordering solves. Only the pairing of the measured round is
 //! timed; the field is built once, outside.
 //!
+//! Three sizes (250, 500, 1,000 players) at rounds 2, 5 and 9, to show how
+//! the cost grows with the field and with the rounds.
+//!
 //! Run with: `cargo bench --bench dutch_rounds -- --warm-up-time 1 --measurement-time 3`
 //! (add a filter such as `'dutch-random/round-2/1000'` for one cell), or
 //! `DUTCH_EVERY_ROUND=1000 cargo bench --bench dutch_rounds` for the CPU
@@ -109,7 +112,7 @@ fn play_greedy_round(f: &mut Field, rng: &mut Rng) {
 }
 
 fn rounds(c: &mut Criterion) {
-    for round in [2u32, 5] {
+    for round in [2u32, 5, 9] {
         let mut g = c.benchmark_group(format!("dutch-random/round-{round}"));
         g.sample_size(10);
         for n in [250u32, 500, 1000] {

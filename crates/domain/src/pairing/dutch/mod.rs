@@ -87,7 +87,13 @@
 //! - an opponent the last solve already proves best (tight, first in order,
 //!   and taken) is fixed without another solve (`fix_without_solving`);
 //! - a bracket whose first solution pairs all of it within itself is
-//!   ordered on its own, without the players outside it (`Bracket::alone`).
+//!   ordered on its own, without the players outside it (`Bracket::alone`);
+//! - each ordering solve starts from the last solve's duals and matching
+//!   (`order::warm`, `matching::blossom::warm`): the matcher proves its
+//!   answer optimal whatever it starts from, and the steps use nothing of
+//!   a solve but optimal pairs and optimal duals, except the last
+//!   bracket's unfixed pairs, so there it starts warm only when at most
+//!   one member is left unfixed.
 //!
 //! The matcher solves the whole graph at once here: the Dutch weights tie in
 //! their high fields, so its sparse first try never proved itself and only

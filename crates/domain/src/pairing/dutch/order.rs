@@ -20,10 +20,14 @@
 //! S1 are fixed a few players at a time, from the top.
 
 use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
-use super::weights::{drop_constant_fields, schema, solve_tight, Edge, Schema, Value};
+use super::weights::{drop_constant_fields, schema, solve_from, solve_tight, Edge, Schema, Value};
 use super::Round;
 use crate::domain::pairing::matching::cardinality;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use warm::{Last, Mode};
+
+mod warm;
 
 /// A low-priority field added by an ordering step: its value on pair
 /// `(i, j)` (ranks, `i` higher), and whether at most one pair of a
@@ -85,6 +89,25 @@ pub struct Bracket<'a, 'b> {
     /// scoregroup (see [`Bracket::solve_part`]); cleared once that
     /// fails for this bracket.
     reducible: std::cell::Cell<bool>,
+    /// What the ordering solves start from (module `warm`).
+    warm: Warm,
+}
+
+/// The state of the warm starts of a bracket's solves (module `warm`).
+#[derive(Default)]
+struct Warm {
+    /// While a solve should keep its duals (an ordering loop, or the
+    /// first solve): the number of its `extra` fields that every solve of
+    /// the loop shares.
+    prefix: Cell<Option<usize>>,
+    /// What the loop's last solve leaves for the next one to start from.
+    last: RefCell<Option<Last>>,
+    /// What the bracket's first solve leaves, for a loop's first solve.
+    first: RefCell<Option<Last>>,
+    /// Whether the last bracket's ordering solves may start warm: only
+    /// when its outcome cannot depend on which optimal matching a solve
+    /// returns (see [`Bracket::pair`]).
+    in_last: Cell<bool>,
 }
 
 impl<'a, 'b> Bracket<'a, 'b> {
@@ -186,6 +209,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             base,
             fixed: Vec::new(),
             first: None,
+            warm: Warm::default(),
         }
     }
 
@@ -228,12 +252,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 let i = self.vertices[x];
                 i < n && self.ctx.in_bracket[i]
             };
-            if let Some(out) = self.solve_part(extra, members, false) {
+            if let Some(out) = self.solve_part(extra, members, Mode::Alone) {
                 return out;
             }
         }
         if self.reducible.get() {
-            if let Some(out) = self.solve_part(extra, |x| self.core[x], true) {
+            if let Some(out) = self.solve_part(extra, |x| self.core[x], Mode::Part) {
                 return out;
             }
             self.reducible.set(false);
@@ -245,22 +269,23 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
             all
         });
-        self.solve_graph(whole, |_| true, extra, false).0
+        self.solve_graph(whole, |_| true, extra, Mode::Whole).0
     }
 
     /// Solves the graph of the `source` edges between the local vertices
     /// that `keep` accepts and no fixed pair took, with the quality fields
-    /// plus the `extra` fields (nothing on the bye's edges); `without_c4`
-    /// weighs C4 as nothing (see [`Bracket::solve_part`]). Returns the
-    /// solution, fixed pairs included, and which local vertices the fixed
-    /// pairs took.
+    /// plus the `extra` fields (nothing on the bye's edges); `mode` says
+    /// which graph it is, and every graph but [`Mode::Whole`] weighs C4 as
+    /// nothing (see [`Bracket::solve_part`]). Returns the solution, fixed pairs
+    /// included, and which local vertices the fixed pairs took.
     fn solve_graph(
         &self,
         source: &[Edge],
         keep: impl Fn(usize) -> bool,
         extra: &[Extra],
-        without_c4: bool,
+        mode: Mode,
     ) -> (Solution, Vec<bool>) {
+        let without_c4 = mode != Mode::Whole;
         let bye = self.round.bye_vertex();
         let mut out = vec![None; bye + 1];
         let mut gone = vec![false; self.vertices.len()];
@@ -309,7 +334,14 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let mut s = schema(&edges, fields, back.len() / 2 + 1);
         single_widths(&mut s, &edges, extra, self.ctx.fields());
         drop_constant_fields(&mut s, &edges);
-        let solved = solve_tight(back.len(), &edges, &s);
+        let solved = if self.warm.prefix.get().is_some() {
+            let guess = self.warm_guess(mode, &mut edges, &mut s, &back);
+            let solved = solve_from(back.len(), &edges, &s, guess.as_ref());
+            self.keep_warm(mode, &s, &back, &solved);
+            solved
+        } else {
+            solve_tight(back.len(), &edges, &s)
+        };
         for (x, m) in solved.mate.iter().enumerate() {
             out[back[x]] = m.map(|y| back[y]);
         }
@@ -372,19 +404,19 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// `None` and the caller solves the whole graph.
     ///
     /// The same code solves a bracket on its own (`keep` its members,
-    /// `check_rest` off) once every optimal pairing is known to pair all of
-    /// it within itself: see [`Bracket::alone`].
+    /// [`Mode::Alone`], without the check) once every optimal pairing is
+    /// known to pair all of it within itself: see [`Bracket::alone`].
     fn solve_part(
         &self,
         extra: &[Extra],
         keep: impl Fn(usize) -> bool,
-        check_rest: bool,
+        mode: Mode,
     ) -> Option<Solution> {
         let bye = self.round.bye_vertex();
         // C4 counts every pair of the whole round; here it would prefer
         // pairs above to pairs below, which it does not.
-        let (solution, gone) = self.solve_graph(&self.base, keep, extra, true);
-        if !check_rest {
+        let (solution, gone) = self.solve_graph(&self.base, keep, extra, mode);
+        if mode == Mode::Alone {
             return Some(solution);
         }
         // Everybody not yet paired: those below and those left above.
@@ -436,15 +468,27 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .all(|&i| i >= n || self.ctx.in_bracket[i])
     }
 
+    /// The bracket's first solve, on the quality fields only (solved again
+    /// without C9 where C9 does not apply). It is cold, but leaves its
+    /// duals for the ordering loops to start from (module `warm`).
+    fn first_solve(&mut self) -> Solution {
+        self.warm.prefix.set(Some(0));
+        let mut first = self.solve_info(&[]);
+        // C9 only where the bracket downfloats the bye's receiver alone.
+        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
+            *self.warm.last.borrow_mut() = None;
+            first = self.solve_info(&[]);
+        }
+        self.warm.prefix.set(None);
+        *self.warm.first.borrow_mut() = self.warm.last.borrow_mut().take();
+        first
+    }
+
     /// Pairs the bracket.
     pub fn pair(mut self) -> Outcome {
         let n = self.round.players.len();
         let mut extra: Vec<Extra> = Vec::new();
-        let mut first = self.solve_info(&extra);
-        // C9 only where the bracket downfloats the bye's receiver alone.
-        if !c9_applies(self.round, &self.ctx, &self.members, &first.mate) && self.drop_c9() {
-            first = self.solve_info(&extra);
-        }
+        let first = self.first_solve();
         let mut mate = first.mate.clone();
         self.alone(&first);
         if self.round.shortcuts {
@@ -463,6 +507,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .filter(|&&(i, _)| self.ctx.is_mdp[i])
             .count();
         let m0 = self.mdps.len();
+        // In the last bracket every member ends in a fixed pair but the
+        // bye's receiver and the MDPs no resident is paired with; with at
+        // most one such MDP (which then has the bye), at most one member
+        // is left unfixed, so the outcome is the same whichever optimal
+        // matching the last solve returns, and the solves may start warm.
+        // Two or more MDPs may meet each other, on weights that tie.
+        self.warm.in_last.set(m0 <= m1 + 1);
         if m1 > 0 {
             if m1 < m0 {
                 let pos = positions(&self.mdps, n);
@@ -634,6 +685,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // nothing that is kept; they are skipped. The last bracket keeps
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
+        let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.
         let mut known: Option<Solution> = None;
@@ -666,6 +718,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     single: true,
                 });
             }
+            // The last bracket takes its other pairs and the bye from the
+            // last solve, where a warm start could break a tie otherwise:
+            // it solves cold (module `warm`).
+            self.warm.prefix.set(Some(base_len).filter(|_| !cold));
             let mut sol = self.solve_info(extra);
             if let Some(x) = exchanges.take() {
                 let mut got: Vec<usize> = x
@@ -693,6 +749,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                     }));
                     let base = extra.len();
                     extra.extend(chunk_fields);
+                    self.warm.prefix.set(Some(base).filter(|_| !cold));
                     sol = self.solve_info(extra);
                     extra.truncate(base);
                 } else {
@@ -701,10 +758,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
             } else {
                 extra.truncate(base_len);
             }
+            self.warm.prefix.set(None);
             mate = sol.mate.clone();
             self.fix_mates(part, order, &mate);
             known = Some(sol);
         }
+        *self.warm.last.borrow_mut() = None;
         mate
     }
 

@@ -8,6 +8,7 @@
 //! The width of the whole weight depends on the bracket, so the solve picks
 //! the smallest [`Wide`] that holds it.
 
+use crate::domain::pairing::matching::blossom::warm::{max_weight_matching_from, Start};
 use crate::domain::pairing::matching::{max_weight_matching_tight, Wide};
 
 /// The value of one field on one edge.
@@ -65,29 +66,78 @@ pub fn schema(edges: &[Edge], fields: usize, pairs: usize) -> Schema {
     }
 }
 
-fn pack<const L: usize>(values: &[Value], schema: &Schema) -> Wide<L> {
-    let mut w = Wide::<L>::ZERO;
-    for (v, &width) in values.iter().zip(&schema.widths) {
+/// Each field's lowest bit in the packed weight: the fields below it take
+/// their widths.
+fn offsets(schema: &Schema) -> Vec<u32> {
+    let mut out = vec![0u32; schema.widths.len()];
+    let mut at = 0;
+    for (o, &w) in out.iter_mut().zip(&schema.widths).rev() {
+        *o = at;
+        at += w;
+    }
+    out
+}
+
+/// The weight of an edge: each field's value at its offset. A value never
+/// reaches past its field's width (the schema is made so), so placing the
+/// bits is adding the fields, most important highest.
+fn pack<const L: usize>(values: &[Value], schema: &Schema, offsets: &[u32]) -> Wide<L> {
+    let mut limbs = [0u64; L];
+    for ((v, &width), &at) in values.iter().zip(&schema.widths).zip(offsets) {
         if width == 0 {
             continue;
         }
-        w <<= width;
-        let x = match *v {
-            Value::Num(n) => Wide::<L>::from(n),
-            Value::Ones(lo, hi) => (Wide::<L>::ONE << hi) - (Wide::<L>::ONE << lo),
-        };
-        w += x;
+        match *v {
+            Value::Num(x) => {
+                debug_assert!(
+                    64 - x.leading_zeros() <= width,
+                    "a value wider than its field"
+                );
+                place(&mut limbs, x, at);
+            }
+            Value::Ones(lo, hi) => {
+                debug_assert!(hi <= width, "a value wider than its field");
+                let mut b = lo;
+                while b < hi {
+                    let take = (hi - b).min(64 - (at + b) % 64);
+                    let ones = if take == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << take) - 1
+                    };
+                    place(&mut limbs, ones, at + b);
+                    b += take;
+                }
+            }
+        }
     }
-    w
+    Wide(limbs)
+}
+
+/// Sets the bits of `x` at bit `at` of `limbs` (where nothing is set yet).
+fn place<const L: usize>(limbs: &mut [u64; L], x: u64, at: u32) {
+    if x == 0 {
+        return;
+    }
+    let (k, shift) = ((at / 64) as usize, at % 64);
+    limbs[k] |= x << shift;
+    if shift > 0 && x >> (64 - shift) != 0 {
+        limbs[k + 1] |= x >> (64 - shift);
+    }
 }
 
 fn run<const L: usize>(vertices: usize, edges: &[Edge], schema: &Schema) -> Solved {
+    let at = offsets(schema);
     let packed: Vec<(usize, usize, Wide<L>)> = edges
         .iter()
-        .map(|e| (e.u, e.v, pack::<L>(&e.values, schema)))
+        .map(|e| (e.u, e.v, pack::<L>(&e.values, schema, &at)))
         .collect();
     let (mate, tight) = max_weight_matching_tight(vertices, &packed, false);
-    Solved { mate, tight }
+    Solved {
+        mate,
+        tight,
+        duals: None,
+    }
 }
 
 /// A maximum-weight matching and which edges could be in one.
@@ -98,6 +148,101 @@ pub struct Solved {
     /// optimal duals: an edge that is not is in no maximum-weight matching
     /// (see [`max_weight_matching_tight`]).
     pub tight: Vec<bool>,
+    /// The optimal duals, blossoms shared out to their vertices (a
+    /// [`Guess`]'s), when the solve was asked for them.
+    pub duals: Option<Duals>,
+}
+
+/// Doubled vertex duals of a solve, `limbs` 64-bit limbs each (least
+/// significant first), vertex after vertex: what a later solve of weights
+/// packed the same way can start from.
+#[derive(Clone, Debug)]
+pub struct Duals {
+    /// Limbs per vertex.
+    pub limbs: usize,
+    /// The limbs, `limbs` for each vertex.
+    pub values: Vec<u64>,
+    /// Whether the solve itself was warm-started (for tracing).
+    pub warm: bool,
+}
+
+/// Where a solve may start (see `matching::blossom::warm`): a matching and
+/// duals for its vertices, from an earlier solve whose weights were packed
+/// the same way above the fields that changed.
+pub struct Guess {
+    /// The guessed mate of each vertex.
+    pub mate: Vec<Option<usize>>,
+    /// The guessed duals of each vertex.
+    pub duals: Duals,
+}
+
+/// The duals of `guess` as `Wide<L>`, when each fits.
+fn guessed_duals<const L: usize>(guess: &Guess) -> Option<Vec<Wide<L>>> {
+    let k = guess.duals.limbs;
+    guess
+        .duals
+        .values
+        .chunks(k)
+        .map(|limbs| {
+            if limbs.iter().skip(L).any(|&x| x != 0) {
+                return None;
+            }
+            let mut w = [0u64; L];
+            for (to, from) in w.iter_mut().zip(limbs) {
+                *to = *from;
+            }
+            Some(Wide(w))
+        })
+        .collect()
+}
+
+fn run_from<const L: usize>(
+    vertices: usize,
+    edges: &[Edge],
+    schema: &Schema,
+    guess: Option<&Guess>,
+) -> Solved {
+    let at = offsets(schema);
+    let packed: Vec<(usize, usize, Wide<L>)> = edges
+        .iter()
+        .map(|e| (e.u, e.v, pack::<L>(&e.values, schema, &at)))
+        .collect();
+    let duals = guess.and_then(guessed_duals::<L>);
+    let start = guess.zip(duals.as_ref()).map(|(g, d)| Start {
+        mate: &g.mate,
+        dual: d,
+    });
+    let out = max_weight_matching_from(vertices, &packed, start);
+    Solved {
+        mate: out.mate,
+        tight: out.tight,
+        duals: Some(Duals {
+            limbs: L,
+            values: out.dual.iter().flat_map(|w| w.0).collect(),
+            warm: out.warm,
+        }),
+    }
+}
+
+/// [`solve_tight`], with the optimal duals, started from `guess` when
+/// given (exact either way; see `matching::blossom::warm`).
+pub fn solve_from(
+    vertices: usize,
+    edges: &[Edge],
+    schema: &Schema,
+    guess: Option<&Guess>,
+) -> Solved {
+    let headroom = usize::BITS - vertices.leading_zeros() + 2;
+    let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;
+    match bits {
+        0..=128 => run_from::<2>(vertices, edges, schema, guess),
+        129..=256 => run_from::<4>(vertices, edges, schema, guess),
+        257..=512 => run_from::<8>(vertices, edges, schema, guess),
+        513..=1024 => run_from::<16>(vertices, edges, schema, guess),
+        1025..=2048 => run_from::<32>(vertices, edges, schema, guess),
+        2049..=4096 => run_from::<64>(vertices, edges, schema, guess),
+        _ => run_from::<128>(vertices, edges, schema, guess),
+    }
 }
 
 /// The maximum-weight matching, mate of each vertex.
@@ -138,6 +283,65 @@ pub fn drop_constant_fields(schema: &mut Schema, edges: &[Edge]) {
     for f in 1..schema.widths.len() {
         if schema.widths[f] != 0 && same(f) {
             schema.widths[f] = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packing as it was written first: shift the weight left by each
+    /// field's width and add the field's value, most important first.
+    fn pack_by_shifts(values: &[Value], schema: &Schema) -> Wide<4> {
+        let mut w = Wide::<4>::ZERO;
+        for (v, &width) in values.iter().zip(&schema.widths) {
+            if width == 0 {
+                continue;
+            }
+            w <<= width;
+            w += match *v {
+                Value::Num(n) => Wide::<4>::from(n),
+                Value::Ones(lo, hi) => (Wide::<4>::ONE << hi) - (Wide::<4>::ONE << lo),
+            };
+        }
+        w
+    }
+
+    #[test]
+    fn placing_the_fields_is_shifting_and_adding_them() {
+        // Fields across limb boundaries, zero widths, set ranges of ones.
+        let schema = Schema {
+            widths: vec![3, 0, 70, 61, 9, 64, 1, 20],
+        };
+        let cases = [
+            vec![
+                Value::Num(5),
+                Value::Num(0),
+                Value::Ones(3, 70),
+                Value::Num((1 << 61) - 1),
+                Value::Num(300),
+                Value::Num(u64::MAX),
+                Value::Num(1),
+                Value::Ones(0, 20),
+            ],
+            vec![
+                Value::Num(0),
+                Value::Num(0),
+                Value::Ones(63, 65),
+                Value::Num(1),
+                Value::Ones(0, 0),
+                Value::Ones(1, 64),
+                Value::Num(0),
+                Value::Num(77),
+            ],
+        ];
+        let at = offsets(&schema);
+        for values in &cases {
+            assert_eq!(
+                pack::<4>(values, &schema, &at),
+                pack_by_shifts(values, &schema)
+            );
         }
     }
 }

@@ -52,6 +52,8 @@
 
 use super::Weight;
 
+pub mod warm;
+
 /// No vertex / edge / endpoint / blossom.
 const NONE: usize = usize::MAX;
 
@@ -110,7 +112,8 @@ fn solved<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: boo
     check_edges(n, edges);
     let bonus = cardinality_bonus(n, edges, max_cardinality);
     let mut matcher = Matcher::new(n, edges, bonus);
-    matcher.solve();
+    let finished = matcher.solve();
+    debug_assert!(finished, "a cold run always finishes");
     matcher
 }
 
@@ -218,6 +221,11 @@ struct Matcher<W> {
     /// The slack of `bestedge[x]` as last computed: (edge, epoch, slack).
     /// Saves recomputing it for every edge compared against it.
     best_cache: Vec<(usize, u64, W)>,
+    /// Whether the run started from a given matching and duals
+    /// ([`warm`]): then the free vertices' duals need not be equal, so
+    /// delta 1 looks at the S vertices only, and proves the matching
+    /// optimal only when it brings every free vertex's dual to zero.
+    warm: bool,
 }
 
 /// Appends the vertices inside blossom `b` to `out`.
@@ -305,6 +313,7 @@ impl<W: Weight> Matcher<W> {
             path: Vec::new(),
             epoch: 1,
             best_cache: vec![(NONE, 0, W::ZERO); 2 * n],
+            warm: false,
         }
     }
 
@@ -692,30 +701,48 @@ impl<W: Weight> Matcher<W> {
     /// Augments the matching along the path through edge `k` between two
     /// S vertices of different trees.
     fn augment_matching(&mut self, k: usize) {
-        let n = self.n;
         let (v, w) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                debug_assert_eq!(self.label[bs], S);
-                if bs >= n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break; // reached the root
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                debug_assert_eq!(self.label[bt], T);
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+        for (s, p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            self.augment_to_root(s, p);
+        }
+    }
+
+    /// Matches S vertex `s` through endpoint `p` (or leaves it free, with
+    /// NONE) and swaps the matched and unmatched edges on the path from
+    /// it to the root of its tree, which becomes matched.
+    fn augment_to_root(&mut self, mut s: usize, mut p: usize) {
+        let n = self.n;
+        loop {
+            let bs = self.inblossom[s];
+            debug_assert_eq!(self.label[bs], S);
+            if bs >= n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break; // reached the root
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            debug_assert_eq!(self.label[bt], T);
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
+        }
+    }
+
+    /// Delta 1 of a warm run: the dual of S vertex `u` reached zero, so
+    /// `u` may stay free. It leaves the matching, and the path from it to
+    /// its tree's root swaps, so the root (whose dual is positive) is
+    /// matched instead; when `u` is the root, it simply stays free. One
+    /// vertex fewer breaks complementary slackness.
+    fn retire(&mut self, u: usize) {
+        if u != NONE {
+            self.augment_to_root(u, NONE);
         }
     }
 
@@ -742,7 +769,14 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             if self.allowedge[k] {
-                if self.label[bw] == FREE {
+                if self.label[bw] == FREE && self.mate[self.base[bw]] == NONE {
+                    // Only in a warm run: a free vertex whose dual is zero
+                    // (no root); the path to it augments.
+                    self.label[bw] = S;
+                    self.labelend[bw] = NONE;
+                    self.augment_matching(k);
+                    return true;
+                } else if self.label[bw] == FREE {
                     // Grow the tree: w's blossom becomes T, its mate S.
                     self.assign_label(w, T, p ^ 1);
                 } else if self.label[bw] == S {
@@ -782,9 +816,19 @@ impl<W: Weight> Matcher<W> {
         // delta 1: the least vertex dual (bringing it to zero ends
         // the algorithm: the matching is optimal).
         let mut delta_type = 1;
-        let mut delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
         let mut delta_edge = NONE;
         let mut delta_blossom = NONE;
+        let mut delta = if self.warm {
+            // Only S vertices' duals fall; the others bound nothing. The
+            // vertex is noted (as `blossom`) for `retire`.
+            let least = (0..n)
+                .filter(|&v| self.label[self.inblossom[v]] == S)
+                .min_by_key(|&v| self.dual[v]);
+            delta_blossom = least.unwrap_or(NONE);
+            least.map_or(W::ZERO, |v| self.dual[v])
+        } else {
+            self.dual[..n].iter().copied().min().unwrap_or(W::ZERO)
+        };
         // delta 2: the least slack from a free vertex to S.
         for v in 0..n {
             if self.label[self.inblossom[v]] == FREE && self.bestedge[v] != NONE {
@@ -852,9 +896,14 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
-    fn solve(&mut self) {
+    /// Runs the stages to the end. Returns false only for a warm start
+    /// (see [`warm`]) that reached a dual solution it cannot finish from.
+    fn solve(&mut self) -> bool {
         let n = self.n;
         for _stage in 0..n {
+            if self.warm && self.free_duals_are_zero() {
+                return true;
+            }
             self.label.fill(FREE);
             self.bestedge.fill(NONE);
             for b in n..2 * n {
@@ -863,7 +912,10 @@ impl<W: Weight> Matcher<W> {
             self.allowedge.fill(false);
             self.queue.clear();
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == FREE {
+                if self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == FREE
+                    && !(self.warm && self.dual[v].is_zero())
+                {
                     self.assign_label(v, S, NONE);
                 }
             }
@@ -887,6 +939,11 @@ impl<W: Weight> Matcher<W> {
                 } = self.least_delta();
                 self.move_duals(delta);
                 match delta_type {
+                    1 if self.warm => {
+                        self.retire(delta_blossom);
+                        augmented = true;
+                        break;
+                    }
                     1 => break,
                     2 => {
                         self.allowedge[delta_edge] = true;
@@ -907,7 +964,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             if !augmented {
-                break;
+                return true;
             }
             // End of stage: S-blossoms whose dual is zero are undone.
             for b in n..2 * n {
@@ -920,6 +977,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+        !self.warm || self.free_duals_are_zero()
     }
 }
 
@@ -1373,7 +1431,7 @@ mod tests {
     /// full (its every other edge is matched).
     fn certify<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_cardinality: bool) {
         let mut m = Matcher::new(n, edges, cardinality_bonus(n, edges, max_cardinality));
-        m.solve();
+        assert!(m.solve());
         let ancestors = |v: usize| {
             let mut chain = vec![v];
             while m.parent[*chain.last().unwrap()] != NONE {
@@ -1500,8 +1558,88 @@ mod tests {
         }
     }
 
+    /// A matching guessed from `pairs` (those that are pairs of distinct
+    /// free vertices of `0..n`; not necessarily edges).
+    fn guessed_mate(n: usize, pairs: &[(usize, usize)]) -> Vec<Option<usize>> {
+        let mut mate = vec![None; n];
+        for &(a, b) in pairs {
+            if a < n && b < n && a != b && mate[a].is_none() && mate[b].is_none() {
+                mate[a] = Some(b);
+                mate[b] = Some(a);
+            }
+        }
+        mate
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// A warm start from any guess (a matching whose pairs need not be
+        /// edges, duals that need not be feasible) finds a maximum-weight
+        /// matching, reports its edges tight and returns feasible duals;
+        /// started again from its own answer it finds one too.
+        #[test]
+        fn warm_starts_from_any_guess_find_an_optimum(
+            (n, edges) in graph(1000),
+            pairs in proptest::collection::vec((0usize..10, 0usize..10), 0..6),
+            duals in proptest::collection::vec(0u64..3000, 10),
+        ) {
+            let wide: Vec<(usize, usize, u128)> =
+                edges.iter().map(|&(u, v, w)| (u, v, u128::from(w))).collect();
+            let best = brute_force(n, &wide, false).1;
+            let mate = guessed_mate(n, &pairs);
+            let start = warm::Start { mate: &mate, dual: &duals[..n] };
+            let out = warm::max_weight_matching_from(n, &edges, Some(start));
+            prop_assert_eq!(u128::from(measure(n, &edges, &out.mate).1), best);
+            for (k, &(u, v, w)) in edges.iter().enumerate() {
+                prop_assert!(out.dual[u] + out.dual[v] >= 2 * w, "edge {} infeasible", k);
+                let heaviest = edges
+                    .iter()
+                    .filter(|&&(a, b, _)| (a, b) == (u, v) || (a, b) == (v, u))
+                    .all(|&(_, _, x)| x <= w);
+                if out.mate[u] == Some(v) && heaviest {
+                    prop_assert!(out.tight[k], "matched edge {} not tight", k);
+                }
+            }
+            let start = warm::Start { mate: &out.mate, dual: &out.dual };
+            let again = warm::max_weight_matching_from(n, &edges, Some(start));
+            prop_assert_eq!(u128::from(measure(n, &edges, &again.mate).1), best);
+        }
+
+        /// Without a guess it is the cold matcher: the same matching.
+        #[test]
+        fn without_a_guess_it_is_the_cold_matcher((n, edges) in graph(1000)) {
+            let out = warm::max_weight_matching_from::<u64>(n, &edges, None);
+            prop_assert!(!out.warm);
+            prop_assert_eq!(out.mate, max_weight_matching(n, &edges, false));
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// On larger graphs, a warm start from a perturbed optimum (the
+        /// cold run's matching, a few pairs undone, duals shifted) weighs
+        /// what the cold run weighs.
+        #[test]
+        fn warm_starts_on_larger_graphs_weigh_what_cold_runs_do(
+            (n, edges) in big_graph(),
+            undo in proptest::collection::vec(0usize..120, 0..8),
+            shift in proptest::collection::vec(0u64..4, 120),
+        ) {
+            let cold = warm::max_weight_matching_from::<u64>(n, &edges, None);
+            let mut mate = cold.mate.clone();
+            for &v in &undo {
+                if let Some(u) = mate.get(v).copied().flatten() {
+                    mate[u] = None;
+                    mate[v] = None;
+                }
+            }
+            let dual: Vec<u64> = (0..n).map(|v| cold.dual[v].saturating_sub(shift[v])).collect();
+            let start = warm::Start { mate: &mate, dual: &dual };
+            let out = warm::max_weight_matching_from(n, &edges, Some(start));
+            prop_assert_eq!(measure(n, &edges, &out.mate).1, measure(n, &edges, &cold.mate).1);
+        }
 
         #[test]
         fn larger_graphs_are_certified_optimal((n, edges) in big_graph()) {

@@ -13,7 +13,8 @@
 //! - [`Weight`]: what the matcher needs of a weight, implemented for
 //!   `Wide<N>`, `u32`, `u64` and `u128`;
 //! - [`blossom`]: [`max_weight_matching`], Edmonds' blossom algorithm with
-//!   dual variables in O(n³), integer-exact;
+//!   dual variables in O(n³), integer-exact; `blossom::warm` starts it
+//!   from an earlier solve's matching and duals;
 //! - [`cardinality`]: whether a graph has a perfect matching, completing
 //!   a given matching (no weights).
 //!

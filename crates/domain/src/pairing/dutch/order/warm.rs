@@ -1,0 +1,177 @@
+//! The ordering solves of a bracket started from the last one's duals
+//! (BENCHMARKS.md, "reuse the duals between solves").
+//!
+//! `Bracket::fix_transposition` fixes the opponents of S1 a few players at
+//! a time: each solve has the quality fields and the steps' earlier fields
+//! (the *prefix*, the same in every solve of the loop) and, lowest, the
+//! fields of the players being fixed now. Two solves in a row thus differ
+//! in the fixed pairs (left out of the graph), the lowest fields and a few
+//! edges; the last solve's optimal duals, with every weight packed the
+//! same way above those lowest fields (the prefix's fields given the same
+//! widths, the lowest block the same total width), are feasible for every
+//! edge that has nothing in the lowest fields, and its matching is tight
+//! there. So the next solve starts from them (`matching::blossom::warm`)
+//! and has only the players whose lowest fields changed, and their mates,
+//! left to pair: a few stages instead of one for every pair.
+//!
+//! Exact whatever the guess: the warm start raises the duals where an edge
+//! would have negative slack and keeps only the guessed pairs that are
+//! tight, so it ends with an optimal matching and optimal duals as a cold
+//! solve does; the ordering steps use nothing else (which optimal matching
+//! among ties is returned decides only whether a later shortcut saves a
+//! solve, never which pairs are fixed: see `fix_without_solving`). One
+//! place does use more: the last bracket takes its unfixed pairs and the
+//! bye from its last solve's matching, so its solves start warm only when
+//! at most one member can be left unfixed (`Bracket::pair`, where the
+//! flag is set); otherwise they stay cold and tie as before.
+//!
+//! The bracket's first solve (quality fields only) is cold, but its duals
+//! are kept too, for each loop's first solve: those are scaled up to the
+//! width of the loop's lowest fields. Its weights tie the most, so its
+//! optimum has the most blossoms, and sharing a blossom's dual out to its
+//! vertices leaves the matched edge at the blossom's base slack: such a
+//! start frees about one pair per blossom (BENCHMARKS.md).
+
+use super::Bracket;
+use crate::domain::pairing::dutch::weights::{Duals, Edge, Guess, Schema, Solved, Value};
+
+/// Which graph a solve used (a warm start needs the same kind of graph:
+/// the same players, less the pairs fixed since).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Everybody left.
+    Whole,
+    /// The bracket and the next scoregroup (`Bracket::solve_part`).
+    Part,
+    /// The bracket alone (`Bracket::alone`).
+    Alone,
+}
+
+/// What the last solve of an ordering loop leaves for the next one.
+pub(super) struct Last {
+    mode: Mode,
+    /// The number of extra fields (after the quality fields) that every
+    /// solve of the loop shares.
+    prefix_extras: usize,
+    widths: Vec<u32>,
+    /// Limbs per dual.
+    limbs: usize,
+    /// The duals by rank (the bye vertex last), `limbs` each; zero for a
+    /// rank that was not in the graph.
+    duals: Vec<u64>,
+    /// The mate of each rank in the last solve's graph.
+    mate: Vec<Option<usize>>,
+    present: Vec<bool>,
+}
+
+impl Bracket<'_, '_> {
+    /// The start for the solve about to be made of `edges` with `schema`
+    /// (`back`: the solve's vertices as ranks), from the last solve of the
+    /// same loop (or the bracket's first solve), when both pack their
+    /// weights alike above their lowest fields: then the schema's widths
+    /// there are made the last one's (wider fields are as exact), and the
+    /// lowest block is padded with a zero field to the last one's width,
+    /// or, when wider, the last duals are scaled up to it. `None` leaves
+    /// everything as it was: the solve starts cold.
+    pub(super) fn warm_guess(
+        &self,
+        mode: Mode,
+        edges: &mut [Edge],
+        schema: &mut Schema,
+        back: &[usize],
+    ) -> Option<Guess> {
+        let prefix = self.warm.prefix.get()?;
+        let last = self.warm.last.borrow();
+        let first = self.warm.first.borrow();
+        let last = last.as_ref().or(first.as_ref())?;
+        // The fields both weigh alike: the quality fields and the extra
+        // fields both solves share.
+        let pf = self.ctx.fields() + prefix.min(last.prefix_extras);
+        let fits = (last.mode == Mode::Whole) == (mode == Mode::Whole)
+            && last.widths.len() >= pf
+            && schema.widths.len() >= pf
+            && (0..pf).all(|f| schema.widths[f] <= last.widths[f])
+            && back.iter().all(|&i| last.present[i]);
+        if !fits {
+            return None;
+        }
+        let low_last: u32 = last.widths[pf..].iter().sum();
+        let low_now: u32 = schema.widths[pf..].iter().sum();
+        schema.widths[..pf].copy_from_slice(&last.widths[..pf]);
+        if low_now < low_last {
+            schema.widths.push(low_last - low_now);
+            for e in edges.iter_mut() {
+                e.values.push(Value::Num(0));
+            }
+        }
+        let mut index = vec![usize::MAX; last.mate.len()];
+        for (x, &i) in back.iter().enumerate() {
+            index[i] = x;
+        }
+        let mate = back
+            .iter()
+            .map(|&i| last.mate[i].map(|j| index[j]).filter(|&y| y != usize::MAX))
+            .collect();
+        let k = last.limbs;
+        let shift = low_now.saturating_sub(low_last);
+        let limbs = k + (shift as usize).div_ceil(64);
+        let values = back
+            .iter()
+            .flat_map(|&i| shifted(&last.duals[i * k..(i + 1) * k], shift, limbs))
+            .collect();
+        Some(Guess {
+            mate,
+            duals: Duals {
+                limbs,
+                values,
+                warm: false,
+            },
+        })
+    }
+
+    /// Keeps what the next solve of the loop may start from: the duals and
+    /// the matching of `solved`.
+    pub(super) fn keep_warm(&self, mode: Mode, schema: &Schema, back: &[usize], solved: &Solved) {
+        let Some(prefix) = self.warm.prefix.get() else {
+            return;
+        };
+        let kept = solved.duals.as_ref().map(|d| {
+            let size = self.round.bye_vertex() + 1;
+            let k = d.limbs;
+            let mut duals = vec![0u64; size * k];
+            let mut mate = vec![None; size];
+            let mut present = vec![false; size];
+            for (x, &i) in back.iter().enumerate() {
+                duals[i * k..(i + 1) * k].copy_from_slice(&d.values[x * k..(x + 1) * k]);
+                mate[i] = solved.mate[x].map(|y| back[y]);
+                present[i] = true;
+            }
+            Last {
+                mode,
+                prefix_extras: prefix,
+                widths: schema.widths.clone(),
+                limbs: k,
+                duals,
+                mate,
+                present,
+            }
+        });
+        *self.warm.last.borrow_mut() = kept;
+    }
+}
+
+/// `limbs` (least significant first) shifted left by `shift` bits, as
+/// `out` limbs.
+fn shifted(limbs: &[u64], shift: u32, out: usize) -> Vec<u64> {
+    let mut v = vec![0u64; out];
+    let (whole, part) = ((shift / 64) as usize, shift % 64);
+    for (k, &x) in limbs.iter().enumerate() {
+        if k + whole < out {
+            v[k + whole] |= x << part;
+        }
+        if part > 0 && k + whole + 1 < out {
+            v[k + whole + 1] |= x >> (64 - part);
+        }
+    }
+    v
+}
