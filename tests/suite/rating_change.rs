@@ -10,6 +10,7 @@
 use serde_json::Value;
 
 use crate::prizes::quads;
+use crate::util::TestLeague;
 
 fn standings_json(t: &crate::util::TestLeague) -> Value {
     serde_json::from_str(&t.ok(&["standings", "--event", "Quads", "--format", "json"])).unwrap()
@@ -360,4 +361,35 @@ fn a_players_page_shows_their_estimates_in_a_rated_section() {
         dev.contains("(the rating lists decide): US Chess 950 (new)."),
         "{dev}"
     );
+}
+
+/// A rated section whose first round is paired but has no result in yet
+/// has nothing to estimate: its page shows no table of empty estimates.
+#[test]
+fn a_rated_section_shows_no_estimates_before_its_first_result() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2024"]);
+    t.ok(&[
+        "event", "add", "Spring", "--season", "2024", "--rounds", "3", "--rated", "uscf",
+    ]);
+    for (name, rating) in [
+        ("Amos", "1800"),
+        ("Billy", "1500"),
+        ("Cara", "1350"),
+        ("Dana", "1200"),
+    ] {
+        t.ok(&["player", "add", name, "--rating", rating]);
+        t.ok(&["enter", name, "--event", "Spring"]);
+    }
+    t.ok(&["round", "pair", "--event", "Spring"]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let page = std::fs::read_to_string(t.path("site").join("2024/spring-open.html")).unwrap();
+    assert!(page.contains("Round 1: pairings"), "{page}");
+    assert!(!page.contains("id=\"rating-changes\""), "{page}");
+    t.ok(&[
+        "game", "result", "Amos", "--draw", "--round", "1", "--event", "Spring",
+    ]);
+    t.ok(&["site", "--all", "--out", "site"]);
+    let page = std::fs::read_to_string(t.path("site").join("2024/spring-open.html")).unwrap();
+    assert!(page.contains("id=\"rating-changes\""), "{page}");
 }

@@ -6,7 +6,9 @@ use crate::report::rating_change::Estimates;
 use crate::report::SectionReport;
 
 /// The estimated rating changes of a rated section, in standings order
-/// (`standings` is the page's rows, in the same order as the report's).
+/// (`standings` is the page's rows, in the same order as the report's);
+/// none until some player has an estimate (a round paired with no result
+/// in yet would show a table of empty cells).
 pub fn table(r: &SectionReport, est: &Estimates, standings: &[StandingRow]) -> Option<RatingTable> {
     if !est.any() {
         return None;
@@ -22,7 +24,10 @@ pub fn table(r: &SectionReport, est: &Estimates, standings: &[StandingRow]) -> O
             fide: est.fide_cell(row.player).unwrap_or_default(),
             uscf: est.uscf_cell(row.player).unwrap_or_default(),
         })
-        .collect();
+        .collect::<Vec<RatingRow>>();
+    if rows.iter().all(|r| r.fide.is_empty() && r.uscf.is_empty()) {
+        return None;
+    }
     Some(RatingTable {
         fide: est.fide.is_some(),
         uscf: est.uscf.is_some(),
