@@ -482,13 +482,15 @@ pub fn run(cli: Cli) -> Result<()> {
             Command::Check(_) | Command::Backup(_) | Command::Sql(_)
         );
     run_command(cli).map_err(|e| {
-        let hint = store_hint(&e);
-        let e = e.with_hint(hint);
-        if reading {
+        // Explained first: a failure of the file itself leaves its way on
+        // to the hint.
+        let e = if reading {
             crate::store::explain_read(&db, e)
         } else {
             crate::store::explain(&db, e)
-        }
+        };
+        let hint = store_hint(&e);
+        e.with_hint(hint)
     })
 }
 

@@ -23,6 +23,18 @@ pub fn hint(way: &Way) -> String {
              a read-only backup can still be checked (`league check`), copied (`league backup`) \
              or brought back into a writable database (`league restore`)"
         ),
+        Way::ReadOnlySideFile { names } => {
+            format!("; make both writable (for example `chmod u+w {names}`) and run the command again")
+        }
+        Way::FreeSpace => "; free some space and run the command again".into(),
+        Way::WaitForOther => "; wait for it to finish and run the command again".into(),
+        Way::DiskError => "; check that the disk is not full (or over your quota) and is still \
+             connected, then run the command again"
+            .into(),
+        Way::DiskErrorOnRead => {
+            "; check that the disk is still connected and not full, then run the command again"
+                .into()
+        }
         Way::Damaged => ". Run `league check` to see what is wrong; to go back to your latest \
              backup use `league restore BACKUP` (restore keeps the damaged file as a copy)"
             .into(),

@@ -16,12 +16,18 @@ use super::page::WebError;
 use super::AppState;
 
 /// A request from a logged-in console session.
-pub struct Console(pub Session);
+pub struct Console(pub Session, bool);
 
 impl Console {
     /// The token this session's forms carry.
     pub fn csrf(&self) -> &str {
         &self.0.csrf
+    }
+
+    /// Whether the server shows a file it may not write (every change is
+    /// refused; the pages say so).
+    pub fn read_only(&self) -> bool {
+        self.1
     }
 }
 
@@ -41,7 +47,7 @@ pub fn session_id(headers: &HeaderMap) -> Option<String> {
 pub fn session_of(headers: &HeaderMap, state: &AppState) -> Option<Console> {
     session_id(headers)
         .and_then(|id| state.auth.session(&id))
-        .map(Console)
+        .map(|s| Console(s, state.db.read_only()))
 }
 
 impl FromRequestParts<AppState> for Console {

@@ -10,7 +10,8 @@
 //! Files: [`db`] (one writer, concurrent readers, blocking calls off the
 //! async threads), [`auth`] (one-time token, password, sessions, CSRF,
 //! rate limit), [`assets`] (the embedded stylesheet and script), [`page`]
-//! (the layout and error pages), [`console`] (the secretary's pages) and
+//! (the layout and error pages), [`ways`] (the pages' words for a failing
+//! database file), [`console`] (the secretary's pages) and
 //! [`board`] (the players' board, read-only). A new group of routes is a
 //! function returning a `Router<AppState>` merged in [`router`].
 
@@ -21,6 +22,7 @@ pub mod console;
 pub mod db;
 pub mod guard;
 pub mod page;
+pub mod ways;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use crate::error::Error;
+use crate::web::guard::Console;
 
 /// What the frame around every console page shows.
 pub struct Layout {
@@ -15,14 +16,18 @@ pub struct Layout {
     pub title: String,
     /// The session's CSRF token (the frame's log-out form carries it).
     pub csrf: String,
+    /// Whether the server shows a file it may not write: the frame says so
+    /// above every page, before a result is typed in for nothing.
+    pub read_only: bool,
 }
 
 impl Layout {
-    /// The frame of a page titled `title`, for the session whose token is `csrf`.
-    pub fn new(title: impl Into<String>, csrf: &str) -> Layout {
+    /// The frame of a page titled `title`, for the logged-in session `console`.
+    pub fn new(title: impl Into<String>, console: &Console) -> Layout {
         Layout {
             title: title.into(),
-            csrf: csrf.to_string(),
+            csrf: console.csrf().to_string(),
+            read_only: console.read_only(),
         }
     }
 }
@@ -82,7 +87,11 @@ impl WebError {
 }
 
 impl From<Error> for WebError {
+    /// The error's page: a failure of the database file itself gets the
+    /// console's way on ([`crate::web::ways`]), never the CLI's.
     fn from(e: Error) -> WebError {
+        let hint = e.way().and_then(crate::web::ways::hint);
+        let e = e.with_hint(hint);
         let status = match e.cause() {
             Error::Refused(_) => StatusCode::CONFLICT,
             Error::Invalid(_) | Error::Input(_) => StatusCode::BAD_REQUEST,

@@ -257,6 +257,13 @@ fn a_full_disk_gives_a_clear_page_and_loses_nothing() {
         a.body
     );
     assert!(a.body.contains("full"), "{}", a.body);
+    assert!(
+        a.body
+            .contains("free some disk space on the computer running the server, then try again"),
+        "{}",
+        a.body
+    );
+    no_command(&a.body);
     // The server is still there, and the board still shows.
     assert_eq!(get(server.addr, "/board", "").status, 200);
     std::fs::remove_file(filler).unwrap();
@@ -270,6 +277,21 @@ fn a_full_disk_gives_a_clear_page_and_loses_nothing() {
         2,
         "both results before the disk filled and after"
     );
+}
+
+/// A page's words name no command to run and no `--flag`: a page has
+/// its own ways on (the CLI's "run the command again" is for a terminal).
+fn no_command(page: &str) {
+    for words in [
+        "run the command",
+        "--db",
+        "--",
+        "`league",
+        "chmod",
+        "league check",
+    ] {
+        assert!(!page.contains(words), "{words:?} on the page: {page}");
+    }
 }
 
 /// The status and body of `path`, for a page that must render.
@@ -393,6 +415,7 @@ fn a_read_only_database_is_served_to_read_and_refuses_changes_clearly() {
         "{}",
         tapped.body
     );
+    no_command(&tapped.body);
     assert_eq!(std::fs::read(&db).unwrap(), bytes, "the file is as it was");
     assert_eq!(results(&db), vec![(1, "1-0".to_string())]);
 }
@@ -431,10 +454,11 @@ fn a_lock_held_past_the_wait_gets_a_page_saying_nothing_was_saved() {
     );
     assert!(a.body.contains("<html"), "a page: {}", a.body);
     assert!(
-        a.body.contains("is busy: another league command (or another program) has been using it for more than 30 seconds. Nothing was saved"),
+        a.body.contains("is busy: another league command (or another program) has been using it for more than 30 seconds. Nothing was saved; try again in a moment, once it has finished"),
         "{}",
         a.body
     );
+    no_command(&a.body);
     renders(server.addr, "/board", "");
     other.execute_batch("ROLLBACK;").unwrap();
     assert!(results(&t.db).is_empty());

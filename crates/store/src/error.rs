@@ -67,6 +67,21 @@ pub enum Way {
         /// The file's path, as the message names it.
         name: String,
     },
+    /// A `-wal` or `-shm` file beside the database is read-only; `names`
+    /// are the database's and that file's paths.
+    ReadOnlySideFile {
+        /// The two files' paths, as the message names them.
+        names: String,
+    },
+    /// The disk is full: nothing was saved; free some space and try again.
+    FreeSpace,
+    /// Another program held the database past the wait: nothing was saved;
+    /// try again once it is done.
+    WaitForOther,
+    /// The system reported a disk error while writing: check the disk.
+    DiskError,
+    /// The system reported a disk error while reading: check the disk.
+    DiskErrorOnRead,
     /// The database is damaged: check it, or go back to a backup.
     Damaged,
     /// The file may be read from a copy the secretary makes.

@@ -816,14 +816,16 @@ pub fn access_problem(path: &Path) -> Option<Error> {
     for suffix in ["-wal", "-shm"] {
         let side = side_file(path, suffix);
         if side.exists() && read_only_file(&side).is_some() {
-            return Some(Error::Database(format!(
-                "{} is read-only, and SQLite needs to write it to use {}; make both writable \
-                 (for example `chmod u+w {} {}`) and run the command again",
-                side.display(),
-                path.display(),
-                path.display(),
-                side.display()
-            )));
+            return Some(
+                Error::Database(format!(
+                    "{} is read-only, and SQLite needs to write it to use {}",
+                    side.display(),
+                    path.display(),
+                ))
+                .with_way(Way::ReadOnlySideFile {
+                    names: format!("{} {}", path.display(), side.display()),
+                }),
+            );
         }
     }
     let dir = match path.parent() {
@@ -887,45 +889,43 @@ pub fn explain(path: &Path, e: Error) -> Error {
         return e;
     };
     let name = path.display();
-    let msg = match code {
+    match code {
         ErrorCode::ReadOnly
         | ErrorCode::CannotOpen
         | ErrorCode::PermissionDenied
         | ErrorCode::SystemIoFailure => match access_problem(path) {
-            Some(problem) => return problem,
+            Some(problem) => problem,
             None => cannot_write(path, sql, code),
         },
-        ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase => return damaged(path, sql),
-        ErrorCode::DiskFull => format!(
-            "the disk holding {name} is full, so nothing was saved and {name} is as it was; \
-             free some space and run the command again"
-        ),
-
-        ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => format!(
+        ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase => damaged(path, sql),
+        ErrorCode::DiskFull => Error::Database(format!(
+            "the disk holding {name} is full, so nothing was saved and {name} is as it was"
+        ))
+        .with_way(Way::FreeSpace),
+        ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => Error::Database(format!(
             "{name} is busy: another league command (or another program) has been using it for more \
-             than {} seconds. Nothing was saved; wait for it to finish and run the command again",
+             than {} seconds. Nothing was saved",
             BUSY_TIMEOUT.as_secs()
-        ),
-        _ => return e,
-    };
-    Error::Database(msg)
+        ))
+        .with_way(Way::WaitForOther),
+        _ => e,
+    }
 }
 
 /// Why SQLite could not write `path` when no access problem explains it:
 /// a disk error (`SystemIoFailure`) or another refusal to write.
-fn cannot_write(path: &Path, sql: &rusqlite::Error, code: ErrorCode) -> String {
+fn cannot_write(path: &Path, sql: &rusqlite::Error, code: ErrorCode) -> Error {
     let name = path.display();
     if code == ErrorCode::SystemIoFailure {
-        format!(
-            "could not read or write {name} ({sql}), so nothing was saved and {name} is as it was; \
-             check that the disk is not full (or over your quota) and is still connected, then run \
-             the command again"
-        )
+        Error::Database(format!(
+            "could not read or write {name} ({sql}), so nothing was saved and {name} is as it was"
+        ))
+        .with_way(Way::DiskError)
     } else {
-        format!(
+        Error::Database(format!(
             "cannot write {name} ({sql}); nothing was saved. Check that the file and its folder \
              are writable and on a disk that is still connected"
-        )
+        ))
     }
 }
 
@@ -941,13 +941,14 @@ pub fn explain_read(path: &Path, e: Error) -> Error {
     match code {
         Some(ErrorCode::DiskFull) => Error::Database(format!(
             "could not read {name}: the disk holding it is full (SQLite needs a little room to \
-             read a league database). Nothing was changed; free some space and run the command again"
-        )),
+             read a league database). Nothing was changed"
+        ))
+        .with_way(Way::FreeSpace),
         Some(ErrorCode::SystemIoFailure) if access_problem(path).is_none() => {
             Error::Database(format!(
-                "could not read {name} (the system reported a disk error). Nothing was changed; \
-                 check that the disk is still connected and not full, then run the command again"
+                "could not read {name} (the system reported a disk error). Nothing was changed"
             ))
+            .with_way(Way::DiskErrorOnRead)
         }
         _ => explain(path, e),
     }

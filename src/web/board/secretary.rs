@@ -66,7 +66,7 @@ struct ReportsHtml {
 async fn page(State(st): State<AppState>, console: Console) -> Response {
     match st.db.read(gather).await {
         Ok(sections) => render(&ReportsHtml {
-            l: Layout::new("Players' reports", console.csrf()),
+            l: Layout::new("Players' reports", &console),
             sections,
         }),
         Err(e) => WebError::from(e).into_response(),

@@ -71,7 +71,7 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<GameQu
         .await;
     match found {
         Ok(g) => render(&CorrectHtml {
-            l: Layout::new(format!("Correct round {}", q.round), c.csrf()),
+            l: Layout::new(format!("Correct round {}", q.round), &c),
             game: format!(
                 "Round {}{}: {} v {}",
                 q.round,

@@ -57,7 +57,7 @@ struct HomeHtml {
 pub async fn page(st: AppState, console: Console) -> Response {
     match st.db.read(gather).await {
         Ok((event, sections, events)) => render(&HomeHtml {
-            l: Layout::new("What needs doing", console.csrf()),
+            l: Layout::new("What needs doing", &console),
             event,
             sections,
             events,

@@ -31,7 +31,7 @@ struct LogHtml {
 pub async fn log(State(st): State<AppState>, c: Console) -> Response {
     match st.db.read(|s| audit::audit_log(s.conn(), LOG_ROWS)).await {
         Ok(rows) => render(&LogHtml {
-            l: Layout::new("The log", c.csrf()),
+            l: Layout::new("The log", &c),
             rows,
         }),
         Err(e) => WebError::from(e).into_response(),
@@ -51,7 +51,7 @@ struct PublishHtml {
 pub async fn publish_page(State(st): State<AppState>, c: Console) -> Response {
     let done = st.auth.take_flash(&c.0.id);
     render(&PublishHtml {
-        l: Layout::new("Publish and back up", c.csrf()),
+        l: Layout::new("Publish and back up", &c),
         site: st.site_folder.as_ref().map(|p| p.display().to_string()),
         backups: backups_folder(st.db.path()).display().to_string(),
         done,

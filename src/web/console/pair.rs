@@ -84,7 +84,7 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<PairQu
         .await;
     match shown {
         Ok(Ok(p)) => render(&PairHtml {
-            l: Layout::new(format!("Pair round {}", p.round), c.csrf()),
+            l: Layout::new(format!("Pair round {}", p.round), &c),
             p,
         }),
         Ok(Err(page)) => page.into_response(),

@@ -79,10 +79,7 @@ pub async fn page(
     let echo = st.auth.take_flash(&console.0.id);
     match st.db.read(move |s| load(s, w)).await {
         Ok(r) => render(&ResultsHtml {
-            l: Layout::new(
-                format!("Results: {} round {}", r.label, r.round),
-                console.csrf(),
-            ),
+            l: Layout::new(format!("Results: {} round {}", r.label, r.round), &console),
             r,
             echo,
         }),

@@ -47,7 +47,7 @@ pub async fn page(
 ) -> Response {
     match st.db.read(move |s| load(s, q.section)).await {
         Ok(s) => render(&StandingsHtml {
-            l: Layout::new(format!("Standings: {}", s.label), c.csrf()),
+            l: Layout::new(format!("Standings: {}", s.label), &c),
             s,
         }),
         Err(e) => WebError::from(e).into_response(),

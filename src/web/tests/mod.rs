@@ -1,6 +1,7 @@
 //! HTTP-level tests of the console: the router called in-process.
 
 mod entries;
+mod file_faults;
 mod login;
 mod pages;
 mod pair;

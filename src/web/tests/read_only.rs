@@ -22,6 +22,18 @@ async fn a_read_only_server_shows_every_page_and_refuses_every_change_in_words()
     ] {
         let a = t.get(path).await;
         assert_eq!(a.status, StatusCode::OK, "{path}: {}", a.body);
+        // Every console page says so at the top; the players' board is
+        // read-only anyway, and a printed sheet goes on the wall.
+        if !path.starts_with("/board") && !path.starts_with("/round/print") {
+            assert!(
+                a.body.contains(
+                    "<strong>Read-only:</strong> this server shows the league from a file it may \
+                     not write, so nothing can be recorded, paired or changed here."
+                ),
+                "{path}: {}",
+                a.body
+            );
+        }
     }
     let a = t
         .post(
@@ -51,4 +63,20 @@ async fn a_read_only_server_shows_every_page_and_refuses_every_change_in_words()
     let (games, _) =
         rounds::round_contents(store.conn(), crate::domain::ids::SectionId(1), 1).unwrap();
     assert!(games.iter().all(|g| g.result.is_none()));
+}
+
+#[tokio::test]
+async fn a_server_that_may_write_shows_no_read_only_banner() {
+    let t = TestServer::with(paired_league).logged_in().await;
+    for path in [
+        "/",
+        "/results?section=1&round=1",
+        "/standings?section=1",
+        "/log",
+    ] {
+        let a = t.get(path).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}: {}", a.body);
+        assert!(a.body.contains("<main>"), "{path}: {}", a.body);
+        assert!(!a.body.contains("Read-only:"), "{path}: {}", a.body);
+    }
 }

@@ -61,7 +61,7 @@ pub async fn page(State(st): State<AppState>, c: Console) -> Response {
     let echo = st.auth.take_flash(&c.0.id);
     match st.db.read(|s| load(s.conn())).await {
         Ok(seasons) => render(&SetupHtml {
-            l: Layout::new("Seasons, events and sections", c.csrf()),
+            l: Layout::new("Seasons, events and sections", &c),
             echo,
             any_event: seasons.iter().any(|s| !s.events.is_empty()),
             seasons,
@@ -393,7 +393,7 @@ pub async fn edit_page(
         .await;
     match found {
         Ok((e, system)) => render(&EditHtml {
-            l: Layout::new(format!("Edit {}", e.name), c.csrf()),
+            l: Layout::new(format!("Edit {}", e.name), &c),
             round_robin: matches!(e.kind, EventKind::RoundRobin | EventKind::TeamRoundRobin),
             e,
             system: system.as_str(),

@@ -50,7 +50,7 @@ pub async fn page(
         .await;
     match found {
         Ok((p, club)) => render(&PersonHtml {
-            l: Layout::new(format!("Edit {}", p.name), c.csrf()),
+            l: Layout::new(format!("Edit {}", p.name), &c),
             p,
             club,
             section: q.section,

@@ -102,7 +102,7 @@ pub async fn page(
     let echo = st.auth.take_flash(&c.0.id);
     match st.db.read(move |s| load(s, &q)).await {
         Ok(p) => render(&PlayersHtml {
-            l: Layout::new(format!("Players of {}", p.label), c.csrf()),
+            l: Layout::new(format!("Players of {}", p.label), &c),
             echo,
             p,
         }),

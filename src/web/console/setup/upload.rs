@@ -46,7 +46,7 @@ fn today() -> String {
 pub async fn page(State(st): State<AppState>, c: Console) -> Response {
     let echo = st.auth.take_flash(&c.0.id);
     render(&UploadHtml {
-        l: Layout::new("Upload a player list or a rating list", c.csrf()),
+        l: Layout::new("Upload a player list or a rating list", &c),
         echo,
         limit_mb: LIMIT >> 20,
         today: today(),
