@@ -374,6 +374,25 @@ fn next_line(
     Ok(Some(text(&bytes)))
 }
 
+/// Where each heading of a TXT list's header starts (a column runs from
+/// its heading to the next; `usize::MAX` ends the last), and where the
+/// standard K factor's is: `SK` in the combined list, `K` in a single one.
+fn headings(header: &str) -> (Vec<usize>, Option<usize>) {
+    let mut starts: Vec<usize> = header
+        .char_indices()
+        .filter(|&(i, c)| c != ' ' && (i == 0 || header.as_bytes()[i - 1] == b' '))
+        .map(|(i, _)| i)
+        .collect();
+    let k_at = ["SK", "K"].iter().find_map(|name| {
+        starts
+            .iter()
+            .copied()
+            .find(|&s| header[s..].split(' ').next() == Some(name))
+    });
+    starts.push(usize::MAX);
+    (starts, k_at)
+}
+
 /// FIDE's TXT list, a line at a time.
 fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<ListRow>, InputError> {
     let Some(header) = next_line(&mut r, 1, source)? else {
@@ -400,20 +419,7 @@ fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<List
             "no rating column (SRtng, Rtng or Rating) in the header",
         ));
     };
-    // A column runs from its heading to the next heading.
-    let mut starts: Vec<usize> = header
-        .char_indices()
-        .filter(|&(i, c)| c != ' ' && (i == 0 || header.as_bytes()[i - 1] == b' '))
-        .map(|(i, _)| i)
-        .collect();
-    // The standard K factor: `SK` in the combined list, `K` in a single one.
-    let k_at = ["SK", "K"].iter().find_map(|name| {
-        starts
-            .iter()
-            .copied()
-            .find(|&s| header[s..].split(' ').next() == Some(name))
-    });
-    starts.push(usize::MAX);
+    let (starts, k_at) = headings(&header);
     let end_of = |at: usize| {
         starts
             .iter()
