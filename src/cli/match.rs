@@ -131,6 +131,9 @@ pub struct RecordArgs {
     /// The round's date (YYYY-MM-DD).
     #[arg(long, value_parser = parse_date)]
     pub date: Option<String>,
+    /// The round's start time, HH:MM on the 24-hour clock (e.g. 19:30).
+    #[arg(long, value_parser = super::parse_time)]
+    pub time: Option<String>,
 }
 
 /// "3.5-0.5", "3½-½", "2-2".
@@ -517,7 +520,16 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
         }
     };
     store.write(|tx| {
-        crate::app::team::record_match(tx, &e, a.round, &home, &away, &details, a.date.as_deref())
+        crate::app::team::record_match(
+            tx,
+            &e,
+            a.round,
+            &home,
+            &away,
+            &details,
+            a.date.as_deref(),
+            a.time.as_deref(),
+        )
     })?;
     let shown = matches::round_matches(store.conn(), &e, Some(a.round))?;
     let m = shown

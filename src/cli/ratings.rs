@@ -194,10 +194,37 @@ pub fn run(store: &mut Store, c: RatingsCmd) -> Result<()> {
                     done.unmatched.join(", ")
                 ));
             }
+            out.push_str(&k_summary(&rows, &done, kind));
             print(&out)?;
         }
     }
     Ok(())
+}
+
+/// The most K-factor warnings printed: a list with a broken K column
+/// would otherwise print one for each of a million players.
+const MAX_K_WARNINGS: usize = 20;
+
+/// For a FIDE list, the line saying how many K factors the list set (and
+/// the warnings, on stderr, for K factors that could not be read).
+fn k_summary(rows: &[ListRow], done: &ratings::RatingsImported, kind: ListKind) -> String {
+    if !kind.is_fide() {
+        return String::new();
+    }
+    let warnings: Vec<&str> = rows.iter().filter_map(|r| r.k_warning.as_deref()).collect();
+    for w in warnings.iter().take(MAX_K_WARNINGS) {
+        eprintln!("Warning: {w}.");
+    }
+    if warnings.len() > MAX_K_WARNINGS {
+        eprintln!(
+            "Warning: {} more K factors on the list were not 10, 20 or 40 and were left out.",
+            warnings.len() - MAX_K_WARNINGS
+        );
+    }
+    format!(
+        "K factors: {} set, {} already as the list gives them.\n",
+        done.k_set, done.k_unchanged
+    )
 }
 
 /// A refused list with the CLI's way on: the flag that names the day, or

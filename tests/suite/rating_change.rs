@@ -393,3 +393,84 @@ fn a_rated_section_shows_no_estimates_before_its_first_result() {
     let page = std::fs::read_to_string(t.path("site").join("2024/spring-open.html")).unwrap();
     assert!(page.contains("id=\"rating-changes\""), "{page}");
 }
+
+/// Give Amos, Billy and Cara the FIDE ids of tests/data/ratings/fide-k.*.
+fn quads_with_fide_ids() -> crate::util::TestLeague {
+    let t = quads();
+    for (name, id) in [
+        ("Amos", "2012345"),
+        ("Billy", "2022222"),
+        ("Cara", "2033333"),
+    ] {
+        t.ok(&["player", "edit", name, "--fide-id", id]);
+    }
+    t
+}
+
+fn fide_ks(t: &crate::util::TestLeague) -> Vec<Vec<String>> {
+    t.query(
+        "SELECT name, COALESCE(fide_k, '-') FROM player WHERE fide_id IS NOT NULL ORDER BY name",
+    )
+}
+
+#[test]
+fn a_fide_list_sets_the_k_factors_it_gives_and_warns_of_bad_ones() {
+    let t = quads_with_fide_ids();
+    let data = concat!(env!("LEAGUE_TEST_DATA"), "/ratings/");
+    let txt = format!("{data}fide-k.txt");
+    let r = t.run(&["ratings", "import", &txt, "--date", "2025-01-01"]);
+    assert!(r.ok, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("K factors: 2 set, 0 already as the list gives them.\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains("Warning: ")
+            && r.stderr.contains("fide-k.txt, line 3: K factor \"15\" is not 10, 20 or 40; the player's K factor was left as it was."),
+        "{}",
+        r.stderr
+    );
+    let row = |n: &str, k: &str| vec![n.to_string(), k.to_string()];
+    assert_eq!(
+        fide_ks(&t),
+        vec![row("Amos", "40"), row("Billy", "-"), row("Cara", "10")]
+    );
+    assert!(t.ok(&["log"]).contains("player Cara FIDE K factor"));
+    // The XML list: Amos's 40 again, Cara now 20, Billy's 25 warned of.
+    let xml = format!("{data}fide-k.xml");
+    let r = t.run(&["ratings", "import", &xml, "--date", "2025-02-01"]);
+    assert!(r.ok, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("K factors: 1 set, 1 already as the list gives them.\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr
+            .contains("fide-k.xml, line 11: K factor \"25\" is not 10, 20 or 40"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        fide_ks(&t),
+        vec![row("Amos", "40"), row("Billy", "-"), row("Cara", "20")]
+    );
+    // What `player show` says, and so what the estimate uses.
+    assert!(t
+        .ok(&["player", "show", "Cara"])
+        .contains("  FIDE K factor: 20\n"));
+}
+
+#[test]
+fn a_us_chess_list_says_nothing_of_k_factors() {
+    let t = quads();
+    let out = t.ok(&[
+        "ratings",
+        "import",
+        concat!(env!("LEAGUE_TEST_DATA"), "/ratings/uscf-supplement.dbf"),
+    ]);
+    assert!(!out.contains("K factors"), "{out}");
+}

@@ -537,3 +537,87 @@ fn section_show_lists_entries_rounds_and_withdrawals() {
         ["1", "Alice", "Smith", "1800"]
     );
 }
+
+#[test]
+fn round_show_says_when_the_round_starts() {
+    let t = TestLeague::small();
+    t.write("r1.csv", "1,Alice,Bob,1-0\n2,Carol,Dan,0-1\n");
+    t.ok(&args(&["round", "record"], &["--round", "1", "r1.csv"]));
+    let shown = t.ok(&args(&["round", "show"], &["--round", "1"]));
+    assert!(!shown.contains("19:30"), "{shown}");
+    t.write("r2.csv", "1,Alice,Carol,\n");
+    t.ok(&args(
+        &["round", "record"],
+        &[
+            "--round",
+            "2",
+            "--date",
+            "2024-01-10",
+            "--time",
+            "19:30",
+            "r2.csv",
+        ],
+    ));
+    let shown = t.ok(&args(&["round", "show"], &["--round", "2"]));
+    let second = shown.lines().nth(1).unwrap_or_default();
+    assert_eq!(second, "Wednesday 10 January 2024, 19:30", "{shown}");
+    let json = t.ok(&args(
+        &["round", "show"],
+        &["--round", "2", "--format", "json"],
+    ));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["date"].as_str(), v["start_time"].as_str()),
+        (Some("2024-01-10"), Some("19:30"))
+    );
+}
+
+#[test]
+fn a_team_match_records_the_rounds_start_time() {
+    let t = TestLeague::small();
+    let ev = ["--event", "Team Cup"];
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2022-23",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "2",
+    ]);
+    for (name, short) in [("Edgewood", "EDG"), ("Urey", "URY")] {
+        let mut a = vec!["team", "add", name, "--short", short];
+        a.extend(ev);
+        t.ok(&a);
+        let players: Vec<String> = (1..=4).map(|i| format!("{short} {i}")).collect();
+        let mut a = vec!["team", "roster", short, "--new"];
+        a.extend(players.iter().map(String::as_str));
+        a.extend(ev);
+        t.ok(&a);
+    }
+    let mut a = vec![
+        "match", "record", "EDG", "URY", "--score", "2.5-1.5", "--round", "1",
+    ];
+    a.extend(["--time", "7:30pm"]);
+    a.extend(ev);
+    t.fails(
+        &a,
+        "\"7:30pm\" is not a time; write it as HH:MM on the 24-hour clock, e.g. 19:30",
+    );
+    assert!(t.query("SELECT * FROM team_match").is_empty());
+    a.truncate(a.len() - 4);
+    a.extend(["--time", "19:45", "--date", "2024-01-10"]);
+    a.extend(ev);
+    t.ok(&a);
+    assert_eq!(
+        t.query("SELECT date, start_time FROM round WHERE number = 1 AND section_id IN (SELECT s.id FROM section s JOIN event e ON e.id = s.event_id WHERE e.name = 'Team Cup')"),
+        vec![vec!["2024-01-10".to_string(), "19:45".into()]]
+    );
+    let shown = t.ok(&["round", "show", "--event", "Team Cup", "--round", "1"]);
+    assert!(
+        shown.starts_with("Round 1: Wednesday 10 January 2024, 19:45\n"),
+        "{shown}"
+    );
+}

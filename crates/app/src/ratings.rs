@@ -2,6 +2,9 @@
 //! and undoing the latest list of a system. Lists go in in the order they
 //! took effect, so the history says which rating held on which day.
 
+use std::collections::{HashMap, HashSet};
+
+use crate::domain::league::Player;
 use crate::error::{Error, Result};
 use crate::input::ratings::ListRow;
 use crate::store::ratings::{self as store, ImportedList, RatingsImported, Restored};
@@ -75,7 +78,40 @@ pub fn import_list(
             today: today.to_string(),
         }));
     }
-    store::import_list(tx, rows, fide, list, today)
+    let mut done = store::import_list(tx, rows, fide, list, today)?;
+    if fide {
+        (done.k_set, done.k_unchanged) = set_k_factors(tx, rows)?;
+    }
+    Ok(done)
+}
+
+/// Give each league player on a FIDE list the K factor the list gives
+/// them (the first row of an id, as for ratings): FIDE's estimate of a
+/// rating change uses it. Returns (changed, already so).
+fn set_k_factors(tx: &Writer, rows: &[ListRow]) -> Result<(usize, usize)> {
+    let mut by_id: HashMap<String, Player> = HashMap::new();
+    for p in crate::store::player::players(tx, None)? {
+        if let Some(id) = p.fide_id.clone() {
+            by_id.insert(id, p);
+        }
+    }
+    let (mut set, mut same) = (0, 0);
+    let mut seen: HashSet<&str> = HashSet::new();
+    for row in rows {
+        let id = row.id.trim();
+        if !seen.insert(id) {
+            continue;
+        }
+        let (Some(k), Some(p)) = (row.k, by_id.get(id)) else {
+            continue;
+        };
+        if crate::store::player::set_fide_k(tx, p, i64::from(k))? {
+            set += 1;
+        } else {
+            same += 1;
+        }
+    }
+    Ok((set, same))
 }
 
 /// Undo the list named `name` (taking effect on `date` when given): only

@@ -160,7 +160,9 @@ pub fn remove_from_roster(
 }
 
 /// Record the match of `home` (White on board 1) and `away` in round
-/// `round` of `event`: board by board or by its score.
+/// `round` of `event`: board by board or by its score; `time` (HH:MM) is
+/// the round's start time, as an individual round records it.
+#[allow(clippy::too_many_arguments)]
 pub fn record_match(
     tx: &Writer,
     event: &Event,
@@ -169,8 +171,13 @@ pub fn record_match(
     away: &TeamRow,
     details: &MatchDetails,
     date: Option<&str>,
+    time: Option<&str>,
 ) -> Result<()> {
     matches::record_match(tx, event, round, home, away, details, date)?;
+    if time.is_some() {
+        let section = crate::store::team::team_section(tx, event)?;
+        crate::round::schedule::schedule(tx, &section, round, None, time)?;
+    }
     Ok(())
 }
 

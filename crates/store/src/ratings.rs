@@ -33,6 +33,11 @@ pub struct RatingsImported {
     pub unmatched: Vec<String>,
     /// Lines of the list for players the league does not have.
     pub not_in_league: usize,
+    /// League players whose FIDE K factor the list changed (set by the
+    /// import action, not by [`import_list`]).
+    pub k_set: usize,
+    /// League players whose K factor the list gave as they already had it.
+    pub k_unchanged: usize,
 }
 
 /// The latest list of a rating system (`fide` or `uscf`) that took effect

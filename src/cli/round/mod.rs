@@ -260,6 +260,14 @@ fn delete(
     Ok(())
 }
 
+/// Round `number`'s date and start time in words ("" when neither is recorded).
+fn when_of(store: &Store, section: crate::domain::ids::SectionId, number: u32) -> Result<String> {
+    let when = rounds::round_times(store.conn(), section)?
+        .remove(&number)
+        .unwrap_or_default();
+    Ok(crate::site::round_sheet::when_words(&when))
+}
+
 /// `league round show`: show a round: pairings, results, byes and who is not paired.
 fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: Format) -> Result<()> {
     let (event, section) = section.find(store)?;
@@ -269,6 +277,10 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
             None => rounds::latest_round(store.conn(), section.id)?,
         };
         let all = crate::store::team_match::round_matches(store.conn(), &event, Some(number))?;
+        let when = when_of(store, section.id, number)?;
+        if format == Format::Text && !when.is_empty() {
+            print(&format!("Round {number}: {when}\n"))?;
+        }
         return super::r#match::print_matches(&event.name, &all, format);
     }
     let number = match round {
@@ -283,6 +295,9 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
         return Ok(());
     }
     let (games, byes) = rounds::round_contents(store.conn(), section.id, number)?;
+    let when = rounds::round_times(store.conn(), section.id)?
+        .remove(&number)
+        .unwrap_or_default();
     // Who is entered (and not withdrawn) but has neither a game nor a bye:
     // a deleted game or a forgotten player leaves a hole the round must show.
     let unpaired: Vec<Entry> = rounds::missing(store.conn(), &section)?
@@ -294,6 +309,7 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
     if format == Format::Json {
         let v = serde_json::json!({
             "event": event.name, "section": section.name, "round": number,
+            "date": when.date, "start_time": when.start_time,
             "games": games.iter().map(|g| serde_json::json!({
                 "board": g.board, "white": g.white.name, "white_no": g.white.pairing_no,
                 "black": g.black.name, "black_no": g.black.pairing_no,
@@ -337,6 +353,10 @@ fn show(store: &mut Store, section: SectionArgs, round: Option<u32>, format: For
         ]);
     }
     let mut out = format!("{} {} — round {number}\n", event.name, section.name);
+    let when = crate::site::round_sheet::when_words(&when);
+    if !when.is_empty() {
+        out.push_str(&format!("{when}\n"));
+    }
     out.push_str(&t.render(format));
     print(&out)?;
     Ok(())

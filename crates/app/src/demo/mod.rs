@@ -194,6 +194,8 @@ fn import_lists(tx: &Writer, joined: &[(String, Vec<u32>)]) -> Result<()> {
                 name: String::new(),
                 rating: ratings.get(k + 1).copied(),
                 place: None,
+                k: None,
+                k_warning: None,
             })
             .collect();
         crate::ratings::import_list(tx, &rows, false, list, day)?;

@@ -6,11 +6,14 @@
 //! - FIDE XML (`<playerslist><player><fideid>..</fideid><name>..</name>
 //!   <country>..</country><rating>..</rating>...</player>`): the id, name,
 //!   federation and standard rating; a player with no rating element, or
-//!   an empty one, is on the list unrated.
+//!   an empty one, is on the list unrated. `<k>` is the K factor.
 //! - FIDE TXT: the columns are found from the header line (`ID Number`,
 //!   `Name`, `Fed`, and the standard rating column, `SRtng` in the combined
 //!   list or `Rtng`/`Rating` in a single list), so older and newer layouts
-//!   read alike.
+//!   read alike. The K factor is the `SK` column (combined list) or `K`
+//!   (a single list); a list without one gives no K factors.
+//! - A K factor other than 10, 20 or 40 is not read: the row carries a
+//!   warning naming the file and line instead.
 //! - US Chess supplement (dBase III): the member id, name, state and
 //!   regular rating fields are found by name. The supplement's exact field
 //!   names were not available to us; accepted are `MEM_ID`/`MEMBER_ID`/
@@ -66,6 +69,30 @@ pub struct ListRow {
     pub rating: Option<u32>,
     /// Federation (FIDE lists) or state (US Chess).
     pub place: Option<String>,
+    /// The player's FIDE K factor (10, 20 or 40) as the list gives it
+    /// (`K`/`SK` column, `<k>` element); `None` when blank or not on the list.
+    pub k: Option<u8>,
+    /// Why a K factor on the list was not read (not 10, 20 or 40), naming
+    /// the file and line: the import warns and leaves the player's K as it was.
+    pub k_warning: Option<String>,
+}
+
+/// A FIDE K factor as a list writes it: 10, 20 or 40, or `None` when blank;
+/// anything else is a warning (file and line named) and no K factor, as a
+/// wrong K would silently skew every estimated rating change.
+fn k_of(text: &str, source: &str, line: usize) -> (Option<u8>, Option<String>) {
+    match text.trim() {
+        "" => (None, None),
+        "10" => (Some(10), None),
+        "20" => (Some(20), None),
+        "40" => (Some(40), None),
+        other => (
+            None,
+            Some(format!(
+                "{source}, line {line}: K factor \"{other}\" is not 10, 20 or 40; the player's K factor was left as it was"
+            )),
+        ),
+    }
 }
 
 /// The longest line of a TXT list, and the longest `<player>` element of
@@ -174,6 +201,8 @@ fn parse_uscf(bytes: &[u8], source: &str) -> Result<Vec<ListRow>, InputError> {
             name: name.map(|n| r[n].clone()).unwrap_or_default(),
             rating,
             place: state.map(|s| r[s].clone()).filter(|s| !s.is_empty()),
+            k: None,
+            k_warning: None,
         });
     }
     Ok(out)
@@ -299,6 +328,7 @@ fn fide_player(block: &str, line: usize, source: &str) -> Result<ListRow, InputE
             ))
         }
     };
+    let (k, k_warning) = k_of(element(block, "k").unwrap_or_default(), source, line);
     Ok(ListRow {
         id: id.to_string(),
         name: unescape(element(block, "name").unwrap_or_default()),
@@ -306,6 +336,8 @@ fn fide_player(block: &str, line: usize, source: &str) -> Result<ListRow, InputE
         place: element(block, "country")
             .filter(|c| !c.is_empty())
             .map(str::to_string),
+        k,
+        k_warning,
     })
 }
 
@@ -342,6 +374,25 @@ fn next_line(
     Ok(Some(text(&bytes)))
 }
 
+/// Where each heading of a TXT list's header starts (a column runs from
+/// its heading to the next; `usize::MAX` ends the last), and where the
+/// standard K factor's is: `SK` in the combined list, `K` in a single one.
+fn headings(header: &str) -> (Vec<usize>, Option<usize>) {
+    let mut starts: Vec<usize> = header
+        .char_indices()
+        .filter(|&(i, c)| c != ' ' && (i == 0 || header.as_bytes()[i - 1] == b' '))
+        .map(|(i, _)| i)
+        .collect();
+    let k_at = ["SK", "K"].iter().find_map(|name| {
+        starts
+            .iter()
+            .copied()
+            .find(|&s| header[s..].split(' ').next() == Some(name))
+    });
+    starts.push(usize::MAX);
+    (starts, k_at)
+}
+
 /// FIDE's TXT list, a line at a time.
 fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<ListRow>, InputError> {
     let Some(header) = next_line(&mut r, 1, source)? else {
@@ -368,13 +419,7 @@ fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<List
             "no rating column (SRtng, Rtng or Rating) in the header",
         ));
     };
-    // A column runs from its heading to the next heading.
-    let mut starts: Vec<usize> = header
-        .char_indices()
-        .filter(|&(i, c)| c != ' ' && (i == 0 || header.as_bytes()[i - 1] == b' '))
-        .map(|(i, _)| i)
-        .collect();
-    starts.push(usize::MAX);
+    let (starts, k_at) = headings(&header);
     let end_of = |at: usize| {
         starts
             .iter()
@@ -425,11 +470,16 @@ fn parse_fide_txt(mut r: impl std::io::BufRead, source: &str) -> Result<Vec<List
             }
         };
         let fed = cut(&chars, fed_at, end_of(fed_at));
+        let (k, k_warning) = k_at
+            .map(|at| k_of(&cut(&chars, at, end_of(at)), source, n))
+            .unwrap_or_default();
         out.push(ListRow {
             id,
             name: cut(&chars, name_at, fed_at),
             rating,
             place: (!fed.is_empty()).then_some(fed),
+            k,
+            k_warning,
         });
     }
     Ok(out)
@@ -452,19 +502,45 @@ mod tests {
                     id: "2012345".into(),
                     name: "Arbiter, Ann".into(),
                     rating: Some(2105),
-                    place: Some("USA".into())
+                    place: Some("USA".into()),
+                    k: Some(20),
+                    k_warning: None,
                 },
                 ListRow {
                     id: "2099999".into(),
                     name: "Newcomer, Ned".into(),
                     rating: None,
-                    place: Some("USA".into())
+                    place: Some("USA".into()),
+                    k: None,
+                    k_warning: None,
                 },
             ]
         );
         let bad = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng\nX12            Someone                                                      USA\n";
         let e = parse_fide_txt(bad.as_bytes(), "x.txt").unwrap_err();
         assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("ID Number")));
+    }
+
+    #[test]
+    fn a_k_factor_other_than_10_20_or_40_is_a_warning_naming_the_line() {
+        let text = "ID Number      Name                 Fed Sex Tit  WTit OTit FOA Rtng Gms K  B-day Flag\n\
+                    100            One, A               USA                        2100 5   40 1990\n\
+                    200            Two, B               USA                        2000 5   15 1990\n";
+        let rows = parse_fide_txt(text.as_bytes(), "x.txt").unwrap();
+        assert_eq!((rows[0].k, rows[0].k_warning.as_deref()), (Some(40), None));
+        assert_eq!(rows[1].k, None);
+        assert_eq!(
+            rows[1].k_warning.as_deref(),
+            Some("x.txt, line 3: K factor \"15\" is not 10, 20 or 40; the player's K factor was left as it was")
+        );
+        let xml = "<playerslist>\n<player><fideid>1</fideid><k>20</k></player>\n<player><fideid>2</fideid><k>25</k></player>\n</playerslist>";
+        let rows = parse_fide_xml(xml.as_bytes(), "x.xml").unwrap();
+        assert_eq!((rows[0].k, rows[1].k), (Some(20), None));
+        assert!(rows[1]
+            .k_warning
+            .as_deref()
+            .unwrap()
+            .starts_with("x.xml, line 3: K factor \"25\""));
     }
 
     #[test]

@@ -199,6 +199,13 @@ fn import_list(s: &mut crate::store::Store, up: &Upload) -> Result<String> {
         done.unchanged,
         done.not_in_league
     );
+    if kind.is_fide() {
+        let ignored = rows.iter().filter(|r| r.k_warning.is_some()).count();
+        out.push_str(&format!(
+            "\nK factors: {} set, {} already as the list gives them, {ignored} on the list not 10, 20 or 40 and left out.",
+            done.k_set, done.k_unchanged
+        ));
+    }
     for (n, o, r) in &done.changed {
         out.push_str(&format!("\nChanged: {n} {o} -> {r}"));
     }
