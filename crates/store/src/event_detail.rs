@@ -176,7 +176,7 @@ pub fn set_league_setting(
     audit(
         tx,
         Action::Edit,
-        &format!("league report default: {words}"),
+        &format!("the league's report default: {words}"),
         old.as_deref(),
         value,
         None,

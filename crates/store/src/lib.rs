@@ -562,9 +562,9 @@ pub fn open_reader(path: &Path) -> Result<Connection> {
             if e.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK =>
         {
             return Err(Error::Database(format!(
-                "{} holds a change that an earlier league command left unfinished (it was stopped \
+                "{} holds a change that an earlier command left unfinished (it was stopped \
                  while writing); it must be undone before the file can be read, which needs a user \
-                 who may write the file: any league command the secretary runs does it. Nothing was \
+                 who may write the file: any command the secretary runs does it. Nothing was \
                  read or changed",
                 path.display()
             )));

@@ -439,24 +439,7 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
         .iter()
         .find(|(_, k)| *k == ByeKind::PairingAllocated)
         .map(|&(n, _)| index(n));
-    let mut seen_players: Vec<usize> = pairs.iter().flat_map(|&(i, j)| [i, j]).chain(bye).collect();
-    seen_players.sort_unstable();
-    if seen_players != (0..ps.len()).collect::<Vec<_>>() {
-        return Err("not everybody is paired exactly once".into());
-    }
-    for &(i, j) in &pairs {
-        if !may_meet(&ps[i], &ps[j], f, u) {
-            return Err(format!(
-                "{} and {} may not meet",
-                ps[i].number, ps[j].number
-            ));
-        }
-    }
-    if let Some(b) = bye {
-        if !ps[b].bye_ok {
-            return Err(format!("{} gets a second full-point bye", ps[b].number));
-        }
-    }
+    check_legal(&ps, &pairs, bye, f, u)?;
     // 27A2, then 28L.
     let key = |pairs: &[(usize, usize)], bye: Option<usize>| {
         (score_key(&ps, pairs, bye), bye_key(&ps, bye, u))
@@ -504,23 +487,73 @@ fn check_small(f: &Field, u: &Uscf, got: &Result<Pairing, Unpairable>) -> Result
     }
     // 27A3: the natural pairing when nothing stands in its way.
     let (natural, nat_bye) = natural_pairs(&ps, f, u);
-    let nat_idx: Vec<(usize, usize)> = natural.iter().map(|&(a, b)| (index(a), index(b))).collect();
-    let clean = nat_idx.iter().all(|&(i, j)| {
-        let (a, b) = (&ps[i], &ps[j]);
+    let natural_is_best = key(
+        &natural
+            .iter()
+            .map(|&(a, b)| (index(a), index(b)))
+            .collect::<Vec<_>>(),
+        nat_bye.map(index),
+    ) == best;
+    check_natural(&ps, p, f, u, &natural, natural_is_best)
+}
+
+/// Everybody paired exactly once, every board allowed, no second
+/// full-point bye.
+fn check_legal(
+    ps: &[Seen],
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+    f: &Field,
+    u: &Uscf,
+) -> Result<(), String> {
+    let mut seen_players: Vec<usize> = pairs.iter().flat_map(|&(i, j)| [i, j]).chain(bye).collect();
+    seen_players.sort_unstable();
+    if seen_players != (0..ps.len()).collect::<Vec<_>>() {
+        return Err("not everybody is paired exactly once".into());
+    }
+    for &(i, j) in pairs {
+        if !may_meet(&ps[i], &ps[j], f, u) {
+            return Err(format!(
+                "{} and {} may not meet",
+                ps[i].number, ps[j].number
+            ));
+        }
+    }
+    if let Some(b) = bye {
+        if !ps[b].bye_ok {
+            return Err(format!("{} gets a second full-point bye", ps[b].number));
+        }
+    }
+    Ok(())
+}
+
+/// 27A3: when the natural pairing breaks no rule, gives no bad colour and
+/// is among the best by 27A2/28L (`natural_is_best`), it is the pairing.
+fn check_natural(
+    ps: &[Seen],
+    p: &Pairing,
+    f: &Field,
+    u: &Uscf,
+    natural: &HashSet<(u32, u32)>,
+    natural_is_best: bool,
+) -> Result<(), String> {
+    let index = |n: u32| ps.iter().position(|p| p.number == n).unwrap();
+    let clean = natural.iter().all(|&(a, b)| {
+        let (a, b) = (&ps[index(a)], &ps[index(b)]);
         may_meet(a, b, f, u)
             && due(&a.colours)
                 .zip(due(&b.colours))
                 .is_none_or(|(x, y)| x != y)
             && bad_board(a, b) == 0
             && (u.team_mates == TeamMates::Ignore || a.club.is_empty() || a.club != b.club)
-    }) && key(&nat_idx, nat_bye.map(index)) == best;
+    }) && natural_is_best;
     if clean {
         let got: HashSet<(u32, u32)> = p
             .boards
             .iter()
             .map(|b| (b.white.min(b.black), b.white.max(b.black)))
             .collect();
-        if got != natural {
+        if &got != natural {
             return Err(format!(
                 "27A3: natural pairing {natural:?} was possible, got {got:?}"
             ));

@@ -533,8 +533,17 @@ fn empty_and_degenerate_sections_never_panic() {
 /// never raise a value.
 #[test]
 fn synthetic_large_swiss_invariants() {
+    let t = synthetic_large_swiss(300, 9);
+    assert!(t.check().is_ok(), "{:?}", t.check());
+    for edition in [FideEdition::E2009, FideEdition::E2024, FideEdition::E2026] {
+        large_swiss_invariants_hold(&t, edition);
+    }
+}
+
+/// A Swiss of `n` players and `rounds` rounds with random results,
+/// forfeits, double forfeits, half-point byes and withdrawals.
+fn synthetic_large_swiss(n: usize, rounds: usize) -> Tournament {
     use crate::domain::record::{ByeKind, Colour, Outcome, PlayerRecord, Round};
-    let (n, rounds) = (300usize, 9usize);
     let mut players: Vec<PlayerRecord> = (0..n)
         .map(|i| PlayerRecord {
             pairing_no: i as u32 + 1,
@@ -598,64 +607,68 @@ fn synthetic_large_swiss_invariants() {
             p.rounds.push(this[i]);
         }
     }
-    let t = Tournament {
+    Tournament {
         format: Format::Swiss,
         rounds,
         players,
-    };
-    assert!(t.check().is_ok(), "{:?}", t.check());
-    for edition in [FideEdition::E2009, FideEdition::E2024, FideEdition::E2026] {
-        let ctx = Context::new(&t, options(edition));
-        let val = |c: &str, i: usize| ctx.value(Tiebreak::Fide(code(c)), i, &[i], None);
-        for i in 0..n {
-            let bh = val("BH", i).unwrap();
-            assert!(val("BH/C1", i).unwrap() <= bh);
-            assert!(val("BH/C2", i).unwrap() <= val("BH/C1", i).unwrap());
-            assert!(val("BH/M1", i).unwrap() <= val("BH/C1", i).unwrap());
-            assert!(val("BH/M2", i).unwrap() <= val("BH/M1", i).unwrap());
-            assert!(val("FB/C1", i).unwrap() <= val("FB", i).unwrap());
-            assert!(val("SB/C1", i).unwrap() <= val("SB", i).unwrap());
-            assert!(val("PS/C1", i).unwrap() <= val("PS", i).unwrap());
-            assert!(val("WON", i).unwrap() <= val("WIN", i).unwrap());
-            assert!(val("BWG", i).unwrap() <= val("BPG", i).unwrap());
-            assert_eq!(val("STD", i), Some(t.players[i].score().value()));
-            let played = t.players[i].rounds.iter().any(|r| r.outcome.is_played());
-            assert_eq!(val("AOB", i).is_some(), played);
-            // Each own-round dummy is at most the player's own score (2026).
-            if edition == FideEdition::E2026 {
-                let mut w = Working::default();
-                ctx.value(Tiebreak::Fide(code("BH")), i, &[i], Some(&mut w));
-                let own = t.players[i].score().value();
-                for term in w.terms.iter().filter(|t| t.text.contains("dummy")) {
-                    assert!(term.value <= own);
-                }
+    }
+}
+
+/// The tiebreaks' invariants (modifiers never raise a value, DE has a
+/// value in every score group and its cache agrees with a fresh
+/// context) on every player of `t` under `edition`.
+fn large_swiss_invariants_hold(t: &Tournament, edition: FideEdition) {
+    let n = t.players.len();
+    let ctx = Context::new(t, options(edition));
+    let val = |c: &str, i: usize| ctx.value(Tiebreak::Fide(code(c)), i, &[i], None);
+    for i in 0..n {
+        let bh = val("BH", i).unwrap();
+        assert!(val("BH/C1", i).unwrap() <= bh);
+        assert!(val("BH/C2", i).unwrap() <= val("BH/C1", i).unwrap());
+        assert!(val("BH/M1", i).unwrap() <= val("BH/C1", i).unwrap());
+        assert!(val("BH/M2", i).unwrap() <= val("BH/M1", i).unwrap());
+        assert!(val("FB/C1", i).unwrap() <= val("FB", i).unwrap());
+        assert!(val("SB/C1", i).unwrap() <= val("SB", i).unwrap());
+        assert!(val("PS/C1", i).unwrap() <= val("PS", i).unwrap());
+        assert!(val("WON", i).unwrap() <= val("WIN", i).unwrap());
+        assert!(val("BWG", i).unwrap() <= val("BPG", i).unwrap());
+        assert_eq!(val("STD", i), Some(t.players[i].score().value()));
+        let played = t.players[i].rounds.iter().any(|r| r.outcome.is_played());
+        assert_eq!(val("AOB", i).is_some(), played);
+        // Each own-round dummy is at most the player's own score (2026).
+        if edition == FideEdition::E2026 {
+            let mut w = Working::default();
+            ctx.value(Tiebreak::Fide(code("BH")), i, &[i], Some(&mut w));
+            let own = t.players[i].score().value();
+            for term in w.terms.iter().filter(|t| t.text.contains("dummy")) {
+                assert!(term.value <= own);
             }
         }
-        // DE has a value for every player within their score group.
-        let mut groups: std::collections::BTreeMap<i32, Vec<usize>> = Default::default();
-        for i in 0..n {
-            groups.entry(t.players[i].score().0).or_default().push(i);
+    }
+    // DE has a value for every player within their score group.
+    let mut groups: std::collections::BTreeMap<i32, Vec<usize>> = Default::default();
+    for i in 0..n {
+        groups.entry(t.players[i].score().0).or_default().push(i);
+    }
+    for g in groups.values() {
+        for &i in g {
+            assert!(ctx.value(Tiebreak::Fide(code("DE")), i, g, None).is_some());
         }
-        for g in groups.values() {
-            for &i in g {
-                assert!(ctx.value(Tiebreak::Fide(code("DE")), i, g, None).is_some());
-            }
-        }
-        // The groups DE keeps solved give what a fresh context computes,
-        // however score groups and subgroups (sorted or not) interleave.
-        let de = Tiebreak::Fide(code("DE"));
-        for g in groups.values() {
-            let backwards: Vec<usize> = g.iter().rev().copied().collect();
-            for (k, &i) in g.iter().enumerate() {
-                let pair = [g[k.saturating_sub(1)], i];
-                for group in [&g[..], &pair[..], &backwards[..], &g[..]] {
-                    let fresh = Context::new(&t, options(edition));
-                    assert_eq!(
-                        ctx.value(de, i, group, None),
-                        fresh.value(de, i, group, None),
-                        "DE of player {i} in {group:?}"
-                    );
-                }
+    }
+    // The groups DE keeps solved give what a fresh context computes,
+    // however score groups and subgroups (sorted or not) interleave.
+    let de = Tiebreak::Fide(code("DE"));
+    for g in groups.values() {
+        let backwards: Vec<usize> = g.iter().rev().copied().collect();
+        for (k, &i) in g.iter().enumerate() {
+            let pair = [g[k.saturating_sub(1)], i];
+            for group in [&g[..], &pair[..], &backwards[..], &g[..]] {
+                let fresh = Context::new(t, options(edition));
+                assert_eq!(
+                    ctx.value(de, i, group, None),
+                    fresh.value(de, i, group, None),
+                    "DE of player {i} in {group:?}"
+                );
             }
         }
     }
