@@ -353,3 +353,76 @@ fn hostile_names_are_shown_as_text_on_the_board_and_the_reports_page() {
     let live = get(server.addr, "/board/live", "").body;
     assert!(!live.contains("<script>alert"), "{live}");
 }
+
+/// The players' board needs no login, so nothing sent to it may change the
+/// league: every board address under every method, forged console posts
+/// without a session, paths that try to climb out of the assets, and a
+/// player's report while the event takes none. The whole database is
+/// compared before and after, table by table.
+#[test]
+fn nothing_sent_without_a_login_changes_the_league() {
+    let t = live_fixture();
+    let before = crate::util::snapshot(&t.db);
+    let server = Server::start(&t.db);
+    let board = [
+        "/board",
+        "/board?screen=1",
+        "/board/live",
+        "/board/version",
+        "/board/report",
+    ];
+    for path in board {
+        for method in ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"] {
+            let a = crate::serve_http::request(
+                server.addr,
+                method,
+                path,
+                &[],
+                "application/x-www-form-urlencoded",
+                "section=Winter+Swiss&round=1&board=2&side=black&result=0-1",
+            )
+            .expect("the server answers");
+            assert!(a.status < 500, "{method} {path}: {} {}", a.status, a.body);
+        }
+    }
+    // The console's changes, posted without a session (a player's phone on
+    // the club's wifi), are sent to the login page and record nothing.
+    let form = [
+        ("section", "1"),
+        ("round", "1"),
+        ("white", "5"),
+        ("black", "2"),
+        ("result", "0-1"),
+        ("reason", "forged"),
+        ("csrf", "guess"),
+    ];
+    for path in [
+        "/results/record",
+        "/results/undo",
+        "/pair",
+        "/publish",
+        "/backup",
+        "/setup/season",
+        "/players/withdraw",
+        "/reports/confirm",
+        "/reports/setting",
+    ] {
+        let a = post(server.addr, path, "", &form);
+        assert!(
+            a.status == 303 || a.status == 401 || a.status == 403,
+            "POST {path} without a session: {} {}",
+            a.status,
+            a.body
+        );
+    }
+    for path in [
+        "/assets/..%2F..%2Fleague.db",
+        "/assets/../Cargo.toml",
+        "/board/..%2F..%2Fetc%2Fpasswd",
+    ] {
+        assert_eq!(get(server.addr, path, "").status, 404, "{path}");
+    }
+    drop(server);
+    assert_eq!(crate::util::snapshot(&t.db), before);
+    assert_eq!(t.query("SELECT count(*) FROM result_report")[0][0], "0");
+}
