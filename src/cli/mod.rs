@@ -10,8 +10,8 @@
 //!   edit`), `section.rs`;
 //! - `player/` (`merge.rs`: `league player merge`), `enter.rs`,
 //!   `withdraw.rs`, `entry.rs`;
-//! - `round/` (`pairing.rs` and `team_pairing.rs`: `league round pair`,
-//!   `league round sheet` and `league event pair-all`; `sheet.rs`: the
+//! - `round/` (`pairing.rs`: `league round pair`, `league round sheet` and
+//!   `league event pair-all`, players and teams alike; `sheet.rs`: the
 //!   printed sheets), `game.rs`, `bye.rs`;
 //! - `team/`, `match.rs` (`league match`: the module is `r#match`, `match`
 //!   being a Rust keyword);

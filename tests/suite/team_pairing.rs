@@ -440,6 +440,76 @@ fn a_team_round_prints_as_a_page_match_by_match_with_empty_result_cells() {
     assert_eq!(html.matches("<td></td></tr>").count(), 8, "{html}");
 }
 
+/// The team sheet is the site's round sheet (`site::round_sheet`, one
+/// writer of printable sheets for players and teams): the page is byte for
+/// byte what the CLI's own team writer printed before it moved (the
+/// snapshot was checked against that writer's output).
+#[test]
+fn the_printable_team_sheet_is_byte_for_byte_what_it_was() {
+    let t = paired_round();
+    let html = t.ok(&[
+        "round", "sheet", "--event", EVENT, "--round", "1", "--format", "html",
+    ]);
+    assert!(html.ends_with("</html>\n") && !html.ends_with("\n\n"));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("team_round_sheet_html_round_1", html));
+}
+
+/// `league round pair --format csv` on a team event prints the round as
+/// `league match show --format csv` lists it (a dry run the same as the
+/// pairing written), while `league round sheet --format csv` prints the
+/// result-entry sheet that `league match record --sheet` reads back.
+#[test]
+fn a_team_pairing_as_csv_is_the_match_table_and_the_sheet_the_entry_form() {
+    let t = league(
+        "team-swiss",
+        "3",
+        &[
+            ("Knights", "2000", 4),
+            ("Rooks", "1900", 4),
+            ("Pawns", "1800", 4),
+        ],
+    );
+    let dry = t.ok(&[
+        "round",
+        "pair",
+        "--event",
+        EVENT,
+        "--dry-run",
+        "--format",
+        "csv",
+    ]);
+    let paired = t.ok(&["round", "pair", "--event", EVENT, "--format", "csv"]);
+    let shown = t.ok(&[
+        "match", "show", "--event", EVENT, "--round", "1", "--format", "csv",
+    ]);
+    assert_eq!(
+        paired,
+        "round,match,score,board,white,black,result\n\
+         1,Knights v Rooks,,,,,\n\
+         ,,,1,Knights 1,Rooks 1,no result\n\
+         ,,,2,Rooks 2,Knights 2,no result\n\
+         ,,,3,Knights 3,Rooks 3,no result\n\
+         ,,,4,Rooks 4,Knights 4,no result\n\
+         1,Pawns (team bye),,,,,\n"
+    );
+    assert_eq!(shown, paired);
+    assert_eq!(dry, paired, "the dry run prints the pairing it would write");
+    let sheet = t.ok(&[
+        "round", "sheet", "--event", EVENT, "--round", "1", "--format", "csv",
+    ]);
+    assert_eq!(
+        sheet,
+        "match,board,white,black,result\n\
+         Knights v Rooks,1,Knights 1,Rooks 1,\n\
+         Knights v Rooks,2,Rooks 2,Knights 2,\n\
+         Knights v Rooks,3,Knights 3,Rooks 3,\n\
+         Knights v Rooks,4,Rooks 4,Knights 4,\n\
+         # Pawns: team bye\n"
+    );
+}
+
 #[test]
 fn a_team_round_csv_filled_in_is_recorded_match_by_match() {
     let t = paired_round();

@@ -6,8 +6,13 @@
 //! console's print page shows the same pages with its result slips after
 //! them, so a round prints alike from the terminal and from the browser.
 //!
-//! Plain data in, text out: [`Sheet`] is built by `league round pair` from
-//! the pairing it made, or read from a recorded round by [`recorded`].
+//! A team event's round prints on the same page frame, match by match with
+//! each match's boards ([`TeamSheet`]); [`RoundSheet`] is either kind, made
+//! from a pairing ([`planned`]) or read from a recorded round
+//! ([`recorded_round`]), so a front end prints a round one way for both.
+//!
+//! Plain data in, text out: [`Sheet`] is built from the pairing just made
+//! ([`planned`]), or read from a recorded round by [`recorded`].
 
 use std::collections::HashSet;
 
@@ -16,6 +21,12 @@ use crate::domain::names::surname_key;
 use crate::domain::score::Points;
 use crate::error::Result;
 use crate::store::{pairing as pairings, player, round as rounds, Readable};
+
+mod paired;
+mod teams;
+
+pub use paired::{planned, recorded_round, RoundSheet};
+pub use teams::{match_name, recorded_matches, result_of, TeamSheet};
 
 /// One player as a sheet shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]

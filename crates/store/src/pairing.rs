@@ -1,9 +1,11 @@
 //! Pairing and the league's records: an event's pairing settings (table
 //! `pairing_rules`, V14), the [`Field`] of a section for round N built from
 //! what is recorded, and a [`Pairing`] written back in one transaction.
-//! Which round may be paired, how a first pairing numbers its seats and how
-//! a replaced pairing is logged are written once here and shared with team
-//! events ([`super::team_pairing`]).
+//! Which rounds hold a pairing ([`rounds_with_pairings`], [`next_round`]),
+//! what a round holds and how many of its results are in
+//! ([`round_pairing`]), and how a replaced pairing is logged are asked once
+//! here for player and team events alike; a team's rosters, board ones and
+//! matches are [`super::team_pairing`]'s.
 //!
 //! Rules applied here (docs/pairing.md has them for the secretary):
 //! - **Who is paired**: every entry not withdrawn before round N (a player
@@ -36,7 +38,7 @@ use rusqlite::{params, OptionalExtension};
 
 use super::audit::{audit_event, changed_fields, Action};
 use super::constraint_error;
-use super::round::{bye_kind_str, ensure_round, paired_rounds};
+use super::round::{bye_kind_str, ensure_round};
 use super::Readable;
 use crate::domain::ids::{EntryId, EventId, RoundId, SectionId};
 use crate::domain::league::{Event, Section};
@@ -312,32 +314,68 @@ pub(crate) fn log_paired_again(
     )
 }
 
-/// The round `league round pair` pairs when none is given: the one after
-/// the section's last paired round.
-pub fn next_round(conn: &impl Readable, section: &Section) -> Result<u32> {
+/// The rounds of a section that hold a pairing, in order: a game or a bye
+/// the pairing gave (players), a match or a team bye (teams). A round
+/// holding only requested byes is not paired yet. The one question for
+/// both kinds of event: a player section has no matches, and a team
+/// section keeps its games in its matches.
+pub fn rounds_with_pairings(conn: &impl Readable, section_id: SectionId) -> Result<Vec<u32>> {
     let conn = super::sql(conn);
-    Ok(paired_rounds(conn, section.id)?
+    let mut st = conn.prepare_cached(
+        "SELECT r.number AS number FROM round r WHERE r.section_id = ?1
+           AND (EXISTS (SELECT 1 FROM game g WHERE g.round_id = r.id)
+             OR EXISTS (SELECT 1 FROM bye b WHERE b.round_id = r.id AND b.requested = 0)
+             OR EXISTS (SELECT 1 FROM team_match m WHERE m.round_id = r.id))
+         ORDER BY r.number",
+    )?;
+    let rows = st
+        .query_map([section_id], |r| r.get::<_, u32>("number"))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// The round a pairing pairs when none is given: the one after the last
+/// round with a pairing (see [`rounds_with_pairings`]), for players and
+/// teams alike.
+pub fn next_round(conn: &impl Readable, section: &Section) -> Result<u32> {
+    Ok(rounds_with_pairings(conn, section.id)?
         .last()
         .copied()
         .unwrap_or(0)
         + 1)
 }
 
-/// What round `round` of a section holds now: its row, its games and
-/// pairing-allocated byes, and the first game with a result.
+/// What round `round` of a section holds now: its row; its games and
+/// pairing-allocated byes (players), its matches and team byes (teams);
+/// how many of its results are in, and the first game with one.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoundPairing {
     /// The round's row, if it is created.
     pub round_id: Option<RoundId>,
-    /// Games paired in it.
+    /// Games paired in it (a team event's: its matches' boards).
     pub games: usize,
     /// Byes the pairing gave in it.
     pub assigned_byes: usize,
+    /// Team matches in it (a team event's).
+    pub matches: usize,
+    /// Team byes in it (a team event's).
+    pub team_byes: usize,
+    /// Results in: games with a result, and for teams also boards
+    /// forfeited and matches known by their score alone.
+    pub results: usize,
     /// The first game (by board) with a result: "Ann v Bob 1-0".
     pub first_result: Option<String>,
 }
 
-/// Round `round`'s games, pairing-allocated byes and first result.
+impl RoundPairing {
+    /// Whether the round holds a pairing (a game, a bye the pairing gave,
+    /// a match or a team bye).
+    pub fn is_paired(&self) -> bool {
+        self.games + self.assigned_byes + self.matches + self.team_byes > 0
+    }
+}
+
+/// Round `round`'s pairing and results as [`RoundPairing`] counts them.
 pub fn round_pairing(
     conn: &impl Readable,
     section_id: SectionId,
@@ -354,13 +392,31 @@ pub fn round_pairing(
     let Some(rid) = round_id else {
         return Ok(RoundPairing::default());
     };
-    let (games, assigned): (i64, i64) = conn.query_row(
+    let count = |r: &rusqlite::Row, name: &str| r.get::<_, i64>(name).map(|n| n as usize);
+    let mut now = conn.query_row(
         "SELECT (SELECT COUNT(*) FROM game WHERE round_id = ?1) AS games, \
-                (SELECT COUNT(*) FROM bye WHERE round_id = ?1 AND requested = 0) AS assigned",
+                (SELECT COUNT(*) FROM bye WHERE round_id = ?1 AND requested = 0) AS assigned, \
+                (SELECT COUNT(*) FROM team_match WHERE round_id = ?1 AND team_b IS NOT NULL) AS matches, \
+                (SELECT COUNT(*) FROM team_match WHERE round_id = ?1 AND team_b IS NULL) AS team_byes, \
+                (SELECT COUNT(*) FROM game WHERE round_id = ?1 AND result IS NOT NULL) \
+              + (SELECT COUNT(*) FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id \
+                  WHERE m.round_id = ?1) \
+              + (SELECT COUNT(*) FROM team_match WHERE round_id = ?1 \
+                  AND points_a_halves IS NOT NULL AND team_b IS NOT NULL) AS results",
         [rid],
-        |r| Ok((r.get("games")?, r.get("assigned")?)),
+        |r| {
+            Ok(RoundPairing {
+                round_id,
+                games: count(r, "games")?,
+                assigned_byes: count(r, "assigned")?,
+                matches: count(r, "matches")?,
+                team_byes: count(r, "team_byes")?,
+                results: count(r, "results")?,
+                first_result: None,
+            })
+        },
     )?;
-    let first_result: Option<String> = conn
+    now.first_result = conn
         .query_row(
             "SELECT pw.name || ' v ' || pb.name || ' ' || g.result AS line FROM game g \
              JOIN entry ew ON ew.id = g.white_entry JOIN player pw ON pw.id = ew.player_id \
@@ -370,12 +426,7 @@ pub fn round_pairing(
             |r| r.get("line"),
         )
         .optional()?;
-    Ok(RoundPairing {
-        round_id,
-        games: games as usize,
-        assigned_byes: assigned as usize,
-        first_result,
-    })
+    Ok(now)
 }
 
 /// A section's entries as the pairing sees them, by stored pairing number.
@@ -638,4 +689,92 @@ pub fn unplayed_games(conn: &impl Readable, section_id: SectionId) -> Result<Vec
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Store;
+
+    /// A team event (section 1) whose round 1 has a match on two boards
+    /// with one result and a board forfeited, round 2 only a team bye,
+    /// round 3 a match known by its score alone; and a Swiss section
+    /// (section 2) whose round 1 has a game and a bye the pairing gave.
+    fn league() -> Store {
+        let store = Store::open_in_memory().unwrap();
+        store
+            .conn()
+            .raw()
+            .execute_batch(
+                "INSERT INTO season (id, name) VALUES (1, '2024-25');
+                 INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES
+                   (1, 1, 'Metro', 'team-swiss', 4, 'usat-team'), (2, 1, 'Club', 'swiss', 4, 'uscf-swiss');
+                 INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open'), (2, 2, 'Open');
+                 INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D'), (5, 'E');
+                 INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES
+                   (1, 1, 1, 1), (2, 1, 2, 2), (3, 2, 3, 1), (4, 2, 4, 2), (5, 2, 5, 3);
+                 INSERT INTO team (id, event_id, name) VALUES (1, 1, 'Rooks'), (2, 1, 'Knights'), (3, 1, 'Pawns');
+                 INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 1, 2), (3, 1, 3), (4, 1, 4), (5, 2, 1);
+                 INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (1, 1, 1, 1, 2);
+                 INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result)
+                   VALUES (1, 1, 1, 1, 2, 1, '1-0');
+                 INSERT INTO team_board_forfeit (team_match_id, board, present) VALUES (1, 2, 'a');
+                 INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (2, 2, 1, 3, NULL);
+                 INSERT INTO team_match (id, round_id, section_id, team_a, team_b, points_a_halves, points_b_halves)
+                   VALUES (3, 3, 1, 1, 3, 3, 1);
+                 INSERT INTO game (round_id, section_id, board, white_entry, black_entry) VALUES (5, 2, 1, 3, 4);
+                 INSERT INTO bye (round_id, section_id, entry_id, kind, requested) VALUES (5, 2, 5, 'full', 0);",
+            )
+            .unwrap();
+        store
+    }
+
+    #[test]
+    fn a_team_round_with_a_bye_or_a_score_alone_holds_a_pairing() {
+        let store = league();
+        let conn = store.conn();
+        let metro = Section {
+            id: SectionId(1),
+            event_id: EventId(1),
+            name: "Open".into(),
+            rating_min: None,
+            rating_max: None,
+        };
+        // Round 4 is created but holds nothing: not paired.
+        assert_eq!(rounds_with_pairings(conn, SectionId(1)).unwrap(), [1, 2, 3]);
+        assert_eq!(next_round(conn, &metro).unwrap(), 4);
+        let count = |round| {
+            let p = round_pairing(conn, SectionId(1), round).unwrap();
+            (p.games, p.matches, p.team_byes, p.results, p.is_paired())
+        };
+        // One game with a result and one board forfeited: two results in.
+        assert_eq!(count(1), (1, 1, 0, 2, true));
+        assert_eq!(count(2), (0, 0, 1, 0, true));
+        assert_eq!(count(3), (0, 1, 0, 1, true));
+        assert_eq!(count(4), (0, 0, 0, 0, false));
+        assert_eq!(
+            round_pairing(conn, SectionId(1), 1)
+                .unwrap()
+                .first_result
+                .as_deref(),
+            Some("A v B 1-0")
+        );
+    }
+
+    #[test]
+    fn a_player_round_counts_its_games_and_the_pairings_bye() {
+        let store = league();
+        let conn = store.conn();
+        assert_eq!(rounds_with_pairings(conn, SectionId(2)).unwrap(), [1]);
+        let now = round_pairing(conn, SectionId(2), 1).unwrap();
+        assert_eq!(
+            (now.games, now.assigned_byes, now.matches, now.results),
+            (1, 1, 0, 0)
+        );
+        assert!(now.is_paired() && now.first_result.is_none());
+        assert_eq!(
+            round_pairing(conn, SectionId(2), 2).unwrap(),
+            RoundPairing::default()
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! Pairing a team event's round from its records: the [`TeamField`] of
 //! round N built from the teams, rosters and matches recorded, and a
 //! pairing written back as team matches (each board's game with no result
-//! yet) and a team bye, in one transaction.
+//! yet) and a team bye, in one transaction. Which rounds are paired and
+//! what a round holds are asked as for players ([`super::pairing`]).
 //!
 //! Rules applied here (docs/pairing.md has them for the secretary):
 //! - **Initial numbers**: given at the event's first pairing (no round has a
@@ -26,13 +27,12 @@
 use std::collections::HashMap;
 
 use crate::Writer;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 use super::audit::{audit_event, Action};
 use super::constraint_error as friendly;
 use super::pairing::{log_paired_again, numbered};
 use super::round::ensure_round;
-use super::team::team_section;
 use super::Readable;
 use crate::domain::ids::{EntryId, TeamId};
 use crate::domain::league::{Event, Section};
@@ -88,58 +88,6 @@ impl TeamPlan {
     pub fn seat(&self, n: u32) -> Option<&TeamSeat> {
         self.seats.iter().find(|s| s.number == n)
     }
-}
-
-/// Rounds of the section with at least one match or team bye.
-pub fn team_rounds(conn: &impl Readable, section: &Section) -> Result<Vec<u32>> {
-    let conn = super::sql(conn);
-    let mut st = conn.prepare(
-        "SELECT DISTINCT r.number FROM team_match m JOIN round r ON r.id = m.round_id \
-         WHERE r.section_id = ?1 ORDER BY r.number",
-    )?;
-    let rows = st
-        .query_map([section.id], |r| r.get(0))?
-        .collect::<rusqlite::Result<Vec<u32>>>()?;
-    Ok(rows)
-}
-
-/// The round `league round pair` pairs when none is given: the one after
-/// the last round with a match.
-pub fn next_round(conn: &impl Readable, event: &Event) -> Result<u32> {
-    let conn = super::sql(conn);
-    let section = team_section(conn, event)?;
-    Ok(team_rounds(conn, &section)?.last().copied().unwrap_or(0) + 1)
-}
-
-/// How many matches (and team byes) round `round` has, and how many of its
-/// results are in (board results, board forfeits, matches known by score).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RoundMatches {
-    /// Matches and team byes.
-    pub matches: usize,
-    /// Results in.
-    pub results: usize,
-}
-
-/// Round `round`'s matches and results.
-pub fn round_matches(conn: &impl Readable, section: &Section, round: u32) -> Result<RoundMatches> {
-    let conn = super::sql(conn);
-    let (matches, results): (i64, i64) = conn.query_row(
-        "SELECT COUNT(m.team_b) AS matches, \
-           (SELECT COUNT(*) FROM game g JOIN team_match m2 ON m2.id = g.team_match_id \
-             JOIN round r2 ON r2.id = m2.round_id WHERE r2.section_id = ?1 AND r2.number = ?2 AND g.result IS NOT NULL) \
-         + (SELECT COUNT(*) FROM team_board_forfeit f JOIN team_match m3 ON m3.id = f.team_match_id \
-             JOIN round r3 ON r3.id = m3.round_id WHERE r3.section_id = ?1 AND r3.number = ?2) \
-         + (SELECT COUNT(*) FROM team_match m4 JOIN round r4 ON r4.id = m4.round_id \
-             WHERE r4.section_id = ?1 AND r4.number = ?2 AND m4.points_a_halves IS NOT NULL AND m4.team_b IS NOT NULL) AS results \
-         FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1 AND r.number = ?2",
-        params![section.id, round],
-        |r| Ok((r.get("matches")?, r.get("results")?)),
-    )?;
-    Ok(RoundMatches {
-        matches: matches as usize,
-        results: results as usize,
-    })
 }
 
 /// A roster player as a line-up needs them.
@@ -317,20 +265,4 @@ pub fn write(tx: &Writer, event: &Event, plan: &TeamPlan, pairing: &Pairing) -> 
         }
     }
     Ok(())
-}
-
-/// Whether round `round` of the event has a match or bye (for `league round
-/// sheet`).
-pub fn has_round(conn: &impl Readable, event: &Event, round: u32) -> Result<bool> {
-    let conn = super::sql(conn);
-    let section = team_section(conn, event)?;
-    Ok(conn
-        .query_row(
-            "SELECT 1 FROM team_match m JOIN round r ON r.id = m.round_id \
-             WHERE r.section_id = ?1 AND r.number = ?2 LIMIT 1",
-            params![section.id, round],
-            |_| Ok(()),
-        )
-        .optional()?
-        .is_some())
 }

@@ -1,13 +1,11 @@
 //! `league round record|show|delete|missing|pair|sheet`: recording a week's
 //! round from a sheet, showing it, deleting one paired by mistake, listing
-//! what is missing, and (in [`pairing`], [`team_pairing`], [`sheet`])
-//! pairing it and printing its sheets.
+//! what is missing, and (in [`pairing`], [`sheet`]) pairing it and
+//! printing its sheets, for a section of players and a team event alike.
 
 mod hints;
 pub mod pairing;
 pub mod sheet;
-pub mod team_pairing;
-mod team_sheet;
 
 use std::path::PathBuf;
 

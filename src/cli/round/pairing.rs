@@ -1,23 +1,24 @@
 //! `league round pair`, `league round sheet`, `league event pair-all`:
-//! pairing a section's rounds from its records and printing the sheets.
-//! The round is planned, paired and written by [`crate::app::round::pair`]
-//! (the rules, once for players and teams); this file adds the CLI's hints
-//! to its refusals and [`super::sheet`] prints.
+//! pairing a round from the records and printing its sheets, one path for
+//! a section of players and a team event. The round is planned, paired and
+//! written by [`crate::app::round::pair`] (the rules, once for both); the
+//! sheet is the site's [`round_sheet`] (a section's boards, or a team
+//! event's matches with their line-ups). This file adds the CLI's hints to
+//! the refusals and prints the sheet in the format asked ([`super::sheet`]);
+//! it branches only where a team event differs: its line-ups are printed
+//! as the `league match show` table, and its round takes no date here.
 
-use std::collections::HashSet;
-
-use super::sheet::{Sheet, SheetBoard, SheetBye, SheetFormat, SheetPlayer, SheetText};
-use crate::app::round::pair::{self, Planned, Request};
-use crate::cli::output::print;
+use super::sheet::{team_csv, SheetFormat, SheetText};
+use crate::app::round::pair::{self, Planned, Preview, Request};
+use crate::cli::match_table::print_matches;
+use crate::cli::output::{print, Format};
 use crate::cli::{EventArgs, SectionArgs};
-use crate::domain::league::Event;
+use crate::domain::league::{Event, Section};
 use crate::domain::pairing::explain::Explanation;
-use crate::domain::pairing::round_robin::{RoundRobin, Table};
-use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
-use crate::domain::pairing::{ByeKind, Field, Pairing};
-use crate::domain::score::Points;
+use crate::domain::pairing::settings::{self, SystemKind};
+use crate::domain::pairing::Field;
 use crate::error::{Error, Result};
-use crate::store::pairing::Plan;
+use crate::site::round_sheet::{self, RoundSheet, Sheet, TeamSheet};
 use crate::store::{round as rounds, season as seasons, Store};
 
 /// `league round pair`.
@@ -93,185 +94,122 @@ fn seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// The sheet of a pairing just made.
-fn sheet_of(
-    event: &Event,
-    plan: &Plan,
-    pairing: &Pairing,
-    kind: SystemKind,
-    rules: &PairingRules,
-) -> Sheet {
-    let player = |n: u32| -> SheetPlayer {
-        let seat = plan.seat(n);
-        let entrant = plan.field.entrants.iter().find(|e| e.number == n);
-        SheetPlayer {
-            number: n,
-            name: seat.map(|s| s.name.clone()).unwrap_or_default(),
-            rating: seat.and_then(|s| s.rating),
-            score: entrant.map(|e| e.score()).unwrap_or(Points::ZERO),
-        }
-    };
-    let mut placed = HashSet::new();
-    let boards = pairing
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            placed.insert(b.white);
-            placed.insert(b.black);
-            SheetBoard {
-                board: i as u32 + 1,
-                white: player(b.white),
-                black: player(b.black),
-                result: None,
-            }
-        })
-        .collect();
-    let byes = pairing
-        .byes
-        .iter()
-        .map(|&(n, k)| {
-            placed.insert(n);
-            SheetBye {
-                player: player(n),
-                requested: k != ByeKind::PairingAllocated,
-                late_entry: false,
-                points: match k {
-                    ByeKind::PairingAllocated => rules.bye.points(),
-                    ByeKind::RequestedFull => Points::ONE,
-                    ByeKind::RequestedHalf => Points::HALF,
-                    ByeKind::RequestedZero => Points::ZERO,
-                },
-            }
-        })
-        .collect();
-    let idle: Vec<(u32, u32)> = if kind.is_round_robin() {
-        RoundRobin {
-            table: if kind == SystemKind::Crenshaw {
-                Table::Crenshaw
-            } else {
-                Table::Berger
-            },
-            cycles: if rules.double_round_robin { 2 } else { 1 },
-        }
-        .idle(&plan.field)
-    } else {
-        vec![]
-    };
-    let unpaired = plan
-        .field
-        .entrants
-        .iter()
-        .filter(|e| e.available && !placed.contains(&e.number))
-        .map(|e| {
-            let why = match idle.iter().find(|(p, _)| *p == e.number) {
-                Some((_, o)) => format!(
-                    "no game this round (the table's opponent, {}, is not playing)",
-                    plan.seat(*o).map(|s| s.name.as_str()).unwrap_or("?")
-                ),
-                None => "no game this round".to_string(),
-            };
-            (player(e.number), why)
-        })
-        .collect();
-    Sheet {
-        event: event.name.clone(),
-        section: plan.section.name.clone(),
-        round: plan.round,
-        system: kind.label().to_string(),
-        boards,
-        byes,
-        unpaired,
-        when: Default::default(),
-    }
-}
-
 /// What the secretary should know besides the sheet: numbers given,
 /// a replaced pairing, a dry run.
-fn notes(plan: &Plan, dry_run: bool) -> String {
+fn notes(shown: &Preview, dry_run: bool) -> String {
+    let named = |n: u32, name: &str| format!("{n} {name}");
+    let (heading, numbers, replaced) = match &shown.planned {
+        Planned::Players(p) => (
+            "Pairing numbers given at the first pairing",
+            p.seats.iter().map(|s| named(s.number, &s.name)).collect(),
+            format!("{} games", p.existing_games),
+        ),
+        Planned::Teams(p) => (
+            "Team numbers",
+            p.seats.iter().map(|s| named(s.number, &s.name)).collect(),
+            format!("{} matches", p.existing),
+        ),
+    };
     crate::cli::output::sheet_notes(
-        plan.renumber.then(|| {
-            (
-                "Pairing numbers given at the first pairing",
-                plan.seats
-                    .iter()
-                    .map(|s| format!("{} {}", s.number, s.name))
-                    .collect(),
-            )
-        }),
-        (plan.existing_games > 0).then(|| format!("{} games", plan.existing_games)),
+        shown.renumbers().then_some((heading, numbers)),
+        (shown.replacing() > 0).then_some(replaced),
         dry_run,
     )
 }
 
-fn emit(sheet: &Sheet, format: SheetFormat, notes: &str) -> Result<()> {
-    emit_explained(sheet, format, notes, None)
-}
-
-/// [`emit`], with the explanation of the pairing when `--explain` asked
-/// for it (text and markdown: after the sheets; json: an `explain` member).
-fn emit_explained(
-    sheet: &Sheet,
-    format: SheetFormat,
+/// Print a round's sheet in `format`: the notes first on the terminal with
+/// a text sheet (on standard error otherwise), then the sheet; with
+/// `--explain`, the explanation of the pairing (text and markdown: after
+/// the sheets; json: an `explain` member).
+fn emit(
+    sheet: &RoundSheet,
+    (format, by): (SheetFormat, By),
     notes: &str,
     why: Option<&Why>,
 ) -> Result<()> {
-    if let (Some(why), SheetFormat::Json) = (why, format) {
+    if format == SheetFormat::Text {
+        print(notes)?;
         if !notes.is_empty() {
-            eprint!("{notes}");
+            print("\n")?;
         }
+    } else if !notes.is_empty() {
+        eprint!("{notes}");
+    }
+    match sheet {
+        RoundSheet::Players(s) => emit_players(s, format, why),
+        RoundSheet::Teams(s) => emit_teams(s, format, by),
+    }
+}
+
+/// A section's sheet, with the explanation when asked.
+fn emit_players(sheet: &Sheet, format: SheetFormat, why: Option<&Why>) -> Result<()> {
+    if let (Some(why), SheetFormat::Json) = (why, format) {
         let mut doc = sheet.json();
         doc["explain"] = why.json();
         print(&(serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"))?;
         return Ok(());
     }
     let tail = why
+        .filter(|_| matches!(format, SheetFormat::Text | SheetFormat::Markdown))
         .map(|w| format!("\n{}\n", w.lines().join("\n")))
         .unwrap_or_default();
-    if format == SheetFormat::Text {
-        print(&format!(
-            "{notes}{}{}{tail}",
-            if notes.is_empty() { "" } else { "\n" },
-            sheet.text()
-        ))?;
-    } else if format == SheetFormat::Markdown {
-        if !notes.is_empty() {
-            eprint!("{notes}");
-        }
-        print(&format!("{}{tail}", sheet.render(format)))?;
-    } else {
-        if !notes.is_empty() {
-            eprint!("{notes}");
-        }
-        print(&sheet.render(format))?;
-    }
+    print(&format!("{}{tail}", sheet.render(format)))?;
     Ok(())
 }
 
-/// `league round pair`.
-pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
-    let (event, section) = a.section.find(store)?;
+/// Which command prints a sheet: `league round pair` prints a team round's
+/// csv as the `league match show` table (as it always has, and scripts
+/// read it so), `league round sheet` as the result-entry sheet.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum By {
+    /// `league round pair`.
+    Pair,
+    /// `league round sheet`.
+    Sheet,
+}
+
+/// A team round's sheet: the printable page, the result-entry CSV, or the
+/// `league match show` table of its matches and boards.
+fn emit_teams(sheet: &TeamSheet, format: SheetFormat, by: By) -> Result<()> {
+    let table = match format {
+        SheetFormat::Html => return Ok(print(&sheet.html())?),
+        SheetFormat::Csv if by == By::Sheet => return Ok(print(&team_csv(sheet))?),
+        SheetFormat::Csv => Format::Csv,
+        SheetFormat::Text => Format::Text,
+        SheetFormat::Json => Format::Json,
+        SheetFormat::Markdown => Format::Markdown,
+    };
+    print_matches(&sheet.event, &sheet.matches, table)
+}
+
+/// Options of `league round pair` the event's kind does not take: a team
+/// round's date is its matches' (`league match record --date`) and its
+/// pairing prints as the table, not the page; `--explain` needs a sheet
+/// with room for it.
+fn check_pair_args(event: &Event, a: &PairArgs) -> Result<()> {
     if event.kind.is_team() {
         if a.date.is_some() || a.time.is_some() {
             return Err(Error::invalid(
                 "a team event's round takes its date with `league match record --date`; pair it without --date and --time",
             ));
         }
-        let job = super::team_pairing::PairJob {
-            round: a.round,
-            system: a.system,
-            dry_run: a.dry_run,
-            replace: a.replace,
-            format: a.format,
-            seed: seed(),
-        };
-        return super::team_pairing::run_pair(store, &event, job);
-    }
-    if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
+        if a.format == SheetFormat::Html {
+            return Err(Error::invalid(
+                "a team round prints as text, json, csv or markdown here; print the round's sheet for the wall with `league round sheet --format html`",
+            ));
+        }
+    } else if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
         return Err(Error::invalid(
             "--explain goes with --format text, markdown or json (a result-entry sheet or a printed page has no room for it)",
         ));
     }
+    Ok(())
+}
+
+/// `league round pair`: a section's round or a team event's.
+pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
+    let (event, section) = a.section.find(store)?;
+    check_pair_args(&event, &a)?;
     let req = Request {
         round: a.round,
         system: a.system,
@@ -284,31 +222,39 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     } else {
         store.write(|tx| {
             let (shown, _) = pair::pair(tx, &event, &section, &req)?;
-            if let Planned::Players(plan) = &shown.planned {
-                crate::app::round::schedule::schedule(tx, &section, plan.round, date, time)?;
-            }
+            crate::app::round::schedule::schedule(tx, &shown.section, shown.round, date, time)?;
             Ok(shown)
         })
     }
     .map_err(super::hints::pair_hint)?;
-    let Planned::Players(plan) = &shown.planned else {
-        return Err(Error::invalid("a section of players was paired as teams"));
-    };
-    let (kind, rules) = (shown.system, shown.rules);
-    let mut sheet = sheet_of(&event, plan, &shown.pairing, kind, &rules);
-    let stored = rounds::round_times(store.conn(), section.id)?
-        .remove(&plan.round)
-        .unwrap_or_default();
-    sheet.when = rounds::RoundWhen {
-        date: a.date.clone().or(stored.date),
-        start_time: a.time.clone().or(stored.start_time),
-    };
-    let why = a.explain.then(|| Why {
-        explanation: settings::explain(kind, &rules, &plan.field, &shown.pairing),
-        field: plan.field.clone(),
-        system: kind.label().to_string(),
-    });
-    emit_explained(&sheet, a.format, &notes(plan, a.dry_run), why.as_ref())
+    let sheet = paired_sheet(store, &shown, &a)?;
+    let why = a.explain.then(|| Why::of(&shown)).flatten();
+    let notes = notes(&shown, a.dry_run);
+    emit(&sheet, (a.format, By::Pair), &notes, why.as_ref())
+}
+
+/// The sheet of the round just paired: as planned, with the round's date
+/// and start time for a section; a team round written is read back as it
+/// was recorded (what `league round sheet` shows).
+fn paired_sheet(store: &Store, shown: &Preview, a: &PairArgs) -> Result<RoundSheet> {
+    let conn = store.conn();
+    let (event, section, round) = (&shown.event, &shown.section, shown.round);
+    match round_sheet::planned(shown) {
+        RoundSheet::Players(mut s) => {
+            let stored = rounds::round_times(conn, section.id)?
+                .remove(&round)
+                .unwrap_or_default();
+            s.when = rounds::RoundWhen {
+                date: a.date.clone().or(stored.date),
+                start_time: a.time.clone().or(stored.start_time),
+            };
+            Ok(RoundSheet::Players(s))
+        }
+        RoundSheet::Teams(s) if !a.dry_run => Ok(RoundSheet::Teams(
+            round_sheet::recorded_matches(conn, event, section, round)?.unwrap_or(s),
+        )),
+        teams => Ok(teams),
+    }
 }
 
 /// The explanation of a pairing, with the field its names come from.
@@ -319,6 +265,18 @@ struct Why {
 }
 
 impl Why {
+    /// The explanation of a section's pairing (a team pairing has none).
+    fn of(shown: &Preview) -> Option<Why> {
+        let Planned::Players(plan) = &shown.planned else {
+            return None;
+        };
+        Some(Why {
+            explanation: settings::explain(shown.system, &shown.rules, &plan.field, &shown.pairing),
+            field: plan.field.clone(),
+            system: shown.system.label().to_string(),
+        })
+    }
+
     fn lines(&self) -> Vec<String> {
         match &self.explanation {
             Some(e) => e.lines(&self.field),
@@ -337,39 +295,50 @@ impl Why {
     }
 }
 
-/// `league round sheet`: the sheets of a round already paired.
+/// `league round sheet`: the sheets of a round already paired (a team
+/// event's: its matches).
 pub fn run_sheet(store: &mut Store, a: SheetArgs) -> Result<()> {
     let (event, section) = a.section.find(store)?;
-    if event.kind.is_team() {
-        return super::team_pairing::run_sheet(store, &event, a.round, a.format);
-    }
     let conn = store.conn();
     let round = match a.round {
         Some(r) => r,
-        None => rounds::latest_round(conn, section.id)?,
+        None => pair::next_round(conn, &section)? - 1,
     };
-    let Some(sheet) = crate::site::round_sheet::recorded(conn, &event, &section, round)? else {
-        return Err(Error::not_found(format!(
-            "{} has no pairings in round {round} yet; pair it with `league round pair`",
-            section.name
-        )));
+    let Some(sheet) = round_sheet::recorded_round(conn, &event, &section, round)? else {
+        return Err(not_paired(&event, &section, round));
     };
-    emit(&sheet, a.format, "")
+    emit(&sheet, (a.format, By::Sheet), "", None)
 }
 
-/// `league event pair-all`: every remaining round of a round robin at once.
+/// A round with nothing paired, in the words of the event's kind.
+fn not_paired(event: &Event, section: &Section, round: u32) -> Error {
+    Error::not_found(if event.kind.is_team() {
+        format!(
+            "{} has no matches in round {round} yet; pair it with `league round pair` or record them with `league match record`",
+            event.name
+        )
+    } else {
+        format!(
+            "{} has no pairings in round {round} yet; pair it with `league round pair`",
+            section.name
+        )
+    })
+}
+
+/// `league event pair-all`: every remaining round of a round robin at once
+/// (a team event's: its one section's).
 pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
     let event = a.event.find(store)?;
-    if event.kind.is_team() {
-        return super::team_pairing::run_pair_all(store, &event, a.dry_run, seed());
-    }
-    let sections = match &a.section {
-        Some(name) => vec![seasons::find_section(store.conn(), &event, Some(name))?],
-        None => seasons::sections(store.conn(), event.id)?,
+    let sections = if event.kind.is_team() {
+        vec![crate::store::team::team_section(store.conn(), &event)?]
+    } else {
+        match &a.section {
+            Some(name) => vec![seasons::find_section(store.conn(), &event, Some(name))?],
+            None => seasons::sections(store.conn(), event.id)?,
+        }
     };
     let seed = seed();
-    let mut out = String::new();
-    let all: Vec<Vec<pair::Preview>> = if a.dry_run {
+    let all: Vec<Vec<Preview>> = if a.dry_run {
         sections
             .iter()
             .map(|s| pair::preview_all(store.conn(), &event, s, seed))
@@ -383,15 +352,12 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
         })
     }
     .map_err(super::hints::pair_hint)?;
+    let mut out = String::new();
     for shown in all.iter().flatten() {
-        let Planned::Players(plan) = &shown.planned else {
-            continue;
-        };
         if shown.round == all_first(&all, shown) {
-            out.push_str(&notes(plan, false));
+            out.push_str(&notes(shown, false));
         }
-        let sheet = sheet_of(&event, plan, &shown.pairing, shown.system, &shown.rules);
-        out.push_str(&schedule_line(&sheet));
+        out.push_str(&schedule_line(&round_sheet::planned(shown)));
     }
     if a.dry_run {
         out.push_str("Dry run: nothing was written.\n");
@@ -401,16 +367,31 @@ pub fn run_pair_all(store: &mut Store, a: PairAllArgs) -> Result<()> {
 }
 
 /// The first round of the section `shown` belongs to among the rounds paired.
-fn all_first(all: &[Vec<pair::Preview>], shown: &pair::Preview) -> u32 {
+fn all_first(all: &[Vec<Preview>], shown: &Preview) -> u32 {
     all.iter()
         .find(|v| v.iter().any(|p| p.section.id == shown.section.id))
         .and_then(|v| v.first())
         .map_or(0, |p| p.round)
 }
 
-/// "Open round 2: 1 Ann (1) – Bob (4), ...; bye: Cy (5)".
-fn schedule_line(sheet: &Sheet) -> String {
-    let mut parts: Vec<String> = sheet
+/// "Open round 2: 1. Ann (1) – Bob (4); bye: Cy (5)"; a team round:
+/// "Round 2: Knights – Rooks; bye: Pawns".
+fn schedule_line(sheet: &RoundSheet) -> String {
+    let s = match sheet {
+        RoundSheet::Players(s) => s,
+        RoundSheet::Teams(t) => {
+            let parts: Vec<String> = t
+                .matches
+                .iter()
+                .map(|m| match &m.team_b {
+                    Some(b) => format!("{} – {b}", m.team_a),
+                    None => format!("bye: {}", m.team_a),
+                })
+                .collect();
+            return format!("Round {}: {}\n", t.round, parts.join("; "));
+        }
+    };
+    let mut parts: Vec<String> = s
         .boards
         .iter()
         .map(|b| {
@@ -420,16 +401,11 @@ fn schedule_line(sheet: &Sheet) -> String {
             )
         })
         .collect();
-    for b in &sheet.byes {
+    for b in &s.byes {
         parts.push(format!("bye: {} ({})", b.player.name, b.player.number));
     }
-    for (p, _) in &sheet.unpaired {
+    for (p, _) in &s.unpaired {
         parts.push(format!("no game: {} ({})", p.name, p.number));
     }
-    format!(
-        "{} round {}: {}\n",
-        sheet.section,
-        sheet.round,
-        parts.join("; ")
-    )
+    format!("{} round {}: {}\n", s.section, s.round, parts.join("; "))
 }

@@ -9,14 +9,15 @@
 //! ([`crate::site::round_sheet`]), which the console's print page shows
 //! too; this file writes the CLI's other formats of it. [`Sheet`] is built
 //! by `league round pair` from the pairing it made, or by
-//! `league round sheet` from a recorded round.
+//! `league round sheet` from a recorded round. A team round's result-entry
+//! CSV ([`team_csv`]) is here too; its other formats are the
+//! `league match show` table.
 
 use serde_json::json;
 
 use crate::cli::output::{csv_record, Table};
 use crate::domain::text::markdown_cell;
-use crate::site::round_sheet::{bye_words, rating};
-pub(crate) use crate::site::round_sheet::{html_escape, html_head};
+use crate::site::round_sheet::{bye_words, match_name, rating, result_of, TeamSheet};
 pub use crate::site::round_sheet::{Sheet, SheetBoard, SheetBye, SheetPlayer};
 
 /// How a sheet is printed.
@@ -216,6 +217,30 @@ impl SheetText for Sheet {
             }
         }
     }
+}
+
+/// A team round as a result-entry CSV (`match,board,white,black,result`,
+/// which `league match record HOME AWAY --sheet FILE` reads back, taking
+/// the rows of the match it records): one line a board, results empty
+/// until played; a team bye is a `#` comment line, which the reader skips.
+pub fn team_csv(sheet: &TeamSheet) -> String {
+    let mut out = csv_record(["match", "board", "white", "black", "result"]);
+    for m in &sheet.matches {
+        let Some(name) = match_name(m) else {
+            out.push_str(&csv_record([format!("# {}: team bye", m.team_a)]));
+            continue;
+        };
+        for b in &m.boards {
+            out.push_str(&csv_record([
+                name.clone(),
+                b.board.map(|n| n.to_string()).unwrap_or_default(),
+                b.white.clone(),
+                b.black.clone(),
+                result_of(b),
+            ]));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

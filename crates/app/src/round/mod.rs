@@ -14,8 +14,10 @@ pub mod schedule;
 pub mod sheet;
 mod teams;
 
-use crate::domain::league::Event;
+use crate::domain::league::{Event, Section};
 use crate::error::{Error, Result};
+use crate::store::pairing::{self as pairings, RoundPairing};
+use crate::store::Readable;
 
 /// Whether a round pairs players (a section) or teams (a team event): the
 /// words a refusal uses differ ("games", "matches").
@@ -382,6 +384,88 @@ pub fn round_may_be_paired(
         });
     }
     Ok(())
+}
+
+/// A round about to be paired, as [`round_to_pair`] found it.
+pub(super) struct ToPair {
+    /// The rounds of the section that hold a pairing.
+    pub paired: Vec<u32>,
+    /// What the round holds now.
+    pub now: RoundPairing,
+    /// Games (players) or matches (teams) of its pairing to replace.
+    pub existing: usize,
+}
+
+/// Check that round `round` may be paired ([`round_may_be_paired`]) and,
+/// when it holds a pairing already, that it may be paired again: only
+/// when `replace` asks, and only while none of its results is in. The one
+/// check for a section of players and a team event's one section.
+pub(super) fn round_to_pair(
+    conn: &dyn Readable,
+    event: &Event,
+    section: &Section,
+    side: Side,
+    round: u32,
+    replace: bool,
+) -> Result<ToPair> {
+    let whose = match side {
+        Side::Players => &section.name,
+        Side::Teams => &event.name,
+    };
+    let paired = pairings::rounds_with_pairings(&conn, section.id)?;
+    round_may_be_paired(round, event, &paired, whose, side)?;
+    let now = pairings::round_pairing(&conn, section.id, round)?;
+    let existing = may_pair_again(&now, round, whose, side, replace)?;
+    Ok(ToPair {
+        paired,
+        now,
+        existing,
+    })
+}
+
+/// Whether a round that holds a pairing may be paired again; the games (or
+/// matches) to replace, 0 when it holds none.
+fn may_pair_again(
+    now: &RoundPairing,
+    round: u32,
+    whose: &str,
+    side: Side,
+    replace: bool,
+) -> Result<usize> {
+    if !now.is_paired() {
+        return Ok(0);
+    }
+    let paired = match side {
+        Side::Players => now.games,
+        Side::Teams => now.matches,
+    };
+    if !replace {
+        return Err(Error::refused(Refusal::RoundAlreadyPaired {
+            round,
+            whose: whose.to_string(),
+            side,
+            paired,
+            has_results: now.results > 0,
+        }));
+    }
+    if now.results > 0 {
+        return Err(Error::refused(Refusal::ResultsIn {
+            round,
+            whose: whose.to_string(),
+            side,
+            // A team's result may be a forfeited board or a score alone:
+            // the refusal says "results are in".
+            first: match side {
+                Side::Players => now.first_result.clone(),
+                Side::Teams => None,
+            },
+        }));
+    }
+    // A team round holding only a team bye still has a pairing to replace.
+    Ok(match side {
+        Side::Players => now.games,
+        Side::Teams => now.matches.max(1),
+    })
 }
 
 /// A round robin of `count` players or teams has as many rounds as its

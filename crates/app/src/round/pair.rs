@@ -94,13 +94,10 @@ pub struct Paired {
     pub numbered: bool,
 }
 
-/// The round after the last paired one.
-pub fn next_round(conn: &dyn Readable, event: &Event, section: &Section) -> Result<u32> {
-    if event.kind.is_team() {
-        team_pairings::next_round(&conn, event)
-    } else {
-        pairings::next_round(&conn, section)
-    }
+/// The round after the last paired one (a team event's: of its one
+/// section), as [`pairings::next_round`] asks it for players and teams.
+pub fn next_round(conn: &dyn Readable, section: &Section) -> Result<u32> {
+    pairings::next_round(&conn, section)
 }
 
 /// Plan and pair a round without writing anything: refused (typed) for a
@@ -113,7 +110,7 @@ pub fn preview(
 ) -> Result<Preview> {
     let round = match req.round {
         Some(r) => r,
-        None => next_round(conn, event, section)?,
+        None => next_round(conn, section)?,
     };
     let (rules, system) = rules_and_system(conn, event, req.system)?;
     let engine = settings::system(system, &rules).map_err(|_| Error::refused(Refusal::ByHand))?;
@@ -268,7 +265,7 @@ fn first_of_all(conn: &dyn Readable, event: &Event, section: &Section) -> Result
             system: system.label().to_string(),
         }));
     }
-    let first = next_round(conn, event, section)?;
+    let first = next_round(conn, section)?;
     if first > event.rounds {
         return Err(Error::refused(Refusal::AllPaired {
             whose: if event.kind.is_team() {

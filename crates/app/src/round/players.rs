@@ -30,8 +30,7 @@ use crate::domain::record::{ByeKind as RecordBye, Outcome};
 use crate::domain::rng::Rng;
 use crate::domain::score::Points;
 use crate::error::{Error, Result};
-use crate::store::pairing::{self as pairings, PastRow, Plan, RoundPairing, Seat};
-use crate::store::round::paired_rounds;
+use crate::store::pairing::{self as pairings, PastRow, Plan, Seat};
 use crate::store::Readable;
 
 /// Build the plan of round `round` of a section: refused beyond the event,
@@ -47,10 +46,11 @@ pub(super) fn plan(
     replace: bool,
     seed: u64,
 ) -> Result<Plan> {
-    let paired = paired_rounds(&conn, section.id)?;
-    super::round_may_be_paired(round, event, &paired, &section.name, Side::Players)?;
-    let now = pairings::round_pairing(&conn, section.id, round)?;
-    let existing_games = may_pair_again(&now, round, &section.name, replace)?;
+    let super::ToPair {
+        paired,
+        now,
+        existing,
+    } = super::round_to_pair(conn, event, section, Side::Players, round, replace)?;
     let mut seats = pairings::seats(&conn, section.id)?;
     if seats.is_empty() {
         return Err(Error::refused(Refusal::NobodyToPair {
@@ -75,7 +75,7 @@ pub(super) fn plan(
         field,
         seats,
         renumber,
-        existing_games,
+        existing_games: existing,
         pending,
     })
 }
@@ -143,32 +143,6 @@ pub(super) fn paired_field(
     let seats = pairings::seats(&conn, section.id)?;
     let (field, _) = field_of(conn, event, rules, (section, &seats), round, now.round_id)?;
     Ok(Some((field, seats)))
-}
-
-/// Whether a round that holds a pairing may be paired again: only when
-/// asked, and only while none of its results is in. The games to replace.
-fn may_pair_again(now: &RoundPairing, round: u32, whose: &str, replace: bool) -> Result<usize> {
-    if now.games + now.assigned_byes == 0 {
-        return Ok(0);
-    }
-    if !replace {
-        return Err(Error::refused(Refusal::RoundAlreadyPaired {
-            round,
-            whose: whose.to_string(),
-            side: Side::Players,
-            paired: now.games,
-            has_results: now.first_result.is_some(),
-        }));
-    }
-    if let Some(first) = &now.first_result {
-        return Err(Error::refused(Refusal::ResultsIn {
-            round,
-            whose: whose.to_string(),
-            side: Side::Players,
-            first: Some(first.clone()),
-        }));
-    }
-    Ok(now.games)
 }
 
 /// A requested bye as the pairing sees it.

@@ -44,18 +44,9 @@ pub(super) fn plan(
     seed: u64,
 ) -> Result<TeamPlan> {
     let section = team_section(&conn, event)?;
-    let paired = store::team_rounds(&conn, &section)?;
-    super::round_may_be_paired(round, event, &paired, &event.name, Side::Teams)?;
-    let existing = if paired.contains(&round) {
-        may_pair_again(
-            store::round_matches(&conn, &section, round)?,
-            event,
-            round,
-            replace,
-        )?
-    } else {
-        0
-    };
+    let super::ToPair {
+        paired, existing, ..
+    } = super::round_to_pair(conn, event, &section, Side::Teams, round, replace)?;
     let trules = team_rules(&conn, event.id)?;
     let loaded = load_team_event(&conn, event)?;
     if !rules.system.is_round_robin() && loaded.complete_rounds + 1 < round as usize {
@@ -100,34 +91,6 @@ pub(super) fn plan(
         existing,
         rules: trules,
     })
-}
-
-/// Whether a round with matches may be paired again: only when asked, and
-/// only while none of its results is in. The matches to replace.
-fn may_pair_again(
-    now: store::RoundMatches,
-    event: &Event,
-    round: u32,
-    replace: bool,
-) -> Result<usize> {
-    if !replace {
-        return Err(Error::refused(Refusal::RoundAlreadyPaired {
-            round,
-            whose: event.name.clone(),
-            side: Side::Teams,
-            paired: now.matches,
-            has_results: now.results > 0,
-        }));
-    }
-    if now.results > 0 {
-        return Err(Error::refused(Refusal::ResultsIn {
-            round,
-            whose: event.name.clone(),
-            side: Side::Teams,
-            first: None,
-        }));
-    }
-    Ok(now.matches.max(1))
 }
 
 /// Every team with its line-up and the line-up's average rating.
