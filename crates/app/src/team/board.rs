@@ -272,3 +272,230 @@ pub fn correct_board_seen(
     };
     recorded(tx, event, round, team, board, game, true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::league::EventKind;
+    use crate::domain::team::RulesEdit;
+    use crate::round::pair::{self, Request};
+    use crate::store::player::{add_player, NewPlayer};
+    use crate::store::season::{add_event, add_season, add_section, NewEvent};
+    use crate::store::team::{add_team, teams};
+    use crate::store::team_match::{MatchDetails, NewBoard};
+    use crate::store::Store;
+
+    /// A team Swiss on 2 boards of three teams of two ("A One", "A Two",
+    /// ...), round 1 paired: one match and a team bye.
+    fn paired() -> (Store, Event, Vec<TeamRow>) {
+        let mut store = Store::open_in_memory().unwrap();
+        let event = store
+            .write(|tx| {
+                let season = add_season(tx, "2026", None, None)?;
+                let event = add_event(
+                    tx,
+                    &season,
+                    &NewEvent {
+                        name: "Schools",
+                        kind: EventKind::TeamSwiss,
+                        rounds: 3,
+                        start_date: None,
+                        end_date: None,
+                        tiebreaks: EventKind::TeamSwiss.default_tiebreaks(),
+                        actual_play_first: false,
+                        fide_edition: None,
+                        sb_adjusted: false,
+                        coin_allowed: false,
+                    },
+                )?;
+                add_section(tx, &event, "Open", None, None)?;
+                let r = rules(tx, event.id)?.edited(&RulesEdit {
+                    boards: Some(2),
+                    ..RulesEdit::default()
+                });
+                crate::store::team::set_rules(tx, &event, &r)?;
+                for (t, rating) in [("A", 2000), ("B", 1900), ("C", 1800)] {
+                    let team = add_team(tx, &event, t, None)?;
+                    for n in ["One", "Two"] {
+                        let name = format!("{t} {n}");
+                        let p = add_player(
+                            tx,
+                            &NewPlayer {
+                                name: &name,
+                                rating: Some(rating),
+                                ..NewPlayer::default()
+                            },
+                        )?;
+                        crate::store::team::add_to_roster(tx, &event, &team, &p, None)?;
+                    }
+                }
+                Ok(event)
+            })
+            .unwrap();
+        let section = team_section(store.conn(), &event).unwrap();
+        let req = Request {
+            round: None,
+            system: None,
+            replace: false,
+            seed: 1,
+        };
+        let shown = pair::preview(store.conn(), &event, &section, &req).unwrap();
+        store.write(|tx| pair::confirm(tx, &shown)).unwrap();
+        let all = teams(store.conn(), event.id).unwrap();
+        (store, event, all)
+    }
+
+    fn refusal(e: crate::error::Error) -> Refusal {
+        e.refusal::<Refusal>()
+            .cloned()
+            .unwrap_or_else(|| panic!("not a board refusal: {e}"))
+    }
+
+    #[test]
+    fn a_board_is_recorded_with_the_match_score_and_undone_by_the_rounds_undo() {
+        let (mut store, event, all) = paired();
+        // A (2000) and B (1900) play; C has the bye. A has White on board 1.
+        let a = &all[0];
+        let done = store
+            .write(|tx| record_board(tx, &event, 1, a, 1, GameResult::WhiteWins, Some(None)))
+            .unwrap();
+        assert_eq!((done.home.as_str(), done.away.as_str()), ("A", "B"));
+        assert_eq!(done.game.white.name, "A One");
+        assert!(done.changed);
+        assert_eq!(
+            done.score,
+            MatchScore {
+                home: Points::whole(1),
+                away: Points::ZERO,
+                done: 1,
+                boards: 2
+            }
+        );
+        // Board 2 (B's player has White), named by the other team: a draw.
+        let b = &all[1];
+        let done = store
+            .write(|tx| record_board(tx, &event, 1, b, 2, GameResult::Draw, Some(None)))
+            .unwrap();
+        assert_eq!(done.game.white.name, "B Two");
+        assert_eq!(
+            (done.score.home, done.score.away, done.score.done),
+            (Points(3), Points(1), 2)
+        );
+        let again = store
+            .write(|tx| record_board(tx, &event, 1, b, 2, GameResult::Draw, None))
+            .unwrap();
+        assert!(!again.changed);
+        let section = team_section(store.conn(), &event).unwrap();
+        let undone = store
+            .write(|tx| {
+                results::undo_last_entry(
+                    tx,
+                    results::Round {
+                        event: &event,
+                        section: &section,
+                        number: 1,
+                    },
+                )
+            })
+            .unwrap();
+        assert_eq!(undone.game.white.name, "B Two");
+        let m = team_match(store.conn(), &event, 1, a).unwrap();
+        assert_eq!(match_score(&m).done, 1);
+    }
+
+    #[test]
+    fn a_board_not_there_a_bye_or_no_match_is_refused_with_its_facts() {
+        let (mut store, event, all) = paired();
+        let (a, c) = (&all[0], &all[2]);
+        let mut try_board = |team: &TeamRow, round: u32, board: u32| {
+            refusal(
+                store
+                    .write(|tx| {
+                        record_board(tx, &event, round, team, board, GameResult::Draw, None)
+                    })
+                    .unwrap_err(),
+            )
+        };
+        assert_eq!(
+            try_board(a, 1, 3),
+            Refusal::NoSuchBoard {
+                event: "Schools".into(),
+                board: 3,
+                boards: 2
+            }
+        );
+        assert_eq!(
+            try_board(c, 1, 1),
+            Refusal::TeamBye {
+                team: "C".into(),
+                round: 1
+            }
+        );
+        assert_eq!(
+            try_board(a, 2, 1),
+            Refusal::NoMatch {
+                team: "A".into(),
+                round: 2
+            }
+        );
+    }
+
+    #[test]
+    fn a_forfeited_board_has_no_game_to_record() {
+        let (mut store, event, all) = paired();
+        let (a, b) = (&all[0], &all[1]);
+        store
+            .write(|tx| {
+                crate::team::delete_match(tx, &event, 1, a, "recorded from the sheet")?;
+                let boards = vec![
+                    NewBoard {
+                        board: 1,
+                        white: "A One".into(),
+                        black: "B One".into(),
+                        result: GameResult::WhiteWins,
+                        origin: None,
+                    },
+                    NewBoard {
+                        board: 2,
+                        white: "-".into(),
+                        black: "A Two".into(),
+                        result: GameResult::BlackForfeitWin,
+                        origin: None,
+                    },
+                ];
+                crate::team::record_match(
+                    tx,
+                    &event,
+                    1,
+                    a,
+                    b,
+                    &MatchDetails::Boards(boards),
+                    None,
+                    None,
+                )
+            })
+            .unwrap();
+        let e = store
+            .write(|tx| record_board(tx, &event, 1, b, 2, GameResult::Draw, None))
+            .unwrap_err();
+        assert_eq!(
+            refusal(e),
+            Refusal::NoGame {
+                home: "A".into(),
+                away: "B".into(),
+                round: 1,
+                board: 2
+            }
+        );
+        let m = team_match(store.conn(), &event, 1, a).unwrap();
+        assert_eq!(
+            match_score(&m),
+            MatchScore {
+                home: Points::whole(2),
+                away: Points::ZERO,
+                done: 2,
+                boards: 2
+            }
+        );
+    }
+}
