@@ -366,3 +366,85 @@ async fn a_match_is_deleted_only_with_a_reason() {
         page.body
     );
 }
+
+#[tokio::test]
+async fn an_odd_team_out_has_its_bye_shown_and_no_boards_to_enter() {
+    let t = crate::web::testing::TestServer::with(super::team_league)
+        .logged_in()
+        .await;
+    // A fifth team, with two new players: one team has a bye in round 1.
+    let a = t
+        .post("/teams/add", &[("name", "Queens"), ("short", "")])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    for name in ["Queen One", "Queen Two"] {
+        let a = t
+            .post(
+                "/teams/roster/add",
+                &[
+                    ("team", "5"),
+                    ("name", name),
+                    ("new", "1"),
+                    ("rating", "1500"),
+                ],
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    }
+    let preview = t.get("/pair").await;
+    let a = super::post_fields(&t, "/pair", &super::confirm_fields(&preview.body)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let round = matches_of(&t, 1);
+    assert_eq!(round.len(), 3);
+    let bye = round
+        .iter()
+        .find(|m| m.team_b.is_none())
+        .expect("a team bye");
+    assert_eq!(bye.team_a, "Queens");
+    let page = t.get("/matches?round=1").await;
+    assert!(page.body.contains("Queens: team bye"), "{}", page.body);
+    assert_eq!(page.body.matches("action=\"/matches/record\"").count(), 4);
+    let board = t.get("/board").await;
+    assert!(
+        board.body.contains("<bdi>Queens</bdi>: team bye"),
+        "{}",
+        board.body
+    );
+    let before = snapshot(&t);
+    let refused = t
+        .post(
+            "/matches/record",
+            &[
+                ("round", "1"),
+                ("team", "5"),
+                ("board", "1"),
+                ("result", "1-0"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("Queens has a team bye in round 1: there are no boards to record"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(before, snapshot(&t));
+}
+
+#[tokio::test]
+async fn the_team_pages_of_an_individual_event_say_it_is_not_a_team_event() {
+    let t = crate::web::testing::TestServer::with(crate::web::testing::running_league)
+        .logged_in()
+        .await;
+    for path in ["/matches", "/teams"] {
+        let a = t.get(path).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{path}: {}", a.body);
+        assert!(a.body.contains("Club Swiss"), "{path}: {}", a.body);
+    }
+    let a = t.post("/teams/add", &[("name", "Queens")]).await;
+    assert!(a.status.is_client_error(), "{}", a.body);
+    // The individual results page stays the individual one.
+    assert_eq!(t.get("/results").await.status, StatusCode::OK);
+}
