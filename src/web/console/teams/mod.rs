@@ -1,9 +1,9 @@
 //! A team event in the console: its round's matches entered board by
-//! board ([`matches`]), a board corrected or a match deleted ([`fix`]),
-//! its teams and rosters ([`roster`]), and what needs doing ([`todo`]). Every write goes through the
-//! application layer's team actions ([`crate::app::team`]), with the
-//! CLI's refusals and the console's own ways on (a button or a box to
-//! fill, never a command).
+//! board ([`matches`](mod@matches)), a board corrected or a match deleted
+//! ([`fix`]), its teams and rosters ([`roster`]), and what needs doing
+//! ([`todo`](mod@todo)). Every write goes through the application layer's
+//! team actions ([`crate::app::team`]), with the CLI's refusals and the
+//! console's own ways on (a button or a box to fill, never a command).
 
 pub mod fix;
 pub mod matches;
