@@ -1,6 +1,6 @@
 //! A team event in the console: its round's matches entered board by
 //! board ([`matches`](mod@matches)), a board corrected or a match deleted
-//! ([`fix`]), its teams and rosters ([`roster`]), and what needs doing
+//! ([`fix`]), its teams and rosters ([`roster`], [`search`]), and what needs doing
 //! ([`todo`](mod@todo)). Every write goes through the application layer's
 //! team actions ([`crate::app::team`]), with the CLI's refusals and the
 //! console's own ways on (a button or a box to fill, never a command).
@@ -8,6 +8,7 @@
 pub mod fix;
 pub mod matches;
 pub mod roster;
+pub mod search;
 pub mod todo;
 
 use axum::routing::{get, post};

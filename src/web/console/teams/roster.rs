@@ -3,9 +3,10 @@
 //! accents and word order, whole-word beginnings; a new player added when
 //! asked), taking a player off, and withdrawing a team after a round.
 
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 
+use super::search::{search, FoundPlayer};
 use super::{team_by_id, team_event};
 use crate::app::team::{self as app, Refusal};
 use crate::error::{Error, Result};
@@ -42,6 +43,13 @@ pub struct TeamLine {
     pub short: Option<String>,
 }
 
+/// What was typed in the search box.
+#[derive(serde::Deserialize, Default)]
+pub struct SearchQuery {
+    #[serde(default)]
+    q: String,
+}
+
 /// What the page shows.
 pub struct TeamsPage {
     /// "Metro Teams (2024-25)".
@@ -52,6 +60,12 @@ pub struct TeamsPage {
     pub teams: Vec<TeamLine>,
     /// The rounds after which a team may withdraw (0 ..= the latest).
     pub after: Vec<u32>,
+    /// What was searched for.
+    pub q: String,
+    /// The players the search found.
+    pub found: Vec<FoundPlayer>,
+    /// "No player of the league is called ..." when it found none.
+    pub none: Option<String>,
 }
 
 #[derive(askama::Template)]
@@ -63,9 +77,13 @@ struct TeamsHtml {
 }
 
 /// `GET /teams`.
-pub async fn page(State(st): State<AppState>, c: Console) -> Response {
+pub async fn page(
+    State(st): State<AppState>,
+    c: Console,
+    Query(q): Query<SearchQuery>,
+) -> Response {
     let echo = st.auth.take_flash(&c.0.id);
-    match st.db.read(load).await {
+    match st.db.read(move |s| load(s, q.q.trim())).await {
         Ok(p) => render(&TeamsHtml {
             l: Layout::new(format!("Teams of {}", p.event), &c),
             echo,
@@ -75,7 +93,7 @@ pub async fn page(State(st): State<AppState>, c: Console) -> Response {
     }
 }
 
-fn load(store: &Store) -> Result<TeamsPage> {
+fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
     let (event, section) = team_event(store)?;
     let conn = store.conn();
     let boards = teams::rules(conn, event.id)?.boards;
@@ -104,7 +122,11 @@ fn load(store: &Store) -> Result<TeamsPage> {
             }
         })
         .collect();
+    let (found, none) = search(conn, &event, typed)?;
     Ok(TeamsPage {
+        q: typed.to_string(),
+        found,
+        none,
         event: format!("{} ({})", event.name, event.season),
         boards,
         teams: lines,

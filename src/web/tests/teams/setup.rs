@@ -259,3 +259,38 @@ async fn the_set_up_forms_without_their_token_are_refused() {
     }
     assert_eq!(before, snapshot(&t));
 }
+
+#[tokio::test]
+async fn the_search_finds_players_by_the_cli_name_matching_and_adds_one_to_a_roster() {
+    let t = TestServer::with(team_league).logged_in().await;
+    // Word order and case: "hart hal"; Gina Gold is on Bishops' roster.
+    let page = t.get("/teams?q=gold+GINA").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(
+        page.body
+            .contains("Gina Gold, rated 2100</bdi>: on <bdi>Bishops</bdi>&#39;s roster."),
+        "{}",
+        page.body
+    );
+    let ivy = t.get("/teams?q=ivy").await;
+    assert!(ivy.body.contains("Ivy Idle, rated 1500"), "{}", ivy.body);
+    let named = crate::web::testing::field_of(&ivy.body, "name").expect("the add form");
+    let a = t
+        .post("/teams/roster/add", &[("team", "3"), ("name", &named)])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(
+        roster(&t, "Pawns").last(),
+        Some(&(3, "Ivy Idle".to_string()))
+    );
+    // A typo: the closest names, no form to add a stranger.
+    let typo = t.get("/teams?q=Ivy+Idel").await;
+    assert!(
+        typo.body
+            .contains("No player of the league is called &#34;Ivy Idel&#34;"),
+        "{}",
+        typo.body
+    );
+    let hostile = t.get("/teams?q=%3Cscript%3E").await;
+    assert_escaped(&hostile.body);
+}
