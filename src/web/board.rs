@@ -8,6 +8,7 @@
 
 pub mod report;
 pub mod secretary;
+pub mod teams;
 pub mod view;
 
 use std::path::PathBuf;

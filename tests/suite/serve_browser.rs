@@ -13,6 +13,8 @@ use serde_json::{json, Value};
 use crate::serve_http::{request, Server};
 use crate::site_live::live_fixture;
 
+mod teams; // a team match entered board by board at 390x844
+
 /// The key WebDriver names an element by.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 

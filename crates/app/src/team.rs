@@ -1,5 +1,8 @@
 //! A team's part in a team event: its roster, its matches (recorded,
-//! corrected, deleted by mistake), withdrawing it after a round.
+//! corrected, deleted by mistake), withdrawing it after a round. One
+//! board of a paired match entered on club night is [`board`]'s.
+
+pub mod board;
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;

@@ -21,6 +21,8 @@ pub struct Board {
     pub version: i64,
     /// The sections being played, in the order of the event list.
     pub sections: Vec<SectionBoard>,
+    /// The team events being played.
+    pub teams: Vec<super::teams::TeamBoard>,
 }
 
 /// One section being played.
@@ -86,12 +88,16 @@ pub fn build(conn: &Reader) -> Result<Board> {
     for (k, r) in reports.iter().enumerate() {
         sections.push(section_board(conn, k + 1, r)?);
     }
-    Ok(Board { version, sections })
+    Ok(Board {
+        version,
+        sections,
+        teams: super::teams::build(conn)?,
+    })
 }
 
 /// The individual sections being played: entered players, and a round
-/// still to pair or a result still missing. Team events are left to the
-/// console and the site.
+/// still to pair or a result still missing. Team events are
+/// [`super::teams`]'.
 pub fn running_sections(conn: &impl Readable) -> Result<Vec<(Event, Section)>> {
     let mut out = Vec::new();
     for event in season::events(conn, None)? {

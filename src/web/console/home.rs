@@ -32,8 +32,13 @@ pub struct SectionTodo {
     pub next: Option<u32>,
     /// Byes asked for in the next round: "Name (half-point)".
     pub requested: Vec<String>,
-    /// Withdrawn players: "Name (after round 2)".
+    /// Withdrawn players (teams): "Name (after round 2)".
     pub withdrawn: Vec<String>,
+    /// A team event's matches with boards missing: "Round 1: Bishops v
+    /// Rooks (1-0, 1 of 2 boards in)".
+    pub matches: Vec<String>,
+    /// Whether it is a team event's (its links go to the teams' pages).
+    pub team: bool,
 }
 
 /// An event to choose.
@@ -96,6 +101,9 @@ fn section_todo(
     s: &crate::domain::league::Section,
 ) -> Result<SectionTodo> {
     let conn = store.conn();
+    if event.kind.is_team() {
+        return super::teams::todo::team_todo(conn, event, s);
+    }
     let missing = rounds::missing(conn, s)?;
     let mut by_round: Vec<(u32, usize)> = Vec::new();
     for (round, _) in &missing.unreported {
@@ -126,6 +134,8 @@ fn section_todo(
         next: (next <= event.rounds).then_some(next),
         requested,
         withdrawn,
+        matches: Vec::new(),
+        team: false,
     })
 }
 

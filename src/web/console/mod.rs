@@ -9,7 +9,8 @@
 //! crosstable, working), [`pair`] (preview, then pair), [`print`](mod@print) (the round's
 //! printed sheets), [`ops`] (the log, backup, publishing the site),
 //! [`setup`] (seasons, events, sections, players, byes, withdrawals,
-//! uploads).
+//! uploads), [`teams`] (a team event's matches board by board, its teams
+//! and rosters).
 //!
 //! [`Console`]: super::guard::Console
 //! [`Checked`]: super::guard::Checked
@@ -25,6 +26,7 @@ pub mod results;
 pub mod running;
 pub mod setup;
 pub mod standings;
+pub mod teams;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -53,6 +55,7 @@ pub fn routes() -> Router<AppState> {
         .route("/publish", get(ops::publish_page).post(ops::publish))
         .route("/backup", post(ops::backup))
         .merge(setup::routes())
+        .merge(teams::routes())
 }
 
 /// An event and section as an echo names them: "Club Swiss Open", and a

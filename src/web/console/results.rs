@@ -70,12 +70,21 @@ struct ResultsHtml {
     echo: Option<String>,
 }
 
-/// `GET /results`.
+/// `GET /results` (a team event's: `/matches`, its own page).
 pub async fn page(
     State(st): State<AppState>,
     console: Console,
     Query(w): Query<Which>,
 ) -> Response {
+    let team = st
+        .db
+        .read(move |s| Ok(running::section(s, w.section)?.0.kind.is_team()))
+        .await;
+    if let Ok(true) = team {
+        // A team event's round is entered match by match.
+        let round = w.round.unwrap_or(0);
+        return Redirect::to(&super::teams::matches_href(round)).into_response();
+    }
     let echo = st.auth.take_flash(&console.0.id);
     match st.db.read(move |s| load(s, w)).await {
         Ok(r) => render(&ResultsHtml {

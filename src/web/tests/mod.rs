@@ -8,4 +8,5 @@ mod pair;
 mod read_only;
 mod results;
 mod setup;
+mod teams;
 mod upload;
