@@ -7,5 +7,6 @@ mod pages;
 mod pair;
 mod read_only;
 mod results;
+mod season_edit;
 mod setup;
 mod upload;

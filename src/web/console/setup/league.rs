@@ -41,6 +41,12 @@ pub struct SeasonRow {
     pub id: i64,
     /// "2024-25 (2024-09-01 to 2025-06-30)".
     pub label: String,
+    /// Its name, for the edit form.
+    pub name: String,
+    /// Its first day, for the edit form ("" when none).
+    pub start: String,
+    /// Its last day, for the edit form ("" when none).
+    pub end: String,
     /// Its events.
     pub events: Vec<EventRow>,
 }
@@ -81,6 +87,9 @@ fn load(conn: &impl Readable) -> Result<Vec<SeasonRow>> {
         out.push(SeasonRow {
             id: s.id.0,
             label: format!("{}{}", s.name, dates(&s.start_date, &s.end_date)),
+            start: s.start_date.clone().unwrap_or_default(),
+            end: s.end_date.clone().unwrap_or_default(),
+            name: s.name,
             events,
         });
     }

@@ -1,5 +1,5 @@
 //! Setting a league up from the console: seasons, events and sections
-//! ([`league`]), finding and entering players, new players and late
+//! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
 //! entries ([`players`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]). Every write goes
@@ -13,6 +13,7 @@ pub mod hints;
 pub mod league;
 pub mod person;
 pub mod players;
+pub mod season;
 pub mod upload;
 
 use axum::extract::DefaultBodyLimit;
@@ -30,6 +31,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/setup", get(league::page))
         .route("/setup/season", post(league::add_season))
+        .route("/setup/season/edit", post(season::edit_season))
         .route("/setup/event", post(league::add_event))
         .route("/setup/section", post(league::add_section))
         .route(
