@@ -5,6 +5,7 @@ mod file_faults;
 mod login;
 mod pages;
 mod pair;
+mod pairing_rules;
 mod read_only;
 mod results;
 mod season_edit;

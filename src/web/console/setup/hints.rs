@@ -9,6 +9,7 @@ use crate::error::Error;
 /// The console's hint for a refusal of one of the set-up actions.
 pub fn hint(e: &Error) -> Option<String> {
     season_hint(e)
+        .or_else(|| rules_hint(e))
         .or_else(|| entry_hint(e))
         .or_else(|| other_hint(e))
         .or_else(|| sheet_hint(e))
@@ -25,6 +26,16 @@ fn season_hint(e: &Error) -> Option<String> {
             " To move the date and keep the standings, choose the {old} edition under \"FIDE rules edition\" as well."
         ),
         R::DatesOutOfOrder { .. } | R::EmptyLeagueName => return None,
+    })
+}
+
+fn rules_hint(e: &Error) -> Option<String> {
+    use crate::app::pairing_rules::Refusal as R;
+    Some(match e.refusal::<R>()? {
+        R::BakuForUsChess => "; choose no acceleration and give the rounds paired with added-score acceleration, or choose the FIDE Dutch system for Baku acceleration".into(),
+        R::TeamsAccelerated { .. } => "; choose no acceleration".into(),
+        R::DoubleNotRoundRobin { .. } => "; choose Berger or Crenshaw tables to play the table twice".into(),
+        R::RoundRobinAccelerated => "; choose no acceleration, or a Swiss system".into(),
     })
 }
 

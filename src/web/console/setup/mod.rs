@@ -1,6 +1,6 @@
 //! Setting a league up from the console: seasons, events and sections
 //! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
-//! entries ([`players`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
+//! entries ([`players`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]). Every write goes
 //! through the application layer's action the CLI uses, in one
@@ -13,6 +13,7 @@ pub mod hints;
 pub mod league;
 pub mod person;
 pub mod players;
+pub mod rules;
 pub mod season;
 pub mod upload;
 
