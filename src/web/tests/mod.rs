@@ -6,6 +6,7 @@ mod login;
 mod pages;
 mod pair;
 mod pairing_rules;
+mod prizes;
 mod read_only;
 mod results;
 mod season_edit;

@@ -1,6 +1,6 @@
 //! Setting a league up from the console: seasons, events and sections
 //! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
-//! entries ([`players`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
+//! entries ([`players`]), an event's prizes ([`prizes`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]). Every write goes
 //! through the application layer's action the CLI uses, in one
@@ -13,6 +13,7 @@ pub mod hints;
 pub mod league;
 pub mod person;
 pub mod players;
+pub mod prizes;
 pub mod rules;
 pub mod season;
 pub mod upload;
@@ -39,6 +40,9 @@ pub fn routes() -> Router<AppState> {
             "/setup/event/edit",
             get(league::edit_page).post(league::edit_event),
         )
+        .route("/prizes", get(prizes::page))
+        .route("/prizes/remove", post(prizes::remove))
+        .route("/prizes/award", post(prizes::award))
         .route("/players", get(players::page))
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
