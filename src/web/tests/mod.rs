@@ -7,6 +7,7 @@ mod pages;
 mod pair;
 mod pairing_rules;
 mod prizes;
+mod ratings;
 mod read_only;
 mod results;
 mod season_edit;

@@ -167,9 +167,7 @@ async fn each_refusal_of_the_prize_actions_is_shown_and_nothing_changes() {
     let t = server().await;
     let before = listed(&t);
     // A place prize goes by the standings.
-    let a = t
-        .post("/prizes/award", &award("1", "1st: $60", "1"))
-        .await;
+    let a = t.post("/prizes/award", &award("1", "1st: $60", "1")).await;
     assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
     assert!(
         a.body.contains("Prize 1 of Open (1st: $60) goes by the standings; only special prizes (best game, upset) are awarded by hand"),
@@ -202,9 +200,8 @@ async fn each_refusal_of_the_prize_actions_is_shown_and_nothing_changes() {
         .await;
     assert_eq!(c.status, StatusCode::BAD_REQUEST, "{}", c.body);
     assert!(
-        c.body.contains(
-            "changed since the page was loaded: prize 2 is now Best &#60;game&#62;: $25"
-        ),
+        c.body
+            .contains("changed since the page was loaded: prize 2 is now Best &#60;game&#62;: $25"),
         "{}",
         c.body
     );

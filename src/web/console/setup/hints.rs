@@ -62,8 +62,19 @@ fn other_hint(e: &Error) -> Option<String> {
             " To withdraw them after round {after}: pair round {next} again without them (the Pair page replaces a round that has no results yet), or withdraw them after the last round they played."
         ));
     }
-    if let Some(ratings::Refusal::OutOfOrder { .. }) = e.refusal::<ratings::Refusal>() {
-        return Some("; give the day this list took effect in the form, if it is not today".into());
+    match e.refusal::<ratings::Refusal>() {
+        Some(ratings::Refusal::OutOfOrder { .. }) => {
+            return Some(
+                "; give the day this list took effect in the form, if it is not today".into(),
+            )
+        }
+        Some(ratings::Refusal::NoSuchList { .. }) => {
+            return Some(" (the Rating lists page shows them as they are now)".into())
+        }
+        Some(ratings::Refusal::SeveralLists { .. }) => {
+            return Some("; choose it by its day on the Rating lists page".into())
+        }
+        _ => {}
     }
     if let Some(crate::app::result::Refusal::DeletionNeedsReason) =
         e.refusal::<crate::app::result::Refusal>()

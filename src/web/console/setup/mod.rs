@@ -2,7 +2,8 @@
 //! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
 //! entries ([`players`]), an event's prizes ([`prizes`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
-//! uploading a player list or a rating list ([`upload`]). Every write goes
+//! uploading a player list or a rating list ([`upload`]), and removing
+//! a rating list applied ([`ratings`](mod@ratings)). Every write goes
 //! through the application layer's action the CLI uses, in one
 //! transaction, and a refusal shows the action's words with the console's
 //! own hint ([`hints`]): a page to go to, never a command or a flag.
@@ -14,6 +15,7 @@ pub mod league;
 pub mod person;
 pub mod players;
 pub mod prizes;
+pub mod ratings;
 pub mod rules;
 pub mod season;
 pub mod upload;
@@ -43,6 +45,11 @@ pub fn routes() -> Router<AppState> {
         .route("/prizes", get(prizes::page))
         .route("/prizes/remove", post(prizes::remove))
         .route("/prizes/award", post(prizes::award))
+        .route("/ratings", get(ratings::page))
+        .route(
+            "/ratings/remove",
+            get(ratings::confirm).post(ratings::remove),
+        )
         .route("/players", get(players::page))
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
