@@ -3,6 +3,7 @@
 mod entries;
 mod file_faults;
 mod login;
+mod merge;
 mod pages;
 mod pair;
 mod pairing_rules;

@@ -53,8 +53,10 @@ fn entry_hint(e: &Error) -> Option<String> {
 }
 
 fn other_hint(e: &Error) -> Option<String> {
-    if let Some(player::Refusal::Namesake { .. }) = e.refusal::<player::Refusal>() {
-        return Some("; if this is someone else of the same name, tick \"another player of the same name\" and add them again (an id tells them apart)".into());
+    match e.refusal::<player::Refusal>() {
+        Some(player::Refusal::Namesake { .. }) => return Some("; if this is someone else of the same name, tick \"another player of the same name\" and add them again (an id tells them apart)".into()),
+        Some(player::Refusal::DifferentIds { .. }) => return Some("; if one id is wrong, correct it first on that player's page (the Edit button on the players page)".into()),
+        _ => {}
     }
     if let Some(withdraw::Refusal::PlayedLater { after, .. }) = e.refusal::<withdraw::Refusal>() {
         let next = after + 1;

@@ -1,6 +1,7 @@
 //! Setting a league up from the console: seasons, events and sections
 //! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
-//! entries ([`players`]), an event's prizes ([`prizes`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
+//! entries ([`players`]), merging two players who are one person
+//! ([`merge`](mod@merge)), an event's prizes ([`prizes`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
 //! uploading a player list or a rating list ([`upload`]), and removing
 //! a rating list applied ([`ratings`](mod@ratings)). Every write goes
@@ -12,6 +13,7 @@ pub mod byes;
 pub mod fix;
 pub mod hints;
 pub mod league;
+pub mod merge;
 pub mod person;
 pub mod players;
 pub mod prizes;
@@ -50,6 +52,7 @@ pub fn routes() -> Router<AppState> {
             "/ratings/remove",
             get(ratings::confirm).post(ratings::remove),
         )
+        .route("/players/merge", get(merge::page).post(merge::merge))
         .route("/players", get(players::page))
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
