@@ -235,3 +235,96 @@ async fn prize_forms_without_the_session_token_change_nothing() {
     assert_eq!(b.status, StatusCode::FORBIDDEN, "{}", b.body);
     assert_eq!(listed(&t), before);
 }
+
+fn add<'a>(kind: &'a str, more: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut f = vec![("section", "1"), ("kind", kind)];
+    f.extend_from_slice(more);
+    f
+}
+
+#[tokio::test]
+async fn a_prize_is_added_at_the_end_of_the_list_or_replaces_the_one_listed() {
+    let t = server().await;
+    let a = t
+        .post(
+            "/prizes/add",
+            &add("class", &[("class", "U1600"), ("cash", "30")]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(a.location(), Some("/prizes?event=1"));
+    let page = t.get("/prizes?event=1").await.body;
+    assert!(
+        page.contains("Prize 4 of Club Swiss Open: 1st U1600: $30."),
+        "{page}"
+    );
+    let b = t
+        .post(
+            "/prizes/add",
+            &add("special", &[("name", "Upset <i>"), ("item", "book")]),
+        )
+        .await;
+    assert_eq!(b.status, StatusCode::SEE_OTHER, "{}", b.body);
+    let page = t.get("/prizes?event=1").await.body;
+    assert!(
+        page.contains("Prize 5 of Club Swiss Open: Upset &#60;i&#62;: book."),
+        "{page}"
+    );
+    let c = t
+        .post(
+            "/prizes/add",
+            &add("place", &[("place", "1"), ("cash", "75"), ("replace", "1")]),
+        )
+        .await;
+    assert_eq!(c.status, StatusCode::SEE_OTHER, "{}", c.body);
+    let page = t.get("/prizes?event=1").await.body;
+    assert!(
+        page.contains("Prize 1 of Club Swiss Open: 1st: $75 (was 1st: $60)."),
+        "{page}"
+    );
+    let all: Vec<String> = listed(&t)
+        .iter()
+        .map(|p| prizes::describe(&p.prize))
+        .collect();
+    assert_eq!(
+        all,
+        vec![
+            "1st: $75",
+            "Best <game>: $25",
+            "2nd: trophy",
+            "1st U1600: $30",
+            "Upset <i>: book"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn each_refusal_of_adding_a_prize_is_shown_and_nothing_changes() {
+    let t = server().await;
+    let before = listed(&t);
+    let cases: [(Vec<(&str, &str)>, StatusCode, &str); 6] = [
+        (
+            add("place", &[("place", "1"), ("cash", "60")]),
+            StatusCode::CONFLICT,
+            "Club Swiss Open already has 1st: $60 (prize 1); a second one would pay the place twice. To change it, tick &#34;replace the prize listed&#34;",
+        ),
+        (add("place", &[("place", "0"), ("cash", "60")]), StatusCode::BAD_REQUEST, "laces are numbered from 1"),
+        (add("class", &[("class", "juniors"), ("cash", "5")]), StatusCode::BAD_REQUEST, "&#34;juniors&#34; is not a class"),
+        (add("special", &[("name", " "), ("cash", "5")]), StatusCode::BAD_REQUEST, " special prize needs its name"),
+        (add("place", &[("place", "3"), ("cash", "lots")]), StatusCode::BAD_REQUEST, "&#34;lots&#34; is not an amount of money"),
+        (add("place", &[("place", "3")]), StatusCode::BAD_REQUEST, "ive the prize&#39;s money, or an item"),
+    ];
+    for (form, status, words) in cases {
+        let a = t.post("/prizes/add", &form).await;
+        assert_eq!(a.status, status, "{form:?}: {}", a.body);
+        assert!(a.body.contains(words), "{form:?}: {}", a.body);
+    }
+    let forged = t
+        .post_raw(
+            "/prizes/add",
+            &add("place", &[("place", "4"), ("cash", "5")]),
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN, "{}", forged.body);
+    assert_eq!(listed(&t), before);
+}

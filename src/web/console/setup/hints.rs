@@ -83,10 +83,14 @@ fn other_hint(e: &Error) -> Option<String> {
     {
         return Some("; say why in the box beside the button (it goes in the log)".into());
     }
-    if let Some(crate::app::prize::Refusal::NoSuchPrize { .. }) =
-        e.refusal::<crate::app::prize::Refusal>()
-    {
-        return Some("; the list changed since the page was loaded: look at it again".into());
+    match e.refusal::<crate::app::prize::Refusal>() {
+        Some(crate::app::prize::Refusal::NoSuchPrize { .. }) => {
+            return Some("; the list changed since the page was loaded: look at it again".into())
+        }
+        Some(crate::app::prize::Refusal::AlreadyListed { .. }) => return Some(
+            ". To change it, tick \"replace the prize listed\" and add it again; for another place, give another place".into(),
+        ),
+        _ => {}
     }
     if let Some(bye::Refusal::NoSuchRound { .. }) = e.refusal::<bye::Refusal>() {
         return Some("; add rounds to the event on the set-up page first".into());

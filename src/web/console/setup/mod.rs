@@ -45,6 +45,7 @@ pub fn routes() -> Router<AppState> {
             get(league::edit_page).post(league::edit_event),
         )
         .route("/prizes", get(prizes::page))
+        .route("/prizes/add", post(prizes::add))
         .route("/prizes/remove", post(prizes::remove))
         .route("/prizes/award", post(prizes::award))
         .route("/ratings", get(ratings::page))

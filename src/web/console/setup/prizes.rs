@@ -1,7 +1,8 @@
 //! An event's prizes, section by section, as `league prize list` shows
-//! them, and the two changes the console makes to a list: naming the
-//! winner of a special prize (best game, upset) and removing a prize, as
-//! `league prize award` and `league prize remove` do, through
+//! them, and the changes the console makes to a list: adding a prize (or
+//! replacing the one listed for that place), naming the winner of a
+//! special prize (best game, upset) and removing a prize, as `league prize
+//! add`, `award` and `remove` do, through
 //! [`crate::app::prize`] in one transaction. A form names its prize by its
 //! number and by the prize the page showed: the list renumbers when a
 //! prize is removed, so a page loaded before that is refused rather than
@@ -15,7 +16,7 @@ use super::{finish, given};
 use crate::app::prize as app;
 use crate::domain::ids::EventId;
 use crate::domain::league::{Entry, Event, Section};
-use crate::domain::prizes::{Kind, Reward};
+use crate::domain::prizes::{Class, Kind, Money, Prize, Reward};
 use crate::error::{Error, Result};
 use crate::store::prize::{self as prizes, describe, StoredPrize};
 use crate::store::{player, season as seasons, Store, Writer};
@@ -245,4 +246,107 @@ fn after(st: &AppState, c: &Console, done: Result<(String, String)>) -> Response
             .link("Back to the set-up page", "/setup")
             .into_response(),
     }
+}
+
+/// The add form: what kind of prize, its place, class or name, and what
+/// it gives.
+#[derive(serde::Deserialize)]
+pub struct AddForm {
+    section: i64,
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    place: String,
+    #[serde(default)]
+    class: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    cash: String,
+    #[serde(default)]
+    item: String,
+    #[serde(default)]
+    replace: Option<String>,
+}
+
+/// The prize the add form describes, checked as `league prize add`
+/// checks its options.
+fn prize_from(f: &AddForm) -> Result<Prize> {
+    let bad = |what: &str| Err(Error::invalid(format!("{what}; nothing was changed")));
+    let place = super::number("place", &f.place)?.unwrap_or(1);
+    if place == 0 {
+        return bad("places are numbered from 1 (1 is 1st)");
+    }
+    let kind = match f.kind.as_str() {
+        "place" => Kind::Place,
+        "class" => match Class::parse(f.class.trim()) {
+            Some(c) => Kind::Class(c),
+            None => {
+                return bad(&format!(
+                    "\"{}\" is not a class; write U1400, 1400-1599, 1800+ or unrated",
+                    f.class.trim()
+                ))
+            }
+        },
+        "special" => match given(&f.name) {
+            Some(name) => Kind::Special {
+                name: name.to_string(),
+                winner: None,
+            },
+            None => return bad("a special prize needs its name, such as Best game"),
+        },
+        _ => return bad("choose a place, class or special prize"),
+    };
+    let reward = match (given(&f.cash), given(&f.item)) {
+        (Some(_), Some(_)) => return bad("give money or an item, not both"),
+        (Some(c), None) => match Money::parse(c) {
+            Some(m) if m.0 > 0 => Reward::Cash(m),
+            _ => {
+                return bad(&format!(
+                    "\"{c}\" is not an amount of money; write e.g. 60 or 12.50"
+                ))
+            }
+        },
+        (None, Some(i)) => Reward::Item(i.to_string()),
+        (None, None) => return bad("give the prize's money, or an item such as a trophy"),
+    };
+    let place = if matches!(kind, Kind::Special { .. }) {
+        1
+    } else {
+        place
+    };
+    Ok(Prize {
+        kind,
+        place,
+        reward,
+    })
+}
+
+/// `POST /prizes/add`.
+pub async fn add(State(st): State<AppState>, c: Checked<AddForm>) -> Response {
+    let f = c.form;
+    let done = st
+        .db
+        .write(move |s| {
+            let (event, section) = section_of(s, Some(f.section), None)?;
+            let prize = prize_from(&f)?;
+            let replace = f.replace.is_some();
+            let added =
+                s.write(|tx| app::add_prize(tx, &event, &section, &prize, None, replace))?;
+            Ok((
+                prizes_href(&event),
+                format!(
+                    "Prize {} of {}: {}{}.",
+                    added.position,
+                    label(&event, &section),
+                    describe(&prize),
+                    added
+                        .replaced
+                        .map(|old| format!(" (was {})", describe(&old)))
+                        .unwrap_or_default()
+                ),
+            ))
+        })
+        .await;
+    after(&st, &c.console, done)
 }
