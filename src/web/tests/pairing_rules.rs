@@ -164,11 +164,19 @@ async fn the_us_chess_swiss_options_are_recorded() {
     );
 }
 
+/// A refused form: the system, more fields, the status and the words.
+type Case = (
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    StatusCode,
+    &'static str,
+);
+
 #[tokio::test]
 async fn settings_an_event_cannot_be_paired_by_are_refused_and_nothing_changes() {
     let t = server().await;
     let before = rules(&t, 1);
-    let cases: [(&str, Vec<(&str, &str)>, StatusCode, &str); 5] = [
+    let cases: [Case; 5] = [
         (
             "uscf",
             vec![("acceleration", "baku")],

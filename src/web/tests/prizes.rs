@@ -298,11 +298,14 @@ async fn a_prize_is_added_at_the_end_of_the_list_or_replaces_the_one_listed() {
     );
 }
 
+/// A refused form: its fields, the status and the words.
+type Case = (Vec<(&'static str, &'static str)>, StatusCode, &'static str);
+
 #[tokio::test]
 async fn each_refusal_of_adding_a_prize_is_shown_and_nothing_changes() {
     let t = server().await;
     let before = listed(&t);
-    let cases: [(Vec<(&str, &str)>, StatusCode, &str); 6] = [
+    let cases: [Case; 6] = [
         (
             add("place", &[("place", "1"), ("cash", "60")]),
             StatusCode::CONFLICT,
