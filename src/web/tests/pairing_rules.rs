@@ -300,3 +300,54 @@ async fn pairing_settings_without_the_session_token_change_nothing() {
     assert_eq!(b.status, StatusCode::FORBIDDEN, "{}", b.body);
     assert_eq!(rules(&t, 1), before);
 }
+
+/// The running league with a team Swiss ("Club Teams", event 2) beside
+/// the Club Swiss.
+fn with_team_event(store: &mut crate::store::Store) -> crate::error::Result<()> {
+    running_league(store)?;
+    store.write(|tx| {
+        let season = crate::store::season::find_season(tx, "2024-25")?;
+        crate::store::season::add_event(
+            tx,
+            &season,
+            &crate::store::season::NewEvent {
+                name: "Club Teams",
+                kind: crate::domain::league::EventKind::TeamSwiss,
+                rounds: 4,
+                start_date: None,
+                end_date: None,
+                tiebreaks: "usat-team",
+                actual_play_first: false,
+                fide_edition: None,
+                sb_adjusted: false,
+                coin_allowed: false,
+            },
+        )
+        .map(|_| ())
+    })
+}
+
+#[tokio::test]
+async fn a_team_swiss_is_never_accelerated() {
+    let t = TestServer::with(with_team_event).logged_in().await;
+    let before = rules(&t, 2);
+    let a = t
+        .post(
+            "/setup/event/edit",
+            &[
+                ("event", "2"),
+                ("name", "Club Teams"),
+                ("pairing", "dutch"),
+                ("acceleration", "baku"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CONFLICT, "{}", a.body);
+    assert!(
+        a.body
+            .contains("A team Swiss pairs teams without acceleration; choose no acceleration"),
+        "{}",
+        a.body
+    );
+    assert_eq!(rules(&t, 2), before);
+}
