@@ -27,6 +27,7 @@ pub fn hint(way: &Way) -> String {
             format!("; make both writable (for example `chmod u+w {names}`) and run the command again")
         }
         Way::FreeSpace => "; free some space and run the command again".into(),
+        Way::FreeSpaceForFile => ". Free some space and run the command again".into(),
         Way::WaitForOther => "; wait for it to finish and run the command again".into(),
         Way::DiskError => "; check that the disk is not full (or over your quota) and is still \
              connected, then run the command again"

@@ -682,3 +682,45 @@ fn the_demo_leagues_next_evening_in_chromium_on_a_phone() {
         demo_evening_on_a_phone();
     }
 }
+
+/// The set-up pages of issue 26's last items on a 390×844 phone, with
+/// every fold opened: a season's and an event's edit forms (the pairing
+/// settings of a US Chess Swiss and of a round robin), an event's prizes,
+/// the rating lists and the confirm page of removing one, and a merge's
+/// plan: none is wider than the phone.
+fn setup_pages_on_a_phone() {
+    let t = crate::util::TestLeague::new();
+    t.ok(&["demo", "--out", t.db.to_str().unwrap()]);
+    t.ok(&["player", "add", "Demo Twin"]);
+    let server = Server::start(&t.db);
+    let base = format!("http://{}", server.addr);
+    let b = Browser::start(390, 844, true);
+    b.open(&format!("{base}{}", server.login));
+    let pages = [
+        ("/setup", "Seasons, events and sections"),
+        ("/setup/event/edit?event=1", "US Chess Swiss system"),
+        ("/setup/event/edit?event=5", "Table played"),
+        ("/prizes?event=1", "Prizes of Howard Ridout Memorial"),
+        ("/ratings", "Supplement Aug 2022"),
+        (
+            "/ratings/remove?list=Supplement+Aug+2022&date=2022-08-01",
+            "Remove the rating list Supplement Aug 2022?",
+        ),
+        ("/players/merge?from=Demo+Twin&into=%231", "would:"),
+    ];
+    for (page, shows) in pages {
+        b.open(&format!("{base}{page}"));
+        b.js("document.querySelectorAll('details').forEach(d => d.open = true); return true;");
+        let text = b.text();
+        assert!(text.contains(shows), "{page}: {text}");
+        b.fits(page);
+    }
+}
+
+#[test]
+fn the_setup_pages_fit_a_phone() {
+    if browser_here() {
+        say("serve browser test RUNS: the set-up pages at 390x844");
+        setup_pages_on_a_phone();
+    }
+}

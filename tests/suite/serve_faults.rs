@@ -279,6 +279,44 @@ fn a_full_disk_gives_a_clear_page_and_loses_nothing() {
     );
 }
 
+/// Publishing the site to a full disk: a clear page saying the site there
+/// before is as it was and what to do on the server's computer, never the
+/// CLI's "run the command again"; once there is room, it publishes.
+#[test]
+fn publishing_to_a_full_disk_gives_a_clear_page_and_the_old_site_stays() {
+    let Some(disk) = Disk::mount("publishing_to_a_full_disk_gives_a_clear_page") else {
+        return;
+    };
+    let t = twenty_boards();
+    let site = disk.path("site");
+    let server = Server::start_with(&t.db, &["--site", site.to_str().unwrap()]);
+    let (cookie, csrf) = session(&server);
+    let first = post(server.addr, "/publish", &cookie, &[("csrf", &csrf)]);
+    assert_eq!(first.status, 303, "{}", first.body);
+    let index = std::fs::read(site.join("index.html")).unwrap();
+
+    // A round's results change every page that shows them; then the disk fills.
+    assert_eq!(record(server.addr, &cookie, &csrf, 1, "1-0").unwrap(), 303);
+    let filler = disk.fill();
+    let a = post(server.addr, "/publish", &cookie, &[("csrf", &csrf)]);
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert!(
+        a.body.contains(&format!(
+            "The disk holding {} is full, so the site was not written; the site there before is as it was. \
+             Free some disk space on the computer running the server, then try again",
+            site.display()
+        )),
+        "{}",
+        a.body
+    );
+    no_command(&a.body);
+    assert_eq!(std::fs::read(site.join("index.html")).unwrap(), index);
+
+    std::fs::remove_file(filler).unwrap();
+    let again = post(server.addr, "/publish", &cookie, &[("csrf", &csrf)]);
+    assert_eq!(again.status, 303, "{}", again.body);
+}
+
 /// A page's words name no command to run and no `--flag`: a page has
 /// its own ways on (the CLI's "run the command again" is for a terminal).
 fn no_command(page: &str) {

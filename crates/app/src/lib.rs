@@ -46,6 +46,7 @@ pub mod demo;
 pub mod entry;
 
 pub mod import;
+pub mod pairing_rules;
 pub mod player;
 pub mod prize;
 pub mod ratings;

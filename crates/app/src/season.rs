@@ -163,6 +163,7 @@ pub fn add_event(tx: &Writer, season: &Season, setup: &EventSetup) -> Result<Eve
         }));
     }
     check_dates(new.name.trim(), new.start_date, new.end_date)?;
+    crate::pairing_rules::check(new.kind, &setup.rules)?;
     let event = seasons::add_event(tx, season, new)?;
     pairings::insert_rules(tx, event.id, &setup.rules)?;
     seasons::start_rating_basis(tx, event.id, setup.basis)?;
@@ -198,9 +199,10 @@ pub struct EventEdited {
 }
 
 /// Change an event's settings, pairing rules, details and rating basis in
-/// one go: refused below the rounds recorded, with dates out of order, and
-/// when a new start date would change the FIDE rules of recorded rounds
-/// without an edition chosen.
+/// one go: refused below the rounds recorded, with dates out of order,
+/// with pairing settings the event cannot be paired by
+/// ([`crate::pairing_rules::check`]), and when a new start date would
+/// change the FIDE rules of recorded rounds without an edition chosen.
 pub fn edit_event(tx: &Writer, event: &Event, changes: &EventChanges) -> Result<EventEdited> {
     let edit = &changes.settings;
     if let Some(rounds) = edit.rounds {
@@ -219,6 +221,7 @@ pub fn edit_event(tx: &Writer, event: &Event, changes: &EventChanges) -> Result<
     )?;
     check_edition_kept(tx, event, &after, edit)?;
     if let Some(rules) = changes.rules {
+        crate::pairing_rules::check(event.kind, &rules)?;
         if rules != pairings::rules(tx, event.id)? {
             pairings::set_rules(tx, event, &rules)?;
         }

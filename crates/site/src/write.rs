@@ -44,7 +44,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::render::SiteFile;
 pub use crate::domain::fingerprint::fingerprint;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, Way};
 use crate::outfile::own_metadata;
 
 /// The file that marks a folder as a site written by this program.
@@ -249,6 +249,22 @@ fn clear_staging(dir: &Path) -> Result<()> {
     }
 }
 
+/// A page that could not be staged: on a full disk, the site was not
+/// written and the one in `dir` is as it was (nothing is swapped in before
+/// every page is staged), with the way on left to the front end
+/// ([`Way::FreeSpaceForFile`]); any other failure names the file.
+pub fn not_staged(dir: &Path, path: &Path, e: std::io::Error) -> Error {
+    if crate::outfile::is_full(&e) {
+        Error::invalid(format!(
+            "the disk holding {} is full, so the site was not written; the site there before is as it was",
+            dir.display()
+        ))
+        .with_way(Way::FreeSpaceForFile)
+    } else {
+        Error::file(path, e)
+    }
+}
+
 /// Write `files` into `dir` as `writer` ("league site", "league demo"),
 /// replacing the site an accepted writer put there before. Returns the path
 /// of the index page. `progress(done, total)` is called after each file.
@@ -306,7 +322,7 @@ impl Writer {
         fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
         clear_staging(dir)?;
         let staging = dir.join(STAGING);
-        fs::create_dir(&staging).map_err(|e| Error::file(&staging, e))?;
+        fs::create_dir(&staging).map_err(|e| not_staged(dir, &staging, e))?;
         Ok(Writer {
             dir: dir.to_path_buf(),
             writer: writer.to_string(),
@@ -388,9 +404,9 @@ impl Writer {
         if swap {
             let p = self.staging.join(&f.path);
             if let Some(parent) = p.parent() {
-                fs::create_dir_all(parent).map_err(|e| Error::file(parent, e))?;
+                fs::create_dir_all(parent).map_err(|e| not_staged(dir, parent, e))?;
             }
-            fs::write(&p, &f.contents).map_err(|e| Error::file(&dir.join(&f.path), e))?;
+            fs::write(&p, &f.contents).map_err(|e| not_staged(dir, &dir.join(&f.path), e))?;
         }
         self.pages.push((
             rank,

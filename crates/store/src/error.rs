@@ -75,6 +75,10 @@ pub enum Way {
     },
     /// The disk is full: nothing was saved; free some space and try again.
     FreeSpace,
+    /// The disk is full, so an output file or the results site was not
+    /// written (the one there before is as it was): free some space and
+    /// write it again. Said after a full stop, as a sentence of its own.
+    FreeSpaceForFile,
     /// Another program held the database past the wait: nothing was saved;
     /// try again once it is done.
     WaitForOther,

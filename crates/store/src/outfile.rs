@@ -258,14 +258,16 @@ pub fn is_full(e: &std::io::Error) -> bool {
 }
 
 /// A failed write in words: `what` was not written and the earlier one
-/// (if any) is as it was.
-fn write_failed(path: &Path, what: &str, e: &std::io::Error) -> Error {
+/// (if any) is as it was. A full disk leaves its way on to the front end
+/// ([`Way::FreeSpaceForFile`]): the CLI says to run the command again, a
+/// page to try again.
+pub fn write_failed(path: &Path, what: &str, e: &std::io::Error) -> Error {
     if is_full(e) {
         Error::invalid(format!(
-            "the disk holding {} is full, so {what} was not written; anything there before is as it was. \
-             Free some space and run the command again",
+            "the disk holding {} is full, so {what} was not written; anything there before is as it was",
             path.display()
         ))
+        .with_way(Way::FreeSpaceForFile)
     } else {
         Error::invalid(format!(
             "cannot write {} ({e}), so {what} was not written; anything there before is as it was",

@@ -308,15 +308,17 @@ pub(super) fn sync_dir(path: &Path) {
     }
 }
 
-/// A failure writing `path`, in words (a full disk said so).
-pub(super) fn io_err(path: &Path, e: std::io::Error) -> Error {
+/// A failure writing `path`, in words (a full disk said so, its way on
+/// left to the front end: [`Way::FreeSpace`]).
+pub fn io_err(path: &Path, e: std::io::Error) -> Error {
     let full = e.raw_os_error() == Some(28); // ENOSPC
-    Error::Database(if full {
-        format!(
-            "the disk holding {} is full, so it could not be written; free some space and run the command again",
+    if full {
+        Error::Database(format!(
+            "the disk holding {} is full, so it could not be written",
             path.display()
-        )
+        ))
+        .with_way(Way::FreeSpace)
     } else {
-        format!("could not write {}: {e}", path.display())
-    })
+        Error::Database(format!("could not write {}: {e}", path.display()))
+    }
 }

@@ -3,10 +3,15 @@
 mod entries;
 mod file_faults;
 mod login;
+mod merge;
 mod pages;
 mod pair;
+mod pairing_rules;
+mod prizes;
+mod ratings;
 mod read_only;
 mod results;
+mod season_edit;
 mod setup;
 mod teams;
 mod upload;

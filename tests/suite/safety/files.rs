@@ -325,6 +325,39 @@ fn report_uscf_on_a_full_disk_keeps_the_previous_report_whole() {
     assert_ne!(after, before);
 }
 
+/// `league site` on a full disk: the secretary's words (the site there
+/// before is as it was, free some space and run the command again), never
+/// the system's "No space left on device (os error 28)"; the earlier site
+/// stays whole, and with space again the site is written.
+#[test]
+fn the_site_on_a_full_disk_keeps_the_earlier_site_and_says_so() {
+    let Some(disk) = SmallDisk::mount("the_site_on_a_full_disk") else {
+        return;
+    };
+    let t = crate::prizes::quads();
+    crate::reports::ready(&t);
+    let site = disk.path("site");
+    let args = ["site", "--out", site.to_str().unwrap()];
+    t.ok(&args);
+    let before = std::fs::read(site.join("index.html")).unwrap();
+    t.ok(&["settings", "set", "league-name", "The Quads Club"]);
+    let filler = disk.fill();
+    let r = t.run(&args);
+    assert!(!r.ok, "should fail on a full disk:\n{}", r.stdout);
+    assert!(
+        r.stderr.contains(&format!(
+            "the disk holding {} is full, so the site was not written; the site there before is as it was. Free some space and run the command again",
+            site.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("os error"), "{}", r.stderr);
+    assert_eq!(std::fs::read(site.join("index.html")).unwrap(), before);
+    std::fs::remove_file(filler).unwrap();
+    t.ok(&args);
+}
+
 /// Item 20: an export to a full disk left a 0-byte file (and item 4: the
 /// earlier export was lost).
 #[test]

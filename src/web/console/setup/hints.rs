@@ -9,6 +9,7 @@ use crate::error::Error;
 /// The console's hint for a refusal of one of the set-up actions.
 pub fn hint(e: &Error) -> Option<String> {
     season_hint(e)
+        .or_else(|| rules_hint(e))
         .or_else(|| entry_hint(e))
         .or_else(|| other_hint(e))
         .or_else(|| sheet_hint(e))
@@ -28,6 +29,16 @@ fn season_hint(e: &Error) -> Option<String> {
     })
 }
 
+fn rules_hint(e: &Error) -> Option<String> {
+    use crate::app::pairing_rules::Refusal as R;
+    Some(match e.refusal::<R>()? {
+        R::BakuForUsChess => "; choose no acceleration and give the rounds paired with added-score acceleration, or choose the FIDE Dutch system for Baku acceleration".into(),
+        R::TeamsAccelerated { .. } => "; choose no acceleration".into(),
+        R::DoubleNotRoundRobin { .. } => "; choose Berger or Crenshaw tables to play the table twice".into(),
+        R::RoundRobinAccelerated => "; choose no acceleration, or a Swiss system".into(),
+    })
+}
+
 fn entry_hint(e: &Error) -> Option<String> {
     use entry::Refusal as R;
     Some(match e.refusal::<R>()? {
@@ -42,8 +53,10 @@ fn entry_hint(e: &Error) -> Option<String> {
 }
 
 fn other_hint(e: &Error) -> Option<String> {
-    if let Some(player::Refusal::Namesake { .. }) = e.refusal::<player::Refusal>() {
-        return Some("; if this is someone else of the same name, tick \"another player of the same name\" and add them again (an id tells them apart)".into());
+    match e.refusal::<player::Refusal>() {
+        Some(player::Refusal::Namesake { .. }) => return Some("; if this is someone else of the same name, tick \"another player of the same name\" and add them again (an id tells them apart)".into()),
+        Some(player::Refusal::DifferentIds { .. }) => return Some("; if one id is wrong, correct it first on that player's page (the Edit button on the players page)".into()),
+        _ => {}
     }
     if let Some(withdraw::Refusal::PlayedLater { after, .. }) = e.refusal::<withdraw::Refusal>() {
         let next = after + 1;
@@ -51,13 +64,33 @@ fn other_hint(e: &Error) -> Option<String> {
             " To withdraw them after round {after}: pair round {next} again without them (the Pair page replaces a round that has no results yet), or withdraw them after the last round they played."
         ));
     }
-    if let Some(ratings::Refusal::OutOfOrder { .. }) = e.refusal::<ratings::Refusal>() {
-        return Some("; give the day this list took effect in the form, if it is not today".into());
+    match e.refusal::<ratings::Refusal>() {
+        Some(ratings::Refusal::OutOfOrder { .. }) => {
+            return Some(
+                "; give the day this list took effect in the form, if it is not today".into(),
+            )
+        }
+        Some(ratings::Refusal::NoSuchList { .. }) => {
+            return Some(" (the Rating lists page shows them as they are now)".into())
+        }
+        Some(ratings::Refusal::SeveralLists { .. }) => {
+            return Some("; choose it by its day on the Rating lists page".into())
+        }
+        _ => {}
     }
     if let Some(crate::app::result::Refusal::DeletionNeedsReason) =
         e.refusal::<crate::app::result::Refusal>()
     {
         return Some("; say why in the box beside the button (it goes in the log)".into());
+    }
+    match e.refusal::<crate::app::prize::Refusal>() {
+        Some(crate::app::prize::Refusal::NoSuchPrize { .. }) => {
+            return Some("; the list changed since the page was loaded: look at it again".into())
+        }
+        Some(crate::app::prize::Refusal::AlreadyListed { .. }) => return Some(
+            ". To change it, tick \"replace the prize listed\" and add it again; for another place, give another place".into(),
+        ),
+        _ => {}
     }
     if let Some(bye::Refusal::NoSuchRound { .. }) = e.refusal::<bye::Refusal>() {
         return Some("; add rounds to the event on the set-up page first".into());

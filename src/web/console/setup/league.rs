@@ -41,6 +41,12 @@ pub struct SeasonRow {
     pub id: i64,
     /// "2024-25 (2024-09-01 to 2025-06-30)".
     pub label: String,
+    /// Its name, for the edit form.
+    pub name: String,
+    /// Its first day, for the edit form ("" when none).
+    pub start: String,
+    /// Its last day, for the edit form ("" when none).
+    pub end: String,
     /// Its events.
     pub events: Vec<EventRow>,
 }
@@ -81,6 +87,9 @@ fn load(conn: &impl Readable) -> Result<Vec<SeasonRow>> {
         out.push(SeasonRow {
             id: s.id.0,
             label: format!("{}{}", s.name, dates(&s.start_date, &s.end_date)),
+            start: s.start_date.clone().unwrap_or_default(),
+            end: s.end_date.clone().unwrap_or_default(),
+            name: s.name,
             events,
         });
     }
@@ -372,6 +381,10 @@ struct EditHtml {
     l: Layout,
     e: Event,
     system: &'static str,
+    /// The pairing settings' fields, as the event has them.
+    rules: super::rules::Shown,
+    /// The pairing settings in words.
+    lines: Vec<String>,
     round_robin: bool,
     presets: Vec<(&'static str, &'static str)>,
     bases: Vec<(&'static str, &'static str)>,
@@ -388,15 +401,17 @@ pub async fn edit_page(
         .read(move |s| {
             let e = seasons::event_by_id(s.conn(), EventId(q.event))?;
             let rules = pairings::rules(s.conn(), e.id)?;
-            Ok((e, rules.system))
+            Ok((e, rules))
         })
         .await;
     match found {
-        Ok((e, system)) => render(&EditHtml {
+        Ok((e, rules)) => render(&EditHtml {
             l: Layout::new(format!("Edit {}", e.name), &c),
+            system: rules.system.as_str(),
+            rules: super::rules::Shown::of(&rules),
+            lines: super::rules::lines(&rules),
             round_robin: matches!(e.kind, EventKind::RoundRobin | EventKind::TeamRoundRobin),
             e,
-            system: system.as_str(),
             presets: PRESETS.iter().map(|p| (p.name, p.note)).collect(),
             bases: RatingBasis::ALL
                 .iter()
@@ -427,6 +442,8 @@ pub struct EditForm {
     rating: String,
     #[serde(default)]
     edition: String,
+    #[serde(flatten)]
+    rules: super::rules::RulesForm,
 }
 
 /// `POST /setup/event/edit`.
@@ -478,21 +495,22 @@ fn edited(s: &mut crate::store::Store, f: &EditForm) -> Result<String> {
             fide_edition: edition(&f.edition)?,
             ..Default::default()
         },
-        rules: (system != rules.system).then_some(PairingRules { system, ..rules }),
+        rules: Some(super::rules::from_form(&f.rules, rules, system)?).filter(|r| *r != rules),
         details: None,
         rating,
     };
     let done = s.write(|tx| app::edit_event(tx, &event, &changes))?;
     let e = &done.event;
+    let recorded = pairings::rules(s.conn(), e.id)?;
     let mut echo = format!(
-        "{} now: {}, {} rounds{}; tiebreaks {}; {}; ratings: {}.",
+        "{} now: {}, {} rounds{}; tiebreaks {}; ratings: {}; {}.",
         e.name,
         e.kind.label(),
         e.rounds,
         dates(&e.start_date, &e.end_date),
         e.tiebreaks,
-        system.label(),
-        e.rating_basis.label()
+        e.rating_basis.label(),
+        super::rules::lines(&recorded).join("; ")
     );
     if done.rerated > 0 {
         echo.push_str(&format!(

@@ -1,8 +1,10 @@
 //! Setting a league up from the console: seasons, events and sections
-//! ([`league`]), finding and entering players, new players and late
-//! entries ([`players`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
+//! ([`league`]), a season's name and dates ([`season`](mod@season)), finding and entering players, new players and late
+//! entries ([`players`]), merging two players who are one person
+//! ([`merge`](mod@merge)), an event's prizes ([`prizes`]), an event's pairing settings ([`rules`]), a player's own details ([`person`]), requested byes and withdrawals ([`byes`]),
 //! moving or removing an entry made in the wrong place ([`fix`]), and
-//! uploading a player list or a rating list ([`upload`]). Every write goes
+//! uploading a player list or a rating list ([`upload`]), and removing
+//! a rating list applied ([`ratings`](mod@ratings)). Every write goes
 //! through the application layer's action the CLI uses, in one
 //! transaction, and a refusal shows the action's words with the console's
 //! own hint ([`hints`]): a page to go to, never a command or a flag.
@@ -11,8 +13,13 @@ pub mod byes;
 pub mod fix;
 pub mod hints;
 pub mod league;
+pub mod merge;
 pub mod person;
 pub mod players;
+pub mod prizes;
+pub mod ratings;
+pub mod rules;
+pub mod season;
 pub mod upload;
 
 use axum::extract::DefaultBodyLimit;
@@ -30,12 +37,23 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/setup", get(league::page))
         .route("/setup/season", post(league::add_season))
+        .route("/setup/season/edit", post(season::edit_season))
         .route("/setup/event", post(league::add_event))
         .route("/setup/section", post(league::add_section))
         .route(
             "/setup/event/edit",
             get(league::edit_page).post(league::edit_event),
         )
+        .route("/prizes", get(prizes::page))
+        .route("/prizes/add", post(prizes::add))
+        .route("/prizes/remove", post(prizes::remove))
+        .route("/prizes/award", post(prizes::award))
+        .route("/ratings", get(ratings::page))
+        .route(
+            "/ratings/remove",
+            get(ratings::confirm).post(ratings::remove),
+        )
+        .route("/players/merge", get(merge::page).post(merge::merge))
         .route("/players", get(players::page))
         .route("/players/enter", post(players::enter))
         .route("/players/new", post(players::add_new))
