@@ -16,10 +16,10 @@ use crate::app::team::board::{self as app, match_score, BoardRecorded, MatchScor
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
 use crate::error::{Error, Result};
+use crate::store::pairing::rounds_with_pairings;
 use crate::store::round::{self as rounds, GameRow};
 use crate::store::team::{self as teams, TeamRow};
 use crate::store::team_match::{round_matches, MatchRow};
-use crate::store::team_pairing::team_rounds;
 use crate::store::Store;
 use crate::web::console::results::{expected, key_result};
 use crate::web::guard::{Checked, Console};
@@ -117,7 +117,7 @@ pub fn score_text(s: &MatchScore) -> String {
 fn load(store: &Store, wanted: Option<u32>) -> Result<TeamRound> {
     let (event, section) = team_event(store)?;
     let conn = store.conn();
-    let paired = team_rounds(conn, &section)?;
+    let paired = rounds_with_pairings(conn, section.id)?;
     let all = round_matches(conn, &event, None)?;
     let round = wanted.unwrap_or_else(|| {
         all.iter()

@@ -10,8 +10,8 @@ use super::search::{search, FoundPlayer};
 use super::{team_by_id, team_event};
 use crate::app::team::{self as app, Refusal};
 use crate::error::{Error, Result};
+use crate::store::pairing::rounds_with_pairings;
 use crate::store::team::{self as teams, RosterRow};
-use crate::store::team_pairing::team_rounds;
 use crate::store::Store;
 use crate::web::console::setup::{finish, given, number};
 use crate::web::guard::{Checked, Console};
@@ -98,7 +98,10 @@ fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
     let conn = store.conn();
     let boards = teams::rules(conn, event.id)?.boards;
     let rosters = teams::rosters(conn, event.id)?;
-    let latest = team_rounds(conn, &section)?.last().copied().unwrap_or(0);
+    let latest = rounds_with_pairings(conn, section.id)?
+        .last()
+        .copied()
+        .unwrap_or(0);
     let lines = teams::teams(conn, event.id)?
         .into_iter()
         .map(|t| {

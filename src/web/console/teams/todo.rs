@@ -5,9 +5,9 @@ use super::matches::score_text;
 use crate::app::team::board::match_score;
 use crate::domain::league::{Event, Section};
 use crate::error::Result;
+use crate::store::pairing::{next_round, rounds_with_pairings};
 use crate::store::team::teams;
 use crate::store::team_match::round_matches;
-use crate::store::team_pairing::{next_round, team_rounds};
 use crate::store::Readable;
 use crate::web::console::home::SectionTodo;
 
@@ -33,12 +33,15 @@ pub fn team_todo(conn: &impl Readable, event: &Event, section: &Section) -> Resu
             score_text(&match_score(m))
         ));
     }
-    let next = next_round(conn, event)?;
+    let next = next_round(conn, section)?;
     Ok(SectionTodo {
         id: section.id.0,
         name: "Matches".to_string(),
         missing: by_round,
-        latest: team_rounds(conn, section)?.last().copied().unwrap_or(0),
+        latest: rounds_with_pairings(conn, section.id)?
+            .last()
+            .copied()
+            .unwrap_or(0),
         next: (next <= event.rounds).then_some(next),
         requested: Vec::new(),
         withdrawn: teams(conn, event.id)?
