@@ -108,7 +108,7 @@ pub fn play(
             }
         }
         let available: Vec<usize> = (0..n).filter(|&i| active[i] && !requested[i]).collect();
-        let pairs: Vec<(usize, usize)> = match pairer {
+        let by_engine = match pairer {
             Pairer::Engine(system, rules) => {
                 let field = field(
                     ratings,
@@ -118,29 +118,16 @@ pub fn play(
                     &history,
                     (&active, &requested),
                 );
-                match system.pair(&field) {
-                    Ok(p) => {
-                        for &(number, kind) in &p.byes {
-                            if kind == engine::ByeKind::PairingAllocated {
-                                this.byes.push((number as usize - 1, rules.bye, false));
-                            }
-                        }
-                        p.boards
-                            .iter()
-                            .map(|b| (b.white as usize - 1, b.black as usize - 1))
-                            .collect()
-                    }
-                    // A tiny section can run out of new opponents; the quick
-                    // pairing then says so by pairing a rematch, which the
-                    // store refuses with its own message.
-                    Err(_) => {
-                        quick_round(&available, ratings, &score, &balance, &history, &mut this)
-                    }
-                }
+                engine_round(*system, rules, &field, &mut this)
             }
-            Pairer::ScoreGroups => {
-                quick_round(&available, ratings, &score, &balance, &history, &mut this)
-            }
+            Pairer::ScoreGroups => None,
+        };
+        // A tiny section can run out of new opponents; the quick pairing
+        // then says so by pairing a rematch, which the store refuses with
+        // its own message.
+        let pairs = match by_engine {
+            Some(pairs) => pairs,
+            None => quick_round(&available, ratings, &score, &balance, &history, &mut this),
         };
         for &(w, b) in &pairs {
             let res = game_result(rng, ratings[w], ratings[b]);
@@ -186,6 +173,29 @@ pub fn play(
         out.push(this);
     }
     out
+}
+
+/// A round paired by `system` under `rules`: the boards (players by index,
+/// White first), the pairing-allocated bye added to `this`; `None` when the
+/// engine finds no pairing.
+fn engine_round(
+    system: &dyn System,
+    rules: &PairingRules,
+    field: &Field,
+    this: &mut SimRound,
+) -> Option<Vec<(usize, usize)>> {
+    let p = system.pair(field).ok()?;
+    for &(number, kind) in &p.byes {
+        if kind == engine::ByeKind::PairingAllocated {
+            this.byes.push((number as usize - 1, rules.bye, false));
+        }
+    }
+    Some(
+        p.boards
+            .iter()
+            .map(|b| (b.white as usize - 1, b.black as usize - 1))
+            .collect(),
+    )
 }
 
 /// A game in a player's pairing history: against `opponent` (a pairing
