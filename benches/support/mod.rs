@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use chess_league::demo::rng::Rng;
 use chess_league::demo::synthetic::{
-    enter_all, generate, make_players, record_rounds, simulate_swiss, SyntheticOptions,
+    enter_all, generate, make_players, record_rounds, section_pairing, simulate_swiss,
+    SyntheticOptions,
 };
 use chess_league::domain::league::EventKind;
 use chess_league::export::trf as trf_out;
@@ -121,7 +122,10 @@ pub fn round_to_record(dir: &Path, players: u32) -> (PathBuf, PathBuf, usize) {
             let mut rng = Rng::new(9);
             let mut pool = make_players(tx, &mut rng, players)?;
             let (numbers, ratings) = enter_all(tx, &section, &mut pool)?;
-            let sim = simulate_swiss(&mut rng, &ratings, 9, 20, 0);
+            // Paired as the generator pairs a section of this size (the
+            // event then says how).
+            let how = section_pairing(tx, &event, ratings.len())?;
+            let sim = simulate_swiss(&mut rng, &ratings, 9, 20, 0, &how.pairer());
             record_rounds(tx, &section, &numbers, &sim[..8], None)?;
             // Round 9 as the secretary's sheet, by name.
             let names: Vec<String> = entries(tx, section.id)?

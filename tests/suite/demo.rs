@@ -1,7 +1,9 @@
-//! `league demo` pairs its events with the program's own engine (issue 15):
+//! `league demo` pairs its events with the program's own engine (issue 15),
+//! each with the system and settings the event names (issue 29):
 //! read back from the database, the Swiss sections have no rematch and no
 //! colour difference beyond ±2, the club championship is the Berger table;
-//! and each Swiss round is what `league pair` makes of the section's TRF
+//! each Swiss round is what `league round pair` makes of the rounds before
+//! it, and what `league pair --system uscf` makes of the section's TRF
 //! file cut just before that round (an outside route to the same engine:
 //! export, TRF reader, a separate process). The team Swiss has no two
 //! teams meeting twice, and each of its rounds is what `league round pair
@@ -152,6 +154,36 @@ fn cut_before(trf: &str, round: usize) -> String {
     out
 }
 
+/// The section's ratings by pairing number (the US Chess ratings the
+/// event was paired with).
+fn section_ratings(t: &TestLeague, event: &str, section: &str) -> BTreeMap<u32, u32> {
+    t.query(&format!(
+        "SELECT en.pairing_no, en.rating FROM entry en JOIN section s ON s.id = en.section_id \
+         JOIN event e ON e.id = s.event_id WHERE e.name = '{event}' AND s.name = '{section}'"
+    ))
+    .into_iter()
+    .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+    .collect()
+}
+
+/// The file with `ratings` in each player line's rating column (49-52):
+/// a TRF's rating is a FIDE rating, so the export leaves US Chess ratings
+/// out, and a director pairing a US Chess section from the file types them
+/// in (the US Chess engine weighs colour switches by rating, 29E).
+fn with_ratings(trf: &str, ratings: &BTreeMap<u32, u32>) -> String {
+    let mut out = String::new();
+    for line in trf.lines() {
+        let mut line = line.to_string();
+        if line.starts_with("001") {
+            let number: u32 = line[4..8].trim().parse().unwrap();
+            line.replace_range(48..52, &format!("{:>4}", ratings[&number]));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 /// Round `round` as the file has it: (White, Black) pairs by start number,
 /// and the player with the pairing-allocated bye (U).
 fn round_in(trf: &str, round: usize) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
@@ -180,12 +212,27 @@ fn every_demo_swiss_round_is_what_league_pair_makes_of_the_rounds_before() {
     let mut compared = 0;
     let mut with_bye = 0;
     for (event, section) in swiss_sections(&t) {
+        // The system the event pairs by (the demo's: uscf, for its US Chess
+        // tiebreaks), given to `league pair` as a director would.
+        let system = t.query(&format!(
+            "SELECT p.system FROM pairing_rules p JOIN event e ON e.id = p.event_id \
+             WHERE e.name = '{event}'"
+        ))[0][0]
+            .clone();
         let trf = t.ok(&["export", "trf", "--event", &event, "--section", &section]);
+        let trf = with_ratings(&trf, &section_ratings(&t, &event, &section));
         for round in 1..=6 {
             let (want_pairs, want_bye) = round_in(&trf, round);
             assert!(!want_pairs.is_empty(), "{event} {section} round {round}");
             let cut = t.write("cut.trf", cut_before(&trf, round));
-            let json = t.ok(&["pair", cut.to_str().unwrap(), "--format", "json"]);
+            let json = t.ok(&[
+                "pair",
+                cut.to_str().unwrap(),
+                "--system",
+                &system,
+                "--format",
+                "json",
+            ]);
             let got: serde_json::Value = serde_json::from_str(&json).unwrap();
             assert_eq!(got["round"], round as u64);
             let got_pairs: BTreeSet<(u32, u32)> = got["pairs"]
@@ -213,6 +260,132 @@ fn every_demo_swiss_round_is_what_league_pair_makes_of_the_rounds_before() {
             );
             compared += 1;
             with_bye += usize::from(!want_bye.is_empty());
+        }
+    }
+    assert_eq!(compared, 48);
+    assert!(
+        with_bye > 5,
+        "{with_bye} rounds with a pairing-allocated bye"
+    );
+}
+
+/// Round `round` of a section as stored: (White, Black) by pairing number,
+/// and the players given the pairing-allocated bye.
+fn stored_round(
+    t: &TestLeague,
+    event: &str,
+    section: &str,
+    round: u32,
+) -> (BTreeSet<(u32, u32)>, BTreeSet<u32>) {
+    let of = |sql: &str| {
+        t.query(
+            &sql.replace("{E}", event)
+                .replace("{S}", section)
+                .replace("{R}", &round.to_string()),
+        )
+    };
+    let boards = of(
+        "SELECT ew.pairing_no, eb.pairing_no FROM game g JOIN round r ON r.id = g.round_id \
+         JOIN entry ew ON ew.id = g.white_entry JOIN entry eb ON eb.id = g.black_entry \
+         JOIN section s ON s.id = g.section_id JOIN event e ON e.id = s.event_id \
+         WHERE e.name = '{E}' AND s.name = '{S}' AND r.number = {R}",
+    );
+    let byes = of(
+        "SELECT en.pairing_no FROM bye b JOIN round r ON r.id = b.round_id \
+         JOIN entry en ON en.id = b.entry_id \
+         JOIN section s ON s.id = b.section_id JOIN event e ON e.id = s.event_id \
+         WHERE e.name = '{E}' AND s.name = '{S}' AND r.number = {R} AND b.requested = 0",
+    );
+    (
+        boards
+            .iter()
+            .map(|r| (r[0].parse().unwrap(), r[1].parse().unwrap()))
+            .collect(),
+        byes.iter().map(|r| r[0].parse().unwrap()).collect(),
+    )
+}
+
+/// A round as `league round pair --dry-run --format csv` pairs it: (White,
+/// Black) by pairing number, and the pairing-allocated bye ("# Name (N):
+/// bye from the pairing, ...").
+fn dry_run_round(csv: &str) -> (BTreeSet<(u32, u32)>, BTreeSet<u32>) {
+    let mut boards = BTreeSet::new();
+    let mut byes = BTreeSet::new();
+    for line in csv.lines() {
+        if let Some(bye) = line.strip_prefix("# ") {
+            if bye.contains("): bye from the pairing") {
+                let n = bye.split(" (").nth(1).unwrap().split(')').next().unwrap();
+                byes.insert(n.parse().unwrap());
+            }
+            continue;
+        }
+        let cells: Vec<&str> = line.split(',').collect();
+        if let [board, w, b, ..] = cells.as_slice() {
+            if board.parse::<u32>().is_ok() {
+                boards.insert((w.parse().unwrap(), b.parse().unwrap()));
+            }
+        }
+    }
+    (boards, byes)
+}
+
+/// Issue 29: each demo Swiss event says it pairs by the US Chess system
+/// (its tiebreaks are US Chess ones), and every round of every section is
+/// exactly what `league round pair` makes of the rounds before it under the
+/// event's own settings: boards, colours and the pairing-allocated bye.
+/// Last round first, each round is deleted (its requested byes stay) and
+/// paired again with `--dry-run`.
+#[test]
+fn every_demo_swiss_round_is_what_league_round_pair_makes_with_the_events_engine() {
+    let t = demo();
+    let systems = t.query(
+        "SELECT DISTINCT p.system FROM pairing_rules p JOIN event e ON e.id = p.event_id \
+         WHERE e.kind = 'swiss'",
+    );
+    assert_eq!(
+        systems,
+        [["uscf"]],
+        "the demo's Swiss events pair by US Chess"
+    );
+    let shown = t.ok(&["event", "show", "--event", "Winter Swiss"]);
+    assert!(shown.contains("pairing: uscf"), "{shown}");
+    let (mut compared, mut with_bye) = (0, 0);
+    for (event, section) in swiss_sections(&t) {
+        let stored: Vec<_> = (1..=6)
+            .map(|r| stored_round(&t, &event, &section, r))
+            .collect();
+        let at = ["--event", &event, "--section", &section];
+        for round in (1..=6u32).rev() {
+            let r = round.to_string();
+            let want = &stored[round as usize - 1];
+            assert!(!want.0.is_empty(), "{event} {section} round {round}");
+            t.ok(&[
+                &[
+                    "round", "delete", "--round", &r, "--force", "--reason", "replay",
+                ][..],
+                &at[..],
+            ]
+            .concat());
+            let csv = t.ok(&[
+                &[
+                    "round",
+                    "pair",
+                    "--round",
+                    &r,
+                    "--dry-run",
+                    "--format",
+                    "csv",
+                ][..],
+                &at[..],
+            ]
+            .concat());
+            assert_eq!(
+                &dry_run_round(&csv),
+                want,
+                "{event} {section} round {round}: league round pair on the rounds before it\n{csv}"
+            );
+            compared += 1;
+            with_bye += usize::from(!want.1.is_empty());
         }
     }
     assert_eq!(compared, 48);

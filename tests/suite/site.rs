@@ -850,6 +850,63 @@ fn a_demo_round_page_says_how_the_round_was_paired() {
     assert!(!table.contains("How this round was paired"));
 }
 
+/// The site's name of a section's pages: "Winter Swiss", "1600+" →
+/// "winter-swiss-1600".
+fn page_slug(event: &str, section: &str) -> String {
+    let mut slug = String::new();
+    for c in format!("{event} {section}").chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c.to_ascii_lowercase());
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    slug.trim_end_matches('-').to_string()
+}
+
+/// Issue 29: the demo pairs each Swiss event with the engine it names (the
+/// US Chess system), so the account, given only when the event's engine
+/// pairs the stored round again exactly, is on every round page of every
+/// demo Swiss section, one line a board.
+#[test]
+fn every_demo_swiss_round_page_says_how_the_round_was_paired() {
+    let t = TestLeague::new();
+    t.ok(&["demo", "--out", t.db.to_str().unwrap()]);
+    let rounds = t.query(
+        "SELECT e.name, s.name, r.number FROM round r JOIN section s ON s.id = r.section_id \
+         JOIN event e ON e.id = s.event_id WHERE e.kind = 'swiss' ORDER BY e.id, s.id, r.number",
+    );
+    assert_eq!(rounds.len(), 48, "four events, two sections, six rounds");
+    let mut missing = Vec::new();
+    for r in &rounds {
+        let path = t.path(&format!(
+            "league-site/2022-23/{}/round-{}.html",
+            page_slug(&r[0], &r[1]),
+            r[2]
+        ));
+        let page =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let Some(start) = page.find("<details class=\"explained\"") else {
+            missing.push(format!("{} {} round {}", r[0], r[1], r[2]));
+            continue;
+        };
+        let account = &page[start..page[start..].find("</details>").unwrap() + start];
+        assert!(account.contains("<summary>How this round was paired</summary>"));
+        let boards = page.matches("<tr><td class=\"num\">").count();
+        assert!(boards > 0, "{}", path.display());
+        assert_eq!(
+            account.matches("<li>Board ").count(),
+            boards,
+            "{}: {account}",
+            path.display()
+        );
+    }
+    assert!(
+        missing.is_empty(),
+        "rounds without the account: {missing:?}"
+    );
+}
+
 /// Run chromium with `args`, killing it after a minute.
 pub(crate) fn chromium(profile: &Path, args: &[String]) -> String {
     let mut child = Command::new("chromium")

@@ -4,11 +4,13 @@
 //!
 //! Every individual round is paired by the program's own pairing engine
 //! ([`swiss`]), round by round, with the results of each round drawn from
-//! the seeded generator before the next is paired: the Swiss sections by
-//! the FIDE Dutch system (the system a new Swiss event pairs with), the
-//! club championship from the Berger tables. So the demo has no rematches,
-//! balanced colours, and every round is the one `league round pair` would
-//! have made from the rounds before it. The team event has its own
+//! the seeded generator before the next is paired, each event by the
+//! engine and settings it stores (read as `league round pair` reads them,
+//! `round::pair::event_engine`): the Swiss events, ranked by US Chess
+//! tiebreaks, by the US Chess Swiss system; the club championship from the
+//! Berger tables. So the demo has no rematches, balanced colours, and every
+//! round is the one `league round pair` would have made from the rounds
+//! before it. The team event has its own
 //! generator ([`team`]), paired the same way by the team pairing of
 //! `league round pair` on a team event.
 
@@ -23,8 +25,6 @@ use std::collections::HashSet;
 use crate::domain::game::GameResult;
 use crate::domain::ids::PlayerId;
 use crate::domain::league::{EventKind, Section};
-use crate::domain::pairing::dutch::Dutch;
-use crate::domain::pairing::settings::{self, PairingRules, SystemKind};
 use crate::error::{Error, Result};
 use crate::input::ratings::ListRow;
 use crate::store::demo as demo_store;
@@ -274,8 +274,8 @@ fn expected_per_mille(diff: i64) -> i64 {
 }
 
 /// Play a Swiss section: entries (strongest first, so pairing numbers
-/// follow rating as at a first pairing), then each round paired by the FIDE
-/// Dutch engine ([`swiss::play`]): requested half-point byes (about 4% of
+/// follow rating as at a first pairing), then each round paired by the
+/// engine of the event's pairing settings ([`swiss::play`]): requested half-point byes (about 4% of
 /// players a round, not in the last round), the pairing-allocated bye,
 /// forfeits, and in most sections one player who withdraws after round 3
 /// or 4.
@@ -290,6 +290,8 @@ pub fn play_swiss(
     let mut chosen: Vec<(PlayerId, u32)> = chosen.iter().map(|&&c| c).collect();
     let (numbers, ratings) = synthetic::enter_all(tx, section, &mut chosen)?;
     check_numbers(section, &numbers)?;
+    let event = crate::store::season::event_by_id(tx, section.event_id)?;
+    let (rules, engine) = crate::round::pair::event_engine(tx, &event)?;
     let n = ratings.len();
     // One player withdraws after round 3 or 4 in most sections.
     let mut quits = vec![None; n];
@@ -306,7 +308,7 @@ pub fn play_swiss(
             half_bye: &mut half_bye,
             quits,
         },
-        &Pairer::Engine(&Dutch),
+        &Pairer::Engine(engine.as_ref(), &rules),
     );
     synthetic::record_rounds_as(tx, section, &numbers, &sim, start, ("demo", "moved away"))?;
     Ok(())
@@ -324,9 +326,9 @@ fn check_numbers(section: &Section, numbers: &[u32]) -> Result<()> {
     Ok(())
 }
 
-/// Play a round robin from the FIDE Berger tables (the system a new round
-/// robin pairs with), pairing numbers by rating, every round through the
-/// same engine `league round pair` uses. An even number of players (the
+/// Play a round robin by the engine of its event's settings (a new round
+/// robin's: the FIDE Berger tables), pairing numbers by rating, every round
+/// through the same engine `league round pair` uses. An even number of players (the
 /// demo's eight): the simulation records a bye seat's round as a full
 /// point, not the zero a round robin gives, so an odd field is refused.
 pub fn play_round_robin(
@@ -345,9 +347,8 @@ pub fn play_round_robin(
             section.name
         )));
     }
-    let rules = PairingRules::for_kind(EventKind::RoundRobin);
-    let berger =
-        settings::system(SystemKind::Berger, &rules).map_err(|e| Error::invalid(e.to_string()))?;
+    let event = crate::store::season::event_by_id(tx, section.event_id)?;
+    let (rules, table) = crate::round::pair::event_engine(tx, &event)?;
     let rounds = n as u32 - 1;
     let mut never = |_: &mut Rng, _: u32| false;
     let sim = swiss::play(
@@ -358,7 +359,7 @@ pub fn play_round_robin(
             half_bye: &mut never,
             quits: vec![None; n],
         },
-        &Pairer::Engine(berger.as_ref()),
+        &Pairer::Engine(table.as_ref(), &rules),
     );
     synthetic::record_rounds_as(tx, section, &numbers, &sim, None, ("demo", ""))?;
     Ok(())

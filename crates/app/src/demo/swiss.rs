@@ -6,9 +6,13 @@
 //!
 //! Each round is paired as `league round pair` pairs it: the section's
 //! [`Field`] (every player's history so far, the requested byes of the
-//! round, who has withdrawn) goes to a [`System`] (the FIDE Dutch system for
-//! a Swiss, the Berger tables for a round robin), and only then are the
-//! round's results drawn from the generator. So a demo round is exactly the
+//! round, who has withdrawn; the initial colour, the bye's points and the
+//! acceleration of the event's settings) goes to the engine of the event's
+//! own pairing settings (the callers get both from
+//! `round::pair::event_engine`, as the command does: the US Chess Swiss
+//! system for a Swiss ranked by US Chess tiebreaks, the Berger tables for a
+//! round robin), and only then are the round's results drawn from the
+//! generator. So a demo round is exactly the
 //! round the engine makes from the rounds before it: no rematches (C.04.1 b:
 //! a forfeited game does not count as one, so two players whose game was
 //! forfeited may be paired again), colours balanced as the system balances
@@ -18,28 +22,32 @@
 //! the callers enter them strongest first, so the numbers follow rating, as
 //! the first pairing of `league round pair` gives them (C.04.2).
 //!
-//! Choice, for speed: the Dutch engine solves a weighted matching over a
-//! bracket and the next scoregroup several times a round, so its time grows
-//! steeply with the section (release build, quiet machine: about 48 ms a
-//! round at 200 players, 0.19 s at 500, 1.4 s at 1,000; BENCHMARKS.md),
-//! which over the 30-season league's 240 sections of 225 players would
-//! still be minutes. Synthetic sections larger than
-//! [`ENGINE_LIMIT`] players are paired by [`Pairer::ScoreGroups`] instead, a
-//! quick score-group pairing (top half against bottom half of each score
-//! group, no rematch of a game played), so the benchmarks' 225-, 250- and
-//! 1,000-player sections and the 30-season league stay quick to make. The
+//! Choice, for speed: the engines solve weighted matchings over the whole
+//! section, so their time grows steeply with it (release build: the Dutch
+//! system about 48 ms a round at 200 players and 1.4 s at 1,000, the US
+//! Chess system about 20 ms at 250 and 2 s at 1,000; BENCHMARKS.md), which
+//! over the 30-season league's 2,160 rounds of 225 players would be
+//! minutes, and far more in a debug build's tests. Synthetic sections
+//! larger than [`ENGINE_LIMIT`] players are paired by
+//! [`Pairer::ScoreGroups`] instead, a quick score-group pairing (top half
+//! against bottom half of each score group, no rematch of a game played),
+//! so the benchmarks' 225-, 250- and 1,000-player sections and the
+//! 30-season league stay quick to make; their events say `pairing: manual`
+//! (paired outside the program's engines), which is what happened. The
 //! demo's sections (12-30 players) are all below the limit.
 
 use super::game_result;
 use super::rng::Rng;
 use crate::domain::game::GameResult;
+use crate::domain::pairing::acceleration::apply_baku;
+use crate::domain::pairing::settings::{Acceleration, PairingRules};
 use crate::domain::pairing::{self as engine, Colour, Entrant, Field, Past, PointSystem, System};
 use crate::domain::record::ByeKind;
 use crate::domain::score::Points;
 
-/// The largest section the synthetic generator pairs with the Dutch engine
-/// (see the module doc for why there is a limit): a club-sized Swiss, about
-/// 30 ms a round.
+/// The largest section the synthetic generator pairs with its event's
+/// engine (see the module doc for why there is a limit): a club-sized
+/// Swiss, at most about 30 ms a round.
 pub const ENGINE_LIMIT: usize = 64;
 
 /// One round of a simulated section, in player indexes (0-based, the order
@@ -57,9 +65,10 @@ pub struct SimRound {
 
 /// How a round is paired.
 pub enum Pairer<'a> {
-    /// By a pairing system of the program (the FIDE Dutch system, a
-    /// round-robin table), as `league round pair` pairs.
-    Engine(&'a dyn System),
+    /// By a pairing system of the program (the US Chess or FIDE Dutch
+    /// system, a round-robin table) under the event's settings, as `league
+    /// round pair` pairs.
+    Engine(&'a dyn System, &'a PairingRules),
     /// By the quick score-group pairing ([`score_groups`]), for sections too
     /// large for the engine to pair quickly.
     ScoreGroups,
@@ -99,32 +108,26 @@ pub fn play(
             }
         }
         let available: Vec<usize> = (0..n).filter(|&i| active[i] && !requested[i]).collect();
-        let pairs: Vec<(usize, usize)> = match pairer {
-            Pairer::Engine(system) => {
-                let field = field(ratings, round, n_rounds, &history, &active, &requested);
-                match system.pair(&field) {
-                    Ok(p) => {
-                        for &(number, kind) in &p.byes {
-                            if kind == engine::ByeKind::PairingAllocated {
-                                this.byes.push((number as usize - 1, ByeKind::Full, false));
-                            }
-                        }
-                        p.boards
-                            .iter()
-                            .map(|b| (b.white as usize - 1, b.black as usize - 1))
-                            .collect()
-                    }
-                    // A tiny section can run out of new opponents; the quick
-                    // pairing then says so by pairing a rematch, which the
-                    // store refuses with its own message.
-                    Err(_) => {
-                        quick_round(&available, ratings, &score, &balance, &history, &mut this)
-                    }
-                }
+        let by_engine = match pairer {
+            Pairer::Engine(system, rules) => {
+                let field = field(
+                    ratings,
+                    rules,
+                    round,
+                    n_rounds,
+                    &history,
+                    (&active, &requested),
+                );
+                engine_round(*system, rules, &field, &mut this)
             }
-            Pairer::ScoreGroups => {
-                quick_round(&available, ratings, &score, &balance, &history, &mut this)
-            }
+            Pairer::ScoreGroups => None,
+        };
+        // A tiny section can run out of new opponents; the quick pairing
+        // then says so by pairing a rematch, which the store refuses with
+        // its own message.
+        let pairs = match by_engine {
+            Some(pairs) => pairs,
+            None => quick_round(&available, ratings, &score, &balance, &history, &mut this),
         };
         for &(w, b) in &pairs {
             let res = game_result(rng, ratings[w], ratings[b]);
@@ -146,9 +149,11 @@ pub fn play(
             this.games.push((w, b, res));
         }
         for &(i, kind, requested) in &this.byes {
-            let (points, kind) = match (kind, requested) {
-                (ByeKind::Half, _) => (1, engine::ByeKind::RequestedHalf),
-                _ => (2, engine::ByeKind::PairingAllocated),
+            let points = kind.points().halves();
+            let kind = if requested {
+                engine::ByeKind::RequestedHalf
+            } else {
+                engine::ByeKind::PairingAllocated
             };
             score[i] += points;
             history[i].push(Past::Bye {
@@ -168,6 +173,29 @@ pub fn play(
         out.push(this);
     }
     out
+}
+
+/// A round paired by `system` under `rules`: the boards (players by index,
+/// White first), the pairing-allocated bye added to `this`; `None` when the
+/// engine finds no pairing.
+fn engine_round(
+    system: &dyn System,
+    rules: &PairingRules,
+    field: &Field,
+    this: &mut SimRound,
+) -> Option<Vec<(usize, usize)>> {
+    let p = system.pair(field).ok()?;
+    for &(number, kind) in &p.byes {
+        if kind == engine::ByeKind::PairingAllocated {
+            this.byes.push((number as usize - 1, rules.bye, false));
+        }
+    }
+    Some(
+        p.boards
+            .iter()
+            .map(|b| (b.white as usize - 1, b.black as usize - 1))
+            .collect(),
+    )
 }
 
 /// A game in a player's pairing history: against `opponent` (a pairing
@@ -199,21 +227,25 @@ pub(crate) fn halves(res: GameResult) -> (i32, i32) {
 }
 
 /// The field of `round` as `league round pair` builds it from the records
-/// (`store::pairing::plan`): every player in pairing-number order with their
-/// history, those who withdrew or asked for a bye not available.
+/// and the event's settings `rules` (`round::players`): every player in
+/// pairing-number order with their history, those who withdrew or asked for
+/// a bye not available (`(active, requested)`).
 fn field(
     ratings: &[u32],
+    rules: &PairingRules,
     round: u32,
     n_rounds: u32,
     history: &[Vec<Past>],
-    active: &[bool],
-    requested: &[bool],
+    (active, requested): (&[bool], &[bool]),
 ) -> Field {
-    Field {
+    let mut field = Field {
         round,
         total_rounds: n_rounds,
-        initial_colour: Colour::White,
-        points: PointSystem::default(),
+        initial_colour: rules.initial_colour,
+        points: PointSystem {
+            pairing_bye: rules.bye.points(),
+            ..PointSystem::default()
+        },
         forbidden: Vec::new(),
         entrants: ratings
             .iter()
@@ -230,7 +262,12 @@ fn field(
                 club: String::new(),
             })
             .collect(),
+    };
+    // The event's acceleration: the virtual points of this round (C.04.5.1).
+    if rules.acceleration == Acceleration::Baku {
+        apply_baku(&mut field);
     }
+    field
 }
 
 /// A round by the quick score-group pairing: the odd player's full-point

@@ -6,7 +6,8 @@
 //! Two halves, kept apart so the benchmarks can reuse the first:
 //! - [`simulate_swiss`] plays a Swiss section in memory (pure: ratings in,
 //!   rounds of games, byes and withdrawals out). Each round is paired by
-//!   the program's FIDE Dutch engine from the rounds before it, as `league
+//!   the engine of the event's own settings (the US Chess Swiss system: the
+//!   events rank by `uscf-swiss`) from the rounds before it, as `league
 //!   round pair` would pair it, and only then are its results drawn: no
 //!   rematches, colours balanced, the pairing-allocated bye to the player
 //!   the engine chooses. Some players ask for half-point byes, about 2% of
@@ -15,22 +16,28 @@
 //!   (`add_player`, `enter`, `record_sheet`, `withdraw`) in the caller's
 //!   transaction, so the data is exactly what the commands would have made.
 //!
-//! Sections of more than [`ENGINE_LIMIT`] (64) players, among them the
-//! benchmarks' 225-player sections of the 30-season league and their 250-
-//! and 1,000-player single sections, are paired by a quick score-group
-//! pairing instead: the Dutch engine takes about 0.3 s a round at 200
-//! players and minutes at 1,000, which would make the 30-season league take
-//! a quarter of an hour instead of seconds (module [`swiss`]
-//! says more).
+//! Events whose sections have more than [`ENGINE_LIMIT`] (64) players,
+//! among them the benchmarks' 225-player sections of the 30-season league
+//! and their 250- and 1,000-player single sections, are paired by a quick
+//! score-group pairing instead ([`section_pairing`]): the engines take up
+//! to seconds a round at 1,000 players, which over the 30-season league's
+//! 2,160 rounds would make it take minutes instead of seconds (module
+//! [`swiss`] says more). Such an event is set to `pairing: manual` (paired
+//! outside the program's engines), so it never claims a system its rounds
+//! were not paired by, and the site gives its rounds no account of how
+//! they were paired.
 
 use super::rng::Rng;
 pub use super::swiss::SimRound;
 use super::swiss::{self, Events, Pairer, ENGINE_LIMIT};
 use super::{FIRST, LAST};
+use crate::app::round::title_rank;
 use crate::domain::game::SheetRow;
 use crate::domain::ids::PlayerId;
-use crate::domain::league::{EventKind, Section};
-use crate::domain::pairing::dutch::Dutch;
+use crate::domain::league::{Event, EventKind, Section};
+use crate::domain::names::fold;
+use crate::domain::pairing::settings::{PairingRules, SystemKind};
+use crate::domain::pairing::System;
 use crate::error::{Error, Result};
 use crate::store::demo as demo_store;
 use crate::store::player::{self as players, NewPlayer};
@@ -114,10 +121,52 @@ pub struct Generated {
     pub withdrawals: u32,
 }
 
+/// How the sections of a synthetic event are paired.
+pub enum SectionPairing {
+    /// By the engine of the event's own settings, as `league round pair`.
+    Engine(PairingRules, Box<dyn System>),
+    /// By the quick score-group pairing ([`swiss::score_groups`]), for
+    /// sections over [`ENGINE_LIMIT`] players; the event says `manual`.
+    ScoreGroups,
+}
+
+impl SectionPairing {
+    /// The pairer [`simulate_swiss`] pairs with.
+    pub fn pairer(&self) -> Pairer<'_> {
+        match self {
+            SectionPairing::Engine(rules, engine) => Pairer::Engine(engine.as_ref(), rules),
+            SectionPairing::ScoreGroups => Pairer::ScoreGroups,
+        }
+    }
+}
+
+/// How `event`'s sections of up to `players` players are paired: by the
+/// engine its settings name (read as `league round pair` reads them) up to
+/// [`ENGINE_LIMIT`] players; above it by the quick score-group pairing,
+/// and the event's pairing set to `manual` (in the log), so that it says
+/// truthfully that no engine of the program paired it.
+pub fn section_pairing(tx: &Writer, event: &Event, players: usize) -> Result<SectionPairing> {
+    if players <= ENGINE_LIMIT {
+        let (rules, engine) = crate::app::round::pair::event_engine(tx, event)?;
+        return Ok(SectionPairing::Engine(rules, engine));
+    }
+    let rules = crate::store::pairing::rules(tx, event.id)?;
+    if rules.system != SystemKind::Manual {
+        crate::store::pairing::set_rules(
+            tx,
+            event,
+            &PairingRules {
+                system: SystemKind::Manual,
+                ..rules
+            },
+        )?;
+    }
+    Ok(SectionPairing::ScoreGroups)
+}
+
 /// Play a Swiss section of `ratings.len()` players (strongest first: index
 /// is pairing number less one) over `n_rounds` rounds, paired round by round
-/// by the FIDE Dutch engine ([`swiss`]; sections above
-/// [`ENGINE_LIMIT`] players by the quick score-group pairing). Requested
+/// by `pairer` ([`swiss`]; see [`section_pairing`]). Requested
 /// half-point byes come at `half_bye_per_mille` a player a round (not in
 /// the last two rounds), withdrawals at `withdraw_per_mille` a player (after
 /// a round from 2 to two rounds before the end, so that it reads as one in
@@ -128,6 +177,7 @@ pub fn simulate_swiss(
     n_rounds: u32,
     half_bye_per_mille: u64,
     withdraw_per_mille: u64,
+    pairer: &Pairer<'_>,
 ) -> Vec<SimRound> {
     let n = ratings.len();
     let quits: Vec<Option<u32>> = (0..n)
@@ -139,11 +189,6 @@ pub fn simulate_swiss(
     let mut half_bye = |rng: &mut Rng, round: u32| {
         round + 1 < n_rounds && half_bye_per_mille > 0 && rng.chance(half_bye_per_mille)
     };
-    let pairer = if n <= ENGINE_LIMIT {
-        Pairer::Engine(&Dutch)
-    } else {
-        Pairer::ScoreGroups
-    };
     swiss::play(
         rng,
         ratings,
@@ -152,7 +197,7 @@ pub fn simulate_swiss(
             half_bye: &mut half_bye,
             quits,
         },
-        &pairer,
+        pairer,
     )
 }
 
@@ -216,22 +261,33 @@ pub fn make_players(tx: &Writer, rng: &mut Rng, n: u32) -> Result<Vec<(PlayerId,
     Ok(out)
 }
 
-/// Enter `chosen` (player id, rating) into `section`, strongest first, so
-/// pairing numbers follow rating. Returns the entries' pairing numbers
-/// and ratings in that order.
+/// Enter `chosen` (player id, rating) into `section` in the order of a
+/// first pairing (FIDE C.04.2, as `league round pair` numbers: rating, then
+/// title, then name), so pairing numbers are the ones the command would
+/// give. Returns the entries' pairing numbers and ratings in that order,
+/// and leaves `chosen` in it.
 pub fn enter_all(
     tx: &Writer,
     section: &Section,
     chosen: &mut [(PlayerId, u32)],
 ) -> Result<(Vec<u32>, Vec<u32>)> {
-    chosen.sort_by_key(|&(id, rating)| (std::cmp::Reverse(rating), id));
-    let mut numbers = Vec::with_capacity(chosen.len());
+    let mut found = Vec::with_capacity(chosen.len());
     for &(pid, rating) in chosen.iter() {
-        let player = players::player_by_id(tx, pid)?;
-        let entry = players::enter(tx, section, &player, None, Some(rating))?;
-        numbers.push(entry.pairing_no);
+        found.push((players::player_by_id(tx, pid)?, rating));
     }
-    Ok((numbers, chosen.iter().map(|c| c.1).collect()))
+    found.sort_by(|(a, ra), (b, rb)| {
+        rb.cmp(ra)
+            .then_with(|| title_rank(a.title.as_deref()).cmp(&title_rank(b.title.as_deref())))
+            .then_with(|| fold(&a.name).cmp(&fold(&b.name)))
+            .then(a.id.cmp(&b.id))
+    });
+    let mut numbers = Vec::with_capacity(found.len());
+    for (slot, (player, rating)) in chosen.iter_mut().zip(&found) {
+        let entry = players::enter(tx, section, player, None, Some(*rating))?;
+        numbers.push(entry.pairing_no);
+        *slot = (player.id, *rating);
+    }
+    Ok((numbers, found.iter().map(|c| c.1).collect()))
 }
 
 /// Record simulated rounds `rounds_sim` (round 1 first) in `section`
@@ -367,6 +423,7 @@ pub fn generate(
             chosen.truncate(opts.entrants as usize);
             chosen.sort_by_key(|&(id, rating)| (std::cmp::Reverse(rating), id));
             let per = chosen.len().div_ceil(opts.sections as usize);
+            let how = section_pairing(tx, &event, per)?;
             for (k, group) in chosen.chunks_mut(per).enumerate() {
                 let section_name = if opts.sections == 1 {
                     "Open".to_string()
@@ -383,6 +440,7 @@ pub fn generate(
                     opts.rounds,
                     opts.half_bye_per_mille,
                     opts.withdraw_per_mille,
+                    &how.pairer(),
                 );
                 let (g, b, w) = record_rounds(tx, &section, &numbers, &sim, Some(start))?;
                 made.games += g;
@@ -403,6 +461,19 @@ mod tests {
     use crate::domain::record::ByeKind;
     use crate::store::Store;
 
+    /// How a new Swiss ranked by `uscf-swiss` (the generator's events) of
+    /// `n` players is paired.
+    fn pairing_of(n: usize) -> SectionPairing {
+        if n > ENGINE_LIMIT {
+            return SectionPairing::ScoreGroups;
+        }
+        let order = crate::domain::tiebreak::Order::parse("uscf-swiss").unwrap();
+        let rules = PairingRules::for_event(EventKind::Swiss, &order);
+        assert_eq!(rules.system, SystemKind::Uscf);
+        let engine = crate::domain::pairing::settings::system(rules.system, &rules).unwrap();
+        SectionPairing::Engine(rules, engine)
+    }
+
     fn ratings(n: usize) -> Vec<u32> {
         (0..n)
             .map(|i| 2400 - (i as u32 * 1600 / n as u32))
@@ -418,7 +489,7 @@ mod tests {
 
     fn check_swiss(n: usize) {
         let mut rng = Rng::new(7);
-        let sim = simulate_swiss(&mut rng, &ratings(n), 9, 30, 20);
+        let sim = simulate_swiss(&mut rng, &ratings(n), 9, 30, 20, &pairing_of(n).pairer());
         let mut met = std::collections::HashSet::new();
         let mut gone = vec![false; n];
         let mut score = vec![0; n];
@@ -496,9 +567,10 @@ mod tests {
 
     #[test]
     fn the_same_seed_makes_the_same_section() {
-        let a = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10);
-        let b = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10);
-        let c = simulate_swiss(&mut Rng::new(4), &ratings(40), 5, 20, 10);
+        let how = pairing_of(40);
+        let a = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10, &how.pairer());
+        let b = simulate_swiss(&mut Rng::new(3), &ratings(40), 5, 20, 10, &how.pairer());
+        let c = simulate_swiss(&mut Rng::new(4), &ratings(40), 5, 20, 10, &how.pairer());
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

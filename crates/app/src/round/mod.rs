@@ -10,6 +10,7 @@ pub mod delete;
 pub mod explain;
 pub mod pair;
 mod players;
+pub(crate) use players::title_rank;
 pub mod schedule;
 pub mod sheet;
 mod teams;

@@ -379,6 +379,19 @@ fn write(tx: &Writer, shown: &Preview) -> Result<Paired> {
     }
 }
 
+/// The event's stored pairing settings and the engine `league round pair`
+/// pairs its rounds with (no other system asked for): refused for an event
+/// paired by hand. The demo pairs its events through this, so its rounds
+/// are the ones the command makes.
+pub fn event_engine(
+    conn: &dyn Readable,
+    event: &Event,
+) -> Result<(PairingRules, Box<dyn crate::domain::pairing::System>)> {
+    let (rules, system) = rules_and_system(conn, event, None)?;
+    let engine = settings::system(system, &rules).map_err(|_| Error::refused(Refusal::ByHand))?;
+    Ok((rules, engine))
+}
+
 /// The event's settings and the system to pair with: a team event paired
 /// by hand is refused here (a section's manual system is refused by the
 /// engine's choice).

@@ -255,7 +255,7 @@ fn past(row: &PastRow, opponent: u32, colour: Colour) -> Past {
 }
 
 /// FIDE C.04.2's title order: GM, IM, WGM, FM, WIM, CM, WFM, WCM, none.
-fn title_rank(title: Option<&str>) -> usize {
+pub(crate) fn title_rank(title: Option<&str>) -> usize {
     const ORDER: [&str; 8] = ["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"];
     title
         .and_then(|t| ORDER.iter().position(|o| o.eq_ignore_ascii_case(t.trim())))
