@@ -1,12 +1,62 @@
 //! The league-wide settings a secretary sets once (the rating reports'
-//! defaults), and the event a week's work acts on when none is named.
+//! defaults, the browser console's password and the folder it publishes
+//! the site to), and the event a week's work acts on when none is named.
 
 use crate::domain::league::Event;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::store::context::{self, Context};
 use crate::store::event_detail;
 use crate::store::season as seasons;
+use crate::store::serve;
 use crate::store::Writer;
+
+/// Why a setting is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A console password shorter than the least allowed.
+    #[error("the password is too short: give at least {least} characters; nothing was changed")]
+    PasswordTooShort {
+        /// The fewest characters a password may have.
+        least: usize,
+    },
+}
+
+/// The fewest characters a console password may have.
+pub const PASSWORD_LEAST: usize = 8;
+
+/// Refuse a console password shorter than [`PASSWORD_LEAST`] characters
+/// (a front end may check before it asks for the password again).
+pub fn check_console_password(password: &str) -> Result<()> {
+    if password.chars().count() < PASSWORD_LEAST {
+        return Err(Error::refused(Refusal::PasswordTooShort {
+            least: PASSWORD_LEAST,
+        }));
+    }
+    Ok(())
+}
+
+/// Set the browser console's password: checked, then kept only as the
+/// hash `hash` makes of it (the front end's hashing: an Argon2id PHC
+/// string), never as the password.
+pub fn set_console_password(
+    tx: &Writer,
+    password: &str,
+    hash: impl FnOnce(&str) -> Result<String>,
+) -> Result<()> {
+    check_console_password(password)?;
+    serve::set_password_hash(tx, Some(&hash(password)?))
+}
+
+/// Remove the browser console's password: it listens on this computer
+/// only.
+pub fn clear_console_password(tx: &Writer) -> Result<()> {
+    serve::set_password_hash(tx, None)
+}
+
+/// Remember the folder the browser console publishes the results site to.
+pub fn set_site_folder(tx: &Writer, folder: &str) -> Result<()> {
+    serve::set_site_folder(tx, folder)
+}
 
 /// Set (or clear, with `None`) the league's default for a rating report's
 /// `setting` (`words` name it in the log). Returns false when it was

@@ -1,8 +1,10 @@
-//! A team's part in a team event: its roster, its matches (recorded,
-//! corrected, deleted by mistake), withdrawing it after a round.
+//! A team's part in a team event: adding and renaming it, the event's
+//! team rules, its roster, its matches (recorded, corrected, deleted by
+//! mistake), withdrawing it after a round.
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
+use crate::domain::team::TeamRules;
 use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::round::GameRow;
@@ -20,6 +22,54 @@ pub enum Refusal {
         event: String,
         /// How many rounds the event has.
         rounds: u32,
+    },
+    /// A team without a name.
+    #[error("a team needs a name")]
+    NoName,
+    /// "BYE" as a team's name: on a match sheet it marks a team bye.
+    #[error("\"BYE\" cannot be a team's name: it marks a team bye on match sheets")]
+    ByeAsName,
+    /// The event already has a team of that name (in any case).
+    #[error("{event} already has a team \"{team}\"")]
+    TeamExists {
+        /// The event's name.
+        event: String,
+        /// The team that has the name, as the league spells it.
+        team: String,
+    },
+    /// Another team of the event has that short code (in any case).
+    #[error("the short code {code} is already {team}'s")]
+    ShortCodeTaken {
+        /// The code asked for.
+        code: String,
+        /// The team that has it.
+        team: String,
+    },
+    /// Team rules that do not hold together (a match win worth less than a
+    /// draw, no boards, ...): the domain's words.
+    #[error("{problem}")]
+    UnsoundRules {
+        /// What is wrong with them.
+        problem: String,
+    },
+    /// A new number of boards once matches are recorded on the old one.
+    #[error("{event} already has matches recorded on {boards} boards; the number of boards cannot change now")]
+    BoardsFixed {
+        /// The event's name.
+        event: String,
+        /// The boards the matches were recorded on.
+        boards: u32,
+    },
+    /// A board forfeited without a game (a team had nobody there): it has
+    /// no game to correct, and changes only with its whole match.
+    #[error("board {board} of {team}'s round {round} match was forfeited without a game (a team had nobody there)")]
+    ForfeitedBoard {
+        /// The team named.
+        team: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
     },
     /// A match deleted without a reason for the log.
     #[error("deleting a match needs a reason")]
@@ -47,6 +97,95 @@ pub enum Refusal {
         /// The round it was to withdraw after.
         after: u32,
     },
+}
+
+/// Add a team to the team event `event`: it needs a name, not "BYE", that
+/// no team of the event has, and a short code (when given) no other team
+/// has.
+pub fn add_team(tx: &Writer, event: &Event, name: &str, short: Option<&str>) -> Result<TeamRow> {
+    event.need_team()?;
+    let name = name.trim();
+    check_name(name)?;
+    let short = short.map(str::trim).filter(|s| !s.is_empty());
+    check_unique(tx, event, None, name, short)?;
+    teams::add_team(tx, event, name, short)
+}
+
+/// Refuse a name or a short code another team of `event` (`except` aside)
+/// has, in any case.
+fn check_unique(
+    tx: &Writer,
+    event: &Event,
+    except: Option<&TeamRow>,
+    name: &str,
+    code: Option<&str>,
+) -> Result<()> {
+    let others = teams::teams(tx, event.id)?;
+    for t in others
+        .into_iter()
+        .filter(|t| except.is_none_or(|x| x.id != t.id))
+    {
+        if t.name.eq_ignore_ascii_case(name) {
+            return Err(Error::refused(Refusal::TeamExists {
+                event: event.name.clone(),
+                team: t.name,
+            }));
+        }
+        if let (Some(a), Some(b)) = (code, t.short.as_deref()) {
+            if a.eq_ignore_ascii_case(b) {
+                return Err(Error::refused(Refusal::ShortCodeTaken {
+                    code: a.to_string(),
+                    team: t.name,
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A team's name: not blank, not "BYE".
+fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() {
+        return Err(Error::refused(Refusal::NoName));
+    }
+    if name.eq_ignore_ascii_case("bye") {
+        return Err(Error::refused(Refusal::ByeAsName));
+    }
+    Ok(())
+}
+
+/// Rename `team` or change its short code (`None` keeps each; a blank code
+/// clears it): the new name follows a new team's rules, and another team's
+/// name or code is refused. Logged; returns the team as it is now.
+pub fn edit_team(
+    tx: &Writer,
+    event: &Event,
+    team: &TeamRow,
+    name: Option<&str>,
+    short: Option<&str>,
+) -> Result<TeamRow> {
+    let new_name = name.map(str::trim).unwrap_or(&team.name);
+    check_name(new_name)?;
+    let code = short.map(str::trim).filter(|s| !s.is_empty());
+    check_unique(tx, event, Some(team), new_name, code)?;
+    teams::edit_team(tx, event, team, name, short)
+}
+
+/// Set the team rules of `event` to `new`: they must hold together, and the
+/// number of boards cannot change once a match is recorded. Logged; returns
+/// the rules as stored.
+pub fn set_rules(tx: &Writer, event: &Event, new: &TeamRules) -> Result<TeamRules> {
+    event.need_team()?;
+    new.check()
+        .map_err(|problem| Error::refused(Refusal::UnsoundRules { problem }))?;
+    let old = teams::rules(tx, event.id)?;
+    if old.boards != new.boards && teams::recorded_matches(tx, event)? > 0 {
+        return Err(Error::refused(Refusal::BoardsFixed {
+            event: event.name.clone(),
+            boards: old.boards,
+        }));
+    }
+    teams::set_rules(tx, event, new)
 }
 
 /// What was recorded, for the echo.
@@ -173,6 +312,7 @@ pub fn record_match(
     date: Option<&str>,
     time: Option<&str>,
 ) -> Result<()> {
+    crate::round::schedule::round_in_event(event, round)?;
     matches::record_match(tx, event, round, home, away, details, date)?;
     if time.is_some() {
         let section = crate::store::team::team_section(tx, event)?;
@@ -189,6 +329,7 @@ pub fn record_bye(
     team: &TeamRow,
     date: Option<&str>,
 ) -> Result<()> {
+    crate::round::schedule::round_in_event(event, round)?;
     matches::record_bye(tx, event, round, team, date)
 }
 
@@ -206,6 +347,13 @@ pub fn correct_board(
 ) -> Result<()> {
     if reason.trim().is_empty() {
         return Err(Error::refused(Refusal::CorrectionNeedsReason));
+    }
+    if matches::board_forfeited(tx, event, round, team, board)? {
+        return Err(Error::refused(Refusal::ForfeitedBoard {
+            team: team.name.clone(),
+            round,
+            board,
+        }));
     }
     matches::correct_board(tx, event, round, team, board, read, reason)
 }
