@@ -81,3 +81,55 @@ pub fn set_rules(tx: &Writer, season: &Season, rules: &Rules) -> Result<Rules> {
 pub fn clear_rules(tx: &Writer, season: &Season) -> Result<()> {
     set_grand_prix_rules(tx, season, None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::history::grand_prix::{Shared, Split};
+    use crate::store::{fixture, Store};
+
+    #[test]
+    fn a_team_event_or_unsound_rules_are_refused_and_names_are_the_events_own() {
+        let mut store = Store::open_in_memory().unwrap();
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2026');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES
+                 (1, 1, 'Spring', 'swiss', 5, 'uscf-swiss'), (2, 1, 'Cup', 'team-swiss', 3, 'usat-team');",
+        );
+        let season = seasons::find_season(store.conn(), "2026").unwrap();
+        let rules = |events: &[&str], best| Rules {
+            points: vec![10, 6],
+            best,
+            bonus: 0,
+            by: Split::Overall,
+            bands: vec![],
+            ties: vec![],
+            shared: Shared::Split,
+            events: events.iter().map(|e| e.to_string()).collect(),
+        };
+        let mut refusal = |r: Rules| {
+            store
+                .write(|tx| set_rules(tx, &season, &r))
+                .unwrap_err()
+                .refusal::<Refusal>()
+                .cloned()
+        };
+        assert_eq!(
+            refusal(rules(&["cup"], None)),
+            Some(Refusal::TeamEvent {
+                event: "Cup".into()
+            })
+        );
+        assert_eq!(
+            refusal(rules(&["spring"], Some(0))),
+            Some(Refusal::Unsound {
+                problem: RulesProblem::NoneCount
+            })
+        );
+        let kept = store
+            .write(|tx| set_rules(tx, &season, &rules(&[" spring "], Some(1))))
+            .unwrap();
+        assert_eq!(kept.events, ["Spring"]);
+    }
+}

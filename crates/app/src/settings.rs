@@ -127,6 +127,31 @@ mod tests {
     use super::*;
     use crate::store::{fixture, Store};
 
+    /// A short console password is refused before it is hashed; a long
+    /// enough one is kept as its hash only, and clearing removes it.
+    #[test]
+    fn a_short_console_password_is_refused_and_only_the_hash_is_kept() {
+        let mut store = Store::open_in_memory().unwrap();
+        let hashed = |p: &str| Ok(format!("hash of {} characters", p.len()));
+        let e = store
+            .write(|tx| set_console_password(tx, "seven77", |_| panic!("hashed")))
+            .unwrap_err();
+        assert_eq!(
+            e.refusal::<Refusal>(),
+            Some(&Refusal::PasswordTooShort { least: 8 })
+        );
+        assert_eq!(serve::password_hash(store.conn()).unwrap(), None);
+        store
+            .write(|tx| set_console_password(tx, "eight888", hashed))
+            .unwrap();
+        assert_eq!(
+            serve::password_hash(store.conn()).unwrap().as_deref(),
+            Some("hash of 8 characters")
+        );
+        store.write(clear_console_password).unwrap();
+        assert_eq!(serve::password_hash(store.conn()).unwrap(), None);
+    }
+
     /// Two seasons each with an event "Spring": the one named with its
     /// season is kept with the season, so later commands find that one; a
     /// section that is not there is refused and nothing is kept.

@@ -365,6 +365,94 @@ mod tests {
     use crate::store::season::event_by_id;
     use crate::store::{fixture, Store};
 
+    /// A team event of four rounds with Edgewood (EDG) and Urey (URY),
+    /// and a round 1 match between them whose board 2 was forfeited.
+    fn two_teams() -> Store {
+        let store = Store::open_in_memory().unwrap();
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2026');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Schools', 'team-swiss', 4, 'usat-team');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+             INSERT INTO team (id, event_id, name, short_code) VALUES (1, 1, 'Edgewood', 'EDG'), (2, 1, 'Urey', 'URY');
+             INSERT INTO round (id, section_id, number) VALUES (1, 1, 1);
+             INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (1, 1, 1, 1, 2);
+             INSERT INTO team_board_forfeit (team_match_id, board, present) VALUES (1, 2, 'a');",
+        );
+        store
+    }
+
+    #[test]
+    fn a_team_s_name_code_rules_and_forfeited_board_are_refused_with_the_facts() {
+        let mut store = two_teams();
+        let event = event_by_id(store.conn(), EventId(1)).unwrap();
+        let all = teams::teams(store.conn(), event.id).unwrap();
+        let refusal = |e: Error| e.refusal::<Refusal>().cloned();
+        let five = TeamRules {
+            boards: 5,
+            ..teams::rules(store.conn(), event.id).unwrap()
+        };
+        let mut refused =
+            |f: &dyn Fn(&Writer) -> Result<()>| refusal(store.write(|tx| f(tx)).unwrap_err());
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, "  ", None).map(drop)),
+            Some(Refusal::NoName)
+        );
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, "bye", None).map(drop)),
+            Some(Refusal::ByeAsName)
+        );
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, " urey ", None).map(drop)),
+            Some(Refusal::TeamExists {
+                event: "Schools".into(),
+                team: "Urey".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| edit_team(tx, &event, &all[1], None, Some("edg")).map(drop)),
+            Some(Refusal::ShortCodeTaken {
+                code: "edg".into(),
+                team: "Edgewood".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| set_rules(tx, &event, &five).map(drop)),
+            Some(Refusal::BoardsFixed {
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        let read = |_: &GameRow, _: bool| Ok(GameResult::WhiteWins);
+        assert_eq!(
+            refused(&|tx| correct_board(tx, &event, 1, &all[0], 2, read, "slip")),
+            Some(Refusal::ForfeitedBoard {
+                team: "Edgewood".into(),
+                round: 1,
+                board: 2
+            })
+        );
+        let beyond = store
+            .write(|tx| record_bye(tx, &event, 5, &all[0], None))
+            .unwrap_err();
+        assert_eq!(
+            beyond.refusal::<crate::round::Refusal>(),
+            Some(&crate::round::Refusal::BeyondEvent {
+                round: 5,
+                event: "Schools".into(),
+                rounds: 4
+            })
+        );
+        // Keeping its own code is no clash; the new name is kept.
+        let renamed = store
+            .write(|tx| edit_team(tx, &event, &all[1], Some("Urey MS"), Some("ury")))
+            .unwrap();
+        assert_eq!(
+            (renamed.name.as_str(), renamed.short.as_deref()),
+            ("Urey MS", Some("ury"))
+        );
+    }
+
     #[test]
     fn a_team_with_a_later_match_or_beyond_the_last_round_is_refused() {
         let mut store = Store::open_in_memory().unwrap();

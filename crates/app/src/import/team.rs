@@ -379,3 +379,51 @@ impl Importer<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::team_matches::parse;
+    use crate::store::Store;
+
+    fn import(store: &mut Store, sheet: &str) -> Result<Imported> {
+        let rows = parse(sheet.as_bytes(), "t.csv").unwrap();
+        let target = TeamImportTarget {
+            season: "2026",
+            event: "Schools",
+            boards: None,
+        };
+        store.write(|tx| import_team_matches(tx, &rows, "t.csv", &target))
+    }
+
+    #[test]
+    fn a_round_beyond_the_event_and_a_bye_of_another_worth_are_refused_at_their_line() {
+        let mut store = Store::open_in_memory().unwrap();
+        let head = "round,team_a,team_b,points_a,points_b\n";
+        let e = import(&mut store, &format!("{head}1,A,B,2,2\n1,C,BYE,3,\n")).unwrap_err();
+        assert_eq!(
+            e.refusal::<Refusal>(),
+            Some(&Refusal::ByeWorth {
+                at: at("t.csv", 3, "points_a"),
+                event: "Schools".into(),
+                worth: Points::whole(4),
+                given: Points::whole(3),
+            })
+        );
+        let done = import(&mut store, &format!("{head}1,A,B,2,2\n1,C,BYE,4,\n")).unwrap();
+        assert_eq!((done.matches, done.byes, done.teams_created), (1, 1, 3));
+        let e = import(&mut store, &format!("{head}2,A,C,2,2\n")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.csv, line 2, round: round 2 is beyond Schools's 1 rounds"
+        );
+        assert!(matches!(
+            e.refusal::<Refusal>(),
+            Some(Refusal::BeyondEvent {
+                round: 2,
+                rounds: 1,
+                ..
+            })
+        ));
+    }
+}
