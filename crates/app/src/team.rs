@@ -4,6 +4,7 @@
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
+use crate::domain::score::Points;
 use crate::domain::team::TeamRules;
 use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
@@ -70,6 +71,32 @@ pub enum Refusal {
         round: u32,
         /// The board.
         board: u32,
+    },
+    /// A match of a team against itself.
+    #[error("a match between {team} and itself: name two different teams")]
+    SameTeam {
+        /// The team named twice.
+        team: String,
+    },
+    /// A round recorded while an earlier round has no match or bye.
+    #[error("round {gap} has no matches yet; record the rounds in order (round {round} comes after round {gap})")]
+    RoundsOutOfOrder {
+        /// The round asked for.
+        round: u32,
+        /// The first earlier round without a match.
+        gap: u32,
+    },
+    /// A match's score that does not add up to its boards.
+    #[error("the score {home}-{away} adds up to {}, but a match in {event} is on {boards} boards", *home + *away)]
+    ScoreNotBoards {
+        /// The first-named team's game points.
+        home: Points,
+        /// The second-named team's.
+        away: Points,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
     },
     /// A match deleted without a reason for the log.
     #[error("deleting a match needs a reason")]
@@ -300,7 +327,9 @@ pub fn remove_from_roster(
 
 /// Record the match of `home` (White on board 1) and `away` in round
 /// `round` of `event`: board by board or by its score; `time` (HH:MM) is
-/// the round's start time, as an individual round records it.
+/// the round's start time, as an individual round records it. Refused for
+/// a team against itself, a round beyond the event's, a round before which
+/// one has no match, and a score that does not add up to the boards.
 #[allow(clippy::too_many_arguments)]
 pub fn record_match(
     tx: &Writer,
@@ -312,7 +341,24 @@ pub fn record_match(
     date: Option<&str>,
     time: Option<&str>,
 ) -> Result<()> {
+    if home.id == away.id {
+        return Err(Error::refused(Refusal::SameTeam {
+            team: home.name.clone(),
+        }));
+    }
     crate::round::schedule::round_in_event(event, round)?;
+    rounds_in_order(tx, event, round)?;
+    if let MatchDetails::Score(a, b) = details {
+        let boards = teams::rules(tx, event.id)?.boards;
+        if *a + *b != Points::whole(boards as i32) {
+            return Err(Error::refused(Refusal::ScoreNotBoards {
+                home: *a,
+                away: *b,
+                event: event.name.clone(),
+                boards,
+            }));
+        }
+    }
     matches::record_match(tx, event, round, home, away, details, date)?;
     if time.is_some() {
         let section = crate::store::team::team_section(tx, event)?;
@@ -330,7 +376,18 @@ pub fn record_bye(
     date: Option<&str>,
 ) -> Result<()> {
     crate::round::schedule::round_in_event(event, round)?;
+    rounds_in_order(tx, event, round)?;
     matches::record_bye(tx, event, round, team, date)
+}
+
+/// Refuse round `round` while an earlier round has no match or bye at all.
+fn rounds_in_order(tx: &Writer, event: &Event, round: u32) -> Result<()> {
+    let section = teams::team_section(tx, event)?;
+    let played = crate::store::team_pairing::team_rounds(tx, &section)?;
+    match (1..round).find(|n| !played.contains(n)) {
+        Some(gap) => Err(Error::refused(Refusal::RoundsOutOfOrder { round, gap })),
+        None => Ok(()),
+    }
 }
 
 /// Correct board `board` of `team`'s match in round `round` to what `read`
@@ -419,6 +476,27 @@ mod tests {
         assert_eq!(
             refused(&|tx| set_rules(tx, &event, &five).map(drop)),
             Some(Refusal::BoardsFixed {
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        let score = |a, b| MatchDetails::Score(Points::whole(a), Points::whole(b));
+        let (edg, ury) = (&all[0], &all[1]);
+        assert_eq!(
+            refused(&|tx| record_match(tx, &event, 2, edg, edg, &score(2, 2), None, None)),
+            Some(Refusal::SameTeam {
+                team: "Edgewood".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| record_bye(tx, &event, 3, edg, None)),
+            Some(Refusal::RoundsOutOfOrder { round: 3, gap: 2 })
+        );
+        assert_eq!(
+            refused(&|tx| record_match(tx, &event, 2, edg, ury, &score(3, 0), None, None)),
+            Some(Refusal::ScoreNotBoards {
+                home: Points::whole(3),
+                away: Points::ZERO,
                 event: "Schools".into(),
                 boards: 4
             })

@@ -151,25 +151,6 @@ fn take_over_paired(
     Ok(())
 }
 
-/// Refuse round `round` while an earlier round has no match or bye at all.
-fn check_round_order(conn: &Connection, section: &Section, round: u32) -> Result<()> {
-    let played: HashSet<u32> = {
-        let mut st = conn.prepare(
-            "SELECT DISTINCT r.number FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
-        )?;
-        let rows = st
-            .query_map([section.id], |r| r.get(0))?
-            .collect::<rusqlite::Result<HashSet<u32>>>()?;
-        rows
-    };
-    if let Some(gap) = (1..round).find(|n| !played.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {gap} has no matches yet; record the rounds in order (round {round} comes after round {gap})"
-        )));
-    }
-    Ok(())
-}
-
 /// Load the event and check it whole; the message says what is wrong.
 /// Every writer of matches ends with it, so nothing the domain would
 /// refuse is kept.
@@ -179,7 +160,8 @@ pub fn validate(conn: &impl Readable, event: &Event) -> Result<()> {
 }
 
 /// Record a match of round `round` between `home` (first-named) and
-/// `away`. Returns the match's id.
+/// `away`. Returns the match's id. The round's rules (two teams, the
+/// rounds in order, a score that adds up to the boards) are `app::team`'s.
 pub fn record_match(
     tx: &Writer,
     event: &Event,
@@ -190,31 +172,13 @@ pub fn record_match(
     date: Option<&str>,
 ) -> Result<MatchId> {
     let section = team_section(tx, event)?;
-    if home.id == away.id {
-        return Err(Error::invalid(format!(
-            "a match between {} and itself: name two different teams",
-            home.name
-        )));
-    }
-    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
     take_over_paired(tx, event, &section, round, home, away)?;
     check_free(tx.conn(), &section, round, home)?;
     check_free(tx.conn(), &section, round, away)?;
     let r = rules(tx, event.id)?;
-    let all_boards = Points::whole(r.boards as i32);
     let (pa, pb) = match details {
-        MatchDetails::Score(a, b) => {
-            if *a + *b != all_boards {
-                return Err(Error::invalid(format!(
-                    "the score {a}-{b} adds up to {}, but a match in {} is on {} boards",
-                    *a + *b,
-                    event.name,
-                    r.boards
-                )));
-            }
-            (Some(a.0), Some(b.0))
-        }
+        MatchDetails::Score(a, b) => (Some(a.0), Some(b.0)),
         MatchDetails::Boards(_) | MatchDetails::Forfeit(_) => (None, None),
     };
     tx.execute(
@@ -487,7 +451,6 @@ pub fn record_bye(
     date: Option<&str>,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
     check_free(tx.conn(), &section, round, team)?;
     tx.execute(
