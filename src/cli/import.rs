@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use clap::Subcommand;
 
 use super::output::{print, print_json};
+use crate::app::import::team::{self as team_import, import_team_matches, TeamImportTarget};
 use crate::app::import::{self as app, import_trf, ImportTarget, Refusal};
 use crate::error::{Error, InputError, Result};
 use crate::input::{json as jsonin, players as playerlist, team_matches, trf};
-use crate::store::team_match::{import_team_matches, TeamImportTarget};
 use crate::store::Store;
 
 #[derive(Subcommand, Debug)]
@@ -214,6 +214,19 @@ fn naming(name: &str, e: Error) -> Error {
     }
 }
 
+/// The CLI's way on from a refused sheet of team matches.
+fn team_hint(e: &Error) -> Option<String> {
+    match e.refusal::<team_import::Refusal>()? {
+        team_import::Refusal::BeyondEvent { .. } => {
+            Some(" (change them with `league event edit --rounds`)".to_string())
+        }
+        team_import::Refusal::ByeWorth { event, given, .. } => Some(format!(
+            " (change the event's rule with `league team edit --event \"{event}\" --bye-points {given}`)"
+        )),
+        team_import::Refusal::BoardsOutOfRange { .. } => None,
+    }
+}
+
 /// Bring a parsed file into the league, in one transaction.
 pub fn run(store: &mut Store, parsed: Parsed) -> Result<()> {
     let name = match &parsed {
@@ -236,7 +249,12 @@ fn apply(store: &mut Store, parsed: Parsed) -> Result<()> {
                 event: &a.event,
                 boards: a.boards,
             };
-            let done = store.write(|tx| import_team_matches(tx, &rows, &name, &target))?;
+            let done = store
+                .write(|tx| import_team_matches(tx, &rows, &name, &target))
+                .map_err(|e| {
+                    let hint = team_hint(&e);
+                    e.with_hint(hint)
+                })?;
             let rounds = match (done.rounds.first(), done.rounds.last()) {
                 (Some(a), Some(b)) if a != b => format!("rounds {a}-{b}"),
                 (Some(a), _) => format!("round {a}"),

@@ -547,13 +547,17 @@ fn record(store: &mut Store, a: RecordArgs) -> Result<()> {
 }
 
 /// The CLI's way on from a correction or a deletion refused for want of a
-/// reason.
+/// reason, or a correction of a board forfeited without a game.
 fn reason_hint(e: &Error) -> Option<String> {
     use crate::app::team::Refusal;
     match e.refusal::<Refusal>()? {
         Refusal::DeletionNeedsReason | Refusal::CorrectionNeedsReason => {
             Some(" (--reason \"...\")".to_string())
         }
+        Refusal::ForfeitedBoard { .. } => Some(
+            "; to change it, delete the match (league match delete) and record it again"
+                .to_string(),
+        ),
         _ => None,
     }
 }

@@ -652,11 +652,24 @@ fn dispatch(store: &mut Store, command: Command) -> Result<()> {
 }
 
 /// The CLI's way on from a refusal the store's lookups share with every
-/// command (which section of an event was meant).
+/// command (which section of an event was meant), and from a round beyond
+/// the event's rounds.
 fn store_hint(e: &crate::error::Error) -> Option<String> {
+    use crate::app::round::Refusal as RoundRefusal;
+    use crate::error::Error;
     use crate::store::season::SectionRefusal;
     if let Some(way) = e.way() {
         return Some(ways::hint(way));
+    }
+    // A round beyond the event's, refused wherever a round is recorded (a
+    // sheet, a game, a match), unless the command gave its own way on.
+    if let (Some(RoundRefusal::BeyondEvent { .. }), Error::Refused(r)) =
+        (e.refusal::<RoundRefusal>(), e)
+    {
+        return r
+            .hint
+            .is_none()
+            .then(|| " (change the event's rounds with `league event edit --rounds`)".to_string());
     }
     let text = match e.refusal::<SectionRefusal>()? {
         SectionRefusal::NoSections { .. } => "; add one with `league section add`",

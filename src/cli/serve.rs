@@ -8,6 +8,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+use crate::app::settings as app;
 use crate::error::{Error, Result};
 use crate::store::{serve as settings, Store};
 use crate::web::{self, auth, db::Db, AppState};
@@ -39,7 +40,7 @@ pub fn run(db: &Path, a: ServeArgs) -> Result<()> {
     }
     if let Some(folder) = &a.site {
         let text = folder.display().to_string();
-        store.write(|tx| settings::set_site_folder(tx, &text))?;
+        store.write(|tx| app::set_site_folder(tx, &text))?;
     }
     let hash = settings::password_hash(store.conn())?;
     web::check_listen(&a.listen, hash.is_some())?;
@@ -129,23 +130,18 @@ fn announce(bound: SocketAddr, token: &str, password: bool, read_only: Option<&s
 /// Set (asking twice on a terminal) or clear the console password.
 fn password(store: &mut Store, set: bool) -> Result<()> {
     if !set {
-        store.write(|tx| settings::set_password_hash(tx, None))?;
+        store.write(app::clear_console_password)?;
         println!("The console password is removed: `league serve` listens on this computer only.");
         return Ok(());
     }
     let first = read_secret("New console password: ")?;
-    if first.chars().count() < 8 {
-        return Err(Error::invalid(
-            "the password is too short: give at least 8 characters; nothing was changed",
-        ));
-    }
+    app::check_console_password(&first)?;
     if std::io::stdin().is_terminal() && read_secret("Again: ")? != first {
         return Err(Error::invalid(
             "the two passwords differ; nothing was changed",
         ));
     }
-    let hash = auth::hash_password(&first)?;
-    store.write(|tx| settings::set_password_hash(tx, Some(&hash)))?;
+    store.write(|tx| app::set_console_password(tx, &first, auth::hash_password))?;
     println!("The console password is set (kept as an Argon2id hash): `league serve --listen 0.0.0.0:8080` may now listen on the club's network.");
     Ok(())
 }

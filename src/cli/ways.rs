@@ -69,14 +69,6 @@ pub fn hint(way: &Way) -> String {
         Way::AddTeams { event } => {
             format!("; add them with `league team add NAME --event \"{event}\"`")
         }
-        Way::ChangeRounds => " (change the event's rounds with `league event edit --rounds`)".into(),
-        Way::ChangeRoundsOfFile => " (change them with `league event edit --rounds`)".into(),
-        Way::DeleteMatchFirst => {
-            "; to change it, delete the match (league match delete) and record it again".into()
-        }
-        Way::ByePoints { event, points } => format!(
-            " (change the event's rule with `league team edit --event \"{event}\" --bye-points {points}`)"
-        ),
         Way::RecordMatches => ": record its matches with `league match record` and team byes \
              with `league match bye`"
             .into(),

@@ -671,6 +671,22 @@ fn season_at_a_glance_and_grand_prix() {
         &[&gp[..], &["--best", "0"]].concat(),
         "--best must be at least 1 (the number of events that count)",
     );
+    // Only individual events count (issue 25: the application layer's rule).
+    t.ok(&[
+        "event",
+        "add",
+        "Team Cup",
+        "--season",
+        "2023-24",
+        "--kind",
+        "team-swiss",
+        "--rounds",
+        "3",
+    ]);
+    t.fails(
+        &[&gp[..], &["--events", "team cup"]].concat(),
+        "league: Team Cup is a team event; the grand prix counts individual events",
+    );
     let v = js(&t, &["history", "season", "2023-24", "--format", "json"]);
     assert!(v["grand_prix"].is_null());
     let csv = t.ok(&["history", "season", "2021-22", "--format", "csv"]);

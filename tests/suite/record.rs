@@ -315,6 +315,17 @@ fn bad_input_round_beyond_the_event() {
     );
 }
 
+/// Issue 25: the round's number is checked by the application layer
+/// before the round is made, for a game typed in as for a sheet.
+#[test]
+fn a_game_beyond_the_event_is_refused_with_the_way_on() {
+    let t = three_rounds();
+    t.fails(
+        &args(&["game", "add", "Carol", "Dan", "1-0"], &["--round", "6"]),
+        "league: round 6 is beyond Winter Swiss's 5 rounds (change the event's rounds with `league event edit --rounds`)",
+    );
+}
+
 #[test]
 fn a_bye_beyond_the_event_is_refused_with_the_rounds_it_has() {
     let t = three_rounds();

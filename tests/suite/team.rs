@@ -931,3 +931,137 @@ fn unknown_players_and_a_blank_reason_are_refused_with_the_cli_s_way_on() {
     );
     assert_eq!(r.code, Some(2));
 }
+
+/// Issue 25: the rules of a team's name and short code, of the team rules,
+/// of a round beyond the event and of a board forfeited without a game are
+/// the application layer's; the CLI says them, with its way on, as before.
+#[test]
+fn team_names_rules_rounds_and_forfeited_boards_are_refused_with_the_cli_s_way_on() {
+    let t = with_rosters();
+    fn team<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+        [&["team"][..], rest, &["--event", EVENT]].concat()
+    }
+    t.fails(&team(&["add", " "]), "a team needs a name");
+    t.fails(
+        &team(&["add", "Bye"]),
+        "\"BYE\" cannot be a team's name: it marks a team bye on match sheets",
+    );
+    t.fails(
+        &team(&["add", "urey ms"]),
+        "Grade 8 Team already has a team \"Urey MS\"",
+    );
+    t.fails(
+        &team(&["add", "Urey B", "--short", "ury"]),
+        "the short code ury is already Urey MS's",
+    );
+    t.fails(
+        &team(&["edit", "--team", "URY", "--name", "edgewood ms"]),
+        "Grade 8 Team already has a team \"Edgewood MS\"",
+    );
+    t.fails(
+        &team(&["edit", "--team", "URY", "--short", "EDG"]),
+        "the short code EDG is already Edgewood MS's",
+    );
+    t.fails(
+        &team(&["edit", "--team", "URY", "--name", "BYE"]),
+        "\"BYE\" cannot be a team's name",
+    );
+    t.fails(
+        &team(&["edit", "--match-points", "2/2/0"]),
+        "match points must fall from win to draw to loss",
+    );
+    // Edgewood v North Side, North Side with nobody on board 3.
+    t.ok(&[
+        "match",
+        "record",
+        "EDG",
+        "NSM",
+        "--results",
+        "1-0,1-0,1F-0F,1-0",
+        "--away-players",
+        "NSM 1,NSM 2,-,NSM 4",
+        "--event",
+        EVENT,
+        "--round",
+        "1",
+    ]);
+    t.fails(
+        &team(&["edit", "--boards", "5"]),
+        "league: Grade 8 Team already has matches recorded on 4 boards; the number of boards cannot change now",
+    );
+    t.fails(
+        &[
+            "match", "correct", "EDG", "0-1", "--board", "3", "--event", EVENT, "--round", "1",
+            "--reason", "slip",
+        ],
+        "league: board 3 of Edgewood MS's round 1 match was forfeited without a game (a team had nobody there); to change it, delete the match (league match delete) and record it again",
+    );
+    let beyond = "league: round 5 is beyond Grade 8 Team's 4 rounds (change the event's rounds with `league event edit --rounds`)";
+    t.fails(
+        &[
+            "match", "record", "GMA", "GMB", "--score", "2-2", "--event", EVENT, "--round", "5",
+        ],
+        beyond,
+    );
+    t.fails(
+        &["match", "bye", "URY", "--event", EVENT, "--round", "5"],
+        beyond,
+    );
+    // A rename and a new code that no other team has are kept.
+    t.ok(&team(&[
+        "edit",
+        "--team",
+        "URY",
+        "--name",
+        "Urey Middle",
+        "--short",
+        "UM",
+    ]));
+    assert_eq!(
+        t.query("SELECT name, short_code FROM team WHERE name LIKE 'Urey%'"),
+        vec![vec!["Urey Middle".to_string(), "UM".into()]]
+    );
+}
+
+/// Issue 25: a sheet's round beyond the event's rounds and a team bye worth
+/// other than the event's rule are the application layer's refusals, with
+/// the file's line and the CLI's way on as before.
+#[test]
+fn a_team_sheet_beyond_the_event_or_with_another_bye_worth_is_refused_with_the_way_on() {
+    let t = TestLeague::new();
+    t.ok(&["season", "add", "2019-20"]);
+    let import = |file: &str| {
+        vec![
+            "--create",
+            "import",
+            "team-matches",
+            file,
+            "--season",
+            "2019-20",
+            "--event",
+            EVENT,
+        ]
+        .into_iter()
+        .map(str::to_string)
+        .collect::<Vec<_>>()
+    };
+    let run = |file: &str, needle: &str| {
+        let a = import(file);
+        t.fails(&a.iter().map(String::as_str).collect::<Vec<_>>(), needle);
+    };
+    let head = "round,team_a,team_b,points_a,points_b\n";
+    t.write("bye.csv", format!("{head}1,A,B,2,2\n1,C,BYE,3,\n"));
+    run(
+        "bye.csv",
+        "league: bye.csv, line 3, points_a: a team bye in Grade 8 Team is worth 4 game points, not 3 (change the event's rule with `league team edit --event \"Grade 8 Team\" --bye-points 3`)",
+    );
+    t.write("one.csv", format!("{head}1,A,B,2.5,1.5\n1,C,BYE,4,\n"));
+    let a = import("one.csv");
+    t.ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    // The import made a team Swiss of the file's one round.
+    t.write("two.csv", format!("{head}2,A,C,2,2\n2,B,BYE,4,\n"));
+    run(
+        "two.csv",
+        "league: two.csv, line 2, round: round 2 is beyond Grade 8 Team's 1 rounds (change them with `league event edit --rounds`)",
+    );
+}

@@ -19,6 +19,8 @@ use crate::store::Writer;
 
 use super::season;
 
+pub mod team;
+
 /// Why an import is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {

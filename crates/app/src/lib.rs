@@ -44,6 +44,7 @@ use {
 pub mod bye;
 pub mod demo;
 pub mod entry;
+pub mod grand_prix;
 
 pub mod import;
 pub mod pairing_rules;

@@ -23,6 +23,12 @@ pub enum Refusal {
         /// The players of that name, described with their ids.
         namesakes: Vec<String>,
     },
+    /// A FIDE K factor FIDE does not use.
+    #[error("a FIDE K factor is 10, 20 or 40, not {k}")]
+    FideK {
+        /// The factor given.
+        k: i64,
+    },
     /// Both names are one player row.
     #[error("{player} and {player} are the same player; nothing to merge")]
     SamePlayer {
@@ -169,6 +175,15 @@ pub fn edit(
     players::edit_player(tx, player, edit)
 }
 
+/// Set a player's FIDE K factor (10, 20 or 40, as the FIDE list publishes
+/// it), the change logged; false when it was already so.
+pub fn set_fide_k(tx: &Writer, player: &Player, k: i64) -> Result<bool> {
+    if ![10, 20, 40].contains(&k) {
+        return Err(Error::refused(Refusal::FideK { k }));
+    }
+    players::set_fide_k(tx, player, k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,6 +228,29 @@ mod tests {
                 into_id: "2".into()
             })
         );
+    }
+
+    #[test]
+    fn a_fide_k_factor_fide_does_not_use_is_refused() {
+        let mut store = Store::open_in_memory().expect("store");
+        let (refused, kept) = store
+            .write(|tx| {
+                let ann = NewPlayer {
+                    name: "Ann Lee",
+                    ..Default::default()
+                };
+                let p = add(tx, &ann, None, false)?;
+                let refused = set_fide_k(tx, &p, 15).unwrap_err();
+                assert!(set_fide_k(tx, &p, 20)?);
+                assert!(!set_fide_k(tx, &p, 20)?);
+                Ok((refused, players::fide_k(tx, p.id)?))
+            })
+            .unwrap();
+        assert_eq!(
+            refused.refusal::<Refusal>(),
+            Some(&Refusal::FideK { k: 15 })
+        );
+        assert_eq!(kept, Some(20));
     }
 
     #[test]

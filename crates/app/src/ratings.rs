@@ -105,7 +105,7 @@ fn set_k_factors(tx: &Writer, rows: &[ListRow]) -> Result<(usize, usize)> {
         let (Some(k), Some(p)) = (row.k, by_id.get(id)) else {
             continue;
         };
-        if crate::store::player::set_fide_k(tx, p, i64::from(k))? {
+        if crate::player::set_fide_k(tx, p, i64::from(k))? {
             set += 1;
         } else {
             same += 1;

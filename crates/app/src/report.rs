@@ -40,6 +40,12 @@ pub enum Refusal {
     /// arbiter's decisions are the secretary's.
     #[error("a player reports 1-0, ½-½ or 0-1 only; a forfeit is for the secretary to record")]
     NotAPlayersResult,
+    /// A choice about players' reports that is none of the three.
+    #[error("players' reports are off, confirm or agree, not \"{choice}\"")]
+    UnknownChoice {
+        /// The choice given.
+        choice: String,
+    },
     /// The board already has its share of reports.
     #[error("board {board} already has {count} reports waiting; ask the secretary")]
     TooManyReports {
@@ -207,4 +213,16 @@ fn confirm(
         false,
     )?;
     reports::clear_reports(tx, game.id)
+}
+
+/// Set whether players of `event` report their own results: `"off"`,
+/// `"confirm"` (each report waits for the secretary) or `"agree"` (a
+/// result both players report alike is recorded at once).
+pub fn set_player_reports(tx: &Writer, event: &Event, choice: &str) -> Result<()> {
+    if !["off", "confirm", "agree"].contains(&choice) {
+        return Err(Error::refused(Refusal::UnknownChoice {
+            choice: choice.to_string(),
+        }));
+    }
+    reports::set_player_reports(tx, event.id, choice)
 }

@@ -331,6 +331,27 @@ pub fn set_league_name(tx: &Writer, name: &str) -> Result<bool> {
     seasons::set_league_name(tx, name)
 }
 
+/// Whether standings by `tiebreaks` (the event's own order when `None`)
+/// need `event`'s coin seed drawn now: the order ends in a coin flip, the
+/// event allows one, and no seed has been drawn yet.
+pub fn coin_seed_wanted(event: &Event, tiebreaks: Option<&str>) -> bool {
+    // Ask the parsed order, never its text: `big-rapids-swiss` ends in a coin.
+    let wants_coin = crate::domain::tiebreak::Order::parse(tiebreaks.unwrap_or(&event.tiebreaks))
+        .map(|o| o.has_coin())
+        .unwrap_or(false);
+    wants_coin && event.coin_allowed && event.coin_seed.is_none()
+}
+
+/// Keep `seed` as `event`'s coin seed, the first time one is drawn, so
+/// later standings reproduce the same draw (a seed already kept stays).
+/// Returns the event as it is now.
+pub fn draw_coin_seed(tx: &Writer, event: &Event, seed: i64) -> Result<Event> {
+    if event.coin_allowed {
+        seasons::set_coin_seed(tx, event.id, seed)?;
+    }
+    seasons::event_by_id(tx, event.id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,62 @@
 //! The league-wide settings a secretary sets once (the rating reports'
-//! defaults), and the event a week's work acts on when none is named.
+//! defaults, the browser console's password and the folder it publishes
+//! the site to), and the event a week's work acts on when none is named.
 
 use crate::domain::league::Event;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::store::context::{self, Context};
 use crate::store::event_detail;
 use crate::store::season as seasons;
+use crate::store::serve;
 use crate::store::Writer;
+
+/// Why a setting is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A console password shorter than the least allowed.
+    #[error("the password is too short: give at least {least} characters; nothing was changed")]
+    PasswordTooShort {
+        /// The fewest characters a password may have.
+        least: usize,
+    },
+}
+
+/// The fewest characters a console password may have.
+pub const PASSWORD_LEAST: usize = 8;
+
+/// Refuse a console password shorter than [`PASSWORD_LEAST`] characters
+/// (a front end may check before it asks for the password again).
+pub fn check_console_password(password: &str) -> Result<()> {
+    if password.chars().count() < PASSWORD_LEAST {
+        return Err(Error::refused(Refusal::PasswordTooShort {
+            least: PASSWORD_LEAST,
+        }));
+    }
+    Ok(())
+}
+
+/// Set the browser console's password: checked, then kept only as the
+/// hash `hash` makes of it (the front end's hashing: an Argon2id PHC
+/// string), never as the password.
+pub fn set_console_password(
+    tx: &Writer,
+    password: &str,
+    hash: impl FnOnce(&str) -> Result<String>,
+) -> Result<()> {
+    check_console_password(password)?;
+    serve::set_password_hash(tx, Some(&hash(password)?))
+}
+
+/// Remove the browser console's password: it listens on this computer
+/// only.
+pub fn clear_console_password(tx: &Writer) -> Result<()> {
+    serve::set_password_hash(tx, None)
+}
+
+/// Remember the folder the browser console publishes the results site to.
+pub fn set_site_folder(tx: &Writer, folder: &str) -> Result<()> {
+    serve::set_site_folder(tx, folder)
+}
 
 /// Set (or clear, with `None`) the league's default for a rating report's
 /// `setting` (`words` name it in the log). Returns false when it was
@@ -76,6 +126,31 @@ pub fn clear_use(tx: &Writer) -> Result<()> {
 mod tests {
     use super::*;
     use crate::store::{fixture, Store};
+
+    /// A short console password is refused before it is hashed; a long
+    /// enough one is kept as its hash only, and clearing removes it.
+    #[test]
+    fn a_short_console_password_is_refused_and_only_the_hash_is_kept() {
+        let mut store = Store::open_in_memory().unwrap();
+        let hashed = |p: &str| Ok(format!("hash of {} characters", p.len()));
+        let e = store
+            .write(|tx| set_console_password(tx, "seven77", |_| panic!("hashed")))
+            .unwrap_err();
+        assert_eq!(
+            e.refusal::<Refusal>(),
+            Some(&Refusal::PasswordTooShort { least: 8 })
+        );
+        assert_eq!(serve::password_hash(store.conn()).unwrap(), None);
+        store
+            .write(|tx| set_console_password(tx, "eight888", hashed))
+            .unwrap();
+        assert_eq!(
+            serve::password_hash(store.conn()).unwrap().as_deref(),
+            Some("hash of 8 characters")
+        );
+        store.write(clear_console_password).unwrap();
+        assert_eq!(serve::password_hash(store.conn()).unwrap(), None);
+    }
 
     /// Two seasons each with an event "Spring": the one named with its
     /// season is kept with the season, so later commands find that one; a

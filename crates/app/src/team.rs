@@ -1,11 +1,14 @@
-//! A team's part in a team event: its roster, its matches (recorded,
-//! corrected, deleted by mistake), withdrawing it after a round. One
-//! board of a paired match entered on club night is [`board`]'s.
+//! A team's part in a team event: adding and renaming it, the event's
+//! team rules, its roster, its matches (recorded, corrected, deleted by
+//! mistake), withdrawing it after a round. One board of a paired match
+//! entered on club night is [`board`]'s.
 
 pub mod board;
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
+use crate::domain::score::Points;
+use crate::domain::team::TeamRules;
 use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::round::GameRow;
@@ -23,6 +26,80 @@ pub enum Refusal {
         event: String,
         /// How many rounds the event has.
         rounds: u32,
+    },
+    /// A team without a name.
+    #[error("a team needs a name")]
+    NoName,
+    /// "BYE" as a team's name: on a match sheet it marks a team bye.
+    #[error("\"BYE\" cannot be a team's name: it marks a team bye on match sheets")]
+    ByeAsName,
+    /// The event already has a team of that name (in any case).
+    #[error("{event} already has a team \"{team}\"")]
+    TeamExists {
+        /// The event's name.
+        event: String,
+        /// The team that has the name, as the league spells it.
+        team: String,
+    },
+    /// Another team of the event has that short code (in any case).
+    #[error("the short code {code} is already {team}'s")]
+    ShortCodeTaken {
+        /// The code asked for.
+        code: String,
+        /// The team that has it.
+        team: String,
+    },
+    /// Team rules that do not hold together (a match win worth less than a
+    /// draw, no boards, ...): the domain's words.
+    #[error("{problem}")]
+    UnsoundRules {
+        /// What is wrong with them.
+        problem: String,
+    },
+    /// A new number of boards once matches are recorded on the old one.
+    #[error("{event} already has matches recorded on {boards} boards; the number of boards cannot change now")]
+    BoardsFixed {
+        /// The event's name.
+        event: String,
+        /// The boards the matches were recorded on.
+        boards: u32,
+    },
+    /// A board forfeited without a game (a team had nobody there): it has
+    /// no game to correct, and changes only with its whole match.
+    #[error("board {board} of {team}'s round {round} match was forfeited without a game (a team had nobody there)")]
+    ForfeitedBoard {
+        /// The team named.
+        team: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A match of a team against itself.
+    #[error("a match between {team} and itself: name two different teams")]
+    SameTeam {
+        /// The team named twice.
+        team: String,
+    },
+    /// A round recorded while an earlier round has no match or bye.
+    #[error("round {gap} has no matches yet; record the rounds in order (round {round} comes after round {gap})")]
+    RoundsOutOfOrder {
+        /// The round asked for.
+        round: u32,
+        /// The first earlier round without a match.
+        gap: u32,
+    },
+    /// A match's score that does not add up to its boards.
+    #[error("the score {home}-{away} adds up to {}, but a match in {event} is on {boards} boards", *home + *away)]
+    ScoreNotBoards {
+        /// The first-named team's game points.
+        home: Points,
+        /// The second-named team's.
+        away: Points,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
     },
     /// A match deleted without a reason for the log.
     #[error("deleting a match needs a reason")]
@@ -50,6 +127,95 @@ pub enum Refusal {
         /// The round it was to withdraw after.
         after: u32,
     },
+}
+
+/// Add a team to the team event `event`: it needs a name, not "BYE", that
+/// no team of the event has, and a short code (when given) no other team
+/// has.
+pub fn add_team(tx: &Writer, event: &Event, name: &str, short: Option<&str>) -> Result<TeamRow> {
+    event.need_team()?;
+    let name = name.trim();
+    check_name(name)?;
+    let short = short.map(str::trim).filter(|s| !s.is_empty());
+    check_unique(tx, event, None, name, short)?;
+    teams::add_team(tx, event, name, short)
+}
+
+/// Refuse a name or a short code another team of `event` (`except` aside)
+/// has, in any case.
+fn check_unique(
+    tx: &Writer,
+    event: &Event,
+    except: Option<&TeamRow>,
+    name: &str,
+    code: Option<&str>,
+) -> Result<()> {
+    let others = teams::teams(tx, event.id)?;
+    for t in others
+        .into_iter()
+        .filter(|t| except.is_none_or(|x| x.id != t.id))
+    {
+        if t.name.eq_ignore_ascii_case(name) {
+            return Err(Error::refused(Refusal::TeamExists {
+                event: event.name.clone(),
+                team: t.name,
+            }));
+        }
+        if let (Some(a), Some(b)) = (code, t.short.as_deref()) {
+            if a.eq_ignore_ascii_case(b) {
+                return Err(Error::refused(Refusal::ShortCodeTaken {
+                    code: a.to_string(),
+                    team: t.name,
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A team's name: not blank, not "BYE".
+fn check_name(name: &str) -> Result<()> {
+    if name.is_empty() {
+        return Err(Error::refused(Refusal::NoName));
+    }
+    if name.eq_ignore_ascii_case("bye") {
+        return Err(Error::refused(Refusal::ByeAsName));
+    }
+    Ok(())
+}
+
+/// Rename `team` or change its short code (`None` keeps each; a blank code
+/// clears it): the new name follows a new team's rules, and another team's
+/// name or code is refused. Logged; returns the team as it is now.
+pub fn edit_team(
+    tx: &Writer,
+    event: &Event,
+    team: &TeamRow,
+    name: Option<&str>,
+    short: Option<&str>,
+) -> Result<TeamRow> {
+    let new_name = name.map(str::trim).unwrap_or(&team.name);
+    check_name(new_name)?;
+    let code = short.map(str::trim).filter(|s| !s.is_empty());
+    check_unique(tx, event, Some(team), new_name, code)?;
+    teams::edit_team(tx, event, team, name, short)
+}
+
+/// Set the team rules of `event` to `new`: they must hold together, and the
+/// number of boards cannot change once a match is recorded. Logged; returns
+/// the rules as stored.
+pub fn set_rules(tx: &Writer, event: &Event, new: &TeamRules) -> Result<TeamRules> {
+    event.need_team()?;
+    new.check()
+        .map_err(|problem| Error::refused(Refusal::UnsoundRules { problem }))?;
+    let old = teams::rules(tx, event.id)?;
+    if old.boards != new.boards && teams::recorded_matches(tx, event)? > 0 {
+        return Err(Error::refused(Refusal::BoardsFixed {
+            event: event.name.clone(),
+            boards: old.boards,
+        }));
+    }
+    teams::set_rules(tx, event, new)
 }
 
 /// What was recorded, for the echo.
@@ -164,7 +330,9 @@ pub fn remove_from_roster(
 
 /// Record the match of `home` (White on board 1) and `away` in round
 /// `round` of `event`: board by board or by its score; `time` (HH:MM) is
-/// the round's start time, as an individual round records it.
+/// the round's start time, as an individual round records it. Refused for
+/// a team against itself, a round beyond the event's, a round before which
+/// one has no match, and a score that does not add up to the boards.
 #[allow(clippy::too_many_arguments)]
 pub fn record_match(
     tx: &Writer,
@@ -176,6 +344,24 @@ pub fn record_match(
     date: Option<&str>,
     time: Option<&str>,
 ) -> Result<()> {
+    if home.id == away.id {
+        return Err(Error::refused(Refusal::SameTeam {
+            team: home.name.clone(),
+        }));
+    }
+    crate::round::schedule::round_in_event(event, round)?;
+    rounds_in_order(tx, event, round)?;
+    if let MatchDetails::Score(a, b) = details {
+        let boards = teams::rules(tx, event.id)?.boards;
+        if *a + *b != Points::whole(boards as i32) {
+            return Err(Error::refused(Refusal::ScoreNotBoards {
+                home: *a,
+                away: *b,
+                event: event.name.clone(),
+                boards,
+            }));
+        }
+    }
     matches::record_match(tx, event, round, home, away, details, date)?;
     if time.is_some() {
         let section = crate::store::team::team_section(tx, event)?;
@@ -192,7 +378,19 @@ pub fn record_bye(
     team: &TeamRow,
     date: Option<&str>,
 ) -> Result<()> {
+    crate::round::schedule::round_in_event(event, round)?;
+    rounds_in_order(tx, event, round)?;
     matches::record_bye(tx, event, round, team, date)
+}
+
+/// Refuse round `round` while an earlier round has no match or bye at all.
+fn rounds_in_order(tx: &Writer, event: &Event, round: u32) -> Result<()> {
+    let section = teams::team_section(tx, event)?;
+    let played = crate::store::pairing::rounds_with_pairings(tx, section.id)?;
+    match (1..round).find(|n| !played.contains(n)) {
+        Some(gap) => Err(Error::refused(Refusal::RoundsOutOfOrder { round, gap })),
+        None => Ok(()),
+    }
 }
 
 /// Correct board `board` of `team`'s match in round `round` to what `read`
@@ -210,6 +408,13 @@ pub fn correct_board(
     if reason.trim().is_empty() {
         return Err(Error::refused(Refusal::CorrectionNeedsReason));
     }
+    if matches::board_forfeited(tx, event, round, team, board)? {
+        return Err(Error::refused(Refusal::ForfeitedBoard {
+            team: team.name.clone(),
+            round,
+            board,
+        }));
+    }
     matches::correct_board(tx, event, round, team, board, read, reason)
 }
 
@@ -219,6 +424,115 @@ mod tests {
     use crate::domain::ids::EventId;
     use crate::store::season::event_by_id;
     use crate::store::{fixture, Store};
+
+    /// A team event of four rounds with Edgewood (EDG) and Urey (URY),
+    /// and a round 1 match between them whose board 2 was forfeited.
+    fn two_teams() -> Store {
+        let store = Store::open_in_memory().unwrap();
+        fixture::execute(
+            &store,
+            "INSERT INTO season (id, name) VALUES (1, '2026');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Schools', 'team-swiss', 4, 'usat-team');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+             INSERT INTO team (id, event_id, name, short_code) VALUES (1, 1, 'Edgewood', 'EDG'), (2, 1, 'Urey', 'URY');
+             INSERT INTO round (id, section_id, number) VALUES (1, 1, 1);
+             INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (1, 1, 1, 1, 2);
+             INSERT INTO team_board_forfeit (team_match_id, board, present) VALUES (1, 2, 'a');",
+        );
+        store
+    }
+
+    #[test]
+    fn a_team_s_name_code_rules_and_forfeited_board_are_refused_with_the_facts() {
+        let mut store = two_teams();
+        let event = event_by_id(store.conn(), EventId(1)).unwrap();
+        let all = teams::teams(store.conn(), event.id).unwrap();
+        let refusal = |e: Error| e.refusal::<Refusal>().cloned();
+        let five = TeamRules {
+            boards: 5,
+            ..teams::rules(store.conn(), event.id).unwrap()
+        };
+        let mut refused =
+            |f: &dyn Fn(&Writer) -> Result<()>| refusal(store.write(|tx| f(tx)).unwrap_err());
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, "  ", None).map(drop)),
+            Some(Refusal::NoName)
+        );
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, "bye", None).map(drop)),
+            Some(Refusal::ByeAsName)
+        );
+        assert_eq!(
+            refused(&|tx| add_team(tx, &event, " urey ", None).map(drop)),
+            Some(Refusal::TeamExists {
+                event: "Schools".into(),
+                team: "Urey".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| edit_team(tx, &event, &all[1], None, Some("edg")).map(drop)),
+            Some(Refusal::ShortCodeTaken {
+                code: "edg".into(),
+                team: "Edgewood".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| set_rules(tx, &event, &five).map(drop)),
+            Some(Refusal::BoardsFixed {
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        let score = |a, b| MatchDetails::Score(Points::whole(a), Points::whole(b));
+        let (edg, ury) = (&all[0], &all[1]);
+        assert_eq!(
+            refused(&|tx| record_match(tx, &event, 2, edg, edg, &score(2, 2), None, None)),
+            Some(Refusal::SameTeam {
+                team: "Edgewood".into()
+            })
+        );
+        assert_eq!(
+            refused(&|tx| record_bye(tx, &event, 3, edg, None)),
+            Some(Refusal::RoundsOutOfOrder { round: 3, gap: 2 })
+        );
+        assert_eq!(
+            refused(&|tx| record_match(tx, &event, 2, edg, ury, &score(3, 0), None, None)),
+            Some(Refusal::ScoreNotBoards {
+                home: Points::whole(3),
+                away: Points::ZERO,
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        let read = |_: &GameRow, _: bool| Ok(GameResult::WhiteWins);
+        assert_eq!(
+            refused(&|tx| correct_board(tx, &event, 1, &all[0], 2, read, "slip")),
+            Some(Refusal::ForfeitedBoard {
+                team: "Edgewood".into(),
+                round: 1,
+                board: 2
+            })
+        );
+        let beyond = store
+            .write(|tx| record_bye(tx, &event, 5, &all[0], None))
+            .unwrap_err();
+        assert_eq!(
+            beyond.refusal::<crate::round::Refusal>(),
+            Some(&crate::round::Refusal::BeyondEvent {
+                round: 5,
+                event: "Schools".into(),
+                rounds: 4
+            })
+        );
+        // Keeping its own code is no clash; the new name is kept.
+        let renamed = store
+            .write(|tx| edit_team(tx, &event, &all[1], Some("Urey MS"), Some("ury")))
+            .unwrap();
+        assert_eq!(
+            (renamed.name.as_str(), renamed.short.as_deref()),
+            ("Urey MS", Some("ury"))
+        );
+    }
 
     #[test]
     fn a_team_with_a_later_match_or_beyond_the_last_round_is_refused() {

@@ -131,20 +131,6 @@ pub enum Way {
         /// The event's name.
         event: String,
     },
-    /// A round beyond the event's rounds: the event's rounds can be changed.
-    ChangeRounds,
-    /// A file's round beyond the event's rounds: they can be changed.
-    ChangeRoundsOfFile,
-    /// A board forfeited without a game changes only with its whole match.
-    DeleteMatchFirst,
-    /// A team bye's worth differs from the event's rule, which can be
-    /// changed to `points`.
-    ByePoints {
-        /// The event's name.
-        event: String,
-        /// The points the file gave, as written.
-        points: String,
-    },
     /// A team event's games are recorded as matches and team byes.
     RecordMatches,
     /// Teams and matches need a team event.

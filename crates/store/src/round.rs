@@ -13,7 +13,7 @@ use crate::domain::game::GameResult;
 use crate::domain::ids::{ByeId, EntryId, GameId, RoundId, SectionId};
 use crate::domain::league::{Entry, Section};
 use crate::domain::record::ByeKind;
-use crate::error::{Error, Result, Way};
+use crate::error::{Error, Result};
 
 /// What a recorded sheet changed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -37,7 +37,9 @@ pub fn named(e: &Entry) -> String {
 }
 
 /// The round's id, creating it (and any earlier rounds not yet created) if
-/// needed. The number must be within the event's planned rounds.
+/// needed. The number is the caller's to check
+/// (`app::round::schedule::round_in_event`); the schema refuses a round
+/// beyond the event's rounds too.
 pub fn ensure_round(
     tx: &Writer,
     section: &Section,
@@ -45,18 +47,6 @@ pub fn ensure_round(
     date: Option<&str>,
 ) -> Result<RoundId> {
     let event = event_by_id(tx, section.event_id)?;
-    if number == 0 {
-        return Err(Error::invalid(
-            "there is no round 0: rounds are numbered from 1",
-        ));
-    }
-    if number > event.rounds {
-        return Err(Error::invalid(format!(
-            "round {number} is beyond {}'s {} rounds",
-            event.name, event.rounds
-        ))
-        .with_way(Way::ChangeRounds));
-    }
     for n in 1..=number {
         let exists: Option<RoundId> = tx
             .query_row(

@@ -161,35 +161,12 @@ pub fn team_in(teams: &[TeamRow], event: &Event, text: &str) -> Result<usize> {
     )?)
 }
 
-/// Add a team to a team event.
+/// Add a team to a team event: `name` and `short` as given (trimmed; a
+/// blank code is none). The rules (a name, not "BYE", used once) are
+/// `app::team`'s.
 pub fn add_team(tx: &Writer, event: &Event, name: &str, short: Option<&str>) -> Result<TeamRow> {
-    event.need_team()?;
     let name = name.trim();
-    if name.is_empty() {
-        return Err(Error::invalid("a team needs a name"));
-    }
-    if name.eq_ignore_ascii_case("bye") {
-        return Err(Error::invalid(
-            "\"BYE\" cannot be a team's name: it marks a team bye on match sheets",
-        ));
-    }
     let short = short.map(str::trim).filter(|s| !s.is_empty());
-    for t in teams(tx, event.id)? {
-        if t.name.eq_ignore_ascii_case(name) {
-            return Err(Error::invalid(format!(
-                "{} already has a team \"{}\"",
-                event.name, t.name
-            )));
-        }
-        if let (Some(a), Some(b)) = (short, t.short.as_deref()) {
-            if a.eq_ignore_ascii_case(b) {
-                return Err(Error::invalid(format!(
-                    "the short code {a} is already {}'s",
-                    t.name
-                )));
-            }
-        }
-    }
     tx.execute(
         "INSERT INTO team (event_id, name, short_code) VALUES (?1, ?2, ?3)",
         params![event.id, name, short],
@@ -203,7 +180,8 @@ pub fn add_team(tx: &Writer, event: &Event, name: &str, short: Option<&str>) -> 
     )?)
 }
 
-/// Rename a team or change its short code; logged.
+/// Rename a team or change its short code (`None` keeps each; a blank
+/// code clears it); logged. The rules are `app::team`'s.
 pub fn edit_team(
     tx: &Writer,
     event: &Event,
@@ -217,14 +195,6 @@ pub fn edit_team(
         Some(s) => Some(s.to_string()),
         None => team.short.clone(),
     };
-    for t in teams(tx, event.id)?.iter().filter(|t| t.id != team.id) {
-        if t.name.eq_ignore_ascii_case(&new_name) {
-            return Err(Error::invalid(format!(
-                "{} already has a team \"{}\"",
-                event.name, t.name
-            )));
-        }
-    }
     tx.execute(
         "UPDATE team SET name = ?1, short_code = ?2 WHERE id = ?3",
         params![new_name, new_short, team.id],
@@ -478,26 +448,21 @@ pub fn describe_rules(r: &TeamRules) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Store new team rules for `event` (checked first; the number of boards
-/// cannot change once a match is recorded). Logged.
+/// How many matches (team byes aside) `event` has recorded.
+pub fn recorded_matches(conn: &impl Readable, event: &Event) -> Result<u32> {
+    Ok(super::sql(conn).query_row(
+        "SELECT count(*) AS n FROM team_match m JOIN round r ON r.id = m.round_id \
+         JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1 AND m.team_b IS NOT NULL",
+        [event.id],
+        |r| r.get("n"),
+    )?)
+}
+
+/// Store new team rules for `event`; logged. The rules of what may change
+/// (sound rules; the boards fixed once a match is recorded) are
+/// `app::team`'s.
 pub fn set_rules(tx: &Writer, event: &Event, new: &TeamRules) -> Result<TeamRules> {
-    event.need_team()?;
-    new.check().map_err(Error::invalid)?;
     let old = rules(tx, event.id)?;
-    if old.boards != new.boards {
-        let recorded: i64 = tx.query_row(
-            "SELECT count(*) FROM team_match m JOIN round r ON r.id = m.round_id \
-             JOIN section s ON s.id = r.section_id WHERE s.event_id = ?1 AND m.team_b IS NOT NULL",
-            [event.id],
-            |r| r.get(0),
-        )?;
-        if recorded > 0 {
-            return Err(Error::invalid(format!(
-                "{} already has matches recorded on {} boards; the number of boards cannot change now",
-                event.name, old.boards
-            )));
-        }
-    }
     // Byes at their default (a match win, every board) are stored as NULL,
     // so they follow the match-point scale and the number of boards.
     let bye_match = (new.bye_match_points != new.match_win).then_some(new.bye_match_points.0);

@@ -1,6 +1,7 @@
 //! Team matches and team byes in the database: recording a match board by
 //! board or by its score alone, a team bye, correcting a board, deleting a
-//! match, listing a round, and importing a whole crosstable of matches.
+//! match, listing a round; the rows an import of a whole crosstable of
+//! matches writes (its rules are `app::import::team`'s).
 //!
 //! A match is a `team_match` row; its boards are ordinary `game` rows of the
 //! event's section carrying the match's id, so individual records include
@@ -22,18 +23,14 @@ use super::audit::{audit_event, Action};
 use super::constraint_error;
 use super::player::{entries, find_entry};
 use super::round::{correct_result, ensure_round, game_of, GameRow};
-use super::season::{self as seasons, NewEvent};
-use super::team::{
-    add_team, load_team_event, rosters, rules, set_rules, team_section, teams, TeamRow,
-};
+use super::team::{load_team_event, rosters, rules, team_section, TeamRow};
 use super::Readable;
 use crate::domain::game::GameResult;
 use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
-use crate::domain::league::{Entry, Event, EventKind, Section};
+use crate::domain::league::{Entry, Event, Section};
 use crate::domain::score::Points;
-use crate::domain::team::{Side, TeamRules};
-use crate::error::{Error, InputError, Result, Way};
-use crate::input::team_matches::TeamMatchRow;
+use crate::domain::team::Side;
+use crate::error::{Error, InputError, Result};
 
 /// What a sheet or command line writes for "nobody sat here".
 pub const NOBODY: &str = "-";
@@ -154,33 +151,17 @@ fn take_over_paired(
     Ok(())
 }
 
-/// Refuse round `round` while an earlier round has no match or bye at all.
-fn check_round_order(conn: &Connection, section: &Section, round: u32) -> Result<()> {
-    let played: HashSet<u32> = {
-        let mut st = conn.prepare(
-            "SELECT DISTINCT r.number FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
-        )?;
-        let rows = st
-            .query_map([section.id], |r| r.get(0))?
-            .collect::<rusqlite::Result<HashSet<u32>>>()?;
-        rows
-    };
-    if let Some(gap) = (1..round).find(|n| !played.contains(n)) {
-        return Err(Error::invalid(format!(
-            "round {gap} has no matches yet; record the rounds in order (round {round} comes after round {gap})"
-        )));
-    }
-    Ok(())
-}
-
 /// Load the event and check it whole; the message says what is wrong.
-fn validate(conn: &Connection, event: &Event) -> Result<()> {
+/// Every writer of matches ends with it, so nothing the domain would
+/// refuse is kept.
+pub fn validate(conn: &impl Readable, event: &Event) -> Result<()> {
     let loaded = load_team_event(conn, event)?;
     loaded.recorded().validate().map_err(Error::invalid)
 }
 
 /// Record a match of round `round` between `home` (first-named) and
-/// `away`. Returns the match's id.
+/// `away`. Returns the match's id. The round's rules (two teams, the
+/// rounds in order, a score that adds up to the boards) are `app::team`'s.
 pub fn record_match(
     tx: &Writer,
     event: &Event,
@@ -191,31 +172,13 @@ pub fn record_match(
     date: Option<&str>,
 ) -> Result<MatchId> {
     let section = team_section(tx, event)?;
-    if home.id == away.id {
-        return Err(Error::invalid(format!(
-            "a match between {} and itself: name two different teams",
-            home.name
-        )));
-    }
-    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
     take_over_paired(tx, event, &section, round, home, away)?;
     check_free(tx.conn(), &section, round, home)?;
     check_free(tx.conn(), &section, round, away)?;
     let r = rules(tx, event.id)?;
-    let all_boards = Points::whole(r.boards as i32);
     let (pa, pb) = match details {
-        MatchDetails::Score(a, b) => {
-            if *a + *b != all_boards {
-                return Err(Error::invalid(format!(
-                    "the score {a}-{b} adds up to {}, but a match in {} is on {} boards",
-                    *a + *b,
-                    event.name,
-                    r.boards
-                )));
-            }
-            (Some(a.0), Some(b.0))
-        }
+        MatchDetails::Score(a, b) => (Some(a.0), Some(b.0)),
         MatchDetails::Boards(_) | MatchDetails::Forfeit(_) => (None, None),
     };
     tx.execute(
@@ -241,7 +204,7 @@ pub fn record_match(
         }
         MatchDetails::Score(..) => {}
     }
-    validate(tx.conn(), event)?;
+    validate(tx, event)?;
     Ok(match_id)
 }
 
@@ -488,7 +451,6 @@ pub fn record_bye(
     date: Option<&str>,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    check_round_order(tx.conn(), &section, round)?;
     let round_id = ensure_round(tx, &section, round, date)?;
     check_free(tx.conn(), &section, round, team)?;
     tx.execute(
@@ -496,7 +458,7 @@ pub fn record_bye(
         params![round_id, section.id, team.id],
     )
     .map_err(|e| constraint_error(e, "team bye"))?;
-    validate(tx.conn(), event)
+    validate(tx, event)
 }
 
 /// The match or bye of `team` in round `round`: (match id, team_a, team_b).
@@ -553,19 +515,6 @@ pub fn correct_board(
         )
         .optional()?;
     let Some(white) = white else {
-        let forfeited: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM team_board_forfeit WHERE team_match_id = ?1 AND board = ?2)",
-            params![id, board],
-            |r| r.get(0),
-        )?;
-        if forfeited {
-            return Err(Error::invalid(format!(
-                "board {board} of {}'s round {round} match was forfeited without a game (a team had \
-                 nobody there)",
-                team.name
-            ))
-            .with_way(Way::DeleteMatchFirst));
-        }
         let boards = rules(tx, event.id)?.boards;
         return Err(Error::not_found(if board == 0 || board > boards {
             format!(
@@ -600,7 +549,27 @@ pub fn correct_board(
         Some(result),
         reason,
     )?;
-    validate(tx.conn(), event)
+    validate(tx, event)
+}
+
+/// Whether board `board` of `team`'s match in round `round` was forfeited
+/// without a game (a team had nobody there); false when there is no such
+/// match or board.
+pub fn board_forfeited(
+    conn: &impl Readable,
+    event: &Event,
+    round: u32,
+    team: &TeamRow,
+    board: u32,
+) -> Result<bool> {
+    Ok(super::sql(conn).query_row(
+        "SELECT EXISTS (SELECT 1 FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id \
+         JOIN round r ON r.id = m.round_id JOIN section s ON s.id = r.section_id \
+         WHERE s.event_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3) \
+         AND f.board = ?4) AS forfeited",
+        params![event.id, round, team.id, board],
+        |r| r.get("forfeited"),
+    )?)
 }
 
 /// Delete `team`'s match or bye of round `round` (its boards too), with
@@ -626,7 +595,7 @@ pub fn delete_match(
         None,
         Some(reason),
     )?;
-    validate(tx.conn(), event)
+    validate(tx, event)
 }
 
 /// "Edgewood MS v North Side MS" or "Goshen MS C: team bye".
@@ -646,350 +615,50 @@ fn describe(conn: &Connection, match_id: MatchId) -> Result<String> {
     )?)
 }
 
-/// What an import wrote.
-#[derive(Debug)]
-pub struct Imported {
-    /// The event written to.
-    pub event: Event,
-    /// Whether the import created it.
-    pub event_created: bool,
-    /// Teams created.
-    pub teams_created: usize,
-    /// Matches recorded.
-    pub matches: usize,
-    /// Team byes recorded.
-    pub byes: usize,
-    /// The rounds written.
-    pub rounds: Vec<u32>,
-}
-
-/// Where a team-match import goes.
-pub struct TeamImportTarget<'a> {
-    /// The season, by name.
-    pub season: &'a str,
-    /// The event, by name (created when missing).
-    pub event: &'a str,
-    /// Boards per match; a new event gets 4 unless told.
-    pub boards: Option<u32>,
-}
-
-/// Import a whole sheet of team matches (already parsed, so each line is
-/// sound on its own). The season and event are created when they do not
-/// exist (the event as a team Swiss with as many rounds as the file, the
-/// `usat-team` tiebreaks and one section "Open"); teams are created as they
-/// are named. Every line is checked before anything is kept: rounds in order
-/// from the first round without matches, no team twice in a round, no team
-/// against itself, points adding up to the boards, byes worth what the
-/// event's rules say. Errors name the file, line and field.
-pub fn import_team_matches(
+/// Write a match of round `round_id` known by its score alone (game
+/// points of `a` and `b`); the rules (points adding up to the boards, each
+/// team once a round) are `app`'s.
+pub fn insert_scored_match(
     tx: &Writer,
-    rows: &[TeamMatchRow],
-    source: &str,
-    target: &TeamImportTarget,
-) -> Result<Imported> {
-    if rows.is_empty() {
-        return Err(InputError::new(source, "the file has a header but no matches").into());
-    }
-    if let Some(b) = target.boards {
-        if !(1..=20).contains(&b) {
-            return Err(Error::invalid(format!(
-                "a team match has 1 to 20 boards, not {b}"
-            )));
-        }
-    }
-    let last_round = rows.iter().map(|r| r.round).max().unwrap_or(1);
-    let (event, event_created) = import_event(tx, target, last_round)?;
-    let section = team_section(tx, &event)?;
-    let rules = import_rules(tx, &event, target.boards)?;
-    check_import_rounds(tx, rows, source, &event, &section, last_round)?;
-    let mut import = Importer {
-        tx,
-        source,
-        event: &event,
-        section: &section,
-        all: Points::whole(rules.boards as i32),
-        rules,
-        known: teams(tx, event.id)?,
-        teams_created: 0,
-        in_round: HashMap::new(),
-        matches: 0,
-        byes: 0,
-    };
-    for row in rows {
-        import.row(row)?;
-    }
-    let (teams_created, matches, byes) = (import.teams_created, import.matches, import.byes);
-    validate(tx.conn(), &event)?;
-    let mut rounds: Vec<u32> = rows.iter().map(|r| r.round).collect();
-    rounds.dedup();
-    Ok(Imported {
-        event: seasons::event_by_id(tx, event.id)?,
-        event_created,
-        teams_created,
-        matches,
-        byes,
-        rounds,
-    })
-}
-
-/// The event an import goes into, created (a team Swiss of `rounds`
-/// rounds, one section "Open") when the season has none of that name; and
-/// whether it was created.
-fn import_event(tx: &Writer, target: &TeamImportTarget, rounds: u32) -> Result<(Event, bool)> {
-    let season = seasons::ensure_season(tx, target.season)?;
-    match seasons::find_event(tx, Some(&season.name), target.event) {
-        Ok(e) => Ok((e, false)),
-        Err(e) if e.is_not_found() => {
-            let e = seasons::add_event(
-                tx,
-                &season,
-                &NewEvent {
-                    name: target.event,
-                    kind: EventKind::TeamSwiss,
-                    rounds,
-                    start_date: None,
-                    end_date: None,
-                    tiebreaks: EventKind::TeamSwiss.default_tiebreaks(),
-                    actual_play_first: false,
-                    fide_edition: None,
-                    sb_adjusted: false,
-                    coin_allowed: false,
-                },
-            )?;
-            seasons::add_section(tx, &e, "Open", None, None)?;
-            Ok((e, true))
-        }
-        Err(e) => Err(e),
-    }
-}
-
-/// The event's team rules, with the boards per match the import gives (a
-/// bye worth a whole match stays worth a whole match).
-fn import_rules(tx: &Writer, event: &Event, boards: Option<u32>) -> Result<TeamRules> {
-    let r = rules(tx, event.id)?;
-    let Some(b) = boards.filter(|&b| b != r.boards) else {
-        return Ok(r);
-    };
-    let mut new = r.clone();
-    new.boards = b;
-    if r.bye_game_points == r.match_game_points() {
-        new.bye_game_points = new.match_game_points();
-    }
-    set_rules(tx, event, &new)
-}
-
-/// The file's rounds: within the event's, from the first round without
-/// matches, in order, none left out.
-fn check_import_rounds(
-    tx: &Writer,
-    rows: &[TeamMatchRow],
-    source: &str,
-    event: &Event,
     section: &Section,
-    last_round: u32,
+    round_id: RoundId,
+    a: &TeamRow,
+    b: &TeamRow,
+    points_a: Points,
+    points_b: Points,
 ) -> Result<()> {
-    let err = |line: usize, problem: String| -> Error {
-        InputError::at(source, line, "round", problem).into()
-    };
-    if last_round > event.rounds {
-        let line = rows
-            .iter()
-            .find(|x| x.round > event.rounds)
-            .map_or(0, |x| x.line);
-        return Err(err(
-            line,
-            format!(
-                "round {last_round} is beyond {}'s {} rounds",
-                event.name, event.rounds
-            ),
-        )
-        .with_way(Way::ChangeRoundsOfFile));
-    }
-    let done: u32 = tx.query_row(
-        "SELECT COALESCE(MAX(r.number), 0) AS done FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
-        [section.id],
-        |x| x.get("done"),
-    )?;
-    let mut current = done;
-    for row in rows {
-        if let Some(problem) = round_out_of_order(row.round, done, current, &event.name) {
-            return Err(err(row.line, problem));
-        }
-        current = row.round;
-    }
+    tx.execute(
+        "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![round_id, section.id, a.id, b.id, points_a.0, points_b.0],
+    )
+    .map_err(|e| constraint_error(e, "match"))?;
     Ok(())
 }
 
-/// What is wrong with a line's round, given the rounds already recorded
-/// (`done`) and the round of the line before (`current`).
-fn round_out_of_order(round: u32, done: u32, current: u32, event: &str) -> Option<String> {
-    if round <= done {
-        Some(format!(
-            "round {round} already has matches recorded in {event}; the file must start at round {}",
-            done + 1
-        ))
-    } else if round < current {
-        Some(format!(
-            "round {round} comes after round {current}: list the rounds in order"
-        ))
-    } else if round > current + 1 && current == done {
-        Some(format!(
-            "the file starts at round {round}, but round {} has no matches yet",
-            done + 1
-        ))
-    } else if round > current + 1 {
-        Some(format!(
-            "round {round} comes after round {current}: round {} is missing",
-            current + 1
-        ))
-    } else {
-        None
-    }
+/// Write a team bye for `team` in round `round_id` (worth what the event's
+/// team rules say, so stored without points).
+pub fn insert_team_bye(
+    tx: &Writer,
+    section: &Section,
+    round_id: RoundId,
+    team: &TeamRow,
+) -> Result<()> {
+    tx.execute(
+        "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
+        params![round_id, section.id, team.id],
+    )
+    .map_err(|e| constraint_error(e, "team bye"))?;
+    Ok(())
 }
 
-/// An import under way: the event's teams (new ones added as they are
-/// named), the teams seen in each round, and what was written.
-struct Importer<'a> {
-    tx: &'a Writer<'a>,
-    source: &'a str,
-    event: &'a Event,
-    section: &'a Section,
-    rules: TeamRules,
-    /// Game points of a whole match.
-    all: Points,
-    known: Vec<TeamRow>,
-    teams_created: usize,
-    /// The line each team plays on in each round.
-    in_round: HashMap<(u32, TeamId), usize>,
-    matches: usize,
-    byes: usize,
-}
-
-impl Importer<'_> {
-    fn err(&self, line: usize, field: &str, problem: String) -> Error {
-        InputError::at(self.source, line, field, problem).into()
-    }
-
-    /// The team of that name, added to the event when it is new.
-    fn team(&mut self, name: &str, line: usize, field: &str) -> Result<TeamRow> {
-        if let Some(t) = self.known.iter().find(|t| t.answers_to(name)) {
-            return Ok(t.clone());
-        }
-        let t = add_team(self.tx, self.event, name, None)
-            .map_err(|e| e.map_facts(|e| self.err(line, field, e.to_string())))?;
-        self.teams_created += 1;
-        self.known.push(t.clone());
-        Ok(t)
-    }
-
-    /// One line: a match by its score, or a team bye.
-    fn row(&mut self, row: &TeamMatchRow) -> Result<()> {
-        let a = self.team(&row.team_a, row.line, "team_a")?;
-        let b = match &row.team_b {
-            Some(name) => Some(self.team(name, row.line, "team_b")?),
-            None => None,
-        };
-        if b.as_ref().is_some_and(|b| b.id == a.id) {
-            return Err(self.err(
-                row.line,
-                "team_b",
-                format!("a match between {} and itself", a.name),
-            ));
-        }
-        for (t, field) in [(Some(&a), "team_a"), (b.as_ref(), "team_b")] {
-            let Some(t) = t else { continue };
-            if let Some(before) = self.in_round.insert((row.round, t.id), row.line) {
-                return Err(self.err(
-                    row.line,
-                    field,
-                    format!(
-                        "{} plays twice in round {} (also on line {before}); a team plays once a round",
-                        t.name, row.round
-                    ),
-                ));
-            }
-        }
-        self.check_active(row, &a, "team_a")?;
-        let round_id = ensure_round(self.tx, self.section, row.round, None)?;
-        match (&b, row.points_b) {
-            (Some(b), Some(pb)) => self.insert_match(row, round_id, &a, b, pb),
-            _ => self.insert_bye(row, round_id, &a),
-        }
-    }
-
-    /// A team withdrawn before the line's round plays no match in it.
-    fn check_active(&self, row: &TeamMatchRow, t: &TeamRow, field: &str) -> Result<()> {
-        match t.withdrawn_after.filter(|&w| row.round > w) {
-            Some(w) => Err(self.err(
-                row.line,
-                field,
-                format!("{} withdrew after round {w}", t.name),
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn insert_match(
-        &mut self,
-        row: &TeamMatchRow,
-        round_id: RoundId,
-        a: &TeamRow,
-        b: &TeamRow,
-        pb: Points,
-    ) -> Result<()> {
-        self.check_active(row, b, "team_b")?;
-        if row.points_a + pb != self.all {
-            return Err(self.err(
-                row.line,
-                "points_b",
-                format!(
-                    "{} + {} = {} game points, but a match in {} is on {} boards",
-                    row.points_a,
-                    pb,
-                    row.points_a + pb,
-                    self.event.name,
-                    self.rules.boards
-                ),
-            ));
-        }
-        self.tx
-            .execute(
-                "INSERT INTO team_match (round_id, section_id, team_a, team_b, points_a_halves, points_b_halves) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![round_id, self.section.id, a.id, b.id, row.points_a.0, pb.0],
-            )
-            .map_err(|e| self.err(row.line, "team_a", constraint_error(e, "match").to_string()))?;
-        self.matches += 1;
-        Ok(())
-    }
-
-    fn insert_bye(&mut self, row: &TeamMatchRow, round_id: RoundId, a: &TeamRow) -> Result<()> {
-        let worth = self.rules.bye_game_points;
-        if row.points_a != worth {
-            let event = &self.event.name;
-            return Err(self
-                .err(
-                    row.line,
-                    "points_a",
-                    format!(
-                        "a team bye in {event} is worth {worth} game points, not {}",
-                        row.points_a
-                    ),
-                )
-                .with_way(Way::ByePoints {
-                    event: event.clone(),
-                    points: row.points_a.to_string(),
-                }));
-        }
-        self.tx
-            .execute(
-                "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
-                params![round_id, self.section.id, a.id],
-            )
-            .map_err(|e| self.err(row.line, "team_a", constraint_error(e, "team bye").to_string()))?;
-        self.byes += 1;
-        Ok(())
-    }
+/// The last round of `section` with a match or team bye recorded (0: none).
+pub fn last_round_with_matches(conn: &impl Readable, section: &Section) -> Result<u32> {
+    Ok(super::sql(conn).query_row(
+        "SELECT COALESCE(MAX(r.number), 0) AS done FROM team_match m JOIN round r ON r.id = m.round_id WHERE r.section_id = ?1",
+        [section.id],
+        |x| x.get("done"),
+    )?)
 }
 
 /// One board of a match as stored, for showing a round.

@@ -279,7 +279,7 @@ fn edit(
         )
         .and_then(|p| {
             if let Some(k) = fide_k {
-                crate::store::player::set_fide_k(tx, &p, k)?;
+                crate::app::player::set_fide_k(tx, &p, k)?;
             }
             Ok(p)
         })
@@ -368,7 +368,7 @@ fn add(store: &mut Store, f: PlayerFields) -> Result<()> {
             )
             .and_then(|p| {
                 if let Some(k) = f.fide_k {
-                    crate::store::player::set_fide_k(tx, &p, k)?;
+                    crate::app::player::set_fide_k(tx, &p, k)?;
                 }
                 Ok(p)
             })

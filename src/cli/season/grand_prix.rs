@@ -2,12 +2,11 @@
 //! grand-prix rules, stored with the season and printed in words. The
 //! tables themselves are in `league history season NAME`.
 
+use crate::app::grand_prix::{self as app, Refusal};
 use crate::cli::output::print;
 use crate::domain::history::grand_prix::{Rules, RulesProblem, Shared, Split, TieRule};
-use crate::domain::names::Wanted;
 use crate::error::{Error, Result};
 use crate::report::history::season_rules;
-use crate::store::history::set_grand_prix_rules;
 use crate::store::{season as seasons, Store};
 
 #[derive(clap::Args, Debug)]
@@ -63,7 +62,7 @@ pub enum SharedArg {
 pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
     let season = seasons::find_season(store.conn(), &a.season)?;
     if a.clear {
-        store.write(|tx| set_grand_prix_rules(tx, &season, None))?;
+        store.write(|tx| app::clear_rules(tx, &season))?;
         print(&format!("Season {} has no grand prix now.\n", season.name))?;
         return Ok(());
     }
@@ -79,35 +78,6 @@ pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
         .map(|t| TieRule::parse(t))
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(Error::invalid)?;
-    let events = seasons::events(store.conn(), Some(season.id))?;
-    let mut named = vec![];
-    for name in a.events.iter().map(|e| e.trim()).filter(|e| !e.is_empty()) {
-        match events.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
-            Some(e) if e.kind.is_team() => {
-                return Err(Error::invalid(format!(
-                    "{} is a team event; the grand prix counts individual events",
-                    e.name
-                )))
-            }
-            Some(e) => named.push(e.name.clone()),
-            None => {
-                let named: Vec<(&str, &str)> = events
-                    .iter()
-                    .map(|e| (e.name.as_str(), e.name.as_str()))
-                    .collect();
-                let hint = format!(
-                    "events: {}",
-                    named.iter().map(|n| n.0).collect::<Vec<_>>().join(", ")
-                );
-                let wanted = Wanted {
-                    what: &format!("event in season {}", season.name),
-                    more: "",
-                    hint: &hint,
-                };
-                return Err(wanted.not_found(name, &named, |n| n.to_string()).into());
-            }
-        }
-    }
     let rules = Rules {
         points: a.points.clone(),
         best: a.best,
@@ -123,13 +93,14 @@ pub fn run(store: &mut Store, a: GrandPrixArgs) -> Result<()> {
             SharedArg::Split => Shared::Split,
             SharedArg::Top => Shared::Top,
         },
-        events: named,
+        events: a.events.clone(),
     };
-    rules
-        .check()
-        .map_err(|p| Error::invalid(problem_words(&p)))?;
-    let json = serde_json::to_string(&rules).map_err(|e| Error::invalid(e.to_string()))?;
-    store.write(|tx| set_grand_prix_rules(tx, &season, Some(&json)))?;
+    let rules = store
+        .write(|tx| app::set_rules(tx, &season, &rules))
+        .map_err(|e| match e.refusal::<Refusal>() {
+            Some(Refusal::Unsound { problem }) => Error::invalid(problem_words(problem)),
+            _ => e,
+        })?;
     // Read back what was stored, so what is printed is what will be used.
     let stored = season_rules(store.conn(), &season)?.unwrap_or(rules);
     let mut out = format!("Season {} grand prix:\n", season.name);

@@ -10,7 +10,7 @@ use super::output::{points, print_standings, show, Format, Table};
 use super::SectionArgs;
 
 use crate::domain::standings::explain;
-use crate::domain::tiebreak::{FideEdition, Order, Tiebreak};
+use crate::domain::tiebreak::{FideEdition, Tiebreak};
 use crate::error::Result;
 use crate::report::rating_change::{estimates, Estimates};
 use crate::report::{section_report, ReportOptions, SectionReport};
@@ -68,12 +68,7 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
         a.section.section_name(store)?.as_deref(),
     )?;
     // Draw and store the coin seed the first time a coin flip is needed.
-    // Ask the parsed order (the one given on the command line, else the
-    // event's), never its text: `--tiebreaks big-rapids-swiss` ends in a coin.
-    let wants_coin = Order::parse(a.tiebreaks.as_deref().unwrap_or(&event.tiebreaks))
-        .map(|o| o.has_coin())
-        .unwrap_or(false);
-    let event = if wants_coin && event.coin_allowed && event.coin_seed.is_none() {
+    let event = if crate::app::season::coin_seed_wanted(&event, a.tiebreaks.as_deref()) {
         let seed =
             (time::OffsetDateTime::now_utc().unix_timestamp_nanos() as i64).rem_euclid(1 << 48);
         // Standings open the file read-only; drawing the seed is the one
@@ -84,8 +79,7 @@ pub fn run_standings(store: &mut Store, a: StandingsArgs) -> Result<()> {
             None => None,
         };
         let writer = own.as_mut().unwrap_or(store);
-        writer.write(|tx| seasons::set_coin_seed(tx, event.id, seed))?;
-        seasons::event_by_id(writer.conn(), event.id)?
+        writer.write(|tx| crate::app::season::draw_coin_seed(tx, &event, seed))?
     } else {
         event
     };

@@ -1,9 +1,10 @@
 //! `league team …`: the teams of a team event, their rosters, withdrawals,
 //! the event's team rules, the team crosstable and the board prizes.
 //!
-//! One function per subcommand: each finds what was named, asks the store
-//! (rosters: [`app::add_to_roster`]) or the domain (rules:
-//! [`TeamRules::edited`]) and prints what [`render`] writes.
+//! One function per subcommand: each finds what was named, asks the
+//! application layer ([`app::add_team`], [`app::add_to_roster`],
+//! [`app::set_rules`] with the rules [`TeamRules::edited`] gives) and
+//! prints what [`render`] writes.
 
 pub mod render;
 
@@ -228,7 +229,7 @@ pub fn run_team(store: &mut Store, cmd: TeamCmd) -> Result<()> {
 /// `league team add`.
 fn add(store: &mut Store, event: &EventArgs, name: &str, short: Option<&str>) -> Result<()> {
     let e = event.find(store)?;
-    let t = store.write(|tx| teams::add_team(tx, &e, name, short))?;
+    let t = store.write(|tx| app::add_team(tx, &e, name, short))?;
     print(&format!(
         "Added team {} to {} ({}). Add its players with `league team roster \"{}\" --event \"{}\" PLAYER...`.\n",
         t.name, e.name, e.season, t.name, e.name
@@ -342,10 +343,7 @@ fn withdraw_hint(e: &Error) -> Option<String> {
         TeamRefusal::PlayedLater { .. } => {
             Some("; delete it first (league match delete)".to_string())
         }
-        TeamRefusal::BeyondLastRound { .. }
-        | TeamRefusal::DeletionNeedsReason
-        | TeamRefusal::CorrectionNeedsReason
-        | TeamRefusal::NotInLeague { .. } => None,
+        _ => None,
     }
 }
 
@@ -401,8 +399,8 @@ fn edit(store: &mut Store, a: EditArgs) -> Result<()> {
     e.need_team()?;
     if let Some(team) = &a.team {
         let t = teams::find_team(store.conn(), &e, team)?;
-        let updated = store
-            .write(|tx| teams::edit_team(tx, &e, &t, a.name.as_deref(), a.short.as_deref()))?;
+        let updated =
+            store.write(|tx| app::edit_team(tx, &e, &t, a.name.as_deref(), a.short.as_deref()))?;
         print(&render::renamed(&updated))?;
     }
     let rules_given = a.boards.is_some()
@@ -418,7 +416,7 @@ fn edit(store: &mut Store, a: EditArgs) -> Result<()> {
     let old = teams::rules(store.conn(), e.id)?;
     let new: TeamRules = old.edited(&a.rules_edit()?);
     let saved = if rules_given {
-        store.write(|tx| teams::set_rules(tx, &e, &new))?
+        store.write(|tx| app::set_rules(tx, &e, &new))?
     } else {
         old
     };

@@ -208,7 +208,7 @@ async fn setting(State(st): State<AppState>, form: Checked<SettingForm>) -> Resp
         .write(move |store| {
             store.write(|tx| {
                 let (event, _) = find_section(tx, &f.section)?;
-                rows::set_player_reports(tx, event.id, &f.choice)
+                action::set_player_reports(tx, &event, &f.choice)
             })
         })
         .await;

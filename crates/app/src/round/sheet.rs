@@ -117,6 +117,8 @@ pub fn record_sheet(
 ) -> Result<Recorded> {
     // Requested byes may be entered for any future round; anything the
     // pairing makes needs every earlier round paired first.
+    let event = event_by_id(tx, section.event_id)?;
+    super::schedule::round_in_event(&event, number)?;
     let round_id = rounds::ensure_round(tx, section, number, date)?;
     if rows.iter().any(|r| !matches!(r.bye, Some((_, true)))) {
         rounds::check_no_gap(tx, section, number)?;
@@ -128,7 +130,7 @@ pub fn record_sheet(
         number,
         round_id,
         source,
-        rematch_rule: event_by_id(tx, section.event_id)?.kind == EventKind::Swiss && !allow_rematch,
+        rematch_rule: event.kind == EventKind::Swiss && !allow_rematch,
         all: entries(tx, section.id)?,
         games,
         byes,
