@@ -137,8 +137,9 @@ impl SheetText for Sheet {
 
     /// The result-entry sheet: `board,white,black,result` with pairing
     /// numbers (what `league round record` reads), the names after the
-    /// result for whoever fills it in. Byes are already recorded, so they
-    /// are comment lines (`# ...`), which the reader skips.
+    /// result for whoever fills it in. A bye has no result to enter (the pairing
+    /// records it, or will when it is confirmed), so it is a
+    /// comment line (`# ...`), which the reader skips.
     fn csv(&self) -> String {
         let mut out = csv_record([
             "board",
@@ -161,7 +162,7 @@ impl SheetText for Sheet {
         }
         for b in &self.byes {
             out.push_str(&format!(
-                "# {} ({}): {} (already recorded)\n",
+                "# {} ({}): {} (no result to enter)\n",
                 // One comment line whatever the name holds.
                 b.player.name.replace([',', '\n', '\r'], " "),
                 b.player.number,
@@ -287,7 +288,7 @@ mod tests {
         let csv = sheet(1).csv();
         assert_eq!(
             csv,
-            "board,white,black,result,white name,black name\n1,1,2,,Zed 1,Abe 1\n# Mia Bye (99): bye from the pairing, no points (already recorded)\n"
+            "board,white,black,result,white name,black name\n1,1,2,,Zed 1,Abe 1\n# Mia Bye (99): bye from the pairing, no points (no result to enter)\n"
         );
     }
 }
