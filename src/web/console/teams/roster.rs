@@ -168,7 +168,7 @@ pub async fn add_team(State(st): State<AppState>, c: Checked<TeamForm>) -> Respo
         .db
         .write(move |s| {
             let (event, _) = team_event(s)?;
-            let t = s.write(|tx| teams::add_team(tx, &event, &f.name, given(&f.short)))?;
+            let t = s.write(|tx| app::add_team(tx, &event, &f.name, given(&f.short)))?;
             Ok(format!(
                 "Added team {} to {} ({}). Add its players below.",
                 t.name, event.name, event.season
