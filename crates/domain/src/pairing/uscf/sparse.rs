@@ -14,7 +14,7 @@
 //! warm, until none is left, at most [`TRIES`] times. The answer is thus
 //! exactly the near solve's optimum (ties aside, which the matcher breaks
 //! arbitrarily anyway), and the near solve's own proof
-//! ([`near::at_bound`]) then makes it the whole graph's.
+//! (`near::at_bound`) then makes it the whole graph's.
 //!
 //! What it needs: O(n · keep) memory for the boards kept (about 40 bytes
 //! and a packed weight each), and the time of one pass over the near
