@@ -399,6 +399,9 @@ fn pair_keeps_forbidden_pairs_and_acceleration_sparse() {
 /// Item 9: 9,999 players (the most a TRF file numbers) took more than 8 GB
 /// in the Dutch engine, which weighs every possible board (50 million).
 /// The round is refused before any of it is taken, saying why, within 2 GB.
+/// (The US Chess engine pairs such a round now from a few boards of each
+/// player, in a few MB; too slow for a debug build, so measured in a
+/// release build: BENCHMARKS.md, "9,999 players".)
 #[cfg(unix)]
 #[test]
 fn pair_refuses_a_field_beyond_the_engines_memory_before_taking_it() {
@@ -408,19 +411,17 @@ fn pair_refuses_a_field_beyond_the_engines_memory_before_taking_it() {
         text.push_str(&trf_line(n, "", ""));
     }
     t.write("big.trf", &text);
-    for system in ["dutch", "uscf"] {
-        let (ok, stderr) = run_limited(
-            &t,
-            2 * 1024 * 1024,
-            &["pair", "big.trf", "--system", system],
-        );
-        assert!(!ok);
-        assert!(
-            stderr.contains("round 1 cannot be paired: 9999 players are more than the"),
-            "{system}: {stderr}"
-        );
-        assert!(stderr.contains("pair them in smaller sections"), "{stderr}");
-    }
+    let (ok, stderr) = run_limited(
+        &t,
+        2 * 1024 * 1024,
+        &["pair", "big.trf", "--system", "dutch"],
+    );
+    assert!(!ok);
+    assert!(
+        stderr.contains("round 1 cannot be paired: 9999 players are more than the"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("pair them in smaller sections"), "{stderr}");
     // Round robins pair them: no weights.
     let (ok, stderr) = run_limited(
         &t,
@@ -428,4 +429,56 @@ fn pair_refuses_a_field_beyond_the_engines_memory_before_taking_it() {
         &["pair", "big.trf", "--system", "berger"],
     );
     assert!(ok, "{stderr}");
+}
+
+/// Item 9, last sentence: the US Chess engine weighed every board near in
+/// score (all 1,279,200 of a first round of 1,600 players, about 300 MB
+/// with their fields) before pairing; it now keeps a few boards of each
+/// player and proves by the matcher's duals that no other board would do
+/// better, so the round pairs within 200 MB of address space (a 9,999-player
+/// round in about 30 MB: BENCHMARKS.md, "9,999 players").
+#[cfg(unix)]
+#[test]
+fn pair_uscf_pairs_a_large_round_from_a_few_boards_of_each_player() {
+    let t = TestLeague::new();
+    let mut text = String::from("XXR 9\n");
+    for n in 1..=1_600u32 {
+        text.push_str(&trf_line(n, "", ""));
+    }
+    t.write("large.trf", &text);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 200000 && exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_league"))
+        .args(["pair", "large.trf", "--system", "uscf", "--format", "json"])
+        .current_dir(t.dir.path())
+        .env_remove("LEAGUE_DB")
+        .output()
+        .expect("run league under sh");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON pairing");
+    let pairs = json["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 800);
+    // Round 1: the natural pairing (29C1), the k-th player by rating (then
+    // pairing number) against the (800 + k)-th, everybody once.
+    let rating = |n: u64| 2400 - n % 1000;
+    let mut by_rating: Vec<u64> = (1..=1_600).collect();
+    by_rating.sort_by_key(|&n| (std::cmp::Reverse(rating(n)), n));
+    let rank = |n: u64| by_rating.iter().position(|&m| m == n).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for p in pairs {
+        let (w, b) = (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap());
+        assert!(seen.insert(w) && seen.insert(b), "{w} or {b} twice");
+        assert_eq!(
+            rank(w).abs_diff(rank(b)),
+            800,
+            "{w}-{b} is not a natural board"
+        );
+    }
 }

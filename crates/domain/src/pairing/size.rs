@@ -61,6 +61,23 @@ pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
 /// (`uscf::cost`), and twelve fields of at most a rating's or a player
 /// count's bits.
 pub fn uscf(n: usize, span: u32) -> Result<(), Unpairable> {
+    let (width, by_span, bytes) = uscf_estimate(n, span);
+    fits("US Chess", n, u64::from(span), (width, by_span), bytes)
+}
+
+/// Whether the US Chess engine cannot weigh every board of the round only
+/// for the number of players, not for the span of the scores: the engine
+/// may then still pair it from a few boards of each player
+/// (`uscf::sparse`), whose weights have no field per score difference.
+pub fn uscf_too_many(n: usize, span: u32) -> bool {
+    let (width, by_span, bytes) = uscf_estimate(n, span);
+    let too_wide = width > u64::from(MAX_BITS);
+    (too_wide || bytes > MAX_WEIGHT_BYTES) && !(too_wide && by_span)
+}
+
+/// The US Chess engine's weight width, whether the span takes most of it,
+/// and the bytes of every board weighed.
+fn uscf_estimate(n: usize, span: u32) -> (u64, bool, u64) {
     let given = u64::from(span);
     // The bye stands a point below the lowest score.
     let span = given + 2;
@@ -71,13 +88,7 @@ pub fn uscf(n: usize, span: u32) -> Result<(), Unpairable> {
         + u64::from(bits(n as u64 + 1))
         + 2;
     let bytes = boards(n) * (2 * 16 * 13 + 96 + width / 8 + 16);
-    fits(
-        "US Chess",
-        n,
-        given,
-        (width, span * block > width / 2),
-        bytes,
-    )
+    (width, span * block > width / 2, bytes)
 }
 
 /// The refusal when a round is too large: `by_span` when the span of the

@@ -52,6 +52,7 @@
 
 use super::Weight;
 
+pub mod certify;
 pub mod warm;
 
 /// No vertex / edge / endpoint / blossom.

@@ -49,6 +49,7 @@ pub mod fixes;
 pub mod natural;
 pub mod near;
 pub mod options;
+pub mod sparse;
 
 use self::cost::Context;
 use self::explain::Decisions;
@@ -100,7 +101,13 @@ impl Uscf {
         let n = players.len();
         let high = players.iter().map(|p| p.score).max().unwrap_or(0);
         let low = players.iter().map(|p| p.score).min().unwrap_or(0);
-        super::size::uscf(n, high.abs_diff(low))?;
+        let span = high.abs_diff(low);
+        let whole = super::size::uscf(n, span);
+        if let Err(e) = &whole {
+            if !super::size::uscf_too_many(n, span) {
+                return Err(e.clone());
+            }
+        }
         let mut pairing = Pairing::default();
         for e in &field.entrants {
             if let Some(kind) = e.requested_bye {
@@ -115,11 +122,7 @@ impl Uscf {
         let (seats, _) =
             natural::natural(&players, bye, self.unrated_bye, |i, j| ctx.allowed(i, j));
         ctx.seats = &seats;
-        let mate = near::solve(&ctx).unwrap_or_else(|| {
-            let edges = ctx.edges();
-            let vertices = n + usize::from(bye);
-            solve(vertices, &edges, &schema(&edges, ctx.fields(), n / 2 + 1))
-        });
+        let mate = matching(&ctx, whole)?;
         let left: Vec<u32> = (0..n)
             .filter(|&i| mate[i].is_none())
             .map(|i| players[i].number)
@@ -199,6 +202,38 @@ impl Uscf {
             unrated: self.unrated_bye,
         }
     }
+}
+
+/// The best matching of the round (mate of each vertex, the bye vertex
+/// last): from a few boards of each player when the round is large
+/// ([`sparse`]), else from the near boards ([`near`]), else from every
+/// board. `whole` says whether every board fits in memory; when it does
+/// not and the sparse path cannot prove its answer, the round is refused.
+fn matching(
+    ctx: &Context,
+    whole: Result<(), Unpairable>,
+) -> Result<Vec<Option<usize>>, Unpairable> {
+    let n = ctx.players.len();
+    if n >= sparse::FROM || whole.is_err() {
+        if let Some(mate) = sparse::solve(ctx) {
+            return Ok(mate);
+        }
+    }
+    if let Err(mut e) = whole {
+        e.reason = e.reason.replace(
+            "; pair them in smaller sections",
+            ", and pairing each score group within itself and with the groups beside it, which \
+             needs far less, cannot be shown to give the best pairing of this round (a score \
+             group cannot pair within itself and its neighbours as 27A2 prefers); pair them in \
+             smaller sections",
+        );
+        return Err(e);
+    }
+    Ok(near::solve(ctx).unwrap_or_else(|| {
+        let edges = ctx.edges();
+        let vertices = n + usize::from(ctx.bye);
+        solve(vertices, &edges, &schema(&edges, ctx.fields(), n / 2 + 1))
+    }))
 }
 
 fn unpairable(field: &Field, system: &Uscf, n: usize, left: Vec<u32>) -> Unpairable {

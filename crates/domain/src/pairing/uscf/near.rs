@@ -39,20 +39,65 @@ use crate::domain::pairing::matching::{max_weight_matching, Wide};
 /// shown to be the best of the whole graph.
 pub fn solve(ctx: &Context) -> Option<Vec<Option<usize>>> {
     let n = ctx.players.len();
-    let levels = ctx.levels();
-    let level: Vec<usize> = ctx
-        .players
-        .iter()
-        .map(|p| levels.iter().position(|&l| l == p.score).unwrap_or(0))
-        .collect();
-    let edges = near_edges(ctx, &level, levels.len());
+    let (level, levels) = player_levels(ctx);
+    let edges = near_edges(ctx, &level, levels);
     let vertices = n + usize::from(ctx.bye);
     let mate = solve_packed(vertices, ctx.bye.then(|| ctx.bye_vertex()), &edges)?;
     let mut vertex_level = level;
     if ctx.bye {
-        vertex_level.push(levels.len() - 1);
+        vertex_level.push(levels - 1);
     }
-    at_bound(&mate, &vertex_level, levels.len()).then_some(mate)
+    at_bound(&mate, &vertex_level, levels).then_some(mate)
+}
+
+/// Each player's score level (0: the top group) and the number of levels,
+/// the bye's level included.
+pub(super) fn player_levels(ctx: &Context) -> (Vec<usize>, usize) {
+    let levels = ctx.levels();
+    let level = ctx
+        .players
+        .iter()
+        .map(|p| levels.iter().position(|&l| l == p.score).unwrap_or(0))
+        .collect();
+    (level, levels.len())
+}
+
+/// The fields of near board `i`-`j` (at most one level apart): as
+/// [`Context::values`] gives them, the score fields replaced by one, 1
+/// when the board crosses no boundary. `max_switch` is
+/// [`Context::max_switch`], computed once (it reads every player).
+pub(super) fn pair_values(
+    ctx: &Context,
+    level: &[usize],
+    max_switch: u32,
+    (i, j): (usize, usize),
+) -> Vec<Value> {
+    let head = vec![Value::Num(u64::from(level[i] == level[j]))];
+    ctx.values(head, ctx.board(i, j), max_switch, ctx.players.len())
+}
+
+/// The bye's near edges: to each player of the lowest group, with its
+/// fields.
+pub(super) fn bye_edges(ctx: &Context, level: &[usize], levels: usize) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    if !ctx.bye {
+        return edges;
+    }
+    let n = ctx.players.len();
+    let max_switch = ctx.max_switch();
+    let lowest = levels.saturating_sub(2);
+    let order = bye_order(ctx.players, ctx.unrated);
+    for (pos, &i) in order.iter().enumerate() {
+        if level[i] == lowest {
+            let parts = Context::bye(order.len() - pos);
+            edges.push(Edge {
+                u: i,
+                v: ctx.bye_vertex(),
+                values: ctx.values(vec![Value::Num(0)], parts, max_switch, n),
+            });
+        }
+    }
+    edges
 }
 
 /// Boards between players at most one level apart, and the bye to players
@@ -67,34 +112,20 @@ fn near_edges(ctx: &Context, level: &[usize], levels: usize) -> Vec<Edge> {
             if level[i].abs_diff(level[j]) > 1 || !ctx.allowed(i, j) {
                 continue;
             }
-            let head = vec![Value::Num(u64::from(level[i] == level[j]))];
             edges.push(Edge {
                 u: i,
                 v: j,
-                values: ctx.values(head, ctx.board(i, j), max_switch, n),
+                values: pair_values(ctx, level, max_switch, (i, j)),
             });
         }
     }
-    if ctx.bye {
-        let lowest = levels.saturating_sub(2);
-        let order = bye_order(ctx.players, ctx.unrated);
-        for (pos, &i) in order.iter().enumerate() {
-            if level[i] == lowest {
-                let parts = Context::bye(order.len() - pos);
-                edges.push(Edge {
-                    u: i,
-                    v: ctx.bye_vertex(),
-                    values: ctx.values(vec![Value::Num(0)], parts, max_switch, n),
-                });
-            }
-        }
-    }
+    edges.extend(bye_edges(ctx, level, levels));
     edges
 }
 
 /// Whether `mate` pairs every vertex and crosses each boundary only as
 /// often as parity demands (`level`: each vertex's level).
-fn at_bound(mate: &[Option<usize>], level: &[usize], levels: usize) -> bool {
+pub(super) fn at_bound(mate: &[Option<usize>], level: &[usize], levels: usize) -> bool {
     if mate.iter().any(Option::is_none) {
         return false;
     }
@@ -134,12 +165,15 @@ fn solve_packed(vertices: usize, bye: Option<usize>, edges: &[Edge]) -> Option<V
 }
 
 /// One field's packing: subtract `least`, then `bits` wide.
-struct Width {
-    least: u64,
-    bits: u32,
+pub(super) struct Width {
+    /// Subtracted from every edge's value.
+    pub least: u64,
+    /// Bits of the packed field.
+    pub bits: u32,
 }
 
-fn num(v: Value) -> u64 {
+/// A near field's number.
+pub(super) fn num(v: Value) -> u64 {
     match v {
         Value::Num(x) => x,
         // Near edges carry no set fields; a wide one would not fit anyway.
@@ -176,17 +210,20 @@ fn widths(vertices: usize, bye: Option<usize>, edges: &[Edge]) -> Vec<Width> {
 fn run<const L: usize>(vertices: usize, edges: &[Edge], widths: &[Width]) -> Vec<Option<usize>> {
     let packed: Vec<(usize, usize, Wide<L>)> = edges
         .iter()
-        .map(|e| {
-            let mut w = Wide::<L>::ZERO;
-            for (v, width) in e.values.iter().zip(widths) {
-                if width.bits == 0 {
-                    continue;
-                }
-                w <<= width.bits;
-                w += Wide::<L>::from(num(*v) - width.least);
-            }
-            (e.u, e.v, w)
-        })
+        .map(|e| (e.u, e.v, pack(&e.values, widths)))
         .collect();
     max_weight_matching(vertices, &packed, false)
+}
+
+/// One edge's weight: its fields packed at `widths`, the first highest.
+pub(super) fn pack<const L: usize>(values: &[Value], widths: &[Width]) -> Wide<L> {
+    let mut w = Wide::<L>::ZERO;
+    for (v, width) in values.iter().zip(widths) {
+        if width.bits == 0 {
+            continue;
+        }
+        w <<= width.bits;
+        w += Wide::<L>::from(num(*v) - width.least);
+    }
+    w
 }

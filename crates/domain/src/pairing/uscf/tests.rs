@@ -544,3 +544,54 @@ fn forum_29e5a_a_one_point_interchange_alternates_every_colour() {
     let p = uscf().pair(&field(3, es)).unwrap();
     assert_eq!(top_boards(&p), vec![(1, 3), (2, 4)]);
 }
+
+/// Round 3 of four: 1 and 2 beat 3 and 4, then drew each other (3 and 4
+/// drew too): the two leaders on 1½ have met, so both boards must cross
+/// down to the ½ group.
+fn leaders_who_met() -> Field {
+    field(
+        3,
+        vec![
+            entrant(1, 2000, vec![game(3, W, 2), game(2, B, 1)]),
+            entrant(2, 1900, vec![game(4, B, 2), game(1, W, 1)]),
+            entrant(3, 1800, vec![game(1, B, 0), game(4, W, 1)]),
+            entrant(4, 1700, vec![game(2, W, 0), game(3, B, 1)]),
+        ],
+    )
+}
+
+/// Issue 30 item 9: when every board does not fit in memory and the
+/// sparse path cannot prove its answer (the two leaders have met, so a
+/// score group cannot pair within itself), the round is refused, saying
+/// both; when every board fits, the same round is paired from them.
+#[test]
+fn a_round_too_large_for_every_board_is_refused_when_the_near_boards_cannot_prove_it() {
+    let f = leaders_who_met();
+    let u = uscf();
+    let players = facts::players(&f, 0);
+    let mut ctx = u.context(&f, &players);
+    let (seats, _) = natural::natural(&players, ctx.bye, u.unrated_bye, |i, j| ctx.allowed(i, j));
+    ctx.seats = &seats;
+    assert!(sparse::solve(&ctx).is_none());
+    let too_many = super::super::size::uscf(9_999, 0).unwrap_err();
+    let e = matching(&ctx, Err(too_many)).unwrap_err();
+    assert!(
+        e.reason
+            .starts_with("9999 players are more than the US Chess engine can pair at once"),
+        "{}",
+        e.reason
+    );
+    assert!(
+        e.reason.ends_with(
+            "and pairing each score group within itself and with the groups beside it, which \
+             needs far less, cannot be shown to give the best pairing of this round (a score \
+             group cannot pair within itself and its neighbours as 27A2 prefers); pair them in \
+             smaller sections"
+        ),
+        "{}",
+        e.reason
+    );
+    let mate = matching(&ctx, Ok(())).unwrap();
+    assert!(mate.iter().all(Option::is_some));
+    assert_eq!(boards(&u.pair(&f).unwrap()).len(), 2);
+}

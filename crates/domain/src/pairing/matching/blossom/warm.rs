@@ -89,7 +89,7 @@ impl<W: Weight> Matcher<W> {
     /// Sets the duals and the matching from `start` (see the module doc).
     /// Returns false when the duals would leave the weight type too little
     /// headroom, or `start` does not fit the graph.
-    fn start_from(&mut self, start: &Start<'_, W>) -> bool {
+    pub(super) fn start_from(&mut self, start: &Start<'_, W>) -> bool {
         let n = self.n;
         if start.dual.len() != n || start.mate.len() != n {
             return false;
@@ -148,7 +148,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// The finished run's matching, tight edges and shared-out duals.
-    fn solution(&self, warm: bool) -> Solution<W> {
+    pub(super) fn solution(&self, warm: bool) -> Solution<W> {
         let tight = (0..self.weight2.len())
             .map(|k| {
                 let (u, v) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
