@@ -71,70 +71,101 @@ fn at_board(b: &NewBoard, field: &str, problem: String) -> Error {
     }
 }
 
-/// Refuse a round in which `team` cannot play: withdrawn before it, or
-/// already in a match or bye.
-fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) -> Result<()> {
-    if let Some(w) = team.withdrawn_after.filter(|&w| round > w) {
-        return Err(Error::invalid(format!(
-            "{} withdrew after round {w} and cannot play in round {round}",
-            team.name
-        )));
-    }
-    let other: Option<(Option<String>, Option<String>)> = conn
+/// The teams of a match or bye of a round, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchTeams {
+    /// The match's row.
+    pub id: MatchId,
+    /// The first-named team.
+    pub team_a: TeamId,
+    /// Its name.
+    pub name_a: String,
+    /// The second-named team (`None`: a team bye).
+    pub team_b: Option<TeamId>,
+    /// Its name.
+    pub name_b: Option<String>,
+}
+
+/// The match or bye `team` has in round `round` of `section`, if any.
+pub fn match_in_round(
+    conn: &impl Readable,
+    section: &Section,
+    round: u32,
+    team: &TeamRow,
+) -> Result<Option<MatchTeams>> {
+    Ok(super::sql(conn)
         .query_row(
-            "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
+            "SELECT m.id AS id, m.team_a AS team_a, ta.name AS name_a, m.team_b AS team_b, tb.name AS name_b \
+             FROM team_match m JOIN round r ON r.id = m.round_id \
              JOIN team ta ON ta.id = m.team_a LEFT JOIN team tb ON tb.id = m.team_b \
              WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
             params![section.id, round, team.id],
-            |r| Ok((r.get("team_a")?, r.get("team_b")?)),
+            |r| {
+                Ok(MatchTeams {
+                    id: r.get("id")?,
+                    team_a: r.get("team_a")?,
+                    name_a: r.get("name_a")?,
+                    team_b: r.get("team_b")?,
+                    name_b: r.get("name_b")?,
+                })
+            },
         )
-        .optional()?;
-    if let Some((a, b)) = other {
-        let what = match b {
-            None => "a team bye".to_string(),
-            Some(b) => format!("a match {} v {b}", a.unwrap_or_default()),
-        };
-        return Err(Error::invalid(format!(
-            "{} already plays in round {round} ({what}); a team plays once a round",
-            team.name
-        )));
-    }
-    Ok(())
+        .optional()?)
 }
 
-/// A match `league round pair` paired between `home` and `away` in this
-/// round, with no result in yet, is replaced by the match being recorded:
-/// the match sheet says who played on which board. The teams must be named
-/// in the paired order (the first-named team has White on board 1), so the
-/// colours the pairing gave stay; the old pairing goes in the log.
-fn take_over_paired(
+/// A match between two teams in a round, with whether anything of its
+/// result is in (a board's result or forfeit, a score, or no boards at all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedMatch {
+    /// The match's row.
+    pub id: MatchId,
+    /// The first-named team (White on board 1).
+    pub team_a: TeamId,
+    /// Some result of it is recorded.
+    pub recorded: bool,
+}
+
+/// The match of `a` and `b` (either order) in round `round`, if any.
+pub fn match_between(
+    conn: &impl Readable,
+    section: &Section,
+    round: u32,
+    a: &TeamRow,
+    b: &TeamRow,
+) -> Result<Option<PairedMatch>> {
+    Ok(super::sql(conn)
+        .query_row(
+            "SELECT m.id AS id, m.team_a AS team_a, \
+               (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL) \
+             + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id) \
+             + (m.points_a_halves IS NOT NULL) \
+             + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded \
+             FROM team_match m JOIN round r ON r.id = m.round_id \
+             WHERE r.section_id = ?1 AND r.number = ?2 \
+               AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
+            params![section.id, round, a.id, b.id],
+            |r| {
+                let recorded: i64 = r.get("recorded")?;
+                Ok(PairedMatch {
+                    id: r.get("id")?,
+                    team_a: r.get("team_a")?,
+                    recorded: recorded > 0,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// Delete the paired match `id` (no results in) that the match of `home`
+/// and `away` being recorded replaces; the old pairing goes in the log.
+pub fn drop_pairing(
     tx: &Writer,
     event: &Event,
-    section: &Section,
+    id: MatchId,
     round: u32,
     home: &TeamRow,
     away: &TeamRow,
 ) -> Result<()> {
-    let paired: Option<(MatchId, TeamId, i64)> = tx
-        .query_row(
-            "SELECT m.id AS id, m.team_a AS team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
-            params![section.id, round, home.id, away.id],
-            |r| Ok((r.get("id")?, r.get("team_a")?, r.get("recorded")?)),
-        )
-        .optional()?;
-    let Some((id, first, recorded)) = paired else {
-        return Ok(());
-    };
-    if recorded > 0 {
-        // Results are in: check_free refuses, as for any recorded match.
-        return Ok(());
-    }
-    if first != home.id {
-        return Err(Error::invalid(format!(
-            "round {round} is paired {} v {} ({} has White on board 1); name the teams in that order",
-            away.name, home.name, away.name
-        )));
-    }
     tx.execute("DELETE FROM team_match WHERE id = ?1", [id])?;
     audit_event(
         tx,
@@ -161,7 +192,8 @@ pub fn validate(conn: &impl Readable, event: &Event) -> Result<()> {
 
 /// Record a match of round `round` between `home` (first-named) and
 /// `away`. Returns the match's id. The round's rules (two teams, the
-/// rounds in order, a score that adds up to the boards) are `app::team`'s.
+/// rounds in order, each team once a round, a pairing taken over in its
+/// order, a score that adds up to the boards) are `app::team`'s.
 pub fn record_match(
     tx: &Writer,
     event: &Event,
@@ -173,9 +205,6 @@ pub fn record_match(
 ) -> Result<MatchId> {
     let section = team_section(tx, event)?;
     let round_id = ensure_round(tx, &section, round, date)?;
-    take_over_paired(tx, event, &section, round, home, away)?;
-    check_free(tx.conn(), &section, round, home)?;
-    check_free(tx.conn(), &section, round, away)?;
     let r = rules(tx, event.id)?;
     let (pa, pb) = match details {
         MatchDetails::Score(a, b) => (Some(a.0), Some(b.0)),
@@ -452,7 +481,6 @@ pub fn record_bye(
 ) -> Result<()> {
     let section = team_section(tx, event)?;
     let round_id = ensure_round(tx, &section, round, date)?;
-    check_free(tx.conn(), &section, round, team)?;
     tx.execute(
         "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
         params![round_id, section.id, team.id],
@@ -499,13 +527,7 @@ pub fn correct_board(
     reason: &str,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    let (id, _, b) = match_of(tx.conn(), &section, round, team)?;
-    if b.is_none() {
-        return Err(Error::invalid(format!(
-            "{} had a team bye in round {round}; there are no boards to correct",
-            team.name
-        )));
-    }
+    let (id, _, _) = match_of(tx.conn(), &section, round, team)?;
     let white: Option<u32> = tx
         .query_row(
             "SELECT e.pairing_no FROM game g JOIN entry e ON e.id = g.white_entry \
