@@ -1065,3 +1065,59 @@ fn a_team_sheet_beyond_the_event_or_with_another_bye_worth_is_refused_with_the_w
         "league: two.csv, line 2, round: round 2 is beyond Grade 8 Team's 1 rounds (change them with `league event edit --rounds`)",
     );
 }
+
+#[test]
+fn a_withdrawn_team_and_a_team_bye_s_boards_are_refused_in_the_same_words() {
+    let t = with_rosters();
+    let r1 = ["--event", EVENT, "--round", "1"];
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(r1);
+    t.ok(&a);
+    let mut a = vec!["match", "record", "EDG", "NSM", "--score", "2-2"];
+    a.extend(r1);
+    t.ok(&a);
+    // A team bye has no boards to correct.
+    let mut a = vec!["match", "correct", "URY", "1-0", "--board", "1"];
+    a.extend(r1);
+    a.extend(["--reason", "slip"]);
+    t.fails(
+        &a,
+        "Urey MS had a team bye in round 1; there are no boards to correct",
+    );
+    // Urey withdraws after round 1, so cannot play round 2.
+    t.ok(&[
+        "team",
+        "withdraw",
+        "URY",
+        "--after-round",
+        "1",
+        "--event",
+        EVENT,
+    ]);
+    let r2 = ["--event", EVENT, "--round", "2"];
+    let mut a = vec!["match", "record", "EDG", "URY", "--score", "2-2"];
+    a.extend(r2);
+    t.fails(
+        &a,
+        "Urey MS withdrew after round 1 and cannot play in round 2",
+    );
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(r2);
+    t.fails(
+        &a,
+        "Urey MS withdrew after round 1 and cannot play in round 2",
+    );
+    // A team that already plays in the round, by a bye or a match.
+    let mut a = vec!["match", "record", "GMA", "URY", "--score", "2-2"];
+    a.extend(r1);
+    t.fails(
+        &a,
+        "Urey MS already plays in round 1 (a team bye); a team plays once a round",
+    );
+    let mut a = vec!["match", "bye", "NSM"];
+    a.extend(r1);
+    t.fails(
+        &a,
+        "North Side MS already plays in round 1 (a match Edgewood MS v North Side MS); a team plays once a round",
+    );
+}

@@ -647,8 +647,8 @@ mod tests {
     }
 
     #[test]
-    fn a_team_not_free_a_pairing_named_the_other_way_and_a_bye_s_board_are_refused_with_the_facts(
-    ) {
+    fn a_team_not_free_a_pairing_named_the_other_way_and_a_bye_s_board_are_refused_with_the_facts()
+    {
         let mut store = two_teams();
         fixture::execute(
             &store,
@@ -665,7 +665,11 @@ mod tests {
         let team = |name: &str| all.iter().find(|t| t.name == name).unwrap().clone();
         let (edg, ury, gos) = (team("Edgewood"), team("Urey"), team("Goshen"));
         let mut refused = |f: &dyn Fn(&Writer) -> Result<()>| {
-            store.write(|tx| f(tx)).unwrap_err().refusal::<Refusal>().cloned()
+            store
+                .write(|tx| f(tx))
+                .unwrap_err()
+                .refusal::<Refusal>()
+                .cloned()
         };
         assert_eq!(
             refused(&|tx| record_bye(tx, &event, 1, &ury, None)),
