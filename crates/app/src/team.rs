@@ -5,6 +5,7 @@
 
 pub mod board;
 mod free;
+pub mod lineup;
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
@@ -158,6 +159,75 @@ pub enum Refusal {
         team: String,
         /// The round.
         round: u32,
+    },
+    /// A board the event's matches do not have.
+    #[error("{at}a result on board {}, but a match in {event} is on {boards} boards", at.board)]
+    BoardOutOfRange {
+        /// The board as given.
+        at: lineup::BoardAt,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
+    },
+    /// A board given twice for one match.
+    #[error("{at}board {} is given twice", at.board)]
+    BoardTwice {
+        /// The board's second mention.
+        at: lineup::BoardAt,
+    },
+    /// A player on two boards of one match.
+    #[error("{at}{player} plays on two boards of this match")]
+    OnTwoBoards {
+        /// The second board they are on.
+        at: lineup::BoardAt,
+        /// The player's name.
+        player: String,
+    },
+    /// A board whose players are not one of each team of the match.
+    #[error("{at}board {}: {white} (on {white_team}) and {black} (on {black_team}) are not one player of each team of {home} v {away}", at.board)]
+    NotOneOfEachTeam {
+        /// The board.
+        at: lineup::BoardAt,
+        /// White's name ("nobody" for nobody).
+        white: String,
+        /// White's team ("another team", "no team's roster").
+        white_team: String,
+        /// Black's name.
+        black: String,
+        /// Black's team.
+        black_team: String,
+        /// The first-named team of the match.
+        home: String,
+        /// The second-named team.
+        away: String,
+    },
+    /// A board a team could not fill, with another result than the forfeit
+    /// due.
+    #[error("{at}board {}: {absent} had nobody there, so the result is {} (given {})", at.board, due.as_str(), given.as_str())]
+    ForfeitResult {
+        /// The board.
+        at: lineup::BoardAt,
+        /// Which team had nobody there.
+        absent: lineup::Absent,
+        /// The result due.
+        due: GameResult,
+        /// The result given.
+        given: GameResult,
+    },
+    /// A match recorded board by board without one of its boards.
+    #[error("{home} v {away}: board {board} has no result; a match in {event} is on {boards} boards (a board nobody played is a double forfeit, 0F-0F)")]
+    BoardMissing {
+        /// The first-named team.
+        home: String,
+        /// The second-named team.
+        away: String,
+        /// The first board without a result.
+        board: u32,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
     },
     /// The team already has a match or a team bye after the round it is to
     /// withdraw after: that match has to go first.
@@ -419,7 +489,12 @@ pub fn record_match(
     free::take_over_paired(tx, event, &section, round, home, away)?;
     free::check_free(tx, &section, round, home)?;
     free::check_free(tx, &section, round, away)?;
-    matches::record_match(tx, event, round, home, away, details, date)?;
+    let id = matches::record_match(tx, event, round, home, away, details, date)?;
+    if let MatchDetails::Boards(list) = details {
+        let boards = teams::rules(tx, event.id)?.boards;
+        lineup::Lineup::new(tx, event, &section, id, (home, away))?.write(list, boards)?;
+    }
+    matches::validate(tx, event)?;
     if time.is_some() {
         crate::round::schedule::schedule(tx, &section, round, None, time)?;
     }
