@@ -1121,3 +1121,48 @@ fn a_withdrawn_team_and_a_team_bye_s_boards_are_refused_in_the_same_words() {
         "North Side MS already plays in round 1 (a match Edgewood MS v North Side MS); a team plays once a round",
     );
 }
+
+#[test]
+fn a_match_sheet_s_boards_are_refused_at_their_line_in_the_same_words() {
+    let t = with_rosters();
+    let record = |sheet: &str, needle: &str| {
+        t.fails(
+            &[
+                "match", "record", "EDG", "NSM", "--sheet", sheet, "--event", EVENT, "--round", "1",
+            ],
+            needle,
+        );
+    };
+    t.write(
+        "twice.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 2,0-1\n2,EDG 3,NSM 3,1-0\n4,NSM 4,EDG 4,0-1\n",
+    );
+    record(
+        "twice.csv",
+        "twice.csv, line 4, board: board 2 is given twice",
+    );
+    t.write(
+        "two.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 1,0-1\n3,EDG 3,NSM 3,1-0\n4,NSM 4,EDG 4,0-1\n",
+    );
+    record(
+        "two.csv",
+        "two.csv, line 3, black: EDG 1 plays on two boards of this match",
+    );
+    t.write(
+        "same.csv",
+        "board,white,black,result\n1,EDG 1,EDG 2,1-0\n2,NSM 2,EDG 3,0-1\n3,EDG 4,NSM 3,1-0\n4,NSM 4,NSM 1,0-1\n",
+    );
+    record(
+        "same.csv",
+        "same.csv, line 2, white: board 1: EDG 1 (on Edgewood MS) and EDG 2 (on Edgewood MS) are not one player of each team of Edgewood MS v North Side MS",
+    );
+    t.write(
+        "three.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 2,0-1\n3,EDG 3,NSM 3,1-0\n",
+    );
+    record(
+        "three.csv",
+        "Edgewood MS v North Side MS: board 4 has no result; a match in Grade 8 Team is on 4 boards (a board nobody played is a double forfeit, 0F-0F)",
+    );
+}
