@@ -270,3 +270,135 @@ impl<'a> Lineup<'a> {
             .map_err(|e| e.map_facts(|e| at_board(b, "board", e.to_string())))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::EventId;
+    use crate::store::season::event_by_id;
+    use crate::store::team_match::MatchDetails;
+    use crate::store::{fixture, team as teams, Store};
+
+    /// Edgewood (E1-E4) and Urey (U1-U4) in a team event on 4 boards, with
+    /// no match yet.
+    fn rostered() -> Store {
+        let store = Store::open_in_memory().unwrap();
+        let mut sql = String::from(
+            "INSERT INTO season (id, name) VALUES (1, '2026');
+             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Schools', 'team-swiss', 4, 'usat-team');
+             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+             INSERT INTO team (id, event_id, name) VALUES (1, 1, 'Edgewood'), (2, 1, 'Urey');",
+        );
+        for (team, letter) in [(1, 'E'), (2, 'U')] {
+            for board in 1..=4 {
+                let id = (team - 1) * 4 + board;
+                sql.push_str(&format!(
+                    "INSERT INTO player (id, name) VALUES ({id}, '{letter}{board}');
+                     INSERT INTO entry (id, section_id, player_id, pairing_no, team_id) VALUES ({id}, 1, {id}, {id}, {team});
+                     INSERT INTO roster (team_id, event_id, player_id, board) VALUES ({team}, 1, {id}, {board});"
+                ));
+            }
+        }
+        fixture::execute(&store, &sql);
+        store
+    }
+
+    fn board(board: u32, white: &str, black: &str, result: GameResult) -> NewBoard {
+        NewBoard {
+            board,
+            white: white.into(),
+            black: black.into(),
+            result,
+            origin: Some(("s.csv".into(), board as usize + 1)),
+        }
+    }
+
+    fn at(board: u32, line: usize, field: &str) -> BoardAt {
+        BoardAt {
+            board,
+            origin: Some(("s.csv".into(), line)),
+            field: field.into(),
+        }
+    }
+
+    #[test]
+    fn each_board_rule_is_refused_with_the_board_and_its_facts() {
+        let mut store = rostered();
+        let event = event_by_id(store.conn(), EventId(1)).unwrap();
+        let all = teams::teams(store.conn(), event.id).unwrap();
+        let (edg, ury) = (&all[0], &all[1]);
+        let won = GameResult::WhiteWins;
+        let good = |n: u32| board(n, &format!("E{n}"), &format!("U{n}"), won);
+        let mut refused = |list: Vec<NewBoard>| {
+            let details = MatchDetails::Boards(list);
+            store
+                .write(|tx| {
+                    super::super::record_match(tx, &event, 1, edg, ury, &details, None, None)
+                })
+                .unwrap_err()
+                .refusal::<Refusal>()
+                .cloned()
+        };
+        assert_eq!(
+            refused(vec![good(1), board(5, "E2", "U2", won)]),
+            Some(Refusal::BoardOutOfRange {
+                at: at(5, 6, "board"),
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        assert_eq!(
+            refused(vec![good(1), good(1)]),
+            Some(Refusal::BoardTwice {
+                at: at(1, 2, "board")
+            })
+        );
+        assert_eq!(
+            refused(vec![good(1), board(2, "U2", "E1", won)]),
+            Some(Refusal::OnTwoBoards {
+                at: at(2, 3, "black"),
+                player: "E1".into()
+            })
+        );
+        assert_eq!(
+            refused(vec![board(1, "E1", "E2", won)]),
+            Some(Refusal::NotOneOfEachTeam {
+                at: at(1, 2, "white"),
+                white: "E1".into(),
+                white_team: "Edgewood".into(),
+                black: "E2".into(),
+                black_team: "Edgewood".into(),
+                home: "Edgewood".into(),
+                away: "Urey".into()
+            })
+        );
+        assert_eq!(
+            refused(vec![board(1, "E1", NOBODY, won)]),
+            Some(Refusal::ForfeitResult {
+                at: at(1, 2, "result"),
+                absent: Absent::Black,
+                due: GameResult::WhiteForfeitWin,
+                given: won
+            })
+        );
+        assert_eq!(
+            refused(vec![good(1), good(2), good(3)]),
+            Some(Refusal::BoardMissing {
+                home: "Edgewood".into(),
+                away: "Urey".into(),
+                board: 4,
+                event: "Schools".into(),
+                boards: 4
+            })
+        );
+        // Typed on the command line, a board is named by its number.
+        let typed = BoardAt {
+            origin: None,
+            ..at(3, 4, "board")
+        };
+        assert_eq!(
+            Refusal::BoardTwice { at: typed }.to_string(),
+            "board 3: board 3 is given twice"
+        );
+    }
+}
