@@ -1,7 +1,8 @@
 //! Team matches and team byes in the database: recording a match board by
 //! board or by its score alone, a team bye, correcting a board, deleting a
 //! match, listing a round; the rows an import of a whole crosstable of
-//! matches writes (its rules are `app::import::team`'s).
+//! matches writes. The rules of what may be recorded are the application's
+//! (`app::team`, `app::import::team`): this module reads and writes.
 //!
 //! A match is a `team_match` row; its boards are ordinary `game` rows of the
 //! event's section carrying the match's id, so individual records include
@@ -10,9 +11,11 @@
 //! worth is the event's team rules (stored as NULL, so that changing the
 //! rule changes every bye).
 //!
-//! Every writer finishes by loading the whole event and checking it with
-//! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate), so
-//! nothing the domain would refuse can be written.
+//! Every writer of a whole match, bye, correction or deletion finishes by
+//! loading the whole event and checking it with
+//! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate) (a
+//! match recorded board by board: once its boards are written, by its
+//! caller), so nothing the domain would refuse can be written.
 
 use crate::Writer;
 use rusqlite::{params, Connection, OptionalExtension};
