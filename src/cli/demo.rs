@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::output::{print, Format};
 use super::standings::{heading, standings_table};
-use crate::demo::synthetic::{generate, Refusal, SyntheticOptions};
+use crate::demo::synthetic::{make, Refusal, SyntheticOptions};
 use crate::error::{Error, Result};
 use crate::report::{section_report, ReportOptions};
 use crate::store::demo::{self, DemoState};
@@ -115,10 +115,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
         return run_synthetic(&args.out, &args.size);
     }
     let mut store = Store::open(&args.out, true)?;
-    store.write(|tx| {
-        crate::demo::generate(tx, DEMO_SEED)?;
-        demo::mark(tx)
-    })?;
+    store.write(|tx| crate::demo::make(tx, DEMO_SEED))?;
     let conn = store.conn();
     let demo::Counts {
         events,
@@ -178,12 +175,10 @@ fn run_synthetic(out: &Path, size: &SyntheticArgs) -> Result<()> {
     let mut store = Store::open(out, true)?;
     let bar = indicatif::ProgressBar::new(opts.seasons as u64);
     let made = store.write(|tx| {
-        let made = generate(tx, &opts, |what| {
+        make(tx, &opts, |what| {
             bar.set_message(what.to_string());
             bar.inc(1);
-        })?;
-        demo::mark(tx)?;
-        Ok(made)
+        })
     });
     let made = made.map_err(|e| match e.refusal::<Refusal>() {
         Some(Refusal::Entrants { least, players }) => Error::invalid(format!(

@@ -1065,3 +1065,104 @@ fn a_team_sheet_beyond_the_event_or_with_another_bye_worth_is_refused_with_the_w
         "league: two.csv, line 2, round: round 2 is beyond Grade 8 Team's 1 rounds (change them with `league event edit --rounds`)",
     );
 }
+
+#[test]
+fn a_withdrawn_team_and_a_team_bye_s_boards_are_refused_in_the_same_words() {
+    let t = with_rosters();
+    let r1 = ["--event", EVENT, "--round", "1"];
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(r1);
+    t.ok(&a);
+    let mut a = vec!["match", "record", "EDG", "NSM", "--score", "2-2"];
+    a.extend(r1);
+    t.ok(&a);
+    // A team bye has no boards to correct.
+    let mut a = vec!["match", "correct", "URY", "1-0", "--board", "1"];
+    a.extend(r1);
+    a.extend(["--reason", "slip"]);
+    t.fails(
+        &a,
+        "Urey MS had a team bye in round 1; there are no boards to correct",
+    );
+    // Urey withdraws after round 1, so cannot play round 2.
+    t.ok(&[
+        "team",
+        "withdraw",
+        "URY",
+        "--after-round",
+        "1",
+        "--event",
+        EVENT,
+    ]);
+    let r2 = ["--event", EVENT, "--round", "2"];
+    let mut a = vec!["match", "record", "EDG", "URY", "--score", "2-2"];
+    a.extend(r2);
+    t.fails(
+        &a,
+        "Urey MS withdrew after round 1 and cannot play in round 2",
+    );
+    let mut a = vec!["match", "bye", "URY"];
+    a.extend(r2);
+    t.fails(
+        &a,
+        "Urey MS withdrew after round 1 and cannot play in round 2",
+    );
+    // A team that already plays in the round, by a bye or a match.
+    let mut a = vec!["match", "record", "GMA", "URY", "--score", "2-2"];
+    a.extend(r1);
+    t.fails(
+        &a,
+        "Urey MS already plays in round 1 (a team bye); a team plays once a round",
+    );
+    let mut a = vec!["match", "bye", "NSM"];
+    a.extend(r1);
+    t.fails(
+        &a,
+        "North Side MS already plays in round 1 (a match Edgewood MS v North Side MS); a team plays once a round",
+    );
+}
+
+#[test]
+fn a_match_sheet_s_boards_are_refused_at_their_line_in_the_same_words() {
+    let t = with_rosters();
+    let record = |sheet: &str, needle: &str| {
+        t.fails(
+            &[
+                "match", "record", "EDG", "NSM", "--sheet", sheet, "--event", EVENT, "--round", "1",
+            ],
+            needle,
+        );
+    };
+    t.write(
+        "twice.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 2,0-1\n2,EDG 3,NSM 3,1-0\n4,NSM 4,EDG 4,0-1\n",
+    );
+    record(
+        "twice.csv",
+        "twice.csv, line 4, board: board 2 is given twice",
+    );
+    t.write(
+        "two.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 1,0-1\n3,EDG 3,NSM 3,1-0\n4,NSM 4,EDG 4,0-1\n",
+    );
+    record(
+        "two.csv",
+        "two.csv, line 3, black: EDG 1 plays on two boards of this match",
+    );
+    t.write(
+        "same.csv",
+        "board,white,black,result\n1,EDG 1,EDG 2,1-0\n2,NSM 2,EDG 3,0-1\n3,EDG 4,NSM 3,1-0\n4,NSM 4,NSM 1,0-1\n",
+    );
+    record(
+        "same.csv",
+        "same.csv, line 2, white: board 1: EDG 1 (on Edgewood MS) and EDG 2 (on Edgewood MS) are not one player of each team of Edgewood MS v North Side MS",
+    );
+    t.write(
+        "three.csv",
+        "board,white,black,result\n1,EDG 1,NSM 1,1-0\n2,NSM 2,EDG 2,0-1\n3,EDG 3,NSM 3,1-0\n",
+    );
+    record(
+        "three.csv",
+        "Edgewood MS v North Side MS: board 4 has no result; a match in Grade 8 Team is on 4 boards (a board nobody played is a double forfeit, 0F-0F)",
+    );
+}

@@ -4,6 +4,8 @@
 //! entered on club night is [`board`]'s.
 
 pub mod board;
+mod free;
+pub mod lineup;
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
@@ -116,6 +118,117 @@ pub enum Refusal {
         /// What the lookup found: no such player, and any look-alikes.
         said: String,
     },
+    /// A team withdrawn after an earlier round plays no more.
+    #[error("{team} withdrew after round {after} and cannot play in round {round}")]
+    TeamWithdrawn {
+        /// The team's name.
+        team: String,
+        /// The round it withdrew after.
+        after: u32,
+        /// The round asked for.
+        round: u32,
+    },
+    /// A team that already has a match or a team bye in the round.
+    #[error("{team} already plays in round {round} ({}); a team plays once a round", match_or_bye(first, second.as_deref()))]
+    AlreadyPlays {
+        /// The team's name.
+        team: String,
+        /// The round.
+        round: u32,
+        /// The first-named team of the match it has (or the team with the bye).
+        first: String,
+        /// The second-named team (`None`: a team bye).
+        second: Option<String>,
+    },
+    /// A match of a paired round named in the other order than paired: the
+    /// first-named team has White on board 1, so the pairing's colours
+    /// would change.
+    #[error("round {round} is paired {first} v {second} ({first} has White on board 1); name the teams in that order")]
+    PairedOtherWay {
+        /// The round.
+        round: u32,
+        /// The team the pairing names first.
+        first: String,
+        /// The team it names second.
+        second: String,
+    },
+    /// A board of a team's bye: a bye has no boards.
+    #[error("{team} had a team bye in round {round}; there are no boards to correct")]
+    ByeHasNoBoards {
+        /// The team's name.
+        team: String,
+        /// The round.
+        round: u32,
+    },
+    /// A board the event's matches do not have.
+    #[error("{at}a result on board {}, but a match in {event} is on {boards} boards", at.board)]
+    BoardOutOfRange {
+        /// The board as given.
+        at: lineup::BoardAt,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
+    },
+    /// A board given twice for one match.
+    #[error("{at}board {} is given twice", at.board)]
+    BoardTwice {
+        /// The board's second mention.
+        at: lineup::BoardAt,
+    },
+    /// A player on two boards of one match.
+    #[error("{at}{player} plays on two boards of this match")]
+    OnTwoBoards {
+        /// The second board they are on.
+        at: lineup::BoardAt,
+        /// The player's name.
+        player: String,
+    },
+    /// A board whose players are not one of each team of the match.
+    #[error("{at}board {}: {white} (on {white_team}) and {black} (on {black_team}) are not one player of each team of {home} v {away}", at.board)]
+    NotOneOfEachTeam {
+        /// The board.
+        at: lineup::BoardAt,
+        /// White's name ("nobody" for nobody).
+        white: String,
+        /// White's team ("another team", "no team's roster").
+        white_team: String,
+        /// Black's name.
+        black: String,
+        /// Black's team.
+        black_team: String,
+        /// The first-named team of the match.
+        home: String,
+        /// The second-named team.
+        away: String,
+    },
+    /// A board a team could not fill, with another result than the forfeit
+    /// due.
+    #[error("{at}board {}: {absent} had nobody there, so the result is {} (given {})", at.board, due.as_str(), given.as_str())]
+    ForfeitResult {
+        /// The board.
+        at: lineup::BoardAt,
+        /// Which team had nobody there.
+        absent: lineup::Absent,
+        /// The result due.
+        due: GameResult,
+        /// The result given.
+        given: GameResult,
+    },
+    /// A match recorded board by board without one of its boards.
+    #[error("{home} v {away}: board {board} has no result; a match in {event} is on {boards} boards (a board nobody played is a double forfeit, 0F-0F)")]
+    BoardMissing {
+        /// The first-named team.
+        home: String,
+        /// The second-named team.
+        away: String,
+        /// The first board without a result.
+        board: u32,
+        /// The event's name.
+        event: String,
+        /// Boards per match.
+        boards: u32,
+    },
     /// The team already has a match or a team bye after the round it is to
     /// withdraw after: that match has to go first.
     #[error("{team} has a match or bye recorded in round {round}, after round {after}")]
@@ -127,6 +240,14 @@ pub enum Refusal {
         /// The round it was to withdraw after.
         after: u32,
     },
+}
+
+/// "a team bye" or "a match Edgewood v Urey", for [`Refusal::AlreadyPlays`].
+fn match_or_bye(first: &str, second: Option<&str>) -> String {
+    match second {
+        None => "a team bye".to_string(),
+        Some(second) => format!("a match {first} v {second}"),
+    }
 }
 
 /// Add a team to the team event `event`: it needs a name, not "BYE", that
@@ -332,7 +453,9 @@ pub fn remove_from_roster(
 /// `round` of `event`: board by board or by its score; `time` (HH:MM) is
 /// the round's start time, as an individual round records it. Refused for
 /// a team against itself, a round beyond the event's, a round before which
-/// one has no match, and a score that does not add up to the boards.
+/// one has no match, a score that does not add up to the boards, a team
+/// withdrawn or already playing in the round, and a paired match named in
+/// the other order.
 #[allow(clippy::too_many_arguments)]
 pub fn record_match(
     tx: &Writer,
@@ -362,9 +485,17 @@ pub fn record_match(
             }));
         }
     }
-    matches::record_match(tx, event, round, home, away, details, date)?;
+    let section = teams::team_section(tx, event)?;
+    free::take_over_paired(tx, event, &section, round, home, away)?;
+    free::check_free(tx, &section, round, home)?;
+    free::check_free(tx, &section, round, away)?;
+    let id = matches::record_match(tx, event, round, home, away, details, date)?;
+    if let MatchDetails::Boards(list) = details {
+        let boards = teams::rules(tx, event.id)?.boards;
+        lineup::Lineup::new(tx, event, &section, id, (home, away))?.write(list, boards)?;
+    }
+    matches::validate(tx, event)?;
     if time.is_some() {
-        let section = crate::store::team::team_section(tx, event)?;
         crate::round::schedule::schedule(tx, &section, round, None, time)?;
     }
     Ok(())
@@ -380,6 +511,8 @@ pub fn record_bye(
 ) -> Result<()> {
     crate::round::schedule::round_in_event(event, round)?;
     rounds_in_order(tx, event, round)?;
+    let section = teams::team_section(tx, event)?;
+    free::check_free(tx, &section, round, team)?;
     matches::record_bye(tx, event, round, team, date)
 }
 
@@ -407,6 +540,14 @@ pub fn correct_board(
 ) -> Result<()> {
     if reason.trim().is_empty() {
         return Err(Error::refused(Refusal::CorrectionNeedsReason));
+    }
+    let section = teams::team_section(tx, event)?;
+    let played = matches::match_in_round(tx, &section, round, team)?;
+    if played.is_some_and(|m| m.team_b.is_none()) {
+        return Err(Error::refused(Refusal::ByeHasNoBoards {
+            team: team.name.clone(),
+            round,
+        }));
     }
     if matches::board_forfeited(tx, event, round, team, board)? {
         return Err(Error::refused(Refusal::ForfeitedBoard {
@@ -578,5 +719,66 @@ mod tests {
         assert_eq!(done.after, 2);
         let after = fixture::number(&store, "SELECT withdrawn_after FROM team WHERE id = 1");
         assert_eq!(after, Some(2));
+    }
+
+    #[test]
+    fn a_team_not_free_a_pairing_named_the_other_way_and_a_bye_s_board_are_refused_with_the_facts()
+    {
+        let mut store = two_teams();
+        fixture::execute(
+            &store,
+            "INSERT INTO team (id, event_id, name, withdrawn_after) VALUES (3, 1, 'Goshen', 1);
+             INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (1, 1, 3, NULL);
+             INSERT INTO player (id, name) VALUES (1, 'Ann Lee'), (2, 'Bob Ray');
+             INSERT INTO entry (id, section_id, player_id, pairing_no, team_id) VALUES (1, 1, 1, 1, 2), (2, 1, 2, 2, 1);
+             INSERT INTO round (id, section_id, number) VALUES (2, 1, 2);
+             INSERT INTO team_match (id, round_id, section_id, team_a, team_b) VALUES (9, 2, 1, 2, 1);
+             INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id) VALUES (2, 1, 1, 1, 2, 9);",
+        );
+        let event = event_by_id(store.conn(), EventId(1)).unwrap();
+        let all = teams::teams(store.conn(), event.id).unwrap();
+        let team = |name: &str| all.iter().find(|t| t.name == name).unwrap().clone();
+        let (edg, ury, gos) = (team("Edgewood"), team("Urey"), team("Goshen"));
+        let mut refused = |f: &dyn Fn(&Writer) -> Result<()>| {
+            store
+                .write(|tx| f(tx))
+                .unwrap_err()
+                .refusal::<Refusal>()
+                .cloned()
+        };
+        assert_eq!(
+            refused(&|tx| record_bye(tx, &event, 1, &ury, None)),
+            Some(Refusal::AlreadyPlays {
+                team: "Urey".into(),
+                round: 1,
+                first: "Edgewood".into(),
+                second: Some("Urey".into())
+            })
+        );
+        assert_eq!(
+            refused(&|tx| record_bye(tx, &event, 2, &gos, None)),
+            Some(Refusal::TeamWithdrawn {
+                team: "Goshen".into(),
+                after: 1,
+                round: 2
+            })
+        );
+        let score = MatchDetails::Score(Points::whole(2), Points::whole(2));
+        assert_eq!(
+            refused(&|tx| record_match(tx, &event, 2, &edg, &ury, &score, None, None)),
+            Some(Refusal::PairedOtherWay {
+                round: 2,
+                first: "Urey".into(),
+                second: "Edgewood".into()
+            })
+        );
+        let read = |_: &GameRow, _: bool| Ok(GameResult::WhiteWins);
+        assert_eq!(
+            refused(&|tx| correct_board(tx, &event, 1, &gos, 1, read, "slip")),
+            Some(Refusal::ByeHasNoBoards {
+                team: "Goshen".into(),
+                round: 1
+            })
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! Team matches and team byes in the database: recording a match board by
 //! board or by its score alone, a team bye, correcting a board, deleting a
 //! match, listing a round; the rows an import of a whole crosstable of
-//! matches writes (its rules are `app::import::team`'s).
+//! matches writes. The rules of what may be recorded are the application's
+//! (`app::team`, `app::import::team`): this module reads and writes.
 //!
 //! A match is a `team_match` row; its boards are ordinary `game` rows of the
 //! event's section carrying the match's id, so individual records include
@@ -10,27 +11,27 @@
 //! worth is the event's team rules (stored as NULL, so that changing the
 //! rule changes every bye).
 //!
-//! Every writer finishes by loading the whole event and checking it with
-//! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate), so
-//! nothing the domain would refuse can be written.
-
-use std::collections::{HashMap, HashSet};
+//! Every writer of a whole match, bye, correction or deletion finishes by
+//! loading the whole event and checking it with
+//! [`TeamEvent::validate`](crate::domain::team::TeamEvent::validate) (a
+//! match recorded board by board: once its boards are written, by its
+//! caller), so nothing the domain would refuse can be written.
 
 use crate::Writer;
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::audit::{audit_event, Action};
 use super::constraint_error;
-use super::player::{entries, find_entry};
+use super::player::entries;
 use super::round::{correct_result, ensure_round, game_of, GameRow};
-use super::team::{load_team_event, rosters, rules, team_section, TeamRow};
+use super::team::{load_team_event, rules, team_section, TeamRow};
 use super::Readable;
 use crate::domain::game::GameResult;
-use crate::domain::ids::{MatchId, PlayerId, RoundId, TeamId};
-use crate::domain::league::{Entry, Event, Section};
+use crate::domain::ids::{EntryId, MatchId, PlayerId, RoundId, TeamId};
+use crate::domain::league::{Event, Section};
 use crate::domain::score::Points;
 use crate::domain::team::Side;
-use crate::error::{Error, InputError, Result};
+use crate::error::{Error, Result};
 
 /// What a sheet or command line writes for "nobody sat here".
 pub const NOBODY: &str = "-";
@@ -64,77 +65,101 @@ pub enum MatchDetails {
     Forfeit(Option<Side>),
 }
 
-fn at_board(b: &NewBoard, field: &str, problem: String) -> Error {
-    match &b.origin {
-        Some((file, line)) => InputError::at(file, *line, field, problem).into(),
-        None => Error::invalid(format!("board {}: {problem}", b.board)),
-    }
+/// The teams of a match or bye of a round, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchTeams {
+    /// The match's row.
+    pub id: MatchId,
+    /// The first-named team.
+    pub team_a: TeamId,
+    /// Its name.
+    pub name_a: String,
+    /// The second-named team (`None`: a team bye).
+    pub team_b: Option<TeamId>,
+    /// Its name.
+    pub name_b: Option<String>,
 }
 
-/// Refuse a round in which `team` cannot play: withdrawn before it, or
-/// already in a match or bye.
-fn check_free(conn: &Connection, section: &Section, round: u32, team: &TeamRow) -> Result<()> {
-    if let Some(w) = team.withdrawn_after.filter(|&w| round > w) {
-        return Err(Error::invalid(format!(
-            "{} withdrew after round {w} and cannot play in round {round}",
-            team.name
-        )));
-    }
-    let other: Option<(Option<String>, Option<String>)> = conn
+/// The match or bye `team` has in round `round` of `section`, if any.
+pub fn match_in_round(
+    conn: &impl Readable,
+    section: &Section,
+    round: u32,
+    team: &TeamRow,
+) -> Result<Option<MatchTeams>> {
+    Ok(super::sql(conn)
         .query_row(
-            "SELECT ta.name AS team_a, tb.name AS team_b FROM team_match m JOIN round r ON r.id = m.round_id \
+            "SELECT m.id AS id, m.team_a AS team_a, ta.name AS name_a, m.team_b AS team_b, tb.name AS name_b \
+             FROM team_match m JOIN round r ON r.id = m.round_id \
              JOIN team ta ON ta.id = m.team_a LEFT JOIN team tb ON tb.id = m.team_b \
              WHERE r.section_id = ?1 AND r.number = ?2 AND (m.team_a = ?3 OR m.team_b = ?3)",
             params![section.id, round, team.id],
-            |r| Ok((r.get("team_a")?, r.get("team_b")?)),
+            |r| {
+                Ok(MatchTeams {
+                    id: r.get("id")?,
+                    team_a: r.get("team_a")?,
+                    name_a: r.get("name_a")?,
+                    team_b: r.get("team_b")?,
+                    name_b: r.get("name_b")?,
+                })
+            },
         )
-        .optional()?;
-    if let Some((a, b)) = other {
-        let what = match b {
-            None => "a team bye".to_string(),
-            Some(b) => format!("a match {} v {b}", a.unwrap_or_default()),
-        };
-        return Err(Error::invalid(format!(
-            "{} already plays in round {round} ({what}); a team plays once a round",
-            team.name
-        )));
-    }
-    Ok(())
+        .optional()?)
 }
 
-/// A match `league round pair` paired between `home` and `away` in this
-/// round, with no result in yet, is replaced by the match being recorded:
-/// the match sheet says who played on which board. The teams must be named
-/// in the paired order (the first-named team has White on board 1), so the
-/// colours the pairing gave stay; the old pairing goes in the log.
-fn take_over_paired(
+/// A match between two teams in a round, with whether anything of its
+/// result is in (a board's result or forfeit, a score, or no boards at all).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedMatch {
+    /// The match's row.
+    pub id: MatchId,
+    /// The first-named team (White on board 1).
+    pub team_a: TeamId,
+    /// Some result of it is recorded.
+    pub recorded: bool,
+}
+
+/// The match of `a` and `b` (either order) in round `round`, if any.
+pub fn match_between(
+    conn: &impl Readable,
+    section: &Section,
+    round: u32,
+    a: &TeamRow,
+    b: &TeamRow,
+) -> Result<Option<PairedMatch>> {
+    Ok(super::sql(conn)
+        .query_row(
+            "SELECT m.id AS id, m.team_a AS team_a, \
+               (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL) \
+             + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id) \
+             + (m.points_a_halves IS NOT NULL) \
+             + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded \
+             FROM team_match m JOIN round r ON r.id = m.round_id \
+             WHERE r.section_id = ?1 AND r.number = ?2 \
+               AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
+            params![section.id, round, a.id, b.id],
+            |r| {
+                let recorded: i64 = r.get("recorded")?;
+                Ok(PairedMatch {
+                    id: r.get("id")?,
+                    team_a: r.get("team_a")?,
+                    recorded: recorded > 0,
+                })
+            },
+        )
+        .optional()?)
+}
+
+/// Delete the paired match `id` (no results in) that the match of `home`
+/// and `away` being recorded replaces; the old pairing goes in the log.
+pub fn drop_pairing(
     tx: &Writer,
     event: &Event,
-    section: &Section,
+    id: MatchId,
     round: u32,
     home: &TeamRow,
     away: &TeamRow,
 ) -> Result<()> {
-    let paired: Option<(MatchId, TeamId, i64)> = tx
-        .query_row(
-            "SELECT m.id AS id, m.team_a AS team_a,                (SELECT COUNT(*) FROM game g WHERE g.team_match_id = m.id AND g.result IS NOT NULL)              + (SELECT COUNT(*) FROM team_board_forfeit f WHERE f.team_match_id = m.id)              + (m.points_a_halves IS NOT NULL) + (NOT EXISTS (SELECT 1 FROM game g WHERE g.team_match_id = m.id)) AS recorded              FROM team_match m JOIN round r ON r.id = m.round_id              WHERE r.section_id = ?1 AND r.number = ?2                AND ((m.team_a = ?3 AND m.team_b = ?4) OR (m.team_a = ?4 AND m.team_b = ?3))",
-            params![section.id, round, home.id, away.id],
-            |r| Ok((r.get("id")?, r.get("team_a")?, r.get("recorded")?)),
-        )
-        .optional()?;
-    let Some((id, first, recorded)) = paired else {
-        return Ok(());
-    };
-    if recorded > 0 {
-        // Results are in: check_free refuses, as for any recorded match.
-        return Ok(());
-    }
-    if first != home.id {
-        return Err(Error::invalid(format!(
-            "round {round} is paired {} v {} ({} has White on board 1); name the teams in that order",
-            away.name, home.name, away.name
-        )));
-    }
     tx.execute("DELETE FROM team_match WHERE id = ?1", [id])?;
     audit_event(
         tx,
@@ -160,8 +185,12 @@ pub fn validate(conn: &impl Readable, event: &Event) -> Result<()> {
 }
 
 /// Record a match of round `round` between `home` (first-named) and
-/// `away`. Returns the match's id. The round's rules (two teams, the
-/// rounds in order, a score that adds up to the boards) are `app::team`'s.
+/// `away`: its row, with its score or its whole-match forfeit; the boards
+/// of a match recorded board by board are written after it, one by one
+/// ([`insert_board_game`], [`insert_board_forfeit`]), and the caller ends
+/// with [`validate`]. Returns the match's id. The round's rules (two teams, the
+/// rounds in order, each team once a round, a pairing taken over in its
+/// order, a score that adds up to the boards) are `app::team`'s.
 pub fn record_match(
     tx: &Writer,
     event: &Event,
@@ -173,9 +202,6 @@ pub fn record_match(
 ) -> Result<MatchId> {
     let section = team_section(tx, event)?;
     let round_id = ensure_round(tx, &section, round, date)?;
-    take_over_paired(tx, event, &section, round, home, away)?;
-    check_free(tx.conn(), &section, round, home)?;
-    check_free(tx.conn(), &section, round, away)?;
     let r = rules(tx, event.id)?;
     let (pa, pb) = match details {
         MatchDetails::Score(a, b) => (Some(a.0), Some(b.0)),
@@ -188,241 +214,55 @@ pub fn record_match(
     )
     .map_err(|e| constraint_error(e, "match"))?;
     let match_id = MatchId(tx.last_insert_rowid());
-    match details {
-        MatchDetails::Boards(list) => insert_boards(
-            tx, event, &section, round_id, match_id, home, away, list, r.boards,
-        )?,
-        MatchDetails::Forfeit(absent) => {
-            let present = match absent {
-                Some(Side::Home) => "b",
-                Some(Side::Away) => "a",
-                None => "none",
-            };
-            for board in 1..=r.boards {
-                insert_forfeit(tx, match_id, board, present, None)?;
-            }
+    if let MatchDetails::Forfeit(absent) = details {
+        let present = match absent {
+            Some(Side::Home) => "b",
+            Some(Side::Away) => "a",
+            None => "none",
+        };
+        for board in 1..=r.boards {
+            insert_forfeit(tx, match_id, board, present, None)?;
         }
-        MatchDetails::Score(..) => {}
     }
-    validate(tx, event)?;
     Ok(match_id)
 }
 
-/// Write a match's boards: every board of the match once, each player on
-/// one board, one player of each team on each board; a board a team could
-/// not fill is a forfeit with the result it must have.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "the match as record_match has it, passed on whole"
-)]
-fn insert_boards(
+/// Write board `board` of match `match_id`: a game between two entries of
+/// its section, with the result from White's side. Which players may sit
+/// there is `app::team`'s.
+pub fn insert_board_game(
     tx: &Writer,
-    event: &Event,
-    section: &Section,
-    round_id: RoundId,
     match_id: MatchId,
-    home: &TeamRow,
-    away: &TeamRow,
-    list: &[NewBoard],
-    boards: u32,
+    board: u32,
+    white: EntryId,
+    black: EntryId,
+    result: GameResult,
 ) -> Result<()> {
-    let w = BoardWriter {
-        tx,
-        section,
-        round_id,
-        match_id,
-        home,
-        away,
-        all: entries(tx, section.id)?,
-        team_of: rosters(tx, event.id)?
-            .into_iter()
-            .map(|r| (r.player_id, r.team_id))
-            .collect(),
-    };
-    let mut seen_boards = HashSet::new();
-    let mut seen_players = HashSet::new();
-    for b in list {
-        if b.board == 0 || b.board > boards {
-            return Err(at_board(
-                b,
-                "board",
-                format!(
-                    "a result on board {}, but a match in {} is on {boards} boards",
-                    b.board, event.name
-                ),
-            ));
-        }
-        if !seen_boards.insert(b.board) {
-            return Err(at_board(
-                b,
-                "board",
-                format!("board {} is given twice", b.board),
-            ));
-        }
-        let white = w.lookup(b, &b.white, "white")?;
-        let black = w.lookup(b, &b.black, "black")?;
-        for (p, field) in [(&white, "white"), (&black, "black")] {
-            let Some(p) = p else { continue };
-            if !seen_players.insert(p.player_id) {
-                return Err(at_board(
-                    b,
-                    field,
-                    format!("{} plays on two boards of this match", p.name),
-                ));
-            }
-        }
-        w.board(b, white, black)?;
-    }
-    if let Some(missing) = (1..=boards).find(|n| !seen_boards.contains(n)) {
-        return Err(Error::invalid(format!(
-            "{} v {}: board {missing} has no result; a match in {} is on {boards} boards \
-             (a board nobody played is a double forfeit, 0F-0F)",
-            home.name, away.name, event.name
-        )));
-    }
+    tx.execute(
+        "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
+         SELECT m.round_id, m.section_id, ?2, ?3, ?4, m.id, ?5 FROM team_match m WHERE m.id = ?1",
+        params![match_id, board, white, black, result.as_str()],
+    )
+    .map_err(|e| constraint_error(e, "game"))?;
     Ok(())
 }
 
-/// A match whose boards are being written, with the section's entries and
-/// each rostered player's team.
-struct BoardWriter<'a> {
-    tx: &'a Writer<'a>,
-    section: &'a Section,
-    round_id: RoundId,
+/// Write board `board` of match `match_id` as forfeited without a game:
+/// `present` is the team that was there (`None`: neither), `player` its
+/// player on the board.
+pub fn insert_board_forfeit(
+    tx: &Writer,
     match_id: MatchId,
-    home: &'a TeamRow,
-    away: &'a TeamRow,
-    all: Vec<Entry>,
-    team_of: HashMap<PlayerId, TeamId>,
-}
-
-impl BoardWriter<'_> {
-    /// The player a board names (`None`: [`NOBODY`]).
-    fn lookup(&self, b: &NewBoard, text: &str, field: &str) -> Result<Option<Entry>> {
-        if text.trim() == NOBODY {
-            return Ok(None);
-        }
-        find_entry(&self.all, self.tx, self.section, text)
-            .map(Some)
-            .map_err(|e| e.map_facts(|e| at_board(b, field, e.to_string())))
-    }
-
-    fn team(&self, p: &Option<Entry>) -> Option<TeamId> {
-        p.as_ref()
-            .and_then(|p| self.team_of.get(&p.player_id).copied())
-    }
-
-    /// One board: its players checked against the teams, then a game or a
-    /// forfeit written.
-    fn board(&self, b: &NewBoard, white: Option<Entry>, black: Option<Entry>) -> Result<()> {
-        self.check_teams(b, &white, &black)?;
-        let (white, black) = match (white, black) {
-            (Some(w), Some(bl)) => (w, bl),
-            (w, bl) => return self.forfeit(b, &w, &bl),
-        };
-        self.tx
-            .execute(
-                "INSERT INTO game (round_id, section_id, board, white_entry, black_entry, team_match_id, result) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    self.round_id,
-                    self.section.id,
-                    b.board,
-                    white.id,
-                    black.id,
-                    self.match_id,
-                    b.result.as_str()
-                ],
-            )
-            .map_err(|e| at_board(b, "white", constraint_error(e, "game").to_string()))?;
-        Ok(())
-    }
-
-    /// One player of each team of the match on the board (a board with one
-    /// player: of a team of the match).
-    fn check_teams(
-        &self,
-        b: &NewBoard,
-        white: &Option<Entry>,
-        black: &Option<Entry>,
-    ) -> Result<()> {
-        let (home, away) = (self.home, self.away);
-        let (wt, bt) = (self.team(white), self.team(black));
-        let of_match = |t: Option<TeamId>| t == Some(home.id) || t == Some(away.id);
-        let teams_ok = match (white, black) {
-            (Some(_), Some(_)) => of_match(wt) && of_match(bt) && wt != bt,
-            (Some(_), None) => of_match(wt),
-            (None, Some(_)) => of_match(bt),
-            (None, None) => true,
-        };
-        if teams_ok {
-            return Ok(());
-        }
-        let name = |p: &Option<Entry>| {
-            p.as_ref()
-                .map_or_else(|| "nobody".to_string(), |p| p.name.clone())
-        };
-        let which = |t: Option<TeamId>| match t {
-            Some(id) if id == home.id => home.name.clone(),
-            Some(id) if id == away.id => away.name.clone(),
-            Some(_) => "another team".into(),
-            None => "no team's roster".into(),
-        };
-        Err(at_board(
-            b,
-            "white",
-            format!(
-                "board {}: {} (on {}) and {} (on {}) are not one player of each team of {} v {}",
-                b.board,
-                name(white),
-                which(wt),
-                name(black),
-                which(bt),
-                home.name,
-                away.name
-            ),
-        ))
-    }
-
-    /// A board a team could not fill: no game, a forfeit, whose result
-    /// must be the one due.
-    fn forfeit(&self, b: &NewBoard, w: &Option<Entry>, bl: &Option<Entry>) -> Result<()> {
-        let side = |t: Option<TeamId>| if t == Some(self.home.id) { "a" } else { "b" };
-        let (present, player, due) = match (w, bl) {
-            (Some(p), None) => (
-                side(self.team(w)),
-                Some(p.player_id),
-                GameResult::WhiteForfeitWin,
-            ),
-            (None, Some(p)) => (
-                side(self.team(bl)),
-                Some(p.player_id),
-                GameResult::BlackForfeitWin,
-            ),
-            _ => ("none", None, GameResult::DoubleForfeit),
-        };
-        if b.result != due {
-            let absent = if present == "none" {
-                "neither team"
-            } else if w.is_none() {
-                "White's team"
-            } else {
-                "Black's team"
-            };
-            return Err(at_board(
-                b,
-                "result",
-                format!(
-                    "board {}: {absent} had nobody there, so the result is {} (given {})",
-                    b.board,
-                    due.as_str(),
-                    b.result.as_str()
-                ),
-            ));
-        }
-        insert_forfeit(self.tx, self.match_id, b.board, present, player)
-            .map_err(|e| e.map_facts(|e| at_board(b, "board", e.to_string())))
-    }
+    board: u32,
+    present: Option<Side>,
+    player: Option<PlayerId>,
+) -> Result<()> {
+    let present = match present {
+        Some(Side::Home) => "a",
+        Some(Side::Away) => "b",
+        None => "none",
+    };
+    insert_forfeit(tx, match_id, board, present, player)
 }
 
 /// A board without a game: `present` is "a", "b" or "none".
@@ -452,7 +292,6 @@ pub fn record_bye(
 ) -> Result<()> {
     let section = team_section(tx, event)?;
     let round_id = ensure_round(tx, &section, round, date)?;
-    check_free(tx.conn(), &section, round, team)?;
     tx.execute(
         "INSERT INTO team_match (round_id, section_id, team_a, team_b) VALUES (?1, ?2, ?3, NULL)",
         params![round_id, section.id, team.id],
@@ -499,13 +338,7 @@ pub fn correct_board(
     reason: &str,
 ) -> Result<()> {
     let section = team_section(tx, event)?;
-    let (id, _, b) = match_of(tx.conn(), &section, round, team)?;
-    if b.is_none() {
-        return Err(Error::invalid(format!(
-            "{} had a team bye in round {round}; there are no boards to correct",
-            team.name
-        )));
-    }
+    let (id, _, _) = match_of(tx.conn(), &section, round, team)?;
     let white: Option<u32> = tx
         .query_row(
             "SELECT e.pairing_no FROM game g JOIN entry e ON e.id = g.white_entry \

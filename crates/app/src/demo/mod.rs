@@ -74,6 +74,13 @@ pub const DEMO_EVENTS: &[(&str, &str, &str)] = &[
     ("Winter Swiss", "2023-01-17", "2023-02-21"),
 ];
 
+/// Write the demo league in `tx` and mark the file as the demo's, so a
+/// later demo run may replace it (and only while nobody has changed it).
+pub fn make(tx: &Writer, seed: u64) -> Result<()> {
+    generate(tx, seed)?;
+    demo_store::mark(tx)
+}
+
 /// Make the demo league in `tx`: 80 players, four 6-round Swiss events with
 /// a "1600+" and a "U1600" section each, a round-robin club championship,
 /// and a team Swiss of six teams ([`team`]).
@@ -402,4 +409,18 @@ fn add_prizes(tx: &Writer, season: &crate::domain::league::Season) -> Result<()>
         crate::store::prize::insert(tx, section.id, i as u32 + 1, p, None)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::demo::{state, DemoState};
+    use crate::store::Store;
+
+    #[test]
+    fn the_demo_league_is_written_marked_as_the_demo_s() {
+        let mut store = Store::open_in_memory().unwrap();
+        assert_eq!(state(store.conn()).unwrap(), DemoState::NotDemo);
+        store.write(|tx| super::make(tx, 2022)).unwrap();
+        assert_eq!(state(store.conn()).unwrap(), DemoState::Untouched);
+    }
 }

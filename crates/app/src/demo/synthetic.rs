@@ -351,6 +351,14 @@ pub fn record_rounds_as(
     Ok(totals)
 }
 
+/// Write a synthetic league in `tx` ([`generate`]) and mark the file as
+/// the demo's, so a later demo run may replace it.
+pub fn make(tx: &Writer, opts: &SyntheticOptions, progress: impl FnMut(&str)) -> Result<Generated> {
+    let made = generate(tx, opts, progress)?;
+    demo_store::mark(tx)?;
+    Ok(made)
+}
+
 /// Write a synthetic league in `tx`: `opts.players` players, and for each
 /// of `opts.seasons` seasons (named 1995-96, 1996-97, ...) `opts.events`
 /// Swiss events of `opts.rounds` rounds whose `opts.entrants` players are

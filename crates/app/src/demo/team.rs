@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
 use crate::store::season::{self as seasons, NewEvent};
 use crate::store::team::{self as teams, TeamRow};
-use crate::store::team_match::{self as matches, MatchDetails, NewBoard};
+use crate::store::team_match::{MatchDetails, NewBoard};
 use crate::store::Writer;
 
 /// The demo team event's name.
@@ -117,7 +117,7 @@ pub fn generate(tx: &Writer, season: &Season, seed: u64) -> Result<()> {
                     origin: None,
                 })
                 .collect();
-            matches::record_match(
+            crate::team::record_match(
                 tx,
                 &event,
                 round,
@@ -125,6 +125,7 @@ pub fn generate(tx: &Writer, season: &Season, seed: u64) -> Result<()> {
                 &rows[away],
                 &MatchDetails::Boards(boards),
                 Some(DATES[round as usize - 1]),
+                None,
             )?;
         }
         if round == 3 {
