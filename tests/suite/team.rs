@@ -388,6 +388,39 @@ fn bad_team_input_is_refused_and_nothing_is_written() {
         &["team", "roster", "NSM", "EDG 1", "--event", EVENT],
         "EDG 1 is already on Edgewood MS's roster",
     );
+    // A roster board 0, and a board another player of the team holds.
+    t.ok(&["player", "add", "Free Agent", "--rating", "1500"]);
+    t.fails(
+        &[
+            "team",
+            "roster",
+            "NSM",
+            "Free Agent",
+            "--board",
+            "0",
+            "--event",
+            EVENT,
+        ],
+        "boards are numbered from 1",
+    );
+    t.fails(
+        &[
+            "team",
+            "roster",
+            "NSM",
+            "Free Agent",
+            "--board",
+            "2",
+            "--event",
+            EVENT,
+        ],
+        "board 2 of North Side MS is already NSM 2's",
+    );
+    // The same player twice on the team's own roster.
+    t.fails(
+        &["team", "roster", "EDG", "EDG 1", "--event", EVENT],
+        "EDG 1 is already on Edgewood MS's roster (board 1)",
+    );
     // A board the team does not have.
     t.write(
         "five.csv",

@@ -6,6 +6,9 @@
 pub mod board;
 mod free;
 pub mod lineup;
+mod roster;
+
+pub use roster::{put_on_roster, take_off_roster};
 
 use crate::domain::game::GameResult;
 use crate::domain::league::Event;
@@ -240,6 +243,49 @@ pub enum Refusal {
         /// The round it was to withdraw after.
         after: u32,
     },
+    /// The player is on this team's roster already.
+    #[error("{player} is already on {team}'s roster (board {board})")]
+    AlreadyOnRoster {
+        /// The player's name.
+        player: String,
+        /// The team's name.
+        team: String,
+        /// Their board.
+        board: u32,
+    },
+    /// The player is on another team's roster in the event.
+    #[error("{player} is already on {other}'s roster in {event}; a player may play for only one team in an event")]
+    OnAnotherRoster {
+        /// The player's name.
+        player: String,
+        /// The other team's name.
+        other: String,
+        /// The event's name.
+        event: String,
+    },
+    /// A roster board numbered 0.
+    #[error("boards are numbered from 1")]
+    BoardZero,
+    /// Another player of the team holds the board.
+    #[error("board {board} of {team} is already {holder}'s")]
+    BoardTaken {
+        /// The board asked for.
+        board: u32,
+        /// The team's name.
+        team: String,
+        /// Who holds it.
+        holder: String,
+    },
+    /// A player who has played for the team stays on its roster.
+    #[error("{player} has played for {team} in {event}, so stays on the roster (their games count for the team)")]
+    HasPlayed {
+        /// The player's name.
+        player: String,
+        /// The team's name.
+        team: String,
+        /// The event's name.
+        event: String,
+    },
 }
 
 /// "a team bye" or "a match Edgewood v Urey", for [`Refusal::AlreadyPlays`].
@@ -427,7 +473,7 @@ pub fn add_to_roster(
             Err(other) => return Err(other),
         };
         let board = first_board.map(|b| b + i as u32);
-        added.push(teams::add_to_roster(tx, event, team, &player, board)?);
+        added.push(put_on_roster(tx, event, team, &player, board)?);
     }
     Ok(added)
 }
@@ -443,7 +489,7 @@ pub fn remove_from_roster(
     let mut removed = Vec::new();
     for name in names {
         let p = players::find_player(tx, name)?;
-        teams::remove_from_roster(tx, event, team, &p)?;
+        take_off_roster(tx, event, team, &p)?;
         removed.push(p.name);
     }
     Ok(removed)

@@ -246,50 +246,17 @@ pub fn rosters(conn: &impl Readable, event_id: EventId) -> Result<Vec<RosterRow>
     Ok(rows)
 }
 
-/// Put `player` on `team`'s roster at `board` (default: after the last), and
-/// enter them in the event's section for that team. A player may be on only
-/// one team per event.
+/// Put `player` on `team`'s roster at `board`, and enter them in the
+/// event's section for that team. The rules (one team per player, a free
+/// board) are the application layer's: this is the write.
 pub fn add_to_roster(
     tx: &Writer,
     event: &Event,
     team: &TeamRow,
     player: &Player,
-    board: Option<u32>,
+    board: u32,
 ) -> Result<RosterRow> {
     let section = team_section(tx, event)?;
-    let all = rosters(tx, event.id)?;
-    if let Some(r) = all.iter().find(|r| r.player_id == player.id) {
-        let other = teams(tx, event.id)?
-            .into_iter()
-            .find(|t| t.id == r.team_id)
-            .map(|t| t.name)
-            .unwrap_or_default();
-        return Err(Error::invalid(if r.team_id == team.id {
-            format!(
-                "{} is already on {}'s roster (board {})",
-                player.name, team.name, r.board
-            )
-        } else {
-            format!(
-                "{} is already on {other}'s roster in {}; a player may play for only one team in an event",
-                player.name, event.name
-            )
-        }));
-    }
-    let ours: Vec<&RosterRow> = all.iter().filter(|r| r.team_id == team.id).collect();
-    let board = match board {
-        Some(0) => return Err(Error::invalid("boards are numbered from 1")),
-        Some(b) => {
-            if let Some(r) = ours.iter().find(|r| r.board == b) {
-                return Err(Error::invalid(format!(
-                    "board {b} of {} is already {}'s",
-                    team.name, r.name
-                )));
-            }
-            b
-        }
-        None => ours.iter().map(|r| r.board).max().unwrap_or(0) + 1,
-    };
     tx.execute(
         "INSERT INTO roster (team_id, event_id, player_id, board) VALUES (?1, ?2, ?3, ?4)",
         params![team.id, event.id, player.id, board],
@@ -316,39 +283,37 @@ pub fn add_to_roster(
         .ok_or_else(|| Error::invalid("the roster line was not saved"))
 }
 
-/// Take `player` off `team`'s roster (and out of the event's section), as
-/// long as they have played no board in the event. Logged.
-pub fn remove_from_roster(
-    tx: &Writer,
-    event: &Event,
-    team: &TeamRow,
-    player: &Player,
-) -> Result<()> {
-    let section = team_section(tx, event)?;
-    let on = rosters(tx, event.id)?
-        .into_iter()
-        .find(|r| r.player_id == player.id && r.team_id == team.id)
-        .ok_or_else(|| {
-            Error::not_found(format!("{} is not on {}'s roster", player.name, team.name))
-        })?;
-    let played: i64 = tx.query_row(
+/// How many boards `player` has played or been forfeited on in `event`'s
+/// section: a roster line with any stays (its games count for the team).
+pub fn boards_played(conn: &impl Readable, event: &Event, player: &Player) -> Result<i64> {
+    let section = team_section(conn, event)?;
+    let conn = super::sql(conn);
+    let played: i64 = conn.query_row(
         "SELECT count(*) FROM game g JOIN entry e ON e.id IN (g.white_entry, g.black_entry) \
          WHERE g.section_id = ?1 AND e.player_id = ?2",
         params![section.id, player.id],
         |r| r.get(0),
     )?;
-    let forfeits: i64 = tx.query_row(
+    let forfeits: i64 = conn.query_row(
         "SELECT count(*) FROM team_board_forfeit f JOIN team_match m ON m.id = f.team_match_id \
          WHERE m.section_id = ?1 AND f.player_id = ?2",
         params![section.id, player.id],
         |r| r.get(0),
     )?;
-    if played + forfeits > 0 {
-        return Err(Error::invalid(format!(
-            "{} has played for {} in {}, so stays on the roster (their games count for the team)",
-            player.name, team.name, event.name
-        )));
-    }
+    Ok(played + forfeits)
+}
+
+/// Take `player` off `team`'s roster (`on`, their line) and out of the
+/// event's section. Logged. Whether they may go (no board played) is the
+/// application layer's rule.
+pub fn remove_from_roster(
+    tx: &Writer,
+    event: &Event,
+    team: &TeamRow,
+    player: &Player,
+    on: &RosterRow,
+) -> Result<()> {
+    let section = team_section(tx, event)?;
     tx.execute(
         "DELETE FROM roster WHERE event_id = ?1 AND player_id = ?2",
         params![event.id, player.id],

@@ -177,7 +177,7 @@ fn add_teams(
                     ..Default::default()
                 },
             )?;
-            teams::add_to_roster(tx, event, &team, &p, None)?;
+            crate::team::put_on_roster(tx, event, &team, &p, None)?;
         }
         rows.push(team);
         lineups.push(members);

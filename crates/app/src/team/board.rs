@@ -326,7 +326,7 @@ mod tests {
                                 ..NewPlayer::default()
                             },
                         )?;
-                        crate::store::team::add_to_roster(tx, &event, &team, &p, None)?;
+                        crate::team::put_on_roster(tx, &event, &team, &p, None)?;
                     }
                 }
                 Ok(event)

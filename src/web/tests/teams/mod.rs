@@ -80,7 +80,7 @@ pub fn team_league(store: &mut Store) -> Result<()> {
                         ..NewPlayer::default()
                     },
                 )?;
-                teams::add_to_roster(tx, &event, &team, &p, None)?;
+                crate::app::team::put_on_roster(tx, &event, &team, &p, None)?;
             }
         }
         players::add_player(
