@@ -88,7 +88,12 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<PairQu
             // A team round holding only a team bye is paired too: the
             // store's one question counts matches and team byes.
             let round = if q.replace {
-                Some(crate::store::round::latest_round(s.conn(), sec.id)?)
+                Some(
+                    rounds_with_pairings(s.conn(), sec.id)?
+                        .last()
+                        .copied()
+                        .unwrap_or(0),
+                )
             } else {
                 None
             };

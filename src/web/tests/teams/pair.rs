@@ -254,3 +254,47 @@ async fn a_team_round_with_three_teams_shows_the_team_bye_among_the_matches() {
     );
     assert!(!preview.body.contains("<h2>Byes</h2>"), "{}", preview.body);
 }
+
+#[tokio::test]
+async fn pairing_again_finds_a_team_round_that_holds_only_a_team_bye() {
+    // Round 1 holds only Knights' hand-given team bye: it is the latest
+    // round, and pairing it again pairs round 1 afresh, as at the
+    // terminal (`league round pair --replace`), the bye replaced.
+    let t = TestServer::with(|s| {
+        team_league(s)?;
+        s.write(|tx| {
+            let event = crate::store::season::find_event(tx, None, super::EVENT)?;
+            let knights = crate::store::team::find_team(tx, &event, "Knights")?;
+            crate::app::team::record_bye(tx, &event, 1, &knights, None)
+        })
+    })
+    .logged_in()
+    .await;
+    let before = super::snapshot(&t);
+    let preview = t.get("/pair?section=1&replace=true").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview.body.contains(
+            "round 1, paired again</h1>\n<p>This is a preview: nothing is written until you press \"Pair it\". It replaces the round's 1 matches and team byes paired before."
+        ),
+        "{}",
+        preview.body
+    );
+    assert_eq!(before, super::snapshot(&t), "a preview writes nothing");
+    let a = post_fields(&t, "/pair", &confirm_fields(&preview.body)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let written: Vec<(String, Option<String>)> = matches_of(&t, 1)
+        .into_iter()
+        .map(|m| (m.team_a, m.team_b))
+        .collect();
+    assert_eq!(
+        written,
+        vec![
+            ("Knights".to_string(), Some("Pawns".to_string())),
+            (
+                "Bishops".to_string(),
+                Some("<b>Rooks</b> & \"Co\"".to_string())
+            ),
+        ]
+    );
+}
