@@ -5,6 +5,7 @@ mod board;
 mod pair;
 mod results;
 mod setup;
+mod sheets;
 
 use crate::domain::league::EventKind;
 use crate::domain::team::RulesEdit;
