@@ -92,3 +92,102 @@ async fn a_team_round_holding_only_a_team_bye_prints_and_an_unpaired_one_is_refu
         later.body
     );
 }
+
+async fn record(t: &TestServer, team: &str, board: &str, result: &str) {
+    let a = t
+        .post(
+            "/matches/record",
+            &[
+                ("round", "1"),
+                ("team", team),
+                ("board", board),
+                ("result", result),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+}
+
+#[tokio::test]
+async fn a_team_events_standings_are_the_team_standings_with_their_working() {
+    let t = paired().await;
+    let before = t.get("/standings").await;
+    assert_eq!(before.status, StatusCode::OK, "{}", before.body);
+    assert!(
+        before.body.contains("Team standings after round 0 of 3"),
+        "{}",
+        before.body
+    );
+    assert!(
+        before.body.contains(
+            "Note: round 1 has boards without a result, so these are the standings after round 0."
+        ),
+        "{}",
+        before.body
+    );
+    // Bishops beat Rooks 1½-½; Pawns and Knights drew 1-1.
+    record(&t, "4", "1", "1-0").await;
+    record(&t, "4", "2", "1/2-1/2").await;
+    record(&t, "3", "1", "1-0").await;
+    record(&t, "3", "2", "1-0").await;
+    let page = t.get("/standings").await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let body = &page.body;
+    assert!(
+        body.contains("Team standings after round 1 of 3, ranked on match points."),
+        "{body}"
+    );
+    assert!(!body.contains("Note:"), "{body}");
+    assert!(
+        body.contains("<th>Place</th><th>Team</th><th>Match points</th><th>Game points</th>"),
+        "{body}"
+    );
+    // The rows are the team report's, in its order, with its points.
+    let store = t.store();
+    let event = crate::store::season::find_event(store.conn(), None, super::EVENT).unwrap();
+    let report = crate::report::team::team_report(
+        store.conn(),
+        &event,
+        &crate::report::ReportOptions::default(),
+    )
+    .unwrap();
+    let names: Vec<String> = report
+        .standings
+        .rows
+        .iter()
+        .map(|r| report.loaded.teams[r.team].name.clone())
+        .collect();
+    assert_eq!(names[0], "Bishops");
+    assert_eq!(names[3], "<b>Rooks</b> & \"Co\"");
+    let mut at = 0;
+    for (row, name) in report.standings.rows.iter().zip(&names) {
+        let cells = format!(
+            "<td class=\"name\"><bdi>{}</bdi></td><td>{}</td><td>{}</td>",
+            crate::web::testing::esc(name),
+            row.match_points.fraction(),
+            row.game_points.fraction()
+        );
+        let found = body[at..]
+            .find(&cells)
+            .unwrap_or_else(|| panic!("{cells} not in order in {body}"));
+        at += found + cells.len();
+    }
+    assert!(
+        body.contains("<td class=\"name\"><bdi>Bishops</bdi></td><td>1</td><td>1½</td>"),
+        "{body}"
+    );
+    // Each team's working, linked from its row.
+    assert!(body.contains("<h2>Working</h2>"), "{body}");
+    assert!(
+        body.contains(
+            "<details id=\"working-team-1\"><summary><bdi>Bishops</bdi> (No. 1): place 1"
+        ),
+        "{body}"
+    );
+    assert!(
+        body.contains("<a href=\"#working-team-1\">how</a>"),
+        "{body}"
+    );
+    assert!(body.contains("<h2>Crosstable</h2>"), "{body}");
+    assert_escaped(body);
+}
