@@ -2,6 +2,7 @@
 //! and pairing, results entry board by board, teams and rosters, and the
 //! board's matches and team standings.
 mod board;
+mod edit;
 mod pair;
 mod results;
 mod setup;
