@@ -7,6 +7,7 @@ mod pair;
 mod results;
 mod setup;
 mod sheets;
+mod whole;
 
 use crate::domain::league::EventKind;
 use crate::domain::team::RulesEdit;
