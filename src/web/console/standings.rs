@@ -55,11 +55,11 @@ pub async fn page(
     match st.db.read(move |s| load(s, q.section)).await {
         Ok(Standings::Players(s)) => render(&StandingsHtml {
             l: Layout::new(format!("Standings: {}", s.label), &c),
-            s,
+            s: *s,
         }),
         Ok(Standings::Teams(s)) => render(&TeamStandingsHtml {
             l: Layout::new(format!("Standings: {}", s.label), &c),
-            s,
+            s: *s,
         }),
         Err(e) => WebError::from(e).into_response(),
     }
@@ -67,8 +67,8 @@ pub async fn page(
 
 /// A section's standings, or a team event's.
 enum Standings {
-    Players(Shown),
-    Teams(TeamShown),
+    Players(Box<Shown>),
+    Teams(Box<TeamShown>),
 }
 
 /// A team event's standings as the page shows them.
@@ -95,7 +95,7 @@ struct TeamStandingsHtml {
 fn load(store: &Store, section: Option<i64>) -> Result<Standings> {
     let (event, section) = running::section(store, section)?;
     if event.kind.is_team() {
-        return team_standings(store, &event, &section).map(Standings::Teams);
+        return team_standings(store, &event, &section).map(|t| Standings::Teams(Box::new(t)));
     }
     let r = section_report(store.conn(), &event, &section, &ReportOptions::default())?;
     let place = Place::new("standings");
@@ -103,12 +103,12 @@ fn load(store: &Store, section: Option<i64>) -> Result<Standings> {
     let sections = running::current(store.conn())?
         .map(|(_, all)| all.into_iter().map(|s| (s.id.0, s.name)).collect())
         .unwrap_or_default();
-    Ok(Standings::Players(Shown {
+    Ok(Standings::Players(Box::new(Shown {
         label: super::label(&event, &section),
         after: r.after(),
         body,
         sections,
-    }))
+    })))
 }
 
 /// A team event's standings: the team report `league standings` and the
