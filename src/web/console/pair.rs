@@ -12,7 +12,9 @@ use crate::app::round::pair::{self as app, Planned, Preview, Request};
 use crate::app::round::Refusal;
 use crate::domain::pairing::ByeKind;
 use crate::error::{Error, Result};
-use crate::store::{round as rounds, Store};
+use crate::site::round_sheet::{self, RoundSheet};
+use crate::store::pairing::rounds_with_pairings;
+use crate::store::Store;
 use crate::web::guard::{Checked, Console};
 use crate::web::page::{render, Layout, WebError};
 use crate::web::AppState;
@@ -44,9 +46,27 @@ pub struct Shown {
     pub boards: Vec<(usize, String, String)>,
     /// The byes: "Carol Key (3): pairing-allocated bye".
     pub byes: Vec<String>,
+    /// A team event's matches, with the boards of their line-ups (empty
+    /// for a section of players): the page shows these instead of
+    /// [`Shown::boards`].
+    pub matches: Vec<ShownMatch>,
     /// The pairing in one line, which the confirmation sends back: the
     /// round is written only if pairing it again gives the same.
     pub fingerprint: String,
+}
+
+/// A team event's match as the preview shows it: the home team (White on
+/// board 1) and the away team, or a team bye.
+pub struct ShownMatch {
+    /// The match's number in the round.
+    pub number: usize,
+    /// "Bishops (1)".
+    pub home: String,
+    /// "Knights (2)"; `None` for a team bye.
+    pub away: Option<String>,
+    /// The boards: (board, home's player, away's player, whether the home
+    /// player has White).
+    pub boards: Vec<(u32, String, String, bool)>,
 }
 
 #[derive(askama::Template)]
@@ -65,8 +85,15 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<PairQu
         .db
         .read(move |s| {
             let (event, sec) = running::section(s, section)?;
+            // A team round holding only a team bye is paired too: the
+            // store's one question counts matches and team byes.
             let round = if q.replace {
-                Some(rounds::latest_round(s.conn(), sec.id)?)
+                Some(
+                    rounds_with_pairings(s.conn(), sec.id)?
+                        .last()
+                        .copied()
+                        .unwrap_or(0),
+                )
             } else {
                 None
             };
@@ -134,10 +161,63 @@ fn shown(p: &Preview, section: i64, label: String) -> Shown {
         replace: p.replace,
         replacing: p.replacing(),
         seed: p.seed,
+        matches: team_matches(p, &boards),
         boards,
         byes,
         fingerprint,
     }
+}
+
+/// A team pairing's matches as the round's sheet plans them (the line-ups
+/// board by board, as `league round pair` prints them), the teams named
+/// as the boards name them; none for a section of players.
+fn team_matches(p: &Preview, boards: &[(usize, String, String)]) -> Vec<ShownMatch> {
+    let RoundSheet::Teams(sheet) = round_sheet::planned(p) else {
+        return Vec::new();
+    };
+    let mut byes = p
+        .pairing
+        .byes
+        .iter()
+        .filter(|(_, k)| *k == ByeKind::PairingAllocated);
+    sheet
+        .matches
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let numbered = boards
+                .get(i)
+                .map(|(_, home, away)| (home.clone(), away.clone()));
+            let (home, away) = match (&m.team_b, numbered) {
+                (Some(_), Some((home, away))) => (home, Some(away)),
+                (Some(b), None) => (m.team_a.clone(), Some(b.clone())),
+                (None, _) => {
+                    let n = byes.next().map(|(n, _)| *n);
+                    (
+                        n.map_or(m.team_a.clone(), |n| format!("{} ({n})", m.team_a)),
+                        None,
+                    )
+                }
+            };
+            ShownMatch {
+                number: i + 1,
+                home,
+                away,
+                boards: m
+                    .boards
+                    .iter()
+                    .map(|b| {
+                        let (h, a) = if b.white_is_a {
+                            (b.white.clone(), b.black.clone())
+                        } else {
+                            (b.black.clone(), b.white.clone())
+                        };
+                        (b.board.unwrap_or_default(), h, a, b.white_is_a)
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 fn bye_words(kind: ByeKind) -> &'static str {

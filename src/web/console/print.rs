@@ -3,7 +3,8 @@
 //! alphabetical "find your board" list, exactly as
 //! `league round sheet --format html` prints them:
 //! [`crate::site::round_sheet`]) and a result slip per board. The wall
-//! chart is the standings page's crosstable.
+//! chart is the standings page's crosstable. A team event's round prints
+//! its team sheet: each match board by board, then the team byes.
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -12,8 +13,9 @@ use axum::response::{IntoResponse, Response};
 use super::results::Which;
 use super::running;
 use crate::error::Result;
-use crate::site::round_sheet::{self, html_escape, Sheet};
-use crate::store::{round as rounds, Store};
+use crate::site::round_sheet::{self, html_escape, RoundSheet, Sheet, TeamSheet};
+use crate::store::pairing::rounds_with_pairings;
+use crate::store::Store;
 use crate::web::guard::Console;
 use crate::web::page::{render, WebError};
 use crate::web::AppState;
@@ -56,7 +58,8 @@ struct PrintHtml {
 /// `GET /round/print`.
 pub async fn page(State(st): State<AppState>, _c: Console, Query(w): Query<Which>) -> Response {
     match st.db.read(move |s| load(s, w)).await {
-        Ok(Ok(p)) => render(&p),
+        Ok(Ok(Printed::Players(p))) => render(&p),
+        Ok(Ok(Printed::Teams(p))) => render(&p),
         Ok(Err(e)) => e.into_response(),
         Err(e) => WebError::from(e).into_response(),
     }
@@ -64,13 +67,19 @@ pub async fn page(State(st): State<AppState>, _c: Console, Query(w): Query<Which
 
 /// The page of the round `w` names (default: the section's latest), or
 /// the page that says it is not paired yet.
-fn load(store: &Store, w: Which) -> Result<std::result::Result<PrintHtml, WebError>> {
+fn load(store: &Store, w: Which) -> Result<std::result::Result<Printed, WebError>> {
     let (event, section) = running::section(store, w.section)?;
+    // The latest round holding a pairing: a game or a bye the pairing
+    // gave, or a team event's match or team bye.
     let round = match w.round {
         Some(r) => r,
-        None => rounds::latest_round(store.conn(), section.id)?,
+        None => rounds_with_pairings(store.conn(), section.id)?
+            .last()
+            .copied()
+            .unwrap_or(0),
     };
-    let Some(sheet) = round_sheet::recorded(store.conn(), &event, &section, round)? else {
+    let sheet = round_sheet::recorded_round(store.conn(), &event, &section, round)?;
+    let Some(sheet) = sheet else {
         let what = super::label(&event, &section);
         let message = if round == 0 {
             format!("No round of {what} is paired yet, so there is nothing to print.")
@@ -79,7 +88,37 @@ fn load(store: &Store, w: Which) -> Result<std::result::Result<PrintHtml, WebErr
         };
         return Ok(Err(WebError::new(StatusCode::NOT_FOUND, message)));
     };
-    Ok(Ok(page_of(&sheet)))
+    Ok(Ok(match sheet {
+        RoundSheet::Players(s) => Printed::Players(page_of(&s)),
+        RoundSheet::Teams(s) => Printed::Teams(team_page_of(&s)),
+    }))
+}
+
+/// A round's print page: a section's sheets and slips, or a team round's
+/// sheet.
+enum Printed {
+    Players(PrintHtml),
+    Teams(TeamPrintHtml),
+}
+
+/// A team round's print page: the sheet `league round sheet --format html`
+/// prints on a team event (each match, board by board, with a result cell
+/// to write in; the team byes), with the console's links.
+#[derive(askama::Template)]
+#[template(path = "web/print_teams.html")]
+struct TeamPrintHtml {
+    /// The sheet's head, with the console's [`HEAD`] (already HTML).
+    head: String,
+    /// The sheet's matches (already HTML, escaped by the sheet).
+    matches: String,
+}
+
+/// The print page of a team round's `sheet`.
+fn team_page_of(sheet: &TeamSheet) -> TeamPrintHtml {
+    TeamPrintHtml {
+        head: round_sheet::html_head_with(&html_escape(&sheet.title()), HEAD),
+        matches: sheet.matches_html(),
+    }
 }
 
 /// The print page of `sheet`.

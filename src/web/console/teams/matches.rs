@@ -60,6 +60,11 @@ pub struct MatchLine {
     pub score: String,
     /// The boards.
     pub boards: Vec<BoardLine>,
+    /// The second-named team's id (0 for a team bye).
+    pub away: i64,
+    /// Whether nothing of the match is in yet, so that it may be recorded
+    /// whole (by its score, or forfeited).
+    pub open: bool,
 }
 
 /// What the page shows.
@@ -75,6 +80,10 @@ pub struct TeamRound {
     /// "Pair round N again": the pair page's address, while the round is
     /// the latest and none of its boards has a result.
     pub again: Option<String>,
+    /// The teams (id, name), for a match or a bye entered by hand.
+    pub teams: Vec<(i64, String)>,
+    /// The round a match or bye entered by hand goes in by default.
+    pub next: u32,
 }
 
 #[derive(askama::Template)]
@@ -140,6 +149,8 @@ fn load(store: &Store, wanted: Option<u32>) -> Result<TeamRound> {
         rounds: paired,
         matches: now.iter().map(|m| match_line(m, &list, &games)).collect(),
         again,
+        teams: list.iter().map(|t| (t.id.0, t.name.clone())).collect(),
+        next: round.clamp(1, event.rounds.max(1)),
     })
 }
 
@@ -152,6 +163,8 @@ fn match_line(m: &MatchRow, list: &[TeamRow], games: &[GameRow]) -> MatchLine {
             title: format!("{}: team bye", m.team_a),
             score: String::new(),
             boards: Vec::new(),
+            away: 0,
+            open: false,
         };
     };
     let ours = |g: &&GameRow| {
@@ -192,10 +205,16 @@ fn match_line(m: &MatchRow, list: &[TeamRow], games: &[GameRow]) -> MatchLine {
             }
         })
         .collect();
+    let score = match m.score {
+        Some((a, b)) => format!("{a}-{b}, recorded by its score"),
+        None => score_text(&match_score(m)),
+    };
     MatchLine {
         team: id,
         title: format!("{} v {away}", m.team_a),
-        score: score_text(&match_score(m)),
+        score,
+        away: list.iter().find(|t| &t.name == away).map_or(0, |t| t.id.0),
+        open: m.score.is_none() && m.boards.iter().all(|b| b.result.is_none()),
         boards,
     }
 }

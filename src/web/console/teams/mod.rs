@@ -1,15 +1,19 @@
 //! A team event in the console: its round's matches entered board by
 //! board ([`matches`](mod@matches)), a board corrected or a match deleted
-//! ([`fix`]), its teams and rosters ([`roster`], [`search`]), and what needs doing
+//! ([`fix`]), its teams and rosters ([`roster`], [`search`]), a team renamed
+//! and the team rules changed ([`edit`]), a match recorded by its score or
+//! forfeited whole and a team bye given by hand ([`whole`]), and what needs doing
 //! ([`todo`](mod@todo)). Every write goes through the application layer's
 //! team actions ([`crate::app::team`]), with the CLI's refusals and the
 //! console's own ways on (a button or a box to fill, never a command).
 
+pub mod edit;
 pub mod fix;
 pub mod matches;
 pub mod roster;
 pub mod search;
 pub mod todo;
+pub mod whole;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -30,8 +34,13 @@ pub fn routes() -> Router<AppState> {
         .route("/matches/undo", post(matches::undo))
         .route("/matches/correct", get(fix::page).post(fix::correct))
         .route("/matches/delete", post(fix::delete))
+        .route("/matches/score", post(whole::score))
+        .route("/matches/forfeit", post(whole::forfeit))
+        .route("/matches/bye", post(whole::bye))
         .route("/teams", get(roster::page))
         .route("/teams/add", post(roster::add_team))
+        .route("/teams/edit", post(edit::edit_team))
+        .route("/teams/rules", post(edit::set_rules))
         .route("/teams/roster/add", post(roster::add_player))
         .route("/teams/roster/remove", post(roster::remove_player))
         .route("/teams/withdraw", post(roster::withdraw))

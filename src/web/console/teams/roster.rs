@@ -35,6 +35,10 @@ pub struct TeamLine {
     pub id: i64,
     /// "Bishops (BIS)".
     pub name: String,
+    /// "Bishops", for the rename form.
+    pub plain: String,
+    /// "BIS" (empty without one), for the rename form.
+    pub code: String,
     /// The round it withdrew after, if it did.
     pub withdrawn: Option<u32>,
     /// Its players, by board.
@@ -56,6 +60,8 @@ pub struct TeamsPage {
     pub event: String,
     /// Boards per match.
     pub boards: u32,
+    /// Match points for a win, a draw and a loss ("1", "½", "0").
+    pub match_points: [String; 3],
     /// The teams.
     pub teams: Vec<TeamLine>,
     /// The rounds after which a team may withdraw (0 ..= the latest).
@@ -96,7 +102,8 @@ pub async fn page(
 fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
     let (event, section) = team_event(store)?;
     let conn = store.conn();
-    let boards = teams::rules(conn, event.id)?.boards;
+    let rules = teams::rules(conn, event.id)?;
+    let boards = rules.boards;
     let rosters = teams::rosters(conn, event.id)?;
     let latest = rounds_with_pairings(conn, section.id)?
         .last()
@@ -113,6 +120,8 @@ fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
                     Some(s) => format!("{} ({s})", t.name),
                     None => t.name.clone(),
                 },
+                plain: t.name.clone(),
+                code: t.short.clone().unwrap_or_default(),
                 withdrawn: t.withdrawn_after,
                 players: mine.iter().map(|r| player_line(r, boards)).collect(),
                 short: (on < boards).then(|| {
@@ -132,6 +141,7 @@ fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
         none,
         event: format!("{} ({})", event.name, event.season),
         boards,
+        match_points: [rules.match_win, rules.match_draw, rules.match_loss].map(|p| p.to_string()),
         teams: lines,
         after: (0..=latest.min(event.rounds)).collect(),
     })

@@ -2,9 +2,12 @@
 //! and pairing, results entry board by board, teams and rosters, and the
 //! board's matches and team standings.
 mod board;
+mod edit;
 mod pair;
 mod results;
 mod setup;
+mod sheets;
+mod whole;
 
 use crate::domain::league::EventKind;
 use crate::domain::team::RulesEdit;

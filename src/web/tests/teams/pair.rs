@@ -171,3 +171,130 @@ async fn a_team_short_of_players_for_the_boards_stops_the_pairing() {
     );
     assert!(matches_of(&t, 1).is_empty());
 }
+
+#[tokio::test]
+async fn a_team_preview_names_matches_home_and_away_with_their_line_ups() {
+    let t = TestServer::with(team_league).logged_in().await;
+    let preview = t.get("/pair").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    let body = &preview.body;
+    assert!(
+        body.contains("<thead><tr><th>Match</th><th>Home</th><th>Away</th></tr></thead>"),
+        "{body}"
+    );
+    assert!(!body.contains("<th>White</th>"), "{body}");
+    let rooks = esc("<b>Rooks</b> & \"Co\" (3)");
+    assert!(
+        body.contains(&format!(
+            "<th scope=\"row\">1</th><td><bdi>Bishops (1)</bdi></td><td><bdi>{rooks}</bdi></td>"
+        )),
+        "{body}"
+    );
+    assert!(
+        body.contains(
+            "<th scope=\"row\">2</th><td><bdi>Pawns (4)</bdi></td><td><bdi>Knights (2)</bdi></td>"
+        ),
+        "{body}"
+    );
+    // The line-ups board by board: the home team has White on board 1,
+    // Black on board 2, as the round's sheet pairs them.
+    let carol = esc("Carol \"Quote\" O'Neil");
+    let dan = esc("Dan & <b>Bold</b>");
+    assert!(
+        body.contains(&format!(
+            "<td>Board 1</td><td><bdi>Gina Gold</bdi> (White)</td><td><bdi>{carol}</bdi> (Black)</td>"
+        )),
+        "{body}"
+    );
+    assert!(
+        body.contains(&format!(
+            "<td>Board 2</td><td><bdi>Hal Hart</bdi> (Black)</td><td><bdi>{dan}</bdi> (White)</td>"
+        )),
+        "{body}"
+    );
+    assert_escaped(body);
+    // What is written is what was shown, board by board.
+    let a = post_fields(&t, "/pair", &confirm_fields(body)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let first = &matches_of(&t, 1)[0];
+    let boards: Vec<(Option<u32>, &str, &str)> = first
+        .boards
+        .iter()
+        .map(|b| (b.board, b.white.as_str(), b.black.as_str()))
+        .collect();
+    assert_eq!(
+        boards,
+        vec![
+            (Some(1), "Gina Gold", "Carol \"Quote\" O'Neil"),
+            (Some(2), "Dan & <b>Bold</b>", "Hal Hart"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_team_round_with_three_teams_shows_the_team_bye_among_the_matches() {
+    let t = TestServer::with(|s| {
+        team_league(s)?;
+        s.write(|tx| {
+            let event = crate::store::season::find_event(tx, None, super::EVENT)?;
+            let knights = crate::store::team::find_team(tx, &event, "Knights")?;
+            crate::store::team::withdraw_team(tx, &event, &knights, 0, None)
+        })
+    })
+    .logged_in()
+    .await;
+    let preview = t.get("/pair").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview
+            .body
+            .contains("<th scope=\"row\">2</th><td><bdi>Pawns (4)</bdi></td><td>team bye</td>"),
+        "{}",
+        preview.body
+    );
+    assert!(!preview.body.contains("<h2>Byes</h2>"), "{}", preview.body);
+}
+
+#[tokio::test]
+async fn pairing_again_finds_a_team_round_that_holds_only_a_team_bye() {
+    // Round 1 holds only Knights' hand-given team bye: it is the latest
+    // round, and pairing it again pairs round 1 afresh, as at the
+    // terminal (`league round pair --replace`), the bye replaced.
+    let t = TestServer::with(|s| {
+        team_league(s)?;
+        s.write(|tx| {
+            let event = crate::store::season::find_event(tx, None, super::EVENT)?;
+            let knights = crate::store::team::find_team(tx, &event, "Knights")?;
+            crate::app::team::record_bye(tx, &event, 1, &knights, None)
+        })
+    })
+    .logged_in()
+    .await;
+    let before = super::snapshot(&t);
+    let preview = t.get("/pair?section=1&replace=true").await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.body);
+    assert!(
+        preview.body.contains(
+            "round 1, paired again</h1>\n<p>This is a preview: nothing is written until you press \"Pair it\". It replaces the round's 1 matches and team byes paired before."
+        ),
+        "{}",
+        preview.body
+    );
+    assert_eq!(before, super::snapshot(&t), "a preview writes nothing");
+    let a = post_fields(&t, "/pair", &confirm_fields(&preview.body)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let written: Vec<(String, Option<String>)> = matches_of(&t, 1)
+        .into_iter()
+        .map(|m| (m.team_a, m.team_b))
+        .collect();
+    assert_eq!(
+        written,
+        vec![
+            ("Knights".to_string(), Some("Pawns".to_string())),
+            (
+                "Bishops".to_string(),
+                Some("<b>Rooks</b> & \"Co\"".to_string())
+            ),
+        ]
+    );
+}
