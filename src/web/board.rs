@@ -11,7 +11,8 @@ pub mod secretary;
 pub mod teams;
 pub mod view;
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use askama::Template;
@@ -73,13 +74,19 @@ fn cache() -> &'static Mutex<Option<Built>> {
     CACHE.get_or_init(|| Mutex::new(None))
 }
 
-/// One build at a time: while it runs, other requests are answered with
-/// the board as last built (a phone polling again in a few seconds gets
-/// the new one), so a burst of results never sets 200 phones working the
-/// standings out at once.
-fn builder() -> &'static Mutex<()> {
-    static BUILDER: OnceLock<Mutex<()>> = OnceLock::new();
-    BUILDER.get_or_init(|| Mutex::new(()))
+/// One build at a time for a database: while it runs, other requests are
+/// answered with the board as last built (a phone polling again in a few
+/// seconds gets the new one), so a burst of results never sets 200 phones
+/// working the standings out at once. The lock is the database's own, so
+/// the board of one file is never held back by a build of another (two
+/// servers in one process, as the tests run them).
+fn builder(db: &Path) -> Arc<Mutex<()>> {
+    static BUILDERS: OnceLock<Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>> = OnceLock::new();
+    let mut all = BUILDERS
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    Arc::clone(all.entry(db.to_path_buf()).or_default())
 }
 
 /// The last build of the board of `db`, if it is at `version` (or, with
@@ -99,11 +106,12 @@ fn current(store: &Store) -> Result<(Arc<Board>, Arc<String>)> {
     if let Some(found) = held(&db, version, false) {
         return Ok(found);
     }
-    let _building = match builder().try_lock() {
+    let lock = builder(&db);
+    let _building = match lock.try_lock() {
         Ok(guard) => guard,
         Err(_) => match held(&db, version, true) {
             Some(older) => return Ok(older),
-            None => builder().lock().unwrap_or_else(|p| p.into_inner()),
+            None => lock.lock().unwrap_or_else(|p| p.into_inner()),
         },
     };
     // Built by another request while this one waited.
