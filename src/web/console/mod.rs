@@ -19,6 +19,7 @@ pub mod act;
 pub mod correct;
 pub mod home;
 pub mod login;
+pub mod lookup;
 pub mod ops;
 pub mod pair;
 pub mod print;

@@ -4,6 +4,7 @@
 //! a bye for each round already played. The section's entries are listed
 //! with their bye and withdrawal forms ([`super::byes`]).
 
+use crate::web::console::lookup::look_up;
 use std::collections::HashMap;
 
 use axum::extract::{Query, State};
@@ -13,7 +14,6 @@ use super::{finish, given, number, refused};
 use crate::app::entry as app;
 use crate::domain::ids::{EventId, PlayerId, SectionId};
 use crate::domain::league::{Event, Player, Section};
-use crate::domain::names::{self, Found};
 use crate::domain::record::ByeKind;
 use crate::error::{Error, Result};
 use crate::store::player::{self as players, NewPlayer};
@@ -182,37 +182,9 @@ fn search(
     section: &Section,
     typed: &str,
 ) -> Result<(Vec<FoundRow>, Option<String>)> {
-    if typed.is_empty() {
-        return Ok((Vec::new(), None));
-    }
-    let all = players::players(conn, None)?;
-    let by_id: Vec<Player> = all
-        .iter()
-        .filter(|p| {
-            p.uscf_id.as_deref() == Some(typed)
-                || p.fide_id.as_deref() == Some(typed)
-                || typed.strip_prefix('#') == Some(&p.id.0.to_string())
-        })
-        .cloned()
-        .collect();
-    let named: Vec<(Player, &str)> = all.iter().map(|p| (p.clone(), p.name.as_str())).collect();
-    let (hits, none) = if !by_id.is_empty() {
-        (by_id, None)
-    } else {
-        match names::find(typed, &named) {
-            Found::One(p) => (vec![p], None),
-            Found::Several(list) => (list, None),
-            Found::Nothing { closest } => {
-                let head = format!("No player of the league is called \"{typed}\"");
-                let text = if closest.is_empty() {
-                    format!("{head}. Add them below as a new player.")
-                } else {
-                    format!("{head}. Did you mean one of these?")
-                };
-                (closest, Some(text))
-            }
-        }
-    };
+    let looked = look_up(conn, typed)?;
+    let none = looked.said("Add them below as a new player.");
+    let hits = looked.players;
     let entered = entered_in(conn, event)?;
     let rows = hits
         .iter()
