@@ -141,6 +141,14 @@ fn a_server_killed_while_results_come_in_loses_none_it_acknowledged() {
             "board {board} was acknowledged but is not in the database: {on_disk:?}"
         );
     }
+    // The figures BENCHMARKS.md quotes (seen with --nocapture).
+    eprintln!(
+        "killed with kill -9: {} results sent, {} acknowledged, {} in the file (all {} acknowledged among them)",
+        sent.load(Ordering::SeqCst),
+        acked.len(),
+        on_disk.len(),
+        acked.len()
+    );
     // A restarted server carries on: the rest of the boards go in, each once.
     let server = Server::start(&t.db);
     let (cookie, csrf) = session(&server);
