@@ -786,7 +786,7 @@ fn read_only_file(path: &Path) -> Option<Error> {
     match std::fs::OpenOptions::new().write(true).open(path) {
         Err(e) if is_permission(&e) => Some(
             Error::Database(format!(
-                "{name} is read-only, so league cannot record anything in it (it was left as it is)"
+                "{name} is read-only, so this program cannot record anything in it (it was left as it is)"
             ))
             .with_way(Way::ReadOnlyFile {
                 name: name.to_string(),

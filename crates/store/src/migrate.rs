@@ -85,7 +85,7 @@ pub fn current_version(conn: &impl Readable) -> Result<i64> {
 fn damaged_history(what: &str) -> Error {
     Error::Database(format!(
         "the database's record of its schema versions (refinery_schema_history) holds {what}, \
-         so league cannot tell which version of the program wrote it; the file was left as it is"
+         so this program cannot tell which version of the program wrote it; the file was left as it is"
     ))
     .with_way(Way::RestoreBackup)
 }

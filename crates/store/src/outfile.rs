@@ -124,7 +124,7 @@ pub fn own_metadata(path: &Path) -> Result<Option<fs::Metadata>> {
 
 fn link_refused(path: &Path) -> Error {
     Error::invalid(format!(
-        "{} is a symbolic link; league never writes through a link (it could replace a file elsewhere). \
+        "{} is a symbolic link; this program never writes through a link (it could replace a file elsewhere). \
          Remove the link, or give the real path of the file",
         path.display()
     ))
@@ -157,7 +157,7 @@ fn league_file(path: &Path, db: &Path) -> Option<String> {
         if let Some(rest) = name.strip_prefix(&format!("{db_name}.")) {
             if rest.ends_with(".bak") || rest.contains(".partial-") || rest.contains("restore-tmp-")
             {
-                return Some("is a copy league made of the database".into());
+                return Some("is a copy this program made of the database".into());
             }
         }
     }
@@ -214,7 +214,7 @@ pub fn check_target(path: &Path, kind: Kind, db: Option<&Path>, force: bool) -> 
     }
     if is_sqlite(&head) && kind != Kind::Backup {
         return Err(Error::invalid(format!(
-            "{} is a database (a league or one of its backups), and league never writes {} over one",
+            "{} is a database (a league or one of its backups), and this program never writes {} over one",
             path.display(),
             kind.words()
         ))
@@ -233,7 +233,7 @@ pub fn check_target(path: &Path, kind: Kind, db: Option<&Path>, force: bool) -> 
 
 fn refuse_league(path: &Path, why: &str) -> Error {
     Error::invalid(format!(
-        "{} {why}, so nothing was written: league never writes an export, a report or a backup \
+        "{} {why}, so nothing was written: this program never writes an export, a report or a backup \
          over the league or its own files",
         path.display()
     ))

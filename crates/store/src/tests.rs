@@ -356,44 +356,78 @@ fn an_older_database_upgrades_to_the_same_schema_as_a_new_one() {
 /// a database at V18 with games keeps every game with its id, and every
 /// index, trigger and view on the table works as before, with '0-0' (a
 /// game both players lost) now accepted and counted as played.
-#[test]
-fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
-    fn names(conn: &Connection, kind: &str) -> Vec<String> {
-        let mut st = conn
-            .prepare("SELECT name FROM sqlite_master WHERE type = ?1 AND tbl_name = 'game' ORDER BY name")
-            .unwrap();
-        st.query_map([kind], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("v18.db");
-    let (indexes, triggers) = {
-        let mut conn = Connection::open(&path).unwrap();
-        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
-        migrate::run_to(&mut conn, 18).unwrap();
-        conn.execute_batch(
-            "INSERT INTO season (id, name) VALUES (1, '2022-23');
-             INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
-             INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
-             INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D');
-             INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2), (3, 1, 3, 3), (4, 1, 4, 4);
-             INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 1, 2);
-             INSERT INTO game (id, round_id, section_id, board, white_entry, black_entry, result) VALUES
-                 (7, 1, 1, 1, 1, 2, '1-0'), (9, 1, 1, 2, 3, 4, '0F-0F'), (12, 2, 1, 1, 2, 3, NULL);",
+/// The names of the game table's schema objects of `kind` (index, trigger).
+fn names(conn: &Connection, kind: &str) -> Vec<String> {
+    let mut st = conn
+        .prepare(
+            "SELECT name FROM sqlite_master WHERE type = ?1 AND tbl_name = 'game' ORDER BY name",
         )
         .unwrap();
-        // Before V20, '0-0' is outside the results the game table knows.
-        assert_eq!(
-            refused(
-                &conn,
-                "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
-            ),
-            check("result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '1F-0F', '0F-1F', '0F-0F')")
-        );
-        (names(&conn, "index"), names(&conn, "trigger"))
-    };
+    st.query_map([kind], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// A database at V18 holding three games (one double forfeit, one
+/// unfinished), which refuses '0-0' as V18 did; the game table's indexes
+/// and triggers then.
+fn v18_with_games(path: &std::path::Path) -> (Vec<String>, Vec<String>) {
+    let mut conn = Connection::open(path).unwrap();
+    conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+    migrate::run_to(&mut conn, 18).unwrap();
+    conn.execute_batch(
+        "INSERT INTO season (id, name) VALUES (1, '2022-23');
+         INSERT INTO event (id, season_id, name, kind, rounds, tiebreaks) VALUES (1, 1, 'Winter Swiss', 'swiss', 5, 'uscf-swiss');
+         INSERT INTO section (id, event_id, name) VALUES (1, 1, 'Open');
+         INSERT INTO player (id, name) VALUES (1, 'A'), (2, 'B'), (3, 'C'), (4, 'D');
+         INSERT INTO entry (id, section_id, player_id, pairing_no) VALUES (1, 1, 1, 1), (2, 1, 2, 2), (3, 1, 3, 3), (4, 1, 4, 4);
+         INSERT INTO round (id, section_id, number) VALUES (1, 1, 1), (2, 1, 2);
+         INSERT INTO game (id, round_id, section_id, board, white_entry, black_entry, result) VALUES
+             (7, 1, 1, 1, 1, 2, '1-0'), (9, 1, 1, 2, 3, 4, '0F-0F'), (12, 2, 1, 1, 2, 3, NULL);",
+    )
+    .unwrap();
+    // Before V20, '0-0' is outside the results the game table knows.
+    assert_eq!(
+        refused(
+            &conn,
+            "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+        ),
+        check("result IS NULL OR result IN ('1-0', '0-1', '1/2-1/2', '1F-0F', '0F-1F', '0F-0F')")
+    );
+    (names(&conn, "index"), names(&conn, "trigger"))
+}
+
+/// A double loss ('0-0', allowed from V20): played, 0 for each, through
+/// every view.
+fn a_double_loss_counts_as_played(conn: &Connection) {
+    conn.execute_batch(
+        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
+    )
+    .unwrap();
+    assert_eq!(
+        rows(
+            conn,
+            "SELECT pr.entry_id, pr.outcome, pr.halves, pr.played, es.games, es.losses, es.score_halves \
+             FROM player_round pr JOIN entry_score es ON es.entry_id = pr.entry_id \
+             WHERE pr.round_no = 2 AND pr.entry_id IN (1, 4) ORDER BY pr.entry_id"
+        ),
+        vec!["1|loss|0|1|2|1|2", "4|loss|0|1|1|1|0"]
+    );
+    assert_eq!(
+        rows(
+            conn,
+            "SELECT outcome FROM game_side WHERE game_id = (SELECT id FROM game WHERE result = '0-0') ORDER BY colour"
+        ),
+        vec!["loss", "loss"]
+    );
+}
+
+#[test]
+fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v18.db");
+    let (indexes, triggers) = v18_with_games(&path);
     let upgraded = Store::open(&path, false).unwrap();
     let conn = upgraded.conn().raw();
     assert_eq!(
@@ -439,27 +473,7 @@ fn v20_keeps_every_game_and_rule_and_accepts_a_double_loss() {
         ),
         one_per_round("bye_one_per_round")
     );
-    // A double loss: played, 0 for each, through every view.
-    conn.execute_batch(
-        "INSERT INTO game (round_id, section_id, white_entry, black_entry, result) VALUES (2, 1, 1, 4, '0-0')",
-    )
-    .unwrap();
-    assert_eq!(
-        rows(
-            conn,
-            "SELECT pr.entry_id, pr.outcome, pr.halves, pr.played, es.games, es.losses, es.score_halves \
-             FROM player_round pr JOIN entry_score es ON es.entry_id = pr.entry_id \
-             WHERE pr.round_no = 2 AND pr.entry_id IN (1, 4) ORDER BY pr.entry_id"
-        ),
-        vec!["1|loss|0|1|2|1|2", "4|loss|0|1|1|1|0"]
-    );
-    assert_eq!(
-        rows(
-            conn,
-            "SELECT outcome FROM game_side WHERE game_id = (SELECT id FROM game WHERE result = '0-0') ORDER BY colour"
-        ),
-        vec!["loss", "loss"]
-    );
+    a_double_loss_counts_as_played(conn);
 }
 
 /// V23 keeps two fewer indexes up to date on every game: look-ups by White
