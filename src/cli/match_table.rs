@@ -34,26 +34,32 @@ pub fn score_of(m: &matches::MatchRow) -> String {
     format!("{a}-{b}")
 }
 
+/// A round's matches (or every round's) for `event`, as the json
+/// `league match show` prints.
+pub fn matches_json(event: &str, all: &[matches::MatchRow]) -> serde_json::Value {
+    let rows: Vec<_> = all
+        .iter()
+        .map(|m| {
+            json!({
+                "round": m.round, "team_a": m.team_a, "team_b": m.team_b,
+                "bye": m.team_b.is_none(),
+                "score": m.team_b.as_ref().map(|_| score_of(m)).filter(|s| !s.is_empty()),
+                "by_score_alone": m.score.is_some(),
+                "boards": m.boards.iter().map(|b| json!({
+                    "board": b.board, "white": b.white, "black": b.black,
+                    "white_team": if b.white_is_a { &m.team_a } else { m.team_b.as_ref().unwrap_or(&m.team_a) },
+                    "result": b.result,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({"event": event, "matches": rows})
+}
+
 /// Print a round's matches (or every round's) for `event`.
 pub fn print_matches(event: &str, all: &[matches::MatchRow], format: Format) -> Result<()> {
     if format == Format::Json {
-        let rows: Vec<_> = all
-            .iter()
-            .map(|m| {
-                json!({
-                    "round": m.round, "team_a": m.team_a, "team_b": m.team_b,
-                    "bye": m.team_b.is_none(),
-                    "score": m.team_b.as_ref().map(|_| score_of(m)).filter(|s| !s.is_empty()),
-                    "by_score_alone": m.score.is_some(),
-                    "boards": m.boards.iter().map(|b| json!({
-                        "board": b.board, "white": b.white, "black": b.black,
-                        "white_team": if b.white_is_a { &m.team_a } else { m.team_b.as_ref().unwrap_or(&m.team_a) },
-                        "result": b.result,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        print_json(&json!({"event": event, "matches": rows}))?;
+        print_json(&matches_json(event, all))?;
         return Ok(());
     }
     let mut t = Table::new(&[

@@ -614,3 +614,90 @@ fn a_team_round_csv_filled_in_is_recorded_match_by_match() {
         "{s}"
     );
 }
+
+/// `league round pair --explain` on a team Swiss gives the account of the
+/// pairing as for players, naming the teams by their place in the round's
+/// ranking (match points, game points, team number), in text and json.
+#[test]
+fn a_team_swiss_pairing_explains_each_match_float_and_the_bye() {
+    let t = paired_round();
+    for (home, away, results) in [
+        ("Bishops", "Rooks", "1-0,0-1,1-0,1-0"),
+        ("Pawns", "Knights", "0-1,½-½,1-0,0-1"),
+    ] {
+        t.ok(&[
+            "match",
+            "record",
+            home,
+            away,
+            "--results",
+            results,
+            "--event",
+            EVENT,
+            "--round",
+            "1",
+        ]);
+    }
+    let before = snapshot(&t.db);
+    let text = t.ok(&["round", "pair", "--event", EVENT, "--dry-run", "--explain"]);
+    let why = &text[text.find("Why this pairing").expect("an account")..];
+    let lines: Vec<&str> = why.lines().collect();
+    assert_eq!(lines[0], "Why this pairing (FIDE Dutch system, C.04.3):");
+    assert!(
+        lines[1].starts_with("Teams are numbered below by their place in this round's ranking"),
+        "{why}"
+    );
+    assert_eq!(lines[2], "Board 1: Queens (1) - Bishops (2)");
+    assert_eq!(lines[5], "Board 2: Knights (3) - Rooks (5)");
+    assert!(
+        why.contains("Knights (3), on 1, floats down to meet Rooks (5), on 0"),
+        "{why}"
+    );
+    assert!(
+        why.contains("Bye: Pawns (4), on 0, gets the pairing-allocated bye"),
+        "{why}"
+    );
+    let doc = json(&t.ok(&[
+        "round",
+        "pair",
+        "--event",
+        EVENT,
+        "--dry-run",
+        "--explain",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(doc["matches"].as_array().map(Vec::len), Some(3));
+    let boards: Vec<(u64, u64)> = doc["explain"]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(boards, vec![(1, 2), (3, 5)]);
+    assert!(doc["explain"]["numbers"]
+        .as_str()
+        .unwrap()
+        .contains("match points, then game points"));
+    assert!(doc["explain"]["bye"]
+        .as_str()
+        .unwrap()
+        .starts_with("Pawns (4)"));
+    t.fails(
+        &[
+            "round",
+            "pair",
+            "--event",
+            EVENT,
+            "--explain",
+            "--format",
+            "csv",
+        ],
+        "--explain goes with --format text, markdown or json",
+    );
+    assert_eq!(
+        before,
+        snapshot(&t.db),
+        "a dry run or a refusal wrote something"
+    );
+}

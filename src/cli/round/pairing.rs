@@ -10,12 +10,13 @@
 
 use super::sheet::{team_csv, SheetFormat, SheetText};
 use crate::app::round::pair::{self, Planned, Preview, Request};
-use crate::cli::match_table::print_matches;
-use crate::cli::output::{print, Format};
+use crate::cli::match_table::{matches_json, print_matches};
+use crate::cli::output::{print, print_json, Format};
 use crate::cli::{EventArgs, SectionArgs};
 use crate::domain::league::{Event, Section};
 use crate::domain::pairing::explain::Explanation;
 use crate::domain::pairing::settings::{self, SystemKind};
+use crate::domain::pairing::team::{ranked_pairing, table_field};
 use crate::domain::pairing::Field;
 use crate::error::{Error, Result};
 use crate::site::round_sheet::{self, RoundSheet, Sheet, TeamSheet};
@@ -39,7 +40,8 @@ pub struct PairArgs {
     #[arg(long)]
     pub replace: bool,
     /// How to print the sheets: text, json, csv (the result-entry sheet), markdown or html
-    /// (a printable page).
+    /// (a printable page). A team event's round prints as the table of its matches and boards
+    /// (as `league match show` does; csv too); `league round sheet` prints its result-entry csv.
     #[arg(long, value_enum, default_value_t)]
     pub format: SheetFormat,
     /// Say why each board was paired as it was: natural pairing or switch (which rule, how many
@@ -137,7 +139,7 @@ fn emit(
     }
     match sheet {
         RoundSheet::Players(s) => emit_players(s, format, why),
-        RoundSheet::Teams(s) => emit_teams(s, format, by),
+        RoundSheet::Teams(s) => emit_teams(s, (format, by), why),
     }
 }
 
@@ -169,8 +171,10 @@ enum By {
 }
 
 /// A team round's sheet: the printable page, the result-entry CSV, or the
-/// `league match show` table of its matches and boards.
-fn emit_teams(sheet: &TeamSheet, format: SheetFormat, by: By) -> Result<()> {
+/// `league match show` table of its matches and boards; with `--explain`,
+/// the account of the pairing after the table (text and markdown) or as
+/// its `explain` member (json).
+fn emit_teams(sheet: &TeamSheet, (format, by): (SheetFormat, By), why: Option<&Why>) -> Result<()> {
     let table = match format {
         SheetFormat::Html => return Ok(print(&sheet.html())?),
         SheetFormat::Csv if by == By::Sheet => return Ok(print(&team_csv(sheet))?),
@@ -179,7 +183,19 @@ fn emit_teams(sheet: &TeamSheet, format: SheetFormat, by: By) -> Result<()> {
         SheetFormat::Json => Format::Json,
         SheetFormat::Markdown => Format::Markdown,
     };
-    print_matches(&sheet.event, &sheet.matches, table)
+    match why {
+        Some(why) if table == Format::Json => {
+            let mut doc = matches_json(&sheet.event, &sheet.matches);
+            doc["explain"] = why.json();
+            Ok(print_json(&doc)?)
+        }
+        Some(why) => {
+            print_matches(&sheet.event, &sheet.matches, table)?;
+            print(&format!("\n{}\n", why.lines().join("\n")))?;
+            Ok(())
+        }
+        None => print_matches(&sheet.event, &sheet.matches, table),
+    }
 }
 
 /// Options of `league round pair` the event's kind does not take: a team
@@ -198,7 +214,8 @@ fn check_pair_args(event: &Event, a: &PairArgs) -> Result<()> {
                 "a team round prints as text, json, csv or markdown here; print the round's sheet for the wall with `league round sheet --format html`",
             ));
         }
-    } else if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
+    }
+    if a.explain && matches!(a.format, SheetFormat::Csv | SheetFormat::Html) {
         return Err(Error::invalid(
             "--explain goes with --format text, markdown or json (a result-entry sheet or a printed page has no room for it)",
         ));
@@ -257,28 +274,46 @@ fn paired_sheet(store: &Store, shown: &Preview, a: &PairArgs) -> Result<RoundShe
     }
 }
 
+/// What the numbers in a team Swiss's account are.
+const TEAM_RANKING: &str = "Teams are numbered below by their place in this round's ranking: match points, then game points, then team number (C.04.6).";
+
 /// The explanation of a pairing, with the field its names come from.
 struct Why {
     explanation: Option<Explanation>,
     field: Field,
     system: String,
+    /// A team Swiss: the numbers are the teams' places in the ranking the
+    /// engine paired, not their team numbers, and the account says so.
+    ranked: bool,
 }
 
 impl Why {
-    /// The explanation of a section's pairing (a team pairing has none).
+    /// The explanation of a round's pairing: a section's, or a team
+    /// Swiss's in the ranking its engine paired (match points, game points,
+    /// initial number), naming the teams.
     fn of(shown: &Preview) -> Option<Why> {
-        let Planned::Players(plan) = &shown.planned else {
-            return None;
+        let ((field, pairing), ranked) = match &shown.planned {
+            Planned::Players(plan) => ((plan.field.clone(), shown.pairing.clone()), false),
+            Planned::Teams(plan) if shown.system.is_round_robin() => {
+                ((table_field(&plan.field), shown.pairing.clone()), false)
+            }
+            Planned::Teams(plan) => (ranked_pairing(&plan.field, &shown.pairing), true),
         };
         Some(Why {
-            explanation: settings::explain(shown.system, &shown.rules, &plan.field, &shown.pairing),
-            field: plan.field.clone(),
+            explanation: settings::explain(shown.system, &shown.rules, &field, &pairing),
+            field,
             system: shown.system.label().to_string(),
+            ranked,
         })
     }
 
     fn lines(&self) -> Vec<String> {
         match &self.explanation {
+            Some(e) if self.ranked => {
+                let mut lines = e.lines(&self.field);
+                lines.insert(lines.len().min(1), TEAM_RANKING.to_string());
+                lines
+            }
             Some(e) => e.lines(&self.field),
             None => vec![format!(
                 "Why this pairing: the {} fix every board and colour of the round; nothing else decides them.",
@@ -289,7 +324,13 @@ impl Why {
 
     fn json(&self) -> serde_json::Value {
         match &self.explanation {
-            Some(e) => serde_json::to_value(e).unwrap_or_default(),
+            Some(e) => {
+                let mut doc = serde_json::to_value(e).unwrap_or_default();
+                if self.ranked {
+                    doc["numbers"] = TEAM_RANKING.into();
+                }
+                doc
+            }
             None => serde_json::json!({ "system": self.system, "boards": [], "bye": null }),
         }
     }

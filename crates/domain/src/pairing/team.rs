@@ -206,6 +206,33 @@ pub fn pair_teams(
     })
 }
 
+/// A Swiss pairing of teams (by initial number, as [`pair_teams`] gives it)
+/// in the numbers of the field the engine paired ([`ranked_field`]), with
+/// that field: what the account of the pairing (`--explain`) reads, so it
+/// speaks of the ranking the engine saw (match points, game points, initial
+/// number) and names each team.
+pub fn ranked_pairing(field: &TeamField, pairing: &Pairing) -> (Field, Pairing) {
+    let (ranked, initial) = ranked_field(field);
+    let to_rank = |n: u32| {
+        initial
+            .iter()
+            .position(|&x| x == n)
+            .map_or(n, |i| i as u32 + 1)
+    };
+    let pairing = Pairing {
+        boards: pairing
+            .boards
+            .iter()
+            .map(|b| Board {
+                white: to_rank(b.white),
+                black: to_rank(b.black),
+            })
+            .collect(),
+        byes: pairing.byes.iter().map(|&(n, k)| (to_rank(n), k)).collect(),
+    };
+    (ranked, pairing)
+}
+
 /// The colour of the team with White on board 1, board by board (1-based
 /// boards, index 0 is board 1): White on odd boards, Black on even ones.
 pub fn board_colours(boards: u32) -> Vec<Colour> {
@@ -357,6 +384,24 @@ mod tests {
         // and 6 floats down to 4.
         let p = pair_teams(&Dutch, &six_after_round_one(true), false).unwrap();
         assert_eq!(met(&p), HashSet::from([(1, 5), (2, 3), (4, 6)]));
+    }
+
+    #[test]
+    fn a_team_pairing_reads_back_in_the_numbers_the_engine_ranked_the_teams_by() {
+        // With 6 v 3 drawn 1½-1½ the teams are numbered for the engine by
+        // game points, then initial number: 1 2 5 3 6 4 (the engine puts
+        // match points first itself). 1 v 5 is 1 v 3 in the engine's
+        // numbers, 2 v 3 is 2 v 4, 4 v 6 is 6 v 5.
+        let f = six_after_round_one(true);
+        let p = pair_teams(&Dutch, &f, false).unwrap();
+        let (ranked, back) = ranked_pairing(&f, &p);
+        let names: Vec<&str> = ranked.entrants.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["Team 1", "Team 2", "Team 5", "Team 3", "Team 6", "Team 4"]
+        );
+        assert_eq!(back, Dutch.pair(&ranked).unwrap());
+        assert_eq!(met(&back), HashSet::from([(1, 3), (2, 4), (5, 6)]));
     }
 
     #[test]
