@@ -9,7 +9,7 @@ use axum::response::Response;
 use super::{team_by_id, team_event};
 use crate::app::team::{self as app, Refusal};
 use crate::domain::score::Points;
-use crate::domain::team::RulesEdit;
+use crate::domain::team::{RankBy, RulesEdit};
 use crate::error::{Error, Result};
 use crate::interchange::input::team_matches::parse_points;
 use crate::store::team::{self as teams, describe_rules};
@@ -54,7 +54,11 @@ pub async fn edit_team(State(st): State<AppState>, c: Checked<EditForm>) -> Resp
     finish(&st, &c.console, BACK, done)
 }
 
-/// The event's boards per match and match points (win/draw/loss).
+/// The event's team rules: boards per match, match points (win/draw/loss),
+/// what a team bye is worth, what ranks the teams, the USAT variant. An
+/// empty field keeps its rule; the bye's fields are empty unless the
+/// secretary types a value, so a bye that follows the boards or the match
+/// win keeps following them (`TeamRules::edited`).
 #[derive(serde::Deserialize)]
 pub struct RulesForm {
     #[serde(default)]
@@ -65,6 +69,16 @@ pub struct RulesForm {
     draw: String,
     #[serde(default)]
     loss: String,
+    #[serde(default)]
+    bye_points: String,
+    #[serde(default)]
+    bye_match_points: String,
+    #[serde(default)]
+    rank_by: String,
+    #[serde(default)]
+    usat_scale: String,
+    #[serde(default)]
+    usat_bye_adjustment: String,
 }
 
 impl RulesForm {
@@ -82,9 +96,44 @@ impl RulesForm {
         Ok(RulesEdit {
             boards: number("number of boards", &self.boards)?,
             match_points,
-            ..RulesEdit::default()
+            bye_game_points: given_points(&self.bye_points, "a team bye's game points")?,
+            bye_match_points: given_points(&self.bye_match_points, "a team bye's match points")?,
+            rank_by: choice(
+                &self.rank_by,
+                "ranking",
+                &[
+                    ("match-points", RankBy::MatchPoints),
+                    ("game-points", RankBy::GamePoints),
+                ],
+            )?,
+            usat_doubled: choice(&self.usat_scale, "USAT scale", &[("2", true), ("1", false)])?,
+            usat_adjusted: choice(
+                &self.usat_bye_adjustment,
+                "USAT bye count",
+                &[("on", true), ("off", false)],
+            )?,
         })
     }
+}
+
+/// A choice from a form's list: `None` when not sent; a value the list
+/// does not offer is refused (a form edited by hand).
+fn choice<T: Copy>(sent: &str, what: &str, offered: &[(&str, T)]) -> Result<Option<T>> {
+    let t = sent.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    offered
+        .iter()
+        .find(|(name, _)| *name == t)
+        .map(|&(_, v)| Some(v))
+        .ok_or_else(|| {
+            let names: Vec<&str> = offered.iter().map(|(n, _)| *n).collect();
+            Error::invalid(format!(
+                "the {what} \"{t}\" is not one of {}; nothing was changed",
+                names.join(", ")
+            ))
+        })
 }
 
 /// A form's points field: `None` when empty.
@@ -100,7 +149,7 @@ fn given_points(text: &str, what: &str) -> Result<Option<Points>> {
     })
 }
 
-/// `POST /teams/rules`: change the number of boards or the match points.
+/// `POST /teams/rules`: change the team rules the form sends.
 pub async fn set_rules(State(st): State<AppState>, c: Checked<RulesForm>) -> Response {
     let f = c.form;
     let done = st

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use super::search::{search, FoundPlayer};
 use super::{team_by_id, team_event};
 use crate::app::team::{self as app, Refusal};
+use crate::domain::team::RankBy;
 use crate::error::{Error, Result};
 use crate::store::pairing::rounds_with_pairings;
 use crate::store::team::{self as teams, RosterRow};
@@ -62,6 +63,13 @@ pub struct TeamsPage {
     pub boards: u32,
     /// Match points for a win, a draw and a loss ("1", "½", "0").
     pub match_points: [String; 3],
+    /// What a team bye is worth now: game points and match points.
+    pub bye: [String; 2],
+    /// Whether the standings rank on game points (else match points).
+    pub rank_by_game_points: bool,
+    /// The event's USAT variant: ×2 (else ×1), and ½ per opponent bye
+    /// (else the byes as awarded).
+    pub usat: [bool; 2],
     /// The teams.
     pub teams: Vec<TeamLine>,
     /// The rounds after which a team may withdraw (0 ..= the latest).
@@ -142,6 +150,9 @@ fn load(store: &Store, typed: &str) -> Result<TeamsPage> {
         event: format!("{} ({})", event.name, event.season),
         boards,
         match_points: [rules.match_win, rules.match_draw, rules.match_loss].map(|p| p.to_string()),
+        bye: [rules.bye_game_points, rules.bye_match_points].map(|p| p.to_string()),
+        rank_by_game_points: rules.rank_by == RankBy::GamePoints,
+        usat: [rules.usat_doubled, rules.usat_adjusted],
         teams: lines,
         after: (0..=latest.min(event.rounds)).collect(),
     })

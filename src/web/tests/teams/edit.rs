@@ -170,6 +170,93 @@ async fn the_team_rules_change_boards_and_match_points() {
 }
 
 #[tokio::test]
+async fn the_team_rules_set_the_bye_the_ranking_and_the_usat_variant_as_at_the_terminal() {
+    let t = TestServer::with(team_league).logged_in().await;
+    let page = t.get("/teams").await;
+    // A bye worth a match win and every board, ranked on match points, USAT
+    // ×2 with byes as ½: what the form shows before anything is changed.
+    for shown in [
+        "Game points (now 2) <input name=\"bye_points\" placeholder=\"2\"",
+        "Match points (now 1) <input name=\"bye_match_points\" placeholder=\"1\"",
+        "<option value=\"match-points\" selected>",
+        "<option value=\"2\" selected>",
+        "<option value=\"on\" selected>",
+    ] {
+        assert!(page.body.contains(shown), "{shown}: {}", page.body);
+    }
+    // The boards change and the bye field is left empty: the bye keeps
+    // following the boards (3 game points), as `league team edit --boards 3`.
+    let a = t
+        .post(
+            "/teams/rules",
+            &[
+                ("boards", "3"),
+                ("win", "1"),
+                ("draw", "½"),
+                ("loss", "0"),
+                ("bye_points", ""),
+                ("bye_match_points", ""),
+                ("rank_by", "game-points"),
+                ("usat_scale", "1"),
+                ("usat_bye_adjustment", "off"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let rules = |t: &TestServer| {
+        let store = t.store();
+        let event = seasons::find_event(store.conn(), None, EVENT).unwrap();
+        teams::rules(store.conn(), event.id).unwrap()
+    };
+    let r = rules(&t);
+    assert_eq!((r.boards, r.bye_game_points), (3, Points::whole(3)));
+    assert_eq!(r.rank_by, crate::domain::team::RankBy::GamePoints);
+    assert_eq!((r.usat_doubled, r.usat_adjusted), (false, false));
+    let page = t.get("/teams").await;
+    assert!(
+        page.body.contains(
+            "team bye: 1 match point, 3 game points; ranked by: game points; USAT: ×1, opponents&#39; match points as scored."
+        ),
+        "{}",
+        page.body
+    );
+    // A bye worth half the boards and a match draw.
+    let a = t
+        .post(
+            "/teams/rules",
+            &[("bye_points", "1.5"), ("bye_match_points", "½")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let r = rules(&t);
+    assert_eq!(
+        (r.bye_game_points, r.bye_match_points),
+        (Points::from_halves(3), Points::HALF)
+    );
+    // A hand-edited form is refused and changes nothing.
+    let before = state(&t);
+    for (fields, said) in [
+        (
+            vec![("rank_by", "rating")],
+            "The ranking \"rating\" is not one of match-points, game-points",
+        ),
+        (
+            vec![("usat_scale", "3")],
+            "The USAT scale \"3\" is not one of 2, 1",
+        ),
+        (
+            vec![("bye_points", "four")],
+            "A team bye's game points \"four\" is not a number of points",
+        ),
+    ] {
+        let r = t.post("/teams/rules", &fields).await;
+        assert_ne!(r.status, StatusCode::SEE_OTHER, "{fields:?}: {}", r.body);
+        assert!(r.body.contains(&esc(said)), "{fields:?}: {}", r.body);
+        assert_eq!(before, state(&t), "{fields:?}");
+    }
+}
+
+#[tokio::test]
 async fn team_rules_are_refused_as_at_the_terminal_and_nothing_changes() {
     let t = TestServer::with(team_league).logged_in().await;
     let before = state(&t);
