@@ -9,12 +9,16 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::running;
 use crate::app::round::pair::{self as app, Planned, Preview, Request};
+use crate::app::round::schedule::schedule;
 use crate::app::round::Refusal;
 use crate::domain::pairing::ByeKind;
+use crate::domain::text::clock_time;
 use crate::error::{Error, Result};
 use crate::site::round_sheet::{self, RoundSheet};
 use crate::store::pairing::rounds_with_pairings;
+use crate::store::round::round_times;
 use crate::store::Store;
+use crate::web::console::setup::{date, given};
 use crate::web::guard::{Checked, Console};
 use crate::web::page::{render, Layout, WebError};
 use crate::web::AppState;
@@ -53,6 +57,9 @@ pub struct Shown {
     /// The pairing in one line, which the confirmation sends back: the
     /// round is written only if pairing it again gives the same.
     pub fingerprint: String,
+    /// The round's date and start time as stored ("" when none): the
+    /// form's starting values.
+    pub when: (String, String),
 }
 
 /// A team event's match as the preview shows it: the home team (White on
@@ -104,8 +111,18 @@ pub async fn page(State(st): State<AppState>, c: Console, Query(q): Query<PairQu
                 seed,
             };
             let label = super::label(&event, &sec);
+            let stored = round_times(s.conn(), sec.id)?;
             Ok(app::preview(s.conn(), &event, &sec, &req)
-                .map(|p| shown(&p, sec.id.0, label))
+                .map(|p| {
+                    let mut shown = shown(&p, sec.id.0, label);
+                    if let Some(w) = stored.get(&p.round) {
+                        shown.when = (
+                            w.date.clone().unwrap_or_default(),
+                            w.start_time.clone().unwrap_or_default(),
+                        );
+                    }
+                    shown
+                })
                 .map_err(|e| refused(e, sec.id.0)))
         })
         .await;
@@ -165,6 +182,7 @@ fn shown(p: &Preview, section: i64, label: String) -> Shown {
         boards,
         byes,
         fingerprint,
+        when: Default::default(),
     }
 }
 
@@ -267,7 +285,9 @@ fn refused(e: Error, section: i64) -> WebError {
     }
 }
 
-/// "Pair it": the round, the seed and the pairing the preview showed.
+/// "Pair it": the round, the seed and the pairing the preview showed, and
+/// when the round is played (each optional: a section's date and start
+/// time; a team round's start time, its date being each match's).
 #[derive(serde::Deserialize)]
 pub struct ConfirmForm {
     section: i64,
@@ -276,6 +296,26 @@ pub struct ConfirmForm {
     replace: bool,
     seed: u64,
     shown: String,
+    #[serde(default)]
+    date: String,
+    #[serde(default)]
+    time: String,
+}
+
+impl ConfirmForm {
+    /// The date and start time typed, checked before anything is written.
+    fn when(&self) -> Result<(Option<String>, Option<String>)> {
+        let date = date("round's date", &self.date)?;
+        let time = match given(&self.time) {
+            None => None,
+            Some(t) => Some(clock_time(t).ok_or_else(|| {
+                Error::invalid(format!(
+                    "the start time \"{t}\" is not a time; write it as HH:MM on the 24-hour clock, e.g. 19:30; nothing was written"
+                ))
+            })?),
+        };
+        Ok((date, time))
+    }
 }
 
 /// `POST /pair`: write the pairing shown, or refuse with what changed.
@@ -308,6 +348,12 @@ fn pair_shown(store: &mut Store, f: &ConfirmForm) -> Result<String> {
         replace: f.replace,
         seed: f.seed,
     };
+    let (date, time) = f.when()?;
+    if date.is_some() && event.kind.is_team() {
+        return Err(Error::invalid(
+            "a team round's date is each match's, given when the match is recorded; pair it with the start time only; nothing was written",
+        ));
+    }
     store.write(|tx| {
         let now = app::preview(tx, &event, &sec, &req).map_err(|e| since(e, f.round, &sec.name))?;
         let again = shown(&now, sec.id.0, label.clone());
@@ -318,8 +364,9 @@ fn pair_shown(store: &mut Store, f: &ConfirmForm) -> Result<String> {
             )));
         }
         let done = app::confirm(tx, &now)?;
+        schedule(tx, &now.section, done.round, date.as_deref(), time.as_deref())?;
         Ok(format!(
-            "Paired round {} of {label}: {} board{}{}{}.",
+            "Paired round {} of {label}: {} board{}{}{}{}.",
             done.round,
             done.boards,
             if done.boards == 1 { "" } else { "s" },
@@ -328,9 +375,20 @@ fn pair_shown(store: &mut Store, f: &ConfirmForm) -> Result<String> {
                 format!(" (its earlier pairing of {} games replaced)", done.replaced)
             } else {
                 String::new()
-            }
+            },
+            played_when(date.as_deref(), time.as_deref()),
         ))
     })
+}
+
+/// ", played on 2024-01-10 at 19:30" as far as given.
+fn played_when(date: Option<&str>, time: Option<&str>) -> String {
+    match (date, time) {
+        (Some(d), Some(t)) => format!(", played on {d} at {t}"),
+        (Some(d), None) => format!(", played on {d}"),
+        (None, Some(t)) => format!(", starting at {t}"),
+        (None, None) => String::new(),
+    }
 }
 
 /// A refusal met when the preview is made again at "Pair it": the round

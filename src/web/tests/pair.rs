@@ -291,3 +291,77 @@ async fn a_round_not_paired_yet_has_nothing_to_print_and_says_so() {
         a.body
     );
 }
+
+/// The round's date and start time given with "Pair it" are stored as
+/// `league round pair --date --time` stores them (the sheet and the round
+/// page show them); a bad time is refused before anything is written.
+#[tokio::test]
+async fn pair_it_takes_the_rounds_date_and_start_time() {
+    let t = TestServer::with(running_league).logged_in().await;
+    let preview = t.get("/pair").await;
+    assert!(
+        preview
+            .body
+            .contains("<input type=\"date\" name=\"date\" value=\"\">"),
+        "{}",
+        preview.body
+    );
+    assert!(
+        preview
+            .body
+            .contains("<input type=\"time\" name=\"time\" value=\"\">"),
+        "{}",
+        preview.body
+    );
+    let mut fields = confirm_fields(&preview.body);
+    fields.push(("date", "2024-01-10".to_string()));
+    fields.push(("time", "25:00".to_string()));
+    let bad = post_fields(&t, "/pair", &fields).await;
+    assert_ne!(bad.status, StatusCode::SEE_OTHER, "{}", bad.body);
+    assert!(
+        bad.body
+            .contains("The start time &quot;25:00&quot; is not a time")
+            || bad
+                .body
+                .contains("The start time &#34;25:00&#34; is not a time"),
+        "{}",
+        bad.body
+    );
+    assert!(games(&t, 1).is_empty(), "a refused pairing writes nothing");
+    fields.pop();
+    fields.push(("time", "7:30".to_string()));
+    let a = post_fields(&t, "/pair", &fields).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    let when = rounds::round_times(t.store().conn(), crate::domain::ids::SectionId(1))
+        .unwrap()
+        .remove(&1)
+        .unwrap();
+    assert_eq!(
+        (when.date.as_deref(), when.start_time.as_deref()),
+        (Some("2024-01-10"), Some("07:30"))
+    );
+    let results = t.get("/results?section=1&round=1").await;
+    assert!(
+        results.body.contains(
+            "Paired round 1 of Club Swiss Open: 3 boards, played on 2024-01-10 at 07:30."
+        ),
+        "{}",
+        results.body
+    );
+    // Paired again, the form starts from what is stored.
+    let again = t.get("/pair?section=1&replace=true").await;
+    assert!(
+        again
+            .body
+            .contains("<input type=\"date\" name=\"date\" value=\"2024-01-10\">"),
+        "{}",
+        again.body
+    );
+    assert!(
+        again
+            .body
+            .contains("<input type=\"time\" name=\"time\" value=\"07:30\">"),
+        "{}",
+        again.body
+    );
+}

@@ -298,3 +298,38 @@ async fn pairing_again_finds_a_team_round_that_holds_only_a_team_bye() {
         ]
     );
 }
+
+/// A team round takes its start time with "Pair it"; its date is each
+/// match's, so the form does not offer one and a date sent is refused
+/// with nothing written.
+#[tokio::test]
+async fn a_team_round_takes_its_start_time_with_pair_it_and_no_date() {
+    let t = TestServer::with(team_league).logged_in().await;
+    let preview = t.get("/pair").await;
+    assert!(!preview.body.contains("name=\"date\""), "{}", preview.body);
+    assert!(preview.body.contains("name=\"time\""), "{}", preview.body);
+    let mut fields = confirm_fields(&preview.body);
+    fields.push(("date", "2024-01-10".to_string()));
+    let bad = post_fields(&t, "/pair", &fields).await;
+    assert_ne!(bad.status, StatusCode::SEE_OTHER, "{}", bad.body);
+    assert!(
+        bad.body
+            .contains("A team round&#39;s date is each match&#39;s"),
+        "{}",
+        bad.body
+    );
+    assert!(matches_of(&t, 1).is_empty(), "nothing was written");
+    fields.pop();
+    fields.push(("time", "19:45".to_string()));
+    let a = post_fields(&t, "/pair", &fields).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.body);
+    assert_eq!(matches_of(&t, 1).len(), 2);
+    let store = t.store();
+    let event = crate::store::season::find_event(store.conn(), None, super::EVENT).unwrap();
+    let section = crate::store::team::team_section(store.conn(), &event).unwrap();
+    let when = crate::store::round::round_times(store.conn(), section.id)
+        .unwrap()
+        .remove(&1)
+        .unwrap();
+    assert_eq!(when.start_time.as_deref(), Some("19:45"));
+}
