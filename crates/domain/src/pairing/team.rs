@@ -193,17 +193,22 @@ pub fn pair_teams(
         players: e.players.iter().map(|&n| back(n)).collect(),
         reason: e.reason,
     })?;
-    Ok(Pairing {
+    Ok(renumbered(&pairing, back))
+}
+
+/// `pairing` with every number `n` written `to(n)`.
+fn renumbered(pairing: &Pairing, to: impl Fn(u32) -> u32) -> Pairing {
+    Pairing {
         boards: pairing
             .boards
             .iter()
             .map(|b| Board {
-                white: back(b.white),
-                black: back(b.black),
+                white: to(b.white),
+                black: to(b.black),
             })
             .collect(),
-        byes: pairing.byes.iter().map(|&(n, k)| (back(n), k)).collect(),
-    })
+        byes: pairing.byes.iter().map(|&(n, k)| (to(n), k)).collect(),
+    }
 }
 
 /// A Swiss pairing of teams (by initial number, as [`pair_teams`] gives it)
@@ -219,18 +224,7 @@ pub fn ranked_pairing(field: &TeamField, pairing: &Pairing) -> (Field, Pairing) 
             .position(|&x| x == n)
             .map_or(n, |i| i as u32 + 1)
     };
-    let pairing = Pairing {
-        boards: pairing
-            .boards
-            .iter()
-            .map(|b| Board {
-                white: to_rank(b.white),
-                black: to_rank(b.black),
-            })
-            .collect(),
-        byes: pairing.byes.iter().map(|&(n, k)| (to_rank(n), k)).collect(),
-    };
-    (ranked, pairing)
+    (ranked, renumbered(pairing, to_rank))
 }
 
 /// The colour of the team with White on board 1, board by board (1-based
