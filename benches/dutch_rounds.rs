@@ -14,7 +14,9 @@
 //! Run with: `cargo bench --bench dutch_rounds -- --warm-up-time 1 --measurement-time 3`
 //! (add a filter such as `'dutch-random/round-2/1000'` for one cell), or
 //! `DUTCH_EVERY_ROUND=1000 cargo bench --bench dutch_rounds` for the CPU
-//! time of every round 1-9 of one field.
+//! time of every round 1-9 of one field; with `DUTCH_PAIRINGS=FILE` it also
+//! writes every board and bye of those rounds to FILE, so two builds of the
+//! engine can be compared board for board (`diff`).
 
 use std::hint::black_box;
 
@@ -144,8 +146,10 @@ fn cpu_seconds() -> f64 {
 
 /// `DUTCH_EVERY_ROUND=N`: pairs rounds 1-9 of an N-player field (each
 /// round's field made up as above) and prints the CPU time of each
-/// pairing, since criterion's ten samples of every round would take long.
+/// pairing, since criterion's ten samples of every round would take long;
+/// the pairings go to the file `DUTCH_PAIRINGS` names, if any.
 fn every_round(n: u32) {
+    let mut out = String::new();
     for round in 1..=9 {
         let f = random_field(n, round, 29);
         let before = cpu_seconds();
@@ -155,6 +159,20 @@ fn every_round(n: u32) {
             "{n} players, round {round}: {took:.2} s of CPU ({} boards)",
             p.boards.len()
         );
+        for (k, b) in p.boards.iter().enumerate() {
+            out.push_str(&format!(
+                "round {round} board {}: {} - {}\n",
+                k + 1,
+                b.white,
+                b.black
+            ));
+        }
+        for (number, kind) in &p.byes {
+            out.push_str(&format!("round {round} bye: {number} {kind:?}\n"));
+        }
+    }
+    if let Ok(path) = std::env::var("DUTCH_PAIRINGS") {
+        std::fs::write(&path, out).expect("the pairings file can be written");
     }
 }
 

@@ -93,7 +93,13 @@
 //!   answer optimal whatever it starts from, and the steps use nothing of
 //!   a solve but optimal pairs and optimal duals, except the last
 //!   bracket's unfixed pairs, so there it starts warm only when at most
-//!   one member is left unfixed.
+//!   one member is left unfixed;
+//! - the remainder's ordering solves leave out the difference of the BSN
+//!   sums when a solve with the fields above it proves that no exchange
+//!   is needed (S1 paired against S2): the field is then the same on
+//!   every optimal solution, and the solves start from that one, which
+//!   already weighs the fields they share (`order::Bracket::no_exchange`,
+//!   module `order::warm`).
 //!
 //! The matcher solves the whole graph at once here: the Dutch weights tie in
 //! their high fields, so its sparse first try never proved itself and only

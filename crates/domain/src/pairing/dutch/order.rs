@@ -563,25 +563,47 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .filter(|&&(i, j)| rest.contains(&i) && rest.contains(&j))
             .count();
         if pr > 0 {
-            let r = rest.len();
-            let pos = positions(&rest, n);
-            let (p, q) = (pos.clone(), pos.clone());
-            extra.push(field(move |i, j| {
-                Value::Num(u64::from(q(j).is_some() && p(i).is_some_and(|k| k < pr)))
-            }));
-            let (p, q) = (pos.clone(), pos.clone());
-            extra.push(field(move |i, j| match (p(i), q(j)) {
-                (Some(k), Some(_)) => Value::Num((r - k) as u64),
-                _ => Value::Num(0),
-            }));
-            let exchanges = Exchanges {
-                rest: rest.clone(),
-                pairs: pr,
-            };
-            mate = self.fix_transposition(&mut extra, &rest, &rest, pr, Some(exchanges));
+            let [in_s1, sums] = remainder_fields(&rest, pr, n);
+            extra.push(in_s1);
+            let mut exchanges = None;
+            if !self.round.shortcuts || !self.no_exchange(&extra, &rest, pr) {
+                extra.push(sums);
+                exchanges = Some(Exchanges {
+                    rest: rest.clone(),
+                    pairs: pr,
+                });
+            }
+            mate = self.fix_transposition(&mut extra, &rest, &rest, pr, exchanges);
         }
 
         self.outcome(&mate)
+    }
+
+    /// Whether the remainder `rest` needs no exchange: whether an optimal
+    /// solve with `extra`, whose last field counts the pairs whose higher
+    /// player is in the original S1 (the first `pr` of `rest`), has all
+    /// its `pr` pairs so. Then every solution optimal on `extra` pairs S1
+    /// against S2, and the difference of the BSN sums (the next field)
+    /// is the same in all of them: the ordering solves can leave it out
+    /// and start from this solve's duals, which already weigh every field
+    /// they share (module `warm`). The solve leaves its duals for the
+    /// ordering loop either way.
+    fn no_exchange(&self, extra: &[Extra], rest: &[usize], pr: usize) -> bool {
+        // The last bracket takes its unfixed pairs from its last solve:
+        // solved cold, its weights must stay as they were (module `warm`).
+        if self.is_last() && !self.warm.in_last.get() {
+            return false;
+        }
+        self.warm.prefix.set(Some(extra.len()));
+        let sol = self.solve_info(extra);
+        self.warm.prefix.set(None);
+        let mut got: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|&i| sol.mate[i].is_some_and(|j| j > i && rest.contains(&j)))
+            .collect();
+        got.sort_unstable();
+        got == rest[..pr]
     }
 
     /// What the bracket gives once its pairs are fixed: those pairs, and in
@@ -677,8 +699,6 @@ impl<'a, 'b> Bracket<'a, 'b> {
     ) -> Vec<Option<usize>> {
         let len = order.len();
         let bits = usize::BITS - len.leading_zeros();
-        let chunk = (240 / bits as usize).max(1);
-        let mut mate = Vec::new();
         // Below the last bracket only this bracket's pairs are kept, so
         // once every player of `order` is in a fixed pair or cannot be
         // (the bracket's pair count is reached), further solves change
@@ -686,6 +706,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
         let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
+        let chunk = (self.chunk_bits(cold) / bits as usize).max(1);
+        let mut mate = Vec::new();
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.
         let mut known: Option<Solution> = None;
@@ -942,6 +964,25 @@ fn positions(list: &[usize], n: usize) -> impl Fn(usize) -> Option<usize> + Clon
     }
     let place = Rc::new(place);
     move |i: usize| place.get(i).copied().filter(|&k| k != usize::MAX)
+}
+
+/// The remainder's exchange fields (step 3 of the module doc), for the
+/// `pr` pairs of the residents `rest` (in BSN order) left after the MDPs'
+/// pairs: how many pairs have their higher player in the original S1 (the
+/// first `pr` of `rest`), then the sum over the pairs of `r - k` for the
+/// higher player's place `k` (the smallest difference of the BSN sums).
+fn remainder_fields(rest: &[usize], pr: usize, n: usize) -> [Extra; 2] {
+    let r = rest.len();
+    let pos = positions(rest, n);
+    let (p, q) = (pos.clone(), pos.clone());
+    let s1 =
+        field(move |i, j| Value::Num(u64::from(q(j).is_some() && p(i).is_some_and(|k| k < pr))));
+    let (p, q) = (pos.clone(), pos);
+    let sums = field(move |i, j| match (p(i), q(j)) {
+        (Some(k), Some(_)) => Value::Num((r - k) as u64),
+        _ => Value::Num(0),
+    });
+    [s1, sums]
 }
 
 /// The remainder's original S1, to check whether an exchange was needed.

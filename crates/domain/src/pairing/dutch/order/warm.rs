@@ -31,6 +31,28 @@
 //! optimum has the most blossoms, and sharing a blossom's dual out to its
 //! vertices leaves the matched edge at the blossom's base slack: such a
 //! start frees about one pair per blossom (BENCHMARKS.md).
+//!
+//! The remainder's loop needs one more step. Its solves share two fields
+//! the bracket's first solve does not have: how many pairs have their
+//! higher player in the original S1, and the difference of the BSN sums
+//! (the higher players' places). Neither is a sum of one value per
+//! player (each depends on which of the two is higher), so no raise of
+//! the duals keeps the first solve's matching tight: started from it, the
+//! loop's first solve freed about 404 of 594 vertices and cost as much
+//! as a cold one, and a solve with the BSN sums is slow even cold (their
+//! many values tie little). So `Bracket::no_exchange` first solves with
+//! the S1 field alone (one bit; cheap from the first solve's duals), and
+//! when that solve pairs every player of S1 against S2, as it does in
+//! nearly every bracket, no exchange is needed: every solution optimal
+//! on the fields up to the S1 field has its `pr` pairs' higher players at
+//! the places `0..pr`, so the BSN sums are the same in all of them, and
+//! the loop leaves that field out, starting from this solve, which
+//! already weighs every field the loop's solves share. Leaving out a field
+//! that is constant on every optimal solution of the fields above it
+//! changes no solve's set of optimal solutions, so no pair the steps fix.
+//! Otherwise the loop keeps the field and starts from this solve as it
+//! would from the first. A last bracket whose loop is cold (its last
+//! solve's choice among ties is kept) keeps its fields as they were.
 
 use super::Bracket;
 use crate::domain::pairing::dutch::weights::{Duals, Edge, Guess, Schema, Solved, Value};
@@ -127,6 +149,29 @@ impl Bracket<'_, '_> {
                 warm: false,
             },
         })
+    }
+
+    /// How many bits of fields an ordering solve gives the players of S1
+    /// it fixes (`Bracket::fix_transposition`): about 240, but so that the
+    /// weights end at a limb's end, since each limb more makes every step
+    /// of the matcher slower (BENCHMARKS.md, "Rounds 2 and 3 of 1,000
+    /// players profiled"). The fields above come from the solve the loop
+    /// starts from. A cold loop (`cold`) keeps 240: there the last solve's
+    /// choice among ties is kept, and the chunk would change its weights.
+    /// The chunk changes no pair: each player of a chunk has its own field,
+    /// in BSN order, so one solve fixes the chunk's opponents as solves of
+    /// its players one after the other would.
+    pub(super) fn chunk_bits(&self, cold: bool) -> usize {
+        const BITS: u32 = 240;
+        let last = self.warm.last.borrow();
+        let first = self.warm.first.borrow();
+        let Some(from) = last.as_ref().or(first.as_ref()).filter(|_| !cold) else {
+            return BITS as usize;
+        };
+        let vertices = from.present.iter().filter(|&&p| p).count();
+        let above = from.widths.iter().sum::<u32>() + usize::BITS - vertices.leading_zeros() + 2;
+        let room = (above + BITS) / 64 * 64 - above;
+        (if room >= BITS / 2 { room } else { room + 64 }) as usize
     }
 
     /// Keeps what the next solve of the loop may start from: the duals and
