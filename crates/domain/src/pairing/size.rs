@@ -34,11 +34,40 @@ fn boards(n: usize) -> u64 {
 }
 
 /// Whether the FIDE Dutch engine can pair `n` players whose pairing scores
-/// span `span` half points, in round `round`. The estimate follows
-/// `dutch::quality`: 2 × (span + 3) score-difference fields and 17 others,
-/// each with room for the sum over every board, and the ordering fields,
-/// at most about 2n bits.
+/// span `span` half points, in round `round`, weighing every board (see
+/// [`dutch_estimate`]).
 pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
+    let (width, by_span, bytes) = dutch_estimate(n, span, round);
+    fits("FIDE Dutch", n, u64::from(span), (width, by_span), bytes)
+}
+
+/// Whether the FIDE Dutch engine can weigh every board of `n` players.
+pub fn dutch_fits(n: usize, span: u32, round: u32) -> bool {
+    dutch(n, span, round).is_ok()
+}
+
+/// Whether the FIDE Dutch engine cannot weigh every board of the round
+/// only for the number of players, not for the span of the scores: the
+/// engine then pairs it from a few boards of each player where it can
+/// prove that the same pairing (`dutch::large`).
+pub fn dutch_too_many(n: usize, span: u32, round: u32) -> bool {
+    let (width, by_span, bytes) = dutch_estimate(n, span, round);
+    let too_wide = width > u64::from(MAX_BITS);
+    (too_wide || bytes > MAX_WEIGHT_BYTES) && !(too_wide && by_span)
+}
+
+/// The bytes the FIDE Dutch engine takes to weigh every board of `n`
+/// players (see [`dutch_estimate`]).
+pub fn dutch_bytes(n: usize, span: u32, round: u32) -> u64 {
+    dutch_estimate(n, span, round).2
+}
+
+/// The FIDE Dutch engine's weight width, whether the span takes most of
+/// it, and the bytes of every board weighed. The width follows
+/// `dutch::quality`: 2 × (span + 3) score-difference fields and 17
+/// others, each with room for the sum over every board, and the ordering
+/// fields, at most about 2n bits.
+fn dutch_estimate(n: usize, span: u32, round: u32) -> (u64, bool, u64) {
     let span = u64::from(span);
     let sum = u64::from(bits(n as u64 / 2 + 2));
     let quality = (2 * span + 19) * (2 + sum)
@@ -53,7 +82,40 @@ pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
     // in the bracket's graph and in the graph solved, and its packed weight.
     let fields = 2 * span + 23 + 8;
     let bytes = boards(n) * (2 * 16 * fields + 96 + width / 8 + 16);
-    fits("FIDE Dutch", n, span, (width, quality > order), bytes)
+    (width, quality > order, bytes)
+}
+
+/// The refusal of a round of `n` players too large to weigh every board,
+/// when a score group (`score` half points) needs the ordering solves of
+/// the dense engine over `vertices` players (itself and everybody below
+/// it), which would take `bytes`.
+pub fn dutch_group_refusal(n: usize, score: i32, vertices: usize, bytes: u64) -> String {
+    format!(
+        "{n} players are more than the FIDE Dutch engine can pair at once: the score group \
+         of {} points cannot be paired from a few boards of each player (its first pairing \
+         in the order of the rules is not among the best), and ordering its equally good \
+         pairings weighs every possible board of its {vertices} players and those below it \
+         (about {} GB; at most {} GB); pair them in smaller sections",
+        f64::from(score) / 2.0,
+        bytes.div_ceil(1 << 30),
+        MAX_WEIGHT_BYTES >> 30
+    )
+}
+
+/// The refusal of a round of `n` players too large to weigh every board
+/// when a pairing of everybody (and the bye to a player of the lowest
+/// score who may get it) cannot be found among the boards of each player
+/// with those next to them in the ranking.
+pub fn dutch_completion_refusal(n: usize, round: u32) -> String {
+    format!(
+        "{n} players are more than the FIDE Dutch engine can pair at once: no pairing of \
+         round {round} that pairs everybody, with the bye to a player of the lowest score who \
+         may still get it, was found among the boards of each player with those ranked \
+         next to them, and checking every possible board would take about {} GB \
+         (at most {} GB); pair them in smaller sections",
+        (boards(n) * 100).div_ceil(1 << 30),
+        MAX_WEIGHT_BYTES >> 30
+    )
 }
 
 /// Whether the US Chess engine can pair `n` players whose scores span

@@ -101,6 +101,7 @@
 
 pub mod colour;
 pub mod facts;
+mod large;
 mod order;
 mod quality;
 pub mod weights;
@@ -160,6 +161,10 @@ impl Round<'_> {
     /// Whether players `i` and `j` (ranks) may meet: C1, C3 and the
     /// forbidden pairs.
     pub fn compatible(&self, i: usize, j: usize) -> bool {
+        if self.compat.is_empty() {
+            // A round too large for the table (module `large`).
+            return self.may_meet(i, j);
+        }
         self.compat[i * self.players.len() + j]
     }
 
@@ -200,7 +205,7 @@ impl Round<'_> {
 
 /// Pairs `field.round` under the Dutch system.
 pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
-    pair_with(field, true)
+    pair_with(field, true, false)
 }
 
 /// The span of the players' pairing scores, in half points.
@@ -210,11 +215,19 @@ fn score_span(players: &[Player]) -> u32 {
     high.abs_diff(low)
 }
 
-/// [`pair`], with or without the shortcuts (see `Round::shortcuts`).
-fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
+/// [`pair`], with or without the shortcuts (see `Round::shortcuts`), and
+/// by the large path (module `large`) from [`large::FROM`] players, when
+/// the round is too large to weigh every board, or when `force_large`
+/// asks for it (a test's switch).
+fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
-    super::size::dutch(n, score_span(&players), field.round)?;
+    let span = score_span(&players);
+    let large =
+        force_large || n >= large::FROM || super::size::dutch_too_many(n, span, field.round);
+    if !large {
+        super::size::dutch(n, span, field.round)?;
+    }
     let forbidden = field
         .forbidden
         .iter()
@@ -232,7 +245,9 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         shortcuts,
     };
     let mut round = round;
-    round.compat = compat_table(&round);
+    if !large {
+        round.compat = compat_table(&round);
+    }
     round.seat = seats(field, &round.players);
     let mut pairing = Pairing::default();
     for e in &field.entrants {
@@ -243,7 +258,11 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
     if n == 0 {
         return Ok(pairing);
     }
-    round.bye_score = check_complete(&round)?;
+    round.bye_score = if large {
+        large::check_complete(&round)?
+    } else {
+        check_complete(&round)?
+    };
 
     // Pairs fixed so far (ranks, higher first) and the bye.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -263,8 +282,18 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         }
         let next: Vec<usize> = (end..next_end).collect();
         let lower: Vec<usize> = (end..n).collect();
-        let bracket = order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done);
-        let result = bracket.pair();
+        let result = if large {
+            let members = large::Members {
+                mdps: &mdps,
+                residents: &residents,
+                next: &next,
+                lower: &lower,
+                done: &done,
+            };
+            large::pair_bracket(&round, &members)?
+        } else {
+            order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done).pair()
+        };
         for &(i, j) in &result.pairs {
             done[i] = true;
             done[j] = true;
