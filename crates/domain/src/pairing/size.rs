@@ -86,17 +86,20 @@ fn dutch_estimate(n: usize, span: u32, round: u32) -> (u64, bool, u64) {
 }
 
 /// The refusal of a round of `n` players too large to weigh every board,
-/// when a score group (`score` half points) needs the ordering solves of
-/// the dense engine over `vertices` players (itself and everybody below
-/// it), which would take `bytes`.
+/// when the score group of `score` half points needs the ordering solves
+/// of the dense engine over `vertices` players (the group and everybody
+/// below it), which would take `bytes`.
 pub fn dutch_group_refusal(n: usize, score: i32, vertices: usize, bytes: u64) -> String {
+    let points = match score {
+        2 => "1 point".to_string(),
+        s => format!("{} points", f64::from(s) / 2.0),
+    };
     format!(
         "{n} players are more than the FIDE Dutch engine can pair at once: the score group \
-         of {} points cannot be paired from a few boards of each player (its first pairing \
-         in the order of the rules is not among the best), and ordering its equally good \
-         pairings weighs every possible board of its {vertices} players and those below it \
-         (about {} GB; at most {} GB); pair them in smaller sections",
-        f64::from(score) / 2.0,
+         of {points} cannot be paired from a few boards of each player (its first pairing in \
+         the order of the rules is not among the best), and choosing among its equally good \
+         pairings weighs every possible board of the group and the players below it \
+         ({vertices} players, about {} GB; at most {} GB); pair them in smaller sections",
         bytes.div_ceil(1 << 30),
         MAX_WEIGHT_BYTES >> 30
     )
@@ -216,6 +219,35 @@ mod tests {
             e.reason.starts_with("the scores span 10000 points"),
             "{}",
             e.reason
+        );
+    }
+
+    /// 9,999 players are too many to weigh every board, but not too wide:
+    /// the Dutch engine then takes its large path; a span beyond the
+    /// weights still refuses outright.
+    #[test]
+    fn a_dutch_round_of_too_many_boards_goes_to_the_large_path() {
+        assert!(dutch_too_many(9_999, 16, 9));
+        assert!(!dutch_fits(9_999, 16, 9));
+        assert!(!dutch_too_many(1_000, 16, 9));
+        assert!(dutch_fits(1_000, 16, 9));
+        assert!(!dutch_too_many(10, 20_000, 2));
+        // What the whole round would take, as the refusal says.
+        let gb = dutch_bytes(9_999, 0, 1).div_ceil(1 << 30);
+        assert_eq!(gb, 173);
+        let text = dutch_group_refusal(9_999, 2, 9_999, dutch_bytes(9_999, 2, 2));
+        assert!(
+            text.starts_with("9999 players are more than the FIDE Dutch engine can pair at once: the score group of 1 point cannot be paired from a few boards"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(9999 players, about 179 GB; at most 4 GB)"),
+            "{text}"
+        );
+        let text = dutch_completion_refusal(9_999, 3);
+        assert!(
+            text.contains("no pairing of round 3 that pairs everybody"),
+            "{text}"
         );
     }
 }
