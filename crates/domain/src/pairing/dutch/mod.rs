@@ -98,6 +98,14 @@
 //! The matcher solves the whole graph at once here: the Dutch weights tie in
 //! their high fields, so its sparse first try never proved itself and only
 //! cost time.
+//!
+//! From [`large::FROM`] players, and whenever every board of the round
+//! would not fit in memory, module `large` pairs the round instead: each
+//! bracket's quality solve on a few boards of each player (ties broken by
+//! a scramble, so the boards kept form a graph that can be paired), proven
+//! over every board by LP duality, and its first candidate taken when
+//! some optimal pairing holds it; any other bracket goes to the dense
+//! code above while it fits, and the round is refused when it does not.
 
 pub mod colour;
 pub mod facts;
