@@ -482,3 +482,109 @@ fn pair_uscf_pairs_a_large_round_from_a_few_boards_of_each_player() {
         );
     }
 }
+
+/// A round too large for the FIDE Dutch engine to weigh every board
+/// (issue 30 item 9, last sentence): from 1,500 players it solves each
+/// bracket on a few boards of each player, proves by the matcher's duals
+/// that no other board would do better, and takes the first pairing in
+/// the rules' order when it is among the best. Round 1 of 1,601 players
+/// pairs so within 200 MB of address space (weighing every board took
+/// about 2 GB; 9,999 players take 35 MB: BENCHMARKS.md).
+#[cfg(unix)]
+#[test]
+fn pair_dutch_pairs_a_large_round_from_a_few_boards_of_each_player() {
+    let t = TestLeague::new();
+    let mut text = String::from("XXR 9\n");
+    for n in 1..=1_601u32 {
+        text.push_str(&trf_line(n, "", ""));
+    }
+    t.write("large.trf", &text);
+    let out = league_limited(&t, 200_000, &["pair", "large.trf", "--format", "json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).expect("JSON pairing");
+    let pairs = json["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 800);
+    // Round 1: S1 against S2 by pairing number, 1-801, 802-2, 3-803, ...
+    // (the higher player takes White on odd boards), the bye to 1,601.
+    for (k, p) in pairs.iter().enumerate() {
+        let k = k as u64 + 1;
+        let (w, b) = (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap());
+        let expected = if k % 2 == 1 {
+            (k, k + 800)
+        } else {
+            (k + 800, k)
+        };
+        assert_eq!((w, b), expected, "board {k}");
+    }
+    assert_eq!(json["byes"][0]["player"], 1_601);
+    assert_eq!(json["byes"][0]["kind"], "pab");
+}
+
+/// A round the large path cannot decide from a few boards of each player,
+/// too large to weigh every board: refused before the memory is taken,
+/// naming the score group and what weighing its boards would need. Round
+/// 2 of 2,400 players of whom 80 played round 1 (k against k + 40, the
+/// first 30 games won by the higher player, the last 10 drawn) and the
+/// rest took a zero-point bye: the 30 winners pair S1 against S2 from a
+/// few boards each, but among the 20 who drew S1 against S2 (31-71,
+/// 32-72, ...) would be rematches, so the group needs the ordering solves,
+/// over itself and the 2,350 players below it.
+#[cfg(unix)]
+#[test]
+fn pair_dutch_refuses_a_large_round_it_cannot_prove_saying_what_it_needs() {
+    let t = TestLeague::new();
+    let mut text = String::from("XXR 9\n");
+    for n in 1..=2_400u32 {
+        let line = if n > 80 {
+            trf_line(n, "0.0", "0000 - Z")
+        } else {
+            let (k, higher) = if n <= 40 { (n, true) } else { (n - 40, false) };
+            let opp = if higher { n + 40 } else { n - 40 };
+            let white = (k % 2 == 1) == higher;
+            let (points, result) = match (k <= 30, higher) {
+                (true, true) => ("1.0", '1'),
+                (true, false) => ("0.0", '0'),
+                (false, _) => ("0.5", '='),
+            };
+            let colour = if white { 'w' } else { 'b' };
+            trf_line(n, points, &format!("{opp:>4} {colour} {result}"))
+        };
+        text.push_str(&line);
+    }
+    t.write("large.trf", &text);
+    let out = league_limited(&t, 300_000, &["pair", "large.trf", "--format", "json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "round 2 cannot be paired: 2400 players are more than the FIDE Dutch engine can \
+             pair at once: the score group of 0.5 points cannot be paired from a few boards \
+             of each player"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(2370 players, about 6 GB; at most 4 GB)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("pair them in smaller sections"), "{stderr}");
+}
+
+/// Runs `league args` in `t`'s folder under `ulimit -v kb`.
+fn league_limited(t: &TestLeague, kb: u32, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb} && exec \"$@\""))
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_league"))
+        .args(args)
+        .current_dir(t.dir.path())
+        .env_remove("LEAGUE_DB")
+        .output()
+        .expect("run league under sh")
+}

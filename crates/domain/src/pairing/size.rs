@@ -34,11 +34,40 @@ fn boards(n: usize) -> u64 {
 }
 
 /// Whether the FIDE Dutch engine can pair `n` players whose pairing scores
-/// span `span` half points, in round `round`. The estimate follows
-/// `dutch::quality`: 2 × (span + 3) score-difference fields and 17 others,
-/// each with room for the sum over every board, and the ordering fields,
-/// at most about 2n bits.
+/// span `span` half points, in round `round`, weighing every board (see
+/// [`dutch_estimate`]).
 pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
+    let (width, by_span, bytes) = dutch_estimate(n, span, round);
+    fits("FIDE Dutch", n, u64::from(span), (width, by_span), bytes)
+}
+
+/// Whether the FIDE Dutch engine can weigh every board of `n` players.
+pub fn dutch_fits(n: usize, span: u32, round: u32) -> bool {
+    dutch(n, span, round).is_ok()
+}
+
+/// Whether the FIDE Dutch engine cannot weigh every board of the round
+/// only for the number of players, not for the span of the scores: the
+/// engine then pairs it from a few boards of each player where it can
+/// prove that the same pairing (`dutch::large`).
+pub fn dutch_too_many(n: usize, span: u32, round: u32) -> bool {
+    let (width, by_span, bytes) = dutch_estimate(n, span, round);
+    let too_wide = width > u64::from(MAX_BITS);
+    (too_wide || bytes > MAX_WEIGHT_BYTES) && !(too_wide && by_span)
+}
+
+/// The bytes the FIDE Dutch engine takes to weigh every board of `n`
+/// players (see [`dutch_estimate`]).
+pub fn dutch_bytes(n: usize, span: u32, round: u32) -> u64 {
+    dutch_estimate(n, span, round).2
+}
+
+/// The FIDE Dutch engine's weight width, whether the span takes most of
+/// it, and the bytes of every board weighed. The width follows
+/// `dutch::quality`: 2 × (span + 3) score-difference fields and 17
+/// others, each with room for the sum over every board, and the ordering
+/// fields, at most about 2n bits.
+fn dutch_estimate(n: usize, span: u32, round: u32) -> (u64, bool, u64) {
     let span = u64::from(span);
     let sum = u64::from(bits(n as u64 / 2 + 2));
     let quality = (2 * span + 19) * (2 + sum)
@@ -53,7 +82,43 @@ pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
     // in the bracket's graph and in the graph solved, and its packed weight.
     let fields = 2 * span + 23 + 8;
     let bytes = boards(n) * (2 * 16 * fields + 96 + width / 8 + 16);
-    fits("FIDE Dutch", n, span, (width, quality > order), bytes)
+    (width, quality > order, bytes)
+}
+
+/// The refusal of a round of `n` players too large to weigh every board,
+/// when the score group of `score` half points needs the ordering solves
+/// of the dense engine over `vertices` players (the group and everybody
+/// below it), which would take `bytes`.
+pub fn dutch_group_refusal(n: usize, score: i32, vertices: usize, bytes: u64) -> String {
+    let points = match score {
+        2 => "1 point".to_string(),
+        s => format!("{} points", f64::from(s) / 2.0),
+    };
+    format!(
+        "{n} players are more than the FIDE Dutch engine can pair at once: the score group \
+         of {points} cannot be paired from a few boards of each player (its first pairing in \
+         the order of the rules is not among the best), and choosing among its equally good \
+         pairings weighs every possible board of the group and the players below it \
+         ({vertices} players, about {} GB; at most {} GB); pair them in smaller sections",
+        bytes.div_ceil(1 << 30),
+        MAX_WEIGHT_BYTES >> 30
+    )
+}
+
+/// The refusal of a round of `n` players too large to weigh every board
+/// when a pairing of everybody (and the bye to a player of the lowest
+/// score who may get it) cannot be found among the boards of each player
+/// with those next to them in the ranking.
+pub fn dutch_completion_refusal(n: usize, round: u32) -> String {
+    format!(
+        "{n} players are more than the FIDE Dutch engine can pair at once: no pairing of \
+         round {round} that pairs everybody, with the bye to a player of the lowest score who \
+         may still get it, was found among the boards of each player with those ranked \
+         next to them, and checking every possible board would take about {} GB \
+         (at most {} GB); pair them in smaller sections",
+        (boards(n) * 100).div_ceil(1 << 30),
+        MAX_WEIGHT_BYTES >> 30
+    )
 }
 
 /// Whether the US Chess engine can pair `n` players whose scores span
@@ -154,6 +219,35 @@ mod tests {
             e.reason.starts_with("the scores span 10000 points"),
             "{}",
             e.reason
+        );
+    }
+
+    /// 9,999 players are too many to weigh every board, but not too wide:
+    /// the Dutch engine then takes its large path; a span beyond the
+    /// weights still refuses outright.
+    #[test]
+    fn a_dutch_round_of_too_many_boards_goes_to_the_large_path() {
+        assert!(dutch_too_many(9_999, 16, 9));
+        assert!(!dutch_fits(9_999, 16, 9));
+        assert!(!dutch_too_many(1_000, 16, 9));
+        assert!(dutch_fits(1_000, 16, 9));
+        assert!(!dutch_too_many(10, 20_000, 2));
+        // What the whole round would take, as the refusal says.
+        let gb = dutch_bytes(9_999, 0, 1).div_ceil(1 << 30);
+        assert_eq!(gb, 173);
+        let text = dutch_group_refusal(9_999, 2, 9_999, dutch_bytes(9_999, 2, 2));
+        assert!(
+            text.starts_with("9999 players are more than the FIDE Dutch engine can pair at once: the score group of 1 point cannot be paired from a few boards"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(9999 players, about 179 GB; at most 4 GB)"),
+            "{text}"
+        );
+        let text = dutch_completion_refusal(9_999, 3);
+        assert!(
+            text.contains("no pairing of round 3 that pairs everybody"),
+            "{text}"
         );
     }
 }

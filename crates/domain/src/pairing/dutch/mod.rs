@@ -104,9 +104,18 @@
 //! The matcher solves the whole graph at once here: the Dutch weights tie in
 //! their high fields, so its sparse first try never proved itself and only
 //! cost time.
+//!
+//! From [`large::FROM`] players, and whenever every board of the round
+//! would not fit in memory, module `large` pairs the round instead: each
+//! bracket's quality solve on a few boards of each player (ties broken by
+//! a scramble, so the boards kept form a graph that can be paired), proven
+//! over every board by LP duality, and its first candidate taken when
+//! some optimal pairing holds it; any other bracket goes to the dense
+//! code above while it fits, and the round is refused when it does not.
 
 pub mod colour;
 pub mod facts;
+mod large;
 mod order;
 mod quality;
 pub mod weights;
@@ -166,6 +175,10 @@ impl Round<'_> {
     /// Whether players `i` and `j` (ranks) may meet: C1, C3 and the
     /// forbidden pairs.
     pub fn compatible(&self, i: usize, j: usize) -> bool {
+        if self.compat.is_empty() {
+            // A round too large for the table (module `large`).
+            return self.may_meet(i, j);
+        }
         self.compat[i * self.players.len() + j]
     }
 
@@ -206,7 +219,7 @@ impl Round<'_> {
 
 /// Pairs `field.round` under the Dutch system.
 pub fn pair(field: &Field) -> Result<Pairing, Unpairable> {
-    pair_with(field, true)
+    pair_with(field, true, false)
 }
 
 /// The span of the players' pairing scores, in half points.
@@ -216,11 +229,19 @@ fn score_span(players: &[Player]) -> u32 {
     high.abs_diff(low)
 }
 
-/// [`pair`], with or without the shortcuts (see `Round::shortcuts`).
-fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
+/// [`pair`], with or without the shortcuts (see `Round::shortcuts`), and
+/// by the large path (module `large`) from [`large::FROM`] players, when
+/// the round is too large to weigh every board, or when `force_large`
+/// asks for it (a test's switch).
+fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
-    super::size::dutch(n, score_span(&players), field.round)?;
+    let span = score_span(&players);
+    let large =
+        force_large || n >= large::FROM || super::size::dutch_too_many(n, span, field.round);
+    if !large {
+        super::size::dutch(n, span, field.round)?;
+    }
     let forbidden = field
         .forbidden
         .iter()
@@ -238,7 +259,9 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         shortcuts,
     };
     let mut round = round;
-    round.compat = compat_table(&round);
+    if !large {
+        round.compat = compat_table(&round);
+    }
     round.seat = seats(field, &round.players);
     let mut pairing = Pairing::default();
     for e in &field.entrants {
@@ -249,7 +272,11 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
     if n == 0 {
         return Ok(pairing);
     }
-    round.bye_score = check_complete(&round)?;
+    round.bye_score = if large {
+        large::check_complete(&round)?
+    } else {
+        check_complete(&round)?
+    };
 
     // Pairs fixed so far (ranks, higher first) and the bye.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -269,8 +296,18 @@ fn pair_with(field: &Field, shortcuts: bool) -> Result<Pairing, Unpairable> {
         }
         let next: Vec<usize> = (end..next_end).collect();
         let lower: Vec<usize> = (end..n).collect();
-        let bracket = order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done);
-        let result = bracket.pair();
+        let result = if large {
+            let members = large::Members {
+                mdps: &mdps,
+                residents: &residents,
+                next: &next,
+                lower: &lower,
+                done: &done,
+            };
+            large::pair_bracket(&round, &members)?
+        } else {
+            order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done).pair()
+        };
         for &(i, j) in &result.pairs {
             done[i] = true;
             done[j] = true;

@@ -399,8 +399,8 @@ fn the_shortcuts_change_no_pairing() {
                 e.requested_bye = (r > 1 && rng.chance(30)).then_some(ByeKind::RequestedHalf);
                 e.available = e.requested_bye.is_none();
             }
-            let fast = pair_with(&f, true);
-            let plain = pair_with(&f, false);
+            let fast = pair_with(&f, true, false);
+            let plain = pair_with(&f, false, false);
             assert_eq!(fast, plain, "tournament {t}, round {r}, {n} players");
             let Ok(p) = fast else { break };
             rounds_compared += 1;

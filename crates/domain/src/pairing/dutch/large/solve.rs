@@ -1,0 +1,214 @@
+//! The bracket's quality solve on a few boards of each player, proven
+//! optimal over every board by LP duality (the method of `uscf::sparse`):
+//! the matcher sees each player's [`KEEP`] heaviest boards and the bye's
+//! boards; then every board is weighed on the fly, checked against the
+//! matcher's final duals ([`Certified::covers`]) and dropped; the boards
+//! the duals do not cover are added and the graph solved again, warm,
+//! until none is left (at most [`TRIES`] solves).
+
+use super::Problem;
+use crate::domain::pairing::dutch::weights::Value;
+use crate::domain::pairing::matching::blossom::certify::{
+    max_weight_matching_certified, Certified,
+};
+use crate::domain::pairing::matching::blossom::warm::Start;
+use crate::domain::pairing::matching::Wide;
+
+/// Boards kept of each player, and added of each player per try.
+pub const KEEP: usize = 6;
+
+/// Solves before giving up on the proof.
+pub const TRIES: usize = 16;
+
+/// A proven optimal solve: the mate of each vertex of the subset solved
+/// (local indices into it), and the matching's total packed weight.
+pub struct Optimum<const L: usize> {
+    pub mate: Vec<Option<usize>>,
+    pub total: Wide<L>,
+}
+
+/// The packing of a problem's fields: every field the same width, room
+/// for the largest value any field can take summed over every pair.
+pub struct Packing {
+    pub width: u32,
+    pub fields: usize,
+}
+
+impl Packing {
+    /// The weight of a board: each field at its place, the first highest.
+    pub fn pack<const L: usize>(&self, values: &[Value]) -> Wide<L> {
+        let mut limbs = [0u64; L];
+        for (k, v) in values.iter().enumerate() {
+            let x = match *v {
+                Value::Num(x) => x,
+                Value::Ones(..) => unreachable!("the quality fields are numbers"),
+            };
+            if x == 0 {
+                continue;
+            }
+            let at = (self.fields - 1 - k) as u32 * self.width;
+            let (i, shift) = ((at / 64) as usize, at % 64);
+            limbs[i] |= x << shift;
+            if shift > 0 && x >> (64 - shift) != 0 {
+                limbs[i + 1] |= x >> (64 - shift);
+            }
+        }
+        Wide(limbs)
+    }
+}
+
+/// The maximum-weight matching of the problem's boards between the
+/// vertices `subset` (indices into `problem.verts`), proven over every
+/// board between them; `None` when the proof does not close.
+pub fn optimum<const L: usize>(
+    problem: &Problem,
+    packing: &Packing,
+    subset: &[usize],
+) -> Option<Optimum<L>> {
+    let weigh = |a: usize, b: usize| -> Option<Wide<L>> {
+        problem
+            .board(subset[a], subset[b])
+            .map(|v| packing.pack::<L>(&v))
+    };
+    let m = subset.len();
+    let mut best = Best::new(m);
+    for_each_board(m, &weigh, |a, b, w| {
+        best.offer(a, b, w);
+        best.offer(b, a, w);
+    });
+    let mut edges: Vec<(usize, usize, Wide<L>)> = best.edges();
+    let (mate, dual) = mutual_best(m, &edges);
+    let start = Start {
+        mate: &mate,
+        dual: &dual,
+    };
+    let mut solved = max_weight_matching_certified(m, &edges, Some(start));
+    for _ in 0..TRIES {
+        let missing = uncovered(m, &weigh, &solved);
+        if missing.is_empty() {
+            let mut total = Wide::<L>::ZERO;
+            for (a, &b) in solved.solution.mate.iter().enumerate() {
+                if let Some(b) = b.filter(|&b| a < b) {
+                    total += weigh(a, b)?;
+                }
+            }
+            return Some(Optimum {
+                mate: solved.solution.mate,
+                total,
+            });
+        }
+        edges.extend(missing);
+        let start = Start {
+            mate: &solved.solution.mate,
+            dual: &solved.solution.dual,
+        };
+        let next = max_weight_matching_certified(m, &edges, Some(start));
+        solved = next;
+    }
+    None
+}
+
+/// Calls `f(a, b, w)` for every board `a < b` of the `m` vertices.
+fn for_each_board<const L: usize>(
+    m: usize,
+    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+    mut f: impl FnMut(usize, usize, Wide<L>),
+) {
+    for a in 0..m {
+        for b in a + 1..m {
+            if let Some(w) = weigh(a, b) {
+                f(a, b, w);
+            }
+        }
+    }
+}
+
+/// The boards `solved`'s duals do not cover: each vertex's [`KEEP`]
+/// heaviest of them.
+fn uncovered<const L: usize>(
+    m: usize,
+    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+    solved: &Certified<Wide<L>>,
+) -> Vec<(usize, usize, Wide<L>)> {
+    let mut best = Best::new(m);
+    for_each_board(m, weigh, |a, b, w| {
+        if !solved.covers(a, b, w) {
+            best.offer(a, b, w);
+            best.offer(b, a, w);
+        }
+    });
+    best.edges()
+}
+
+/// Where the first solve starts: each vertex's dual its heaviest board
+/// (doubled scale: a board is tight when both ends' duals are its
+/// weight), and the boards that are both ends' heaviest matched.
+fn mutual_best<const L: usize>(
+    vertices: usize,
+    edges: &[(usize, usize, Wide<L>)],
+) -> (Vec<Option<usize>>, Vec<Wide<L>>) {
+    let mut dual = vec![Wide::<L>::ZERO; vertices];
+    for &(u, v, w) in edges {
+        dual[u] = dual[u].max(w);
+        dual[v] = dual[v].max(w);
+    }
+    let mut mate = vec![None; vertices];
+    for &(u, v, w) in edges {
+        if mate[u].is_none() && mate[v].is_none() && dual[u] == w && dual[v] == w {
+            mate[u] = Some(v);
+            mate[v] = Some(u);
+        }
+    }
+    (mate, dual)
+}
+
+/// Each vertex's [`KEEP`] heaviest boards. Boards of the same weight are
+/// told apart by a hash of their ends, not by the order they come in: the
+/// boards kept among many equal ones (round 1: all of them) are then
+/// spread like a random graph's, which has a perfect matching, where the
+/// first ones offered would join everybody to the same few players.
+struct Best<const L: usize> {
+    lists: Vec<Vec<((Wide<L>, u64), usize)>>,
+}
+
+/// A fixed scramble of the board `a`-`b` (splitmix64), to break ties.
+fn scramble(a: usize, b: usize) -> u64 {
+    let mut z = ((a.min(b) as u64) << 32 | a.max(b) as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<const L: usize> Best<L> {
+    fn new(vertices: usize) -> Self {
+        Best {
+            lists: vec![Vec::new(); vertices],
+        }
+    }
+
+    fn offer(&mut self, v: usize, other: usize, w: Wide<L>) {
+        let w = (w, scramble(v, other));
+        let list = &mut self.lists[v];
+        if list.len() < KEEP {
+            list.push((w, other));
+            return;
+        }
+        let lightest = (0..list.len()).min_by_key(|&k| list[k].0);
+        if let Some(k) = lightest.filter(|&k| w > list[k].0) {
+            list[k] = (w, other);
+        }
+    }
+
+    /// The boards kept, each once, lower vertex first.
+    fn edges(&self) -> Vec<(usize, usize, Wide<L>)> {
+        let mut out: Vec<(usize, usize, Wide<L>)> = self
+            .lists
+            .iter()
+            .enumerate()
+            .flat_map(|(v, list)| list.iter().map(move |&((w, _), o)| (v.min(o), v.max(o), w)))
+            .collect();
+        out.sort_unstable_by_key(|&(u, v, _)| (u, v));
+        out.dedup_by_key(|&mut (u, v, _)| (u, v));
+        out
+    }
+}

@@ -1,0 +1,142 @@
+//! The large path gives the dense engine's pairing: random tournaments
+//! paired both ways, round after round.
+
+use super::super::pair_with;
+use super::SPARSE_BRACKETS;
+use crate::domain::pairing::{
+    ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem, Unpairable,
+};
+use crate::domain::rng::Rng;
+use crate::domain::score::Points;
+
+fn entrant(number: u32) -> Entrant {
+    Entrant {
+        number,
+        rating: 2000 - number,
+        title: String::new(),
+        name: format!("Player {number}"),
+        history: Vec::new(),
+        available: true,
+        requested_bye: None,
+        acceleration: Points::ZERO,
+        club: String::new(),
+    }
+}
+
+/// Records random results of `p` (some forfeits) in `f`, the byes, and an
+/// absence for everybody else.
+fn play(f: &mut Field, p: &Pairing, rng: &mut Rng) {
+    let n = f.entrants.len();
+    let mut seen = vec![false; n + 1];
+    for b in &p.boards {
+        let (pw, pb) = match rng.below(10) {
+            0..=3 => (2, 0),
+            4..=6 => (0, 2),
+            _ => (1, 1),
+        };
+        let forfeit = rng.chance(20);
+        for (me, them, colour, pts) in [
+            (b.white, b.black, Colour::White, pw),
+            (b.black, b.white, Colour::Black, pb),
+        ] {
+            seen[me as usize] = true;
+            let points = Points::from_halves(if forfeit {
+                if colour == Colour::White {
+                    2
+                } else {
+                    0
+                }
+            } else {
+                pts
+            });
+            f.entrants[me as usize - 1].history.push(if forfeit {
+                Past::Forfeit {
+                    opponent: them,
+                    colour,
+                    points,
+                }
+            } else {
+                Past::Played {
+                    opponent: them,
+                    colour,
+                    points,
+                }
+            });
+        }
+    }
+    for &(pl, kind) in &p.byes {
+        seen[pl as usize] = true;
+        let halves = match kind {
+            ByeKind::RequestedHalf => 1,
+            ByeKind::RequestedZero => 0,
+            _ => 2,
+        };
+        f.entrants[pl as usize - 1].history.push(Past::Bye {
+            kind,
+            points: Points::from_halves(halves),
+        });
+    }
+    for k in 1..=n {
+        if !seen[k] {
+            f.entrants[k - 1].history.push(Past::Absent);
+        }
+    }
+}
+
+/// The pairing of each round both ways; the dense one is played on.
+fn compare(f: &mut Field, rng: &mut Rng, t: u32) -> usize {
+    let mut compared = 0;
+    for r in 1..=f.total_rounds {
+        f.round = r;
+        for e in &mut f.entrants {
+            e.requested_bye = (r > 1 && rng.chance(10)).then_some(ByeKind::RequestedHalf);
+            e.available = e.requested_bye.is_none();
+        }
+        let dense: Result<Pairing, Unpairable> = pair_with(f, true, false);
+        let large = pair_with(f, true, true);
+        match (&dense, &large) {
+            (Ok(d), Ok(l)) => assert_eq!(d, l, "tournament {t}, round {r}"),
+            // The large path may refuse, never pair differently; when the
+            // dense engine cannot pair, neither can it.
+            (Ok(_), Err(e)) => panic!("tournament {t}, round {r}: large path refused: {e}"),
+            (Err(_), _) => {}
+        }
+        let Ok(p) = dense else { break };
+        compared += 1;
+        play(f, &p, rng);
+    }
+    compared
+}
+
+/// Random tournaments of 7 to 66 players, odd and even, some forbidden
+/// pairs and requested byes: every round the large path pairs as the
+/// dense engine does, and it decides many brackets itself (not only by
+/// handing them to the dense engine).
+#[test]
+fn the_large_path_pairs_as_the_dense_engine() {
+    let mut rng = Rng::new(20261126);
+    let mut rounds = 0;
+    SPARSE_BRACKETS.with(|c| c.set(0));
+    for t in 0..40 {
+        let n = 7 + rng.below(60) as u32;
+        let total = 5 + (t % 5);
+        let mut f = Field {
+            round: 1,
+            total_rounds: total,
+            initial_colour: Colour::White,
+            points: PointSystem::default(),
+            forbidden: Vec::new(),
+            entrants: (1..=n).map(entrant).collect(),
+        };
+        if t % 4 == 1 {
+            f.forbidden = vec![(1, 2), (3, n), (n / 2, n / 2 + 1)];
+        }
+        rounds += compare(&mut f, &mut rng, t);
+    }
+    let sparse = SPARSE_BRACKETS.with(|c| c.get());
+    assert!(rounds > 200, "only {rounds} rounds compared");
+    assert!(
+        sparse > 300,
+        "only {sparse} brackets decided by the large path"
+    );
+}
