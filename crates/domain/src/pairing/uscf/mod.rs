@@ -50,6 +50,7 @@ pub mod natural;
 pub mod near;
 pub mod options;
 pub mod sparse;
+mod weigh;
 
 use self::cost::Context;
 use self::explain::Decisions;

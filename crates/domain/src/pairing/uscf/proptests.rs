@@ -759,3 +759,45 @@ fn the_sparse_solve_is_taken_on_an_ordinary_round() {
     let near = near::solve(&ctx).expect("the near path proves its answer");
     assert_eq!(totals(&edges, &sparse), totals(&edges, &near));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// The sparse path's fast weighing (`weigh::Weigher`) gives every near
+    /// board of random rounds exactly the fields `near::pair_values`
+    /// gives it, and allows exactly the boards `Context::allowed` allows.
+    #[test]
+    fn the_fast_fields_are_the_near_fields(n in 4u32..=40, seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let mut f = section(n, &mut rng);
+        let u = system(&mut rng);
+        for _ in 0..6 {
+            availability(&mut f, &mut rng);
+            let players = facts::players(&f, u.accelerate_rounds);
+            if players.len() < 2 {
+                break;
+            }
+            let mut ctx = u.context(&f, &players);
+            let (seats, _) = natural::natural(&players, ctx.bye, u.unrated_bye, |i, j| ctx.allowed(i, j));
+            ctx.seats = &seats;
+            let (level, _) = near::player_levels(&ctx);
+            let weigher = super::weigh::Weigher::new(&ctx, &level);
+            let max_switch = ctx.max_switch();
+            for i in 0..players.len() {
+                for j in i + 1..players.len() {
+                    prop_assert_eq!(weigher.allowed(i, j), ctx.allowed(i, j));
+                    if level[i].abs_diff(level[j]) > 1 {
+                        continue;
+                    }
+                    let slow: Vec<u64> = near::pair_values(&ctx, &level, max_switch, (i, j))
+                        .iter()
+                        .map(|v| near::num(*v))
+                        .collect();
+                    prop_assert_eq!(&weigher.fields(i, j)[..weigher.len()], &slow[..]);
+                }
+            }
+            let Ok(p) = u.pair(&f) else { break };
+            play(&mut f, &p, &mut rng);
+        }
+    }
+}

@@ -25,8 +25,8 @@
 //! it fits, else refuses the round.
 
 use super::cost::Context;
-use super::near::{self, num, pack, Width};
-use crate::domain::pairing::dutch::weights::Value;
+use super::near::{self, num, Width};
+use super::weigh::{pack, Fields, Weigher};
 use crate::domain::pairing::matching::blossom::certify::{
     max_weight_matching_certified, Certified,
 };
@@ -43,7 +43,7 @@ pub const FROM: usize = 1_500;
 pub const KEEP: usize = 6;
 
 /// Solves before giving up on the proof.
-pub const TRIES: usize = 16;
+pub const TRIES: usize = 32;
 
 /// The near solve's matching (mate of each vertex, the bye vertex last),
 /// found on a few boards of each player and proven the best of all near
@@ -55,41 +55,38 @@ pub fn solve(ctx: &Context) -> Option<Vec<Option<usize>>> {
 /// [`solve`] keeping `keep` boards of each player to each level.
 pub(super) fn solve_keeping(ctx: &Context, keep: usize) -> Option<Vec<Option<usize>>> {
     let (level, levels) = near::player_levels(ctx);
+    let weigher = Weigher::new(ctx, &level);
     let vertices = ctx.players.len() + usize::from(ctx.bye);
     let byes = near::bye_edges(ctx, &level, levels);
     let mut tally = Tally::default();
-    let mut best: Best<Vec<u64>> = Best::new(vertices, keep);
-    for_each_near(ctx, &level, |i, j, values| {
-        tally.add(&values, false);
-        let key: Vec<u64> = values.iter().map(|v| num(*v)).collect();
-        best.offer(i, slot(&level, i, j), j, &key);
-        best.offer(j, slot(&level, j, i), i, &key);
+    let mut best: Best<Fields> = Best::new(vertices, keep);
+    for_each_near(&weigher, &level, |i, j, fields| {
+        tally.add(&fields[..weigher.len()], false);
+        best.offer(i, slot(&level, i, j), j, fields);
+        best.offer(j, slot(&level, j, i), i, fields);
     });
+    let byes: Vec<(usize, usize, Vec<u64>)> = byes
+        .into_iter()
+        .map(|e| (e.u, e.v, e.values.iter().map(|v| num(*v)).collect()))
+        .collect();
     for e in &byes {
-        tally.add(&e.values, true);
+        tally.add(&e.2, true);
     }
     let widths = tally.widths(vertices);
     let headroom = usize::BITS - vertices.leading_zeros() + 4;
     let bits: u32 = widths.iter().map(|w| w.bits).sum::<u32>() + headroom;
     let graph = Graph {
-        ctx,
+        weigher: &weigher,
         level: &level,
         widths: &widths,
         keep,
         vertices,
-        max_switch: ctx.max_switch(),
     };
-    let kept: Vec<(usize, usize, Vec<Value>)> = best
+    let kept: Vec<(usize, usize, Vec<u64>)> = best
         .pairs()
         .into_iter()
-        .map(|(i, j)| {
-            (
-                i,
-                j,
-                near::pair_values(ctx, &level, graph.max_switch, (i, j)),
-            )
-        })
-        .chain(byes.into_iter().map(|e| (e.u, e.v, e.values)))
+        .map(|(i, j)| (i, j, weigher.fields(i, j)[..weigher.len()].to_vec()))
+        .chain(byes)
         .collect();
     let mate = match bits {
         0..=128 => graph.run::<2>(&kept)?,
@@ -107,13 +104,12 @@ pub(super) fn solve_keeping(ctx: &Context, keep: usize) -> Option<Vec<Option<usi
 /// Calls `f(i, j, fields)` for every near board `i < j` that may be
 /// played (players at most one level apart), weighed as
 /// [`near::pair_values`] weighs it.
-fn for_each_near(ctx: &Context, level: &[usize], mut f: impl FnMut(usize, usize, Vec<Value>)) {
-    let n = ctx.players.len();
-    let max_switch = ctx.max_switch();
+fn for_each_near(weigher: &Weigher, level: &[usize], mut f: impl FnMut(usize, usize, &Fields)) {
+    let n = level.len();
     for i in 0..n {
         for j in i + 1..n {
-            if level[i].abs_diff(level[j]) <= 1 && ctx.allowed(i, j) {
-                f(i, j, near::pair_values(ctx, level, max_switch, (i, j)));
+            if level[i].abs_diff(level[j]) <= 1 && weigher.allowed(i, j) {
+                f(i, j, &weigher.fields(i, j));
             }
         }
     }
@@ -126,24 +122,19 @@ fn slot(level: &[usize], i: usize, j: usize) -> usize {
 }
 
 /// The graph being solved and how to weigh a near board.
-struct Graph<'a, 'c> {
-    ctx: &'a Context<'c>,
+struct Graph<'a, 'w, 'c> {
+    weigher: &'a Weigher<'w, 'c>,
     level: &'a [usize],
     widths: &'a [Width],
     keep: usize,
     vertices: usize,
-    /// [`Context::max_switch`], computed once.
-    max_switch: u32,
 }
 
-impl Graph<'_, '_> {
+impl Graph<'_, '_, '_> {
     /// Solves the kept boards, adds the near boards the duals do not cover
     /// and solves again (warm) until all are covered; `None` after
     /// [`TRIES`] solves.
-    fn run<const L: usize>(
-        &self,
-        kept: &[(usize, usize, Vec<Value>)],
-    ) -> Option<Vec<Option<usize>>> {
+    fn run<const L: usize>(&self, kept: &[(usize, usize, Vec<u64>)]) -> Option<Vec<Option<usize>>> {
         let mut edges: Vec<(usize, usize, Wide<L>)> = kept
             .iter()
             .map(|(i, j, values)| (*i, *j, pack::<L>(values, self.widths)))
@@ -160,9 +151,10 @@ impl Graph<'_, '_> {
                 return Some(solved.solution.mate);
             }
             edges.extend(missing);
+            let (mate, dual) = again(&solved.solution.mate, &solved.solution.dual, &edges);
             let start = Start {
-                mate: &solved.solution.mate,
-                dual: &solved.solution.dual,
+                mate: &mate,
+                dual: &dual,
             };
             let next = max_weight_matching_certified(self.vertices, &edges, Some(start));
             solved = next;
@@ -177,8 +169,9 @@ impl Graph<'_, '_> {
         solved: &Certified<Wide<L>>,
     ) -> Vec<(usize, usize, Wide<L>)> {
         let mut best: Best<Wide<L>> = Best::new(self.vertices, self.keep);
-        for_each_near(self.ctx, self.level, |i, j, values| {
-            let w = pack::<L>(&values, self.widths);
+        let len = self.weigher.len();
+        for_each_near(self.weigher, self.level, |i, j, fields| {
+            let w = pack::<L>(&fields[..len], self.widths);
             if !solved.covers(i, j, w) {
                 best.offer(i, slot(self.level, i, j), j, &w);
                 best.offer(j, slot(self.level, j, i), i, &w);
@@ -187,8 +180,11 @@ impl Graph<'_, '_> {
         best.pairs()
             .into_iter()
             .map(|(i, j)| {
-                let values = near::pair_values(self.ctx, self.level, self.max_switch, (i, j));
-                (i, j, pack::<L>(&values, self.widths))
+                (
+                    i,
+                    j,
+                    pack::<L>(&self.weigher.fields(i, j)[..len], self.widths),
+                )
             })
             .collect()
     }
@@ -217,7 +213,111 @@ fn mutual_best<const L: usize>(
             mate[v] = Some(u);
         }
     }
+    lower_free(&mut mate, &mut dual, edges);
     (mate, dual)
+}
+
+/// Where a solve after boards were added starts: the last solve's
+/// matching and duals (its blossoms' duals shared out to their vertices),
+/// one end of each added board it does not cover raised (a free end or
+/// one raised already where there is one, so as few pairs as possible are
+/// lost), the pairs no longer tight dropped, as the matcher's
+/// own warm start would; then [`lower_free`], since the shared-out duals
+/// leave many pairs of the last solve's blossoms without a tight board.
+fn again<const L: usize>(
+    last_mate: &[Option<usize>],
+    last_dual: &[Wide<L>],
+    edges: &[(usize, usize, Wide<L>)],
+) -> (Vec<Option<usize>>, Vec<Wide<L>>) {
+    let mut dual = last_dual.to_vec();
+    // Raised already (its pair is lost anyway) or free: raised first.
+    let mut loose: Vec<bool> = last_mate.iter().map(Option::is_none).collect();
+    for &(u, v, w) in edges {
+        let w2 = w.double();
+        let sum = dual[u] + dual[v];
+        if sum < w2 {
+            let x = if loose[u] || !loose[v] { u } else { v };
+            dual[x] += w2 - sum;
+            loose[x] = true;
+        }
+    }
+    let mut mate = vec![None; dual.len()];
+    for &(u, v, w) in edges {
+        if last_mate[u] == Some(v) && mate[u].is_none() && dual[u] + dual[v] == w.double() {
+            mate[u] = Some(v);
+            mate[v] = Some(u);
+        }
+    }
+    lower_free(&mut mate, &mut dual, edges);
+    (mate, dual)
+}
+
+/// Sweeps of [`lower_free`].
+const SWEEPS: usize = 4;
+
+/// Lowers each free vertex's dual as far as its boards allow (to its
+/// tightest board: `2w - dual` of the other end, the most of them), and
+/// matches two free vertices whose board is then tight. Every board stays
+/// covered and every match tight, so this is still a start the matcher
+/// may take; it does by plain sweeps what the matcher would do with a
+/// tree per free vertex, each of which costs a pass over the graph.
+fn lower_free<const L: usize>(
+    mate: &mut [Option<usize>],
+    dual: &mut [Wide<L>],
+    edges: &[(usize, usize, Wide<L>)],
+) {
+    let mut start = vec![0usize; dual.len() + 1];
+    for &(u, v, _) in edges {
+        start[u + 1] += 1;
+        start[v + 1] += 1;
+    }
+    for v in 0..dual.len() {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut adjacent = vec![(0usize, Wide::<L>::ZERO); 2 * edges.len()];
+    for &(u, v, w) in edges {
+        let w2 = w.double();
+        adjacent[fill[u]] = (v, w2);
+        fill[u] += 1;
+        adjacent[fill[v]] = (u, w2);
+        fill[v] += 1;
+    }
+    for _ in 0..SWEEPS {
+        let mut changed = false;
+        for v in 0..dual.len() {
+            if mate[v].is_some() {
+                continue;
+            }
+            let boards = &adjacent[start[v]..start[v + 1]];
+            let least = boards
+                .iter()
+                .map(|&(x, w2)| {
+                    if dual[x] >= w2 {
+                        Wide::ZERO
+                    } else {
+                        w2 - dual[x]
+                    }
+                })
+                .max()
+                .unwrap_or(Wide::ZERO);
+            if least < dual[v] {
+                dual[v] = least;
+                changed = true;
+            }
+            let tight = boards
+                .iter()
+                .find(|&&(x, w2)| mate[x].is_none() && x != v && dual[v] + dual[x] == w2);
+            if let Some(&(x, _)) = tight {
+                mate[v] = Some(x);
+                mate[x] = Some(v);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
 }
 
 /// Each player's heaviest boards to each level, `keep` of them.
@@ -225,6 +325,8 @@ struct Best<K> {
     keep: usize,
     /// Three lists a vertex (level above, same, below): (weight, other).
     lists: Vec<Vec<(K, usize)>>,
+    /// Where the lightest board of each full list is.
+    lightest: Vec<usize>,
 }
 
 impl<K: Ord + Clone> Best<K> {
@@ -232,20 +334,26 @@ impl<K: Ord + Clone> Best<K> {
         Best {
             keep,
             lists: vec![Vec::new(); 3 * vertices],
+            lightest: vec![0; 3 * vertices],
         }
     }
 
     /// Keeps board `v`-`other` of weight `key` in `v`'s list `slot` if it
     /// is among the heaviest so far.
     fn offer(&mut self, v: usize, slot: usize, other: usize, key: &K) {
-        let list = &mut self.lists[3 * v + slot];
+        let at = 3 * v + slot;
+        let list = &mut self.lists[at];
         if list.len() < self.keep {
             list.push((key.clone(), other));
+        } else if *key > list[self.lightest[at]].0 {
+            list[self.lightest[at]] = (key.clone(), other);
+        } else {
             return;
         }
-        let lightest = (0..list.len()).min_by(|&a, &b| list[a].0.cmp(&list[b].0));
-        if let Some(k) = lightest.filter(|&k| *key > list[k].0) {
-            list[k] = (key.clone(), other);
+        if list.len() == self.keep {
+            self.lightest[at] = (0..list.len())
+                .min_by(|&a, &b| list[a].0.cmp(&list[b].0))
+                .unwrap_or(0);
         }
     }
 
@@ -276,14 +384,13 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, values: &[Value], bye: bool) {
+    fn add(&mut self, values: &[u64], bye: bool) {
         if self.least.is_empty() {
             self.least = vec![u64::MAX; values.len()];
             self.most = vec![0; values.len()];
             self.pairs = vec![None; values.len()];
         }
-        for (f, v) in values.iter().enumerate() {
-            let x = num(*v);
+        for (f, &x) in values.iter().enumerate() {
             self.least[f] = self.least[f].min(x);
             self.most[f] = self.most[f].max(x);
             if !bye {
@@ -311,5 +418,77 @@ impl Tally {
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// The starts ([`mutual_best`], and [`again`] after boards were
+        /// added) cover every board and match only on tight boards, so
+        /// the matcher takes them as they are; and the solve from them
+        /// weighs what a cold solve weighs.
+        #[test]
+        fn the_starts_cover_every_board_and_match_on_tight_ones(
+            n in 2usize..16,
+            raw in proptest::collection::vec((0usize..16, 0usize..16, 0u64..40, any::<bool>()), 0..80),
+        ) {
+            let edges: Vec<(usize, usize, Wide<2>)> = raw
+                .iter()
+                .filter(|e| e.0 < n && e.1 < n && e.0 != e.1)
+                .map(|e| (e.0, e.1, Wide::from(e.2)))
+                .collect();
+            let first: Vec<_> = edges
+                .iter()
+                .zip(raw.iter().filter(|e| e.0 < n && e.1 < n && e.0 != e.1))
+                .filter(|(_, r)| r.3)
+                .map(|(e, _)| *e)
+                .collect();
+            let check = |mate: &[Option<usize>], dual: &[Wide<2>], edges: &[(usize, usize, Wide<2>)]| {
+                for &(u, v, w) in edges {
+                    assert!(dual[u] + dual[v] >= w.double(), "board {u}-{v} not covered");
+                }
+                for (v, m) in mate.iter().enumerate() {
+                    if let Some(u) = *m {
+                        assert_eq!(mate[u], Some(v));
+                        let tight = edges.iter().any(|&(a, b, w)| {
+                            (a, b) == (u.min(v), u.max(v)) || (b, a) == (u.min(v), u.max(v))
+                        } && dual[u] + dual[v] == w.double());
+                        assert!(tight, "pair {u}-{v} not tight");
+                    }
+                }
+            };
+            let (mate, dual) = mutual_best(n, &first);
+            check(&mate, &dual, &first);
+            let start = Start { mate: &mate, dual: &dual };
+            let solved = max_weight_matching_certified(n, &first, Some(start));
+            let (mate, dual) = again(&solved.solution.mate, &solved.solution.dual, &edges);
+            check(&mate, &dual, &edges);
+            let start = Start { mate: &mate, dual: &dual };
+            let warm = max_weight_matching_certified(n, &edges, Some(start)).solution.mate;
+            let cold = crate::domain::pairing::matching::max_weight_matching(n, &edges, false);
+            let total = |mate: &[Option<usize>]| {
+                let mut t = Wide::<2>::ZERO;
+                for (v, m) in mate.iter().enumerate() {
+                    if let Some(u) = *m {
+                        if v < u {
+                            t += edges
+                                .iter()
+                                .filter(|&&(a, b, _)| (a.min(b), a.max(b)) == (v, u))
+                                .map(|e| e.2)
+                                .max()
+                                .unwrap_or(Wide::ZERO);
+                        }
+                    }
+                }
+                t
+            };
+            prop_assert_eq!(total(&warm), total(&cold));
+        }
     }
 }
