@@ -35,7 +35,7 @@ fn boards(n: usize) -> u64 {
 
 /// Whether the FIDE Dutch engine can pair `n` players whose pairing scores
 /// span `span` half points, in round `round`, weighing every board (see
-/// [`dutch_estimate`]).
+/// `dutch_estimate`).
 pub fn dutch(n: usize, span: u32, round: u32) -> Result<(), Unpairable> {
     let (width, by_span, bytes) = dutch_estimate(n, span, round);
     fits("FIDE Dutch", n, u64::from(span), (width, by_span), bytes)
@@ -57,7 +57,7 @@ pub fn dutch_too_many(n: usize, span: u32, round: u32) -> bool {
 }
 
 /// The bytes the FIDE Dutch engine takes to weigh every board of `n`
-/// players (see [`dutch_estimate`]).
+/// players (see `dutch_estimate`).
 pub fn dutch_bytes(n: usize, span: u32, round: u32) -> u64 {
     dutch_estimate(n, span, round).2
 }

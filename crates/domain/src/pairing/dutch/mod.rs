@@ -105,7 +105,7 @@
 //! their high fields, so its sparse first try never proved itself and only
 //! cost time.
 //!
-//! From [`large::FROM`] players, and whenever every board of the round
+//! From `large::FROM` players, and whenever every board of the round
 //! would not fit in memory, module `large` pairs the round instead: each
 //! bracket's quality solve on a few boards of each player (ties broken by
 //! a scramble, so the boards kept form a graph that can be paired), proven
@@ -236,12 +236,7 @@ fn score_span(players: &[Player]) -> u32 {
 fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairing, Unpairable> {
     let players = facts::players(field);
     let n = players.len();
-    let span = score_span(&players);
-    let large =
-        force_large || n >= large::FROM || super::size::dutch_too_many(n, span, field.round);
-    if !large {
-        super::size::dutch(n, span, field.round)?;
-    }
+    let large = large_path(&players, field.round, force_large)?;
     let forbidden = field
         .forbidden
         .iter()
@@ -272,11 +267,7 @@ fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairin
     if n == 0 {
         return Ok(pairing);
     }
-    round.bye_score = if large {
-        large::check_complete(&round)?
-    } else {
-        check_complete(&round)?
-    };
+    round.bye_score = complete(&round, large)?;
 
     // Pairs fixed so far (ranks, higher first) and the bye.
     let mut fixed: Vec<(usize, usize)> = Vec::new();
@@ -296,18 +287,7 @@ fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairin
         }
         let next: Vec<usize> = (end..next_end).collect();
         let lower: Vec<usize> = (end..n).collect();
-        let result = if large {
-            let members = large::Members {
-                mdps: &mdps,
-                residents: &residents,
-                next: &next,
-                lower: &lower,
-                done: &done,
-            };
-            large::pair_bracket(&round, &members)?
-        } else {
-            order::Bracket::new(&round, &mdps, &residents, &next, &lower, &done).pair()
-        };
+        let result = pair_bracket(&round, large, [&mdps, &residents, &next, &lower], &done)?;
         for &(i, j) in &result.pairs {
             done[i] = true;
             done[j] = true;
@@ -347,6 +327,51 @@ fn pair_with(field: &Field, shortcuts: bool, force_large: bool) -> Result<Pairin
     }
     push_boards(&round, fixed, &mut pairing);
     Ok(pairing)
+}
+
+/// Whether the round goes to the large path (module `large`): from
+/// [`large::FROM`] players, when every board would not fit in memory, or
+/// when `force` asks for it; a round whose scores span more than the
+/// weights hold is refused.
+fn large_path(players: &[Player], round: u32, force: bool) -> Result<bool, Unpairable> {
+    let (n, span) = (players.len(), score_span(players));
+    let large = force || n >= large::FROM || super::size::dutch_too_many(n, span, round);
+    if !large {
+        super::size::dutch(n, span, round)?;
+    }
+    Ok(large)
+}
+
+/// C4 for the whole round, by the large path's sparse check or by
+/// weighing every board ([`check_complete`]).
+fn complete(round: &Round, large: bool) -> Result<Option<i32>, Unpairable> {
+    if large {
+        large::check_complete(round)
+    } else {
+        check_complete(round)
+    }
+}
+
+/// Pairs one bracket (its MDPs, residents, the next scoregroup and every
+/// player below it, as [`order::Bracket::new`] takes them), by the large
+/// path or the dense engine.
+fn pair_bracket(
+    round: &Round,
+    large: bool,
+    [mdps, residents, next, lower]: [&[usize]; 4],
+    done: &[bool],
+) -> Result<order::Outcome, Unpairable> {
+    if large {
+        let m = large::Members {
+            mdps,
+            residents,
+            next,
+            lower,
+            done,
+        };
+        return large::pair_bracket(round, &m);
+    }
+    Ok(order::Bracket::new(round, mdps, residents, next, lower, done).pair())
 }
 
 /// Whether each two players (by rank) may meet, as an n × n table.

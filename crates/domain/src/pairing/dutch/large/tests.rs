@@ -76,9 +76,9 @@ fn play(f: &mut Field, p: &Pairing, rng: &mut Rng) {
             points: Points::from_halves(halves),
         });
     }
-    for k in 1..=n {
-        if !seen[k] {
-            f.entrants[k - 1].history.push(Past::Absent);
+    for (e, seen) in f.entrants.iter_mut().zip(&seen[1..]) {
+        if !seen {
+            e.history.push(Past::Absent);
         }
     }
 }
