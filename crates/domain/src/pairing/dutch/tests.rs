@@ -404,64 +404,72 @@ fn the_shortcuts_change_no_pairing() {
             assert_eq!(fast, plain, "tournament {t}, round {r}, {n} players");
             let Ok(p) = fast else { break };
             rounds_compared += 1;
-            let mut seen = vec![false; n as usize + 1];
-            for b in &p.boards {
-                let (pw, pb) = match rng.below(10) {
-                    0..=3 => (2, 0),
-                    4..=6 => (0, 2),
-                    _ => (1, 1),
-                };
-                let forfeit = rng.chance(30);
-                for (me, them, colour, pts) in [
-                    (b.white, b.black, Colour::White, pw),
-                    (b.black, b.white, Colour::Black, pb),
-                ] {
-                    seen[me as usize] = true;
-                    let points = Points::from_halves(if forfeit {
-                        if colour == Colour::White {
-                            2
-                        } else {
-                            0
-                        }
-                    } else {
-                        pts
-                    });
-                    f.entrants[me as usize - 1].history.push(if forfeit {
-                        Past::Forfeit {
-                            opponent: them,
-                            colour,
-                            points,
-                        }
-                    } else {
-                        Past::Played {
-                            opponent: them,
-                            colour,
-                            points,
-                        }
-                    });
-                }
-            }
-            for &(pl, kind) in &p.byes {
-                seen[pl as usize] = true;
-                let halves = match kind {
-                    ByeKind::RequestedHalf => 1,
-                    ByeKind::RequestedZero => 0,
-                    _ => 2,
-                };
-                f.entrants[pl as usize - 1].history.push(Past::Bye {
-                    kind,
-                    points: Points::from_halves(halves),
-                });
-            }
-            for k in 1..=n {
-                if !seen[k as usize] {
-                    f.entrants[k as usize - 1].history.push(Past::Absent);
-                }
-            }
+            play(&mut f, &p, &mut rng, 30);
         }
     }
     assert!(
         rounds_compared > 100,
         "only {rounds_compared} rounds compared"
     );
+}
+
+/// Records random results of `p` in `f` (a forfeit on a board with
+/// chance `forfeits` in 1,000), the byes, and an absence for everybody else:
+/// the next round of a random tournament.
+pub(super) fn play(f: &mut Field, p: &Pairing, rng: &mut crate::domain::rng::Rng, forfeits: u64) {
+    let n = f.entrants.len();
+    let mut seen = vec![false; n + 1];
+    for b in &p.boards {
+        let (pw, pb) = match rng.below(10) {
+            0..=3 => (2, 0),
+            4..=6 => (0, 2),
+            _ => (1, 1),
+        };
+        let forfeit = rng.chance(forfeits);
+        for (me, them, colour, pts) in [
+            (b.white, b.black, Colour::White, pw),
+            (b.black, b.white, Colour::Black, pb),
+        ] {
+            seen[me as usize] = true;
+            let points = Points::from_halves(if forfeit {
+                if colour == Colour::White {
+                    2
+                } else {
+                    0
+                }
+            } else {
+                pts
+            });
+            f.entrants[me as usize - 1].history.push(if forfeit {
+                Past::Forfeit {
+                    opponent: them,
+                    colour,
+                    points,
+                }
+            } else {
+                Past::Played {
+                    opponent: them,
+                    colour,
+                    points,
+                }
+            });
+        }
+    }
+    for &(pl, kind) in &p.byes {
+        seen[pl as usize] = true;
+        let halves = match kind {
+            ByeKind::RequestedHalf => 1,
+            ByeKind::RequestedZero => 0,
+            _ => 2,
+        };
+        f.entrants[pl as usize - 1].history.push(Past::Bye {
+            kind,
+            points: Points::from_halves(halves),
+        });
+    }
+    for (e, seen) in f.entrants.iter_mut().zip(&seen[1..]) {
+        if !seen {
+            e.history.push(Past::Absent);
+        }
+    }
 }

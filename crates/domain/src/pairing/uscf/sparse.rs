@@ -30,7 +30,7 @@ use super::weigh::{pack, Fields, Weigher};
 use crate::domain::pairing::matching::blossom::certify::{
     max_weight_matching_certified, Certified,
 };
-use crate::domain::pairing::matching::blossom::warm::Start;
+use crate::domain::pairing::matching::blossom::warm::{mutual_best, Start};
 use crate::domain::pairing::matching::Wide;
 
 /// From this many players the sparse path pairs the round: below it the
@@ -139,7 +139,7 @@ impl Graph<'_, '_, '_> {
             .iter()
             .map(|(i, j, values)| (*i, *j, pack::<L>(values, self.widths)))
             .collect();
-        let (mate, dual) = mutual_best(self.vertices, &edges);
+        let (mate, dual) = first_start(self.vertices, &edges);
         let start = Start {
             mate: &mate,
             dual: &dual,
@@ -190,29 +190,15 @@ impl Graph<'_, '_, '_> {
     }
 }
 
-/// Where the first solve starts: each vertex's dual its heaviest board
-/// (so every near board is covered from the start: the kept boards hold
-/// each player's heaviest), and the boards that are both ends' heaviest
-/// matched, tight under those duals. On a round where most players' best
-/// board is their partner's too (round 1: the natural pairing), the
-/// matcher has little left to do; a cold start would take O(n³) steps on
-/// the weights' ties.
-fn mutual_best<const L: usize>(
+/// Where the first solve starts: [`mutual_best`] (every near board is
+/// covered from the start, since the kept boards hold each player's
+/// heaviest), then each free player's dual lowered to its tightest board
+/// ([`lower_free`]).
+fn first_start<const L: usize>(
     vertices: usize,
     edges: &[(usize, usize, Wide<L>)],
 ) -> (Vec<Option<usize>>, Vec<Wide<L>>) {
-    let mut dual = vec![Wide::<L>::ZERO; vertices];
-    for &(u, v, w) in edges {
-        dual[u] = dual[u].max(w);
-        dual[v] = dual[v].max(w);
-    }
-    let mut mate = vec![None; vertices];
-    for &(u, v, w) in edges {
-        if mate[u].is_none() && mate[v].is_none() && dual[u] == w && dual[v] == w {
-            mate[u] = Some(v);
-            mate[v] = Some(u);
-        }
-    }
+    let (mut mate, mut dual) = mutual_best(vertices, edges);
     lower_free(&mut mate, &mut dual, edges);
     (mate, dual)
 }
@@ -429,7 +415,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
-        /// The starts ([`mutual_best`], and [`again`] after boards were
+        /// The starts ([`first_start`], and [`again`] after boards were
         /// added) cover every board and match only on tight boards, so
         /// the matcher takes them as they are; and the solve from them
         /// weighs what a cold solve weighs.
@@ -463,7 +449,7 @@ mod tests {
                     }
                 }
             };
-            let (mate, dual) = mutual_best(n, &first);
+            let (mate, dual) = first_start(n, &first);
             check(&mate, &dual, &first);
             let start = Start { mate: &mate, dual: &dual };
             let solved = max_weight_matching_certified(n, &first, Some(start));

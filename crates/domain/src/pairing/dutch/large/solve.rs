@@ -11,7 +11,7 @@ use crate::domain::pairing::dutch::weights::Value;
 use crate::domain::pairing::matching::blossom::certify::{
     max_weight_matching_certified, Certified,
 };
-use crate::domain::pairing::matching::blossom::warm::Start;
+use crate::domain::pairing::matching::blossom::warm::{mutual_best, Start};
 use crate::domain::pairing::matching::Wide;
 
 /// Boards kept of each player, and added of each player per try.
@@ -138,28 +138,6 @@ fn uncovered<const L: usize>(
         }
     });
     best.edges()
-}
-
-/// Where the first solve starts: each vertex's dual its heaviest board
-/// (doubled scale: a board is tight when both ends' duals are its
-/// weight), and the boards that are both ends' heaviest matched.
-fn mutual_best<const L: usize>(
-    vertices: usize,
-    edges: &[(usize, usize, Wide<L>)],
-) -> (Vec<Option<usize>>, Vec<Wide<L>>) {
-    let mut dual = vec![Wide::<L>::ZERO; vertices];
-    for &(u, v, w) in edges {
-        dual[u] = dual[u].max(w);
-        dual[v] = dual[v].max(w);
-    }
-    let mut mate = vec![None; vertices];
-    for &(u, v, w) in edges {
-        if mate[u].is_none() && mate[v].is_none() && dual[u] == w && dual[v] == w {
-            mate[u] = Some(v);
-            mate[v] = Some(u);
-        }
-    }
-    (mate, dual)
 }
 
 /// Each vertex's [`KEEP`] heaviest boards. Boards of the same weight are

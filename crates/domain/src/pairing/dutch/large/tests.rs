@@ -2,10 +2,9 @@
 //! paired both ways, round after round.
 
 use super::super::pair_with;
+use super::super::tests::play;
 use super::SPARSE_BRACKETS;
-use crate::domain::pairing::{
-    ByeKind, Colour, Entrant, Field, Pairing, Past, PointSystem, Unpairable,
-};
+use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, PointSystem, Unpairable};
 use crate::domain::rng::Rng;
 use crate::domain::score::Points;
 
@@ -20,66 +19,6 @@ fn entrant(number: u32) -> Entrant {
         requested_bye: None,
         acceleration: Points::ZERO,
         club: String::new(),
-    }
-}
-
-/// Records random results of `p` (some forfeits) in `f`, the byes, and an
-/// absence for everybody else.
-fn play(f: &mut Field, p: &Pairing, rng: &mut Rng) {
-    let n = f.entrants.len();
-    let mut seen = vec![false; n + 1];
-    for b in &p.boards {
-        let (pw, pb) = match rng.below(10) {
-            0..=3 => (2, 0),
-            4..=6 => (0, 2),
-            _ => (1, 1),
-        };
-        let forfeit = rng.chance(20);
-        for (me, them, colour, pts) in [
-            (b.white, b.black, Colour::White, pw),
-            (b.black, b.white, Colour::Black, pb),
-        ] {
-            seen[me as usize] = true;
-            let points = Points::from_halves(if forfeit {
-                if colour == Colour::White {
-                    2
-                } else {
-                    0
-                }
-            } else {
-                pts
-            });
-            f.entrants[me as usize - 1].history.push(if forfeit {
-                Past::Forfeit {
-                    opponent: them,
-                    colour,
-                    points,
-                }
-            } else {
-                Past::Played {
-                    opponent: them,
-                    colour,
-                    points,
-                }
-            });
-        }
-    }
-    for &(pl, kind) in &p.byes {
-        seen[pl as usize] = true;
-        let halves = match kind {
-            ByeKind::RequestedHalf => 1,
-            ByeKind::RequestedZero => 0,
-            _ => 2,
-        };
-        f.entrants[pl as usize - 1].history.push(Past::Bye {
-            kind,
-            points: Points::from_halves(halves),
-        });
-    }
-    for (e, seen) in f.entrants.iter_mut().zip(&seen[1..]) {
-        if !seen {
-            e.history.push(Past::Absent);
-        }
     }
 }
 
@@ -103,7 +42,7 @@ fn compare(f: &mut Field, rng: &mut Rng, t: u32) -> usize {
         }
         let Ok(p) = dense else { break };
         compared += 1;
-        play(f, &p, rng);
+        play(f, &p, rng, 20);
     }
     compared
 }

@@ -33,7 +33,7 @@
 //! instead of one stage for every pair of a cold run.
 
 use super::{check_edges, Matcher, NONE};
-use crate::domain::pairing::matching::Weight;
+use crate::domain::pairing::matching::{Weight, Wide};
 
 /// Where a warm-started solve begins: a matching and doubled vertex duals
 /// (the matcher's scale: an edge's slack is `dual[u] + dual[v] - 2w`),
@@ -173,4 +173,29 @@ impl<W: Weight> Matcher<W> {
             warm,
         }
     }
+}
+
+/// A start for a solve from nothing but the graph: each vertex's dual its
+/// heaviest edge (doubled scale: an edge is tight when both ends' duals are
+/// its weight, and every edge is covered), and the edges that are both
+/// ends' heaviest matched. Where most vertices' heaviest edge is their
+/// partner's too (a first round's natural pairing), the matcher has little
+/// left to do; a cold start would take O(n³) steps on the weights' ties.
+pub fn mutual_best<const L: usize>(
+    vertices: usize,
+    edges: &[(usize, usize, Wide<L>)],
+) -> (Vec<Option<usize>>, Vec<Wide<L>>) {
+    let mut dual = vec![Wide::<L>::ZERO; vertices];
+    for &(u, v, w) in edges {
+        dual[u] = dual[u].max(w);
+        dual[v] = dual[v].max(w);
+    }
+    let mut mate = vec![None; vertices];
+    for &(u, v, w) in edges {
+        if mate[u].is_none() && mate[v].is_none() && dual[u] == w && dual[v] == w {
+            mate[u] = Some(v);
+            mate[v] = Some(u);
+        }
+    }
+    (mate, dual)
 }
