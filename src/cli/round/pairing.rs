@@ -245,7 +245,7 @@ pub fn run_pair(store: &mut Store, a: PairArgs) -> Result<()> {
     }
     .map_err(super::hints::pair_hint)?;
     let sheet = paired_sheet(store, &shown, &a)?;
-    let why = a.explain.then(|| Why::of(&shown)).flatten();
+    let why = a.explain.then(|| Why::of(&shown));
     let notes = notes(&shown, a.dry_run);
     emit(&sheet, (a.format, By::Pair), &notes, why.as_ref())
 }
@@ -291,7 +291,7 @@ impl Why {
     /// The explanation of a round's pairing: a section's, or a team
     /// Swiss's in the ranking its engine paired (match points, game points,
     /// initial number), naming the teams.
-    fn of(shown: &Preview) -> Option<Why> {
+    fn of(shown: &Preview) -> Why {
         let ((field, pairing), ranked) = match &shown.planned {
             Planned::Players(plan) => ((plan.field.clone(), shown.pairing.clone()), false),
             Planned::Teams(plan) if shown.system.is_round_robin() => {
@@ -299,12 +299,12 @@ impl Why {
             }
             Planned::Teams(plan) => (ranked_pairing(&plan.field, &shown.pairing), true),
         };
-        Some(Why {
+        Why {
             explanation: settings::explain(shown.system, &shown.rules, &field, &pairing),
             field,
             system: shown.system.label().to_string(),
             ranked,
-        })
+        }
     }
 
     fn lines(&self) -> Vec<String> {

@@ -178,43 +178,12 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
     })
 }
 
-/// Where each player stands for the bracket (as [`Bracket::new`] sets it).
-fn context(round: &Round, m: &Members) -> Context {
-    let n = round.players.len();
-    let mut in_bracket = vec![false; n];
-    let mut is_mdp = vec![false; n];
-    let mut in_next = vec![false; n];
-    for &i in m.mdps {
-        in_bracket[i] = true;
-        is_mdp[i] = true;
-    }
-    for &i in m.residents {
-        in_bracket[i] = true;
-    }
-    for &i in m.next {
-        in_next[i] = true;
-    }
-    let scores = m
-        .mdps
-        .iter()
-        .chain(m.residents)
-        .map(|&i| round.players[i].score);
-    Context {
-        in_bracket,
-        is_mdp,
-        in_next,
-        low: scores.clone().min().unwrap_or(0),
-        high: scores.max().unwrap_or(0),
-        next_low: m.next.first().map(|&i| round.players[i].score),
-    }
-}
-
 /// The bracket's outcome from sparse solves, or `None` when the dense
 /// engine must decide (its candidate is not optimal, or a proof did not
 /// close).
 fn sparse_bracket(round: &Round, m: &Members) -> Option<Outcome> {
     let n = round.players.len();
-    let ctx = context(round, m);
+    let ctx = Context::of_bracket(round, m.mdps, m.residents, m.next);
     let mut all: Vec<usize> = m
         .mdps
         .iter()
@@ -225,22 +194,7 @@ fn sparse_bracket(round: &Round, m: &Members) -> Option<Outcome> {
         .collect();
     all.sort_unstable();
     all.dedup();
-    let core = |i: usize| ctx.in_bracket[i] || ctx.in_next[i];
-    let below = all.iter().any(|&i| !core(i));
-    let bye_in_core = round.bye
-        && all.iter().any(|&i| {
-            core(i)
-                && round.players[i].bye_allowed
-                && Some(round.players[i].score) == round.bye_score
-        });
-    let bye_plain = all.iter().all(|&i| {
-        !round.bye
-            || Some(round.players[i].score) != round.bye_score
-            || bye_values(round, &ctx, i)[2..]
-                .iter()
-                .all(|v| *v == Value::Num(0))
-    });
-    let part = below && !bye_in_core && bye_plain;
+    let part = ctx.may_leave_out_below(round, &all);
     let mut whole = all.clone();
     if round.bye {
         whole.push(n);
@@ -248,7 +202,7 @@ fn sparse_bracket(round: &Round, m: &Members) -> Option<Outcome> {
     let problem = Problem {
         round,
         verts: if part {
-            all.iter().copied().filter(|&i| core(i)).collect()
+            all.iter().copied().filter(|&i| ctx.in_core(i)).collect()
         } else {
             whole.clone()
         },

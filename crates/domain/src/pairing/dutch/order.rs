@@ -123,31 +123,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
         done: &[bool],
     ) -> Bracket<'a, 'b> {
         let n = round.players.len();
-        let mut in_bracket = vec![false; n];
-        let mut is_mdp = vec![false; n];
-        let mut in_next = vec![false; n];
-        for &i in mdps {
-            in_bracket[i] = true;
-            is_mdp[i] = true;
-        }
-        for &i in residents {
-            in_bracket[i] = true;
-        }
-        for &i in next {
-            in_next[i] = true;
-        }
         let members: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-        let scores = members.iter().map(|&i| round.players[i].score);
-        let low = scores.clone().min().unwrap_or(0);
-        let high = scores.max().unwrap_or(0);
-        let ctx = Context {
-            in_bracket,
-            is_mdp,
-            in_next,
-            low,
-            high,
-            next_low: next.first().map(|&i| round.players[i].score),
-        };
+        let ctx = Context::of_bracket(round, mdps, residents, next);
         let mut vertices: Vec<usize> = members
             .iter()
             .chain(lower)
@@ -164,35 +141,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
             local[bye] = Some(vertices.len());
             vertices.push(bye);
         }
-        let core: Vec<bool> = vertices
-            .iter()
-            .map(|&i| i < n && (ctx.in_bracket[i] || ctx.in_next[i]))
-            .collect();
+        let core: Vec<bool> = vertices.iter().map(|&i| ctx.in_core(i)).collect();
         let base = edges_where(round, &ctx, &vertices, |x, y| core[x] && core[y]);
-        // Left out below: someone, and not a possible bye receiver in the
-        // bracket or the next scoregroup (the bye's fields would then
-        // weigh in the solve).
-        let below = vertices
-            .iter()
-            .any(|&i| i < n && !ctx.in_bracket[i] && !ctx.in_next[i]);
-        let bye_in_core = round.bye
-            && vertices.iter().any(|&i| {
-                i < n
-                    && (ctx.in_bracket[i] || ctx.in_next[i])
-                    && round.players[i].bye_allowed
-                    && Some(round.players[i].score) == round.bye_score
-            });
-        // And the bye, given below, weighs nothing but its score: no
-        // criterion under it tells the receivers of that score apart.
-        let bye_plain = vertices.iter().all(|&i| {
-            i >= n
-                || !round.bye
-                || Some(round.players[i].score) != round.bye_score
-                || bye_values(round, &ctx, i)[2..]
-                    .iter()
-                    .all(|v| *v == Value::Num(0))
-        });
-        let reducible = std::cell::Cell::new(round.shortcuts && below && !bye_in_core && bye_plain);
+        let reducible =
+            std::cell::Cell::new(round.shortcuts && ctx.may_leave_out_below(round, &vertices));
         Bracket {
             round,
             ctx,

@@ -31,6 +31,75 @@ pub struct Context {
 const POINT: i32 = 2;
 
 impl Context {
+    /// The context of the bracket made of `mdps` and `residents`, with
+    /// `next` the next scoregroup.
+    pub fn of_bracket(
+        round: &Round,
+        mdps: &[usize],
+        residents: &[usize],
+        next: &[usize],
+    ) -> Context {
+        let n = round.players.len();
+        let mut in_bracket = vec![false; n];
+        let mut is_mdp = vec![false; n];
+        let mut in_next = vec![false; n];
+        for &i in mdps {
+            in_bracket[i] = true;
+            is_mdp[i] = true;
+        }
+        for &i in residents {
+            in_bracket[i] = true;
+        }
+        for &i in next {
+            in_next[i] = true;
+        }
+        let scores = mdps
+            .iter()
+            .chain(residents)
+            .map(|&i| round.players[i].score);
+        Context {
+            in_bracket,
+            is_mdp,
+            in_next,
+            low: scores.clone().min().unwrap_or(0),
+            high: scores.max().unwrap_or(0),
+            next_low: next.first().map(|&i| round.players[i].score),
+        }
+    }
+
+    /// Whether player `i` (a rank, or the bye vertex) is in the bracket or
+    /// the next scoregroup: the players every field weighs.
+    pub fn in_core(&self, i: usize) -> bool {
+        i < self.in_bracket.len() && (self.in_bracket[i] || self.in_next[i])
+    }
+
+    /// Whether a solve of the bracket may leave out the players below the
+    /// next scoregroup (`vertices`: every player not yet paired from the
+    /// bracket down, by rank, the bye vertex allowed): someone is below,
+    /// no possible bye receiver is in the bracket or the next scoregroup
+    /// (the bye's fields would then weigh in the solve), and the bye,
+    /// given below, weighs nothing but its score (no criterion under it
+    /// tells the receivers of that score apart).
+    pub fn may_leave_out_below(&self, round: &Round, vertices: &[usize]) -> bool {
+        let n = round.players.len();
+        let below = vertices.iter().any(|&i| i < n && !self.in_core(i));
+        let bye_in_core = round.bye
+            && vertices.iter().any(|&i| {
+                self.in_core(i)
+                    && round.players[i].bye_allowed
+                    && Some(round.players[i].score) == round.bye_score
+            });
+        let bye_plain = vertices.iter().all(|&i| {
+            i >= n
+                || !round.bye
+                || Some(round.players[i].score) != round.bye_score
+                || bye_values(round, self, i)[2..]
+                    .iter()
+                    .all(|v| *v == Value::Num(0))
+        });
+        below && !bye_in_core && bye_plain
+    }
+
     /// Number of PSD levels of this bracket (score differences 0 ...).
     fn levels(&self) -> i32 {
         self.high - self.low + POINT + 1
