@@ -518,22 +518,18 @@ fn pair_dutch_pairs_a_large_round_from_a_few_boards_of_each_player() {
     assert_eq!(json["byes"][0]["kind"], "pab");
 }
 
-/// A round the large path cannot decide from a few boards of each player,
-/// too large to weigh every board: refused before the memory is taken,
-/// naming the score group and what weighing its boards would need. Round
-/// 2 of 2,400 players of whom 80 played round 1 (k against k + 40, the
-/// first 30 games won by the higher player, the last 10 drawn) and the
-/// rest took a zero-point bye: the 30 winners pair S1 against S2 from a
-/// few boards each, but among the 20 who drew S1 against S2 (31-71,
-/// 32-72, ...) would be rematches, so the group needs the ordering solves,
-/// over itself and the 2,350 players below it.
-#[cfg(unix)]
-#[test]
-fn pair_dutch_refuses_a_large_round_it_cannot_prove_saying_what_it_needs() {
-    let t = TestLeague::new();
+/// Round 2 of 2,400 players of whom 80 played round 1 (k against k + 40,
+/// the first 30 games won by the higher player, the last 10 drawn) and
+/// the rest took a zero-point bye; with `odd`, player 81 took a half-point
+/// bye instead. The 30 winners pair S1 against S2 from a few boards each,
+/// but among the 20 who drew S1 against S2 (31-71, 32-72, ...) would be
+/// rematches, so their score group needs the rules' further order.
+fn drawn_group_trf(odd: bool) -> String {
     let mut text = String::from("XXR 9\n");
     for n in 1..=2_400u32 {
-        let line = if n > 80 {
+        let line = if n == 81 && odd {
+            trf_line(n, "0.5", "0000 - H")
+        } else if n > 80 {
             trf_line(n, "0.0", "0000 - Z")
         } else {
             let (k, higher) = if n <= 40 { (n, true) } else { (n - 40, false) };
@@ -549,7 +545,63 @@ fn pair_dutch_refuses_a_large_round_it_cannot_prove_saying_what_it_needs() {
         };
         text.push_str(&line);
     }
-    t.write("large.trf", &text);
+    text
+}
+
+/// A score group that needs the rules' order among equally good pairings,
+/// in a round too large to weigh every board, is ordered by weighing its
+/// own boards alone when every best pairing keeps it whole: the 20 who
+/// drew (`drawn_group_trf`) meet each other, no rematch, each the lowest
+/// opponent the transpositions allow (31 against 73, as 71 is a rematch
+/// and 72 wants Black as 31 does), within 300 MB of address space.
+#[cfg(unix)]
+#[test]
+fn pair_dutch_orders_a_large_rounds_group_on_its_own_boards() {
+    let t = TestLeague::new();
+    t.write("large.trf", drawn_group_trf(false));
+    let out = league_limited(&t, 300_000, &["pair", "large.trf", "--format", "json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let pairs = json["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 1_200);
+    let drawn = |n: u64| (31..=40).contains(&n) || (71..=80).contains(&n);
+    let boards: Vec<(u64, u64, u64)> = pairs
+        .iter()
+        .map(|p| {
+            let n = |k: &str| p[k].as_u64().expect("number");
+            (n("board"), n("white"), n("black"))
+        })
+        .filter(|&(_, w, b)| drawn(w) || drawn(b))
+        .collect();
+    assert_eq!(
+        boards,
+        [
+            (16, 73, 31),
+            (17, 32, 74),
+            (18, 71, 33),
+            (19, 34, 72),
+            (20, 77, 35),
+            (21, 36, 78),
+            (22, 79, 37),
+            (23, 38, 80),
+            (24, 75, 39),
+            (25, 40, 76)
+        ]
+    );
+}
+
+/// A round the large path cannot decide from a few boards of each player,
+/// too large to weigh every board: refused before the memory is taken,
+/// naming the score group and what weighing its boards would need. With
+/// player 81's half-point bye the drawn group (`drawn_group_trf`) has 21
+/// players: one must go down, so the group is ordered with the players
+/// below it, over itself and the 2,350 players below.
+#[cfg(unix)]
+#[test]
+fn pair_dutch_refuses_a_large_round_it_cannot_prove_saying_what_it_needs() {
+    let t = TestLeague::new();
+    t.write("large.trf", drawn_group_trf(true));
     let out = league_limited(&t, 300_000, &["pair", "large.trf", "--format", "json"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
@@ -562,7 +614,9 @@ fn pair_dutch_refuses_a_large_round_it_cannot_prove_saying_what_it_needs() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("(2370 players, about 6 GB; at most 4 GB)"),
+        stderr.contains(
+            "the group and the players below it (2370 players, about 6 GB; at most 4 GB)"
+        ),
         "{stderr}"
     );
     assert!(stderr.contains("pair them in smaller sections"), "{stderr}");

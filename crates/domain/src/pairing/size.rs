@@ -87,9 +87,15 @@ fn dutch_estimate(n: usize, span: u32, round: u32) -> (u64, bool, u64) {
 
 /// The refusal of a round of `n` players too large to weigh every board,
 /// when the score group of `score` half points needs the ordering solves
-/// of the dense engine over `vertices` players (the group and everybody
-/// below it), which would take `bytes`.
-pub fn dutch_group_refusal(n: usize, score: i32, vertices: usize, bytes: u64) -> String {
+/// of the dense engine over `vertices` players (the group alone when
+/// `alone`, else the group and everybody below it), which would take
+/// `bytes`.
+pub fn dutch_group_refusal(
+    n: usize,
+    score: i32,
+    (vertices, alone): (usize, bool),
+    bytes: u64,
+) -> String {
     let points = match score {
         2 => "1 point".to_string(),
         s => format!("{} points", f64::from(s) / 2.0),
@@ -98,8 +104,13 @@ pub fn dutch_group_refusal(n: usize, score: i32, vertices: usize, bytes: u64) ->
         "{n} players are more than the FIDE Dutch engine can pair at once: the score group \
          of {points} cannot be paired from a few boards of each player (its first pairing in \
          the order of the rules is not among the best), and choosing among its equally good \
-         pairings weighs every possible board of the group and the players below it \
-         ({vertices} players, about {} GB; at most {} GB); pair them in smaller sections",
+         pairings weighs every possible board of the group{} ({vertices} players, about {} GB; \
+         at most {} GB); pair them in smaller sections",
+        if alone {
+            ""
+        } else {
+            " and the players below it"
+        },
         bytes.div_ceil(1 << 30),
         MAX_WEIGHT_BYTES >> 30
     )
@@ -235,13 +246,20 @@ mod tests {
         // What the whole round would take, as the refusal says.
         let gb = dutch_bytes(9_999, 0, 1).div_ceil(1 << 30);
         assert_eq!(gb, 173);
-        let text = dutch_group_refusal(9_999, 2, 9_999, dutch_bytes(9_999, 2, 2));
+        let text = dutch_group_refusal(9_999, 2, (9_999, false), dutch_bytes(9_999, 2, 2));
         assert!(
             text.starts_with("9999 players are more than the FIDE Dutch engine can pair at once: the score group of 1 point cannot be paired from a few boards"),
             "{text}"
         );
         assert!(
-            text.contains("(9999 players, about 179 GB; at most 4 GB)"),
+            text.contains(
+                "the group and the players below it (9999 players, about 179 GB; at most 4 GB)"
+            ),
+            "{text}"
+        );
+        let text = dutch_group_refusal(9_999, 2, (3_252, true), dutch_bytes(3_252, 2, 2));
+        assert!(
+            text.contains("weighs every possible board of the group (3252 players, about 11 GB; at most 4 GB)"),
             "{text}"
         );
         let text = dutch_completion_refusal(9_999, 3);

@@ -140,28 +140,78 @@ thread_local! {
     /// How many brackets the large path decided itself (for the test that
     /// checks it is exercised).
     static SPARSE_BRACKETS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many brackets it handed to the dense engine on their members
+    /// alone ([`Decision::KeptWhole`]).
+    static KEPT_WHOLE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many it handed to the dense engine on the bracket and the next
+    /// scoregroup ([`Bracket::within_core`]).
+    static WITHIN_CORE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Whether a bracket that fits whole is still paired on the bracket
+    /// and the next scoregroup where it can be (so that the tests compare
+    /// that way with the dense engine on small fields).
+    static PREFER_CORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn prefer_core() -> bool {
+    PREFER_CORE.with(|c| c.get())
+}
+
+/// Whether a bracket that fits whole is still paired on the bracket and
+/// the next scoregroup where it can be: never, but in tests.
+#[cfg(not(test))]
+fn prefer_core() -> bool {
+    false
 }
 
 /// Pairs the bracket `m` as the dense engine does: from a few boards of
 /// each player when its first candidate is optimal, else by the dense
 /// engine when the bracket and those below it fit, else refuses.
 pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpairable> {
-    if let Some(out) = sparse_bracket(round, m) {
-        #[cfg(test)]
-        SPARSE_BRACKETS.with(|c| c.set(c.get() + 1));
-        return Ok(out);
-    }
-    let members: Vec<usize> = m.mdps.iter().chain(m.residents).copied().collect();
-    let vertices = members
-        .iter()
-        .chain(m.lower)
-        .filter(|&&i| !m.done[i])
-        .count();
+    let members = m.mdps.len() + m.residents.len();
     let span = super::score_span(&round.players);
-    if size::dutch_fits(vertices, span, round.field.round) {
-        let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
-        return Ok(bracket.pair());
-    }
+    let fits = |vertices: usize| size::dutch_fits(vertices, span, round.field.round);
+    let vertices = match sparse_bracket(round, m) {
+        Decision::Paired(out) => {
+            #[cfg(test)]
+            SPARSE_BRACKETS.with(|c| c.set(c.get() + 1));
+            return Ok(out);
+        }
+        Decision::KeptWhole if fits(members) => {
+            #[cfg(test)]
+            KEPT_WHOLE.with(|c| c.set(c.get() + 1));
+            return Ok(Bracket::kept_whole(round, m.mdps, m.residents, m.next).pair());
+        }
+        Decision::KeptWhole => (members, true),
+        Decision::Open { core } => {
+            let vertices = m
+                .mdps
+                .iter()
+                .chain(m.residents)
+                .chain(m.lower)
+                .filter(|&&i| !m.done[i])
+                .count();
+            let whole_fits = fits(vertices);
+            if whole_fits && !prefer_core() {
+                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
+                return Ok(bracket.pair());
+            }
+            if core.is_some_and(fits) {
+                let parts = [m.next, m.lower];
+                let bracket = Bracket::within_core(round, m.mdps, m.residents, parts, m.done);
+                if let Some(out) = bracket.pair_within_core() {
+                    #[cfg(test)]
+                    WITHIN_CORE.with(|c| c.set(c.get() + 1));
+                    return Ok(out);
+                }
+            }
+            if whole_fits {
+                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
+                return Ok(bracket.pair());
+            }
+            (vertices, false)
+        }
+    };
     let score = m
         .residents
         .first()
@@ -173,15 +223,31 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
             round.players.len(),
             score,
             vertices,
-            size::dutch_bytes(vertices, span, round.field.round),
+            size::dutch_bytes(vertices.0, span, round.field.round),
         ),
     })
+}
+
+/// What the sparse solves decide about a bracket.
+enum Decision {
+    /// Its pairs (its first candidate is optimal).
+    Paired(Outcome),
+    /// Its candidate is not optimal, but every optimal pairing pairs the
+    /// whole bracket within itself and leaves players below it: the dense
+    /// engine orders it on its members alone ([`Bracket::kept_whole`]).
+    KeptWhole,
+    /// The dense engine must decide on the bracket and everybody below it
+    /// (or a proof did not close). `core`: the players of the bracket and
+    /// the next scoregroup, when the bracket's first solve was on them
+    /// alone (the players below left a pairing): the dense engine may then
+    /// stay on them ([`Bracket::within_core`]).
+    Open { core: Option<usize> },
 }
 
 /// The bracket's outcome from sparse solves, or `None` when the dense
 /// engine must decide (its candidate is not optimal, or a proof did not
 /// close).
-fn sparse_bracket(round: &Round, m: &Members) -> Option<Outcome> {
+fn sparse_bracket(round: &Round, m: &Members) -> Decision {
     let n = round.players.len();
     let ctx = Context::of_bracket(round, m.mdps, m.residents, m.next);
     let mut all: Vec<usize> = m
@@ -229,7 +295,7 @@ fn sparse_bracket(round: &Round, m: &Members) -> Option<Outcome> {
         8 => decide.run::<8>(problem, &packing),
         9..=12 => decide.run::<12>(problem, &packing),
         13..=16 => decide.run::<16>(problem, &packing),
-        _ => None,
+        _ => Decision::Open { core: None },
     }
 }
 
@@ -253,9 +319,11 @@ struct Solved<const L: usize> {
 
 impl Decide<'_> {
     /// The decision, with weights of `L` limbs.
-    fn run<const L: usize>(&self, mut problem: Problem, packing: &Packing) -> Option<Outcome> {
+    fn run<const L: usize>(&self, mut problem: Problem, packing: &Packing) -> Decision {
         let round = problem.round;
-        let mut first = self.first::<L>(&mut problem, packing)?;
+        let Some(mut first) = self.first::<L>(&mut problem, packing) else {
+            return Decision::Open { core: None };
+        };
         if !c9_applies(round, &problem.ctx, &self.members, &first.mate) {
             let f = c9_field(&problem.ctx);
             let bye = round.bye_vertex();
@@ -266,10 +334,37 @@ impl Decide<'_> {
                 });
             problem.no_c9 = true;
             if had {
-                first = self.first::<L>(&mut problem, packing)?;
+                let Some(again) = self.first::<L>(&mut problem, packing) else {
+                    return Decision::Open { core: None };
+                };
+                first = again;
             }
         }
-        self.natural::<L>(&problem, packing, &first)
+        if let Some(out) = self.natural::<L>(&problem, packing, &first) {
+            return Decision::Paired(out);
+        }
+        if self.kept_whole(round, &problem.ctx, &first.mate) {
+            return Decision::KeptWhole;
+        }
+        Decision::Open {
+            core: (!problem.c4).then_some(problem.verts.len()),
+        }
+    }
+
+    /// Whether the optimal pairing `mate` pairs every member of the
+    /// bracket within it while players are left below: then every optimal
+    /// pairing does (the argument of `order::Bracket::alone`), and the
+    /// bracket's order is decided on its members alone.
+    fn kept_whole(&self, round: &Round, ctx: &Context, mate: &[Option<usize>]) -> bool {
+        let n = round.players.len();
+        let below = self.all.iter().any(|&i| !ctx.in_bracket[i]);
+        round.shortcuts
+            && below
+            && !self.members.is_empty()
+            && self
+                .members
+                .iter()
+                .all(|&i| mate[i].is_some_and(|j| j < n && ctx.in_bracket(i.min(j), i.max(j))))
     }
 
     /// The bracket's first solve: on the bracket and the next scoregroup
@@ -417,7 +512,11 @@ fn completes(round: &Round, all: &[usize], mate: &[Option<usize>]) -> bool {
 /// there) have a perfect matching among the boards between each player
 /// and the next few by rank, and the bye's boards to the players
 /// `bye_ok` accepts; tried with wider windows before saying no.
-fn perfect_on_window(round: &Round, rest: &[usize], bye_ok: impl Fn(usize) -> bool) -> bool {
+pub(super) fn perfect_on_window(
+    round: &Round,
+    rest: &[usize],
+    bye_ok: impl Fn(usize) -> bool,
+) -> bool {
     let bye = round.bye_vertex();
     let players = rest.iter().filter(|&&i| i != bye).count();
     for window in WINDOWS {

@@ -76,6 +76,16 @@ pub struct Bracket<'a, 'b> {
     /// Whether every optimal pairing pairs the whole bracket within itself,
     /// so the ordering solves need nothing else (`Bracket::alone`).
     alone: std::cell::Cell<bool>,
+    /// Whether this is the last bracket (no player below it is left).
+    last: bool,
+    /// Whether the whole graph (the bracket and everybody below) is too
+    /// large to weigh: the solves stay on the bracket and the next
+    /// scoregroup, the check that the players below can still be paired
+    /// is made on a sparse graph of neighbours by rank, and a solve that
+    /// would need the whole graph marks `overflow` instead
+    /// ([`Bracket::within_core`]).
+    limited: bool,
+    overflow: Rc<Cell<bool>>,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
     /// The bracket's first solve (quality fields only), once made: the
@@ -145,6 +155,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let base = edges_where(round, &ctx, &vertices, |x, y| core[x] && core[y]);
         let reducible =
             std::cell::Cell::new(round.shortcuts && ctx.may_leave_out_below(round, &vertices));
+        let last = vertices.iter().all(|&i| i >= n || ctx.in_bracket[i]);
         Bracket {
             round,
             ctx,
@@ -153,6 +164,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
             whole: std::cell::OnceCell::new(),
             no_c9: false,
             alone: std::cell::Cell::new(false),
+            last,
+            limited: false,
+            overflow: Rc::new(Cell::new(false)),
             members,
             mdps: mdps.to_vec(),
             residents: residents.to_vec(),
@@ -163,6 +177,62 @@ impl<'a, 'b> Bracket<'a, 'b> {
             first: None,
             warm: Warm::default(),
         }
+    }
+
+    /// The bracket of `mdps` and `residents` (`next`: the next
+    /// scoregroup) when every optimal pairing of the round so far is known
+    /// to pair all of it within itself, and players are left below it: it
+    /// is then solved alone from its first solve on, its graph holding its
+    /// members' boards only (see [`Bracket::alone`], which finds the same
+    /// after a first solve of the bracket and those below). The large path
+    /// (module `dutch::large`) proves that from a few boards of each
+    /// player, and so orders a bracket whose players below would not fit.
+    pub fn kept_whole(
+        round: &'a Round<'b>,
+        mdps: &[usize],
+        residents: &[usize],
+        next: &[usize],
+    ) -> Bracket<'a, 'b> {
+        let members: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+        let mut done = vec![true; round.players.len()];
+        for &i in &members {
+            done[i] = false;
+        }
+        let mut bracket = Bracket::new(round, mdps, residents, next, &[], &done);
+        bracket.last = false;
+        bracket.alone.set(true);
+        bracket.reducible.set(false);
+        bracket
+    }
+
+    /// The bracket as [`Bracket::new`] makes it, when the bracket and
+    /// everybody below it are too many to weigh but a first solve of the
+    /// bracket and the next scoregroup is known to leave the players below
+    /// a pairing (`Context::may_leave_out_below`, checked on a sparse
+    /// graph): the ordering solves then stay on that part, as the dense
+    /// engine's do while its checks hold ([`Bracket::solve_part`]), with
+    /// the check made on a sparse graph of who may meet (each player and
+    /// the next few by rank), which builds no weights. When that check
+    /// fails, the dense engine would solve the whole graph: the bracket is
+    /// then left undecided ([`Bracket::pair_within_core`] gives `None`).
+    pub fn within_core(
+        round: &'a Round<'b>,
+        mdps: &[usize],
+        residents: &[usize],
+        [next, lower]: [&[usize]; 2],
+        done: &[bool],
+    ) -> Bracket<'a, 'b> {
+        let mut bracket = Bracket::new(round, mdps, residents, next, lower, done);
+        bracket.limited = true;
+        bracket
+    }
+
+    /// [`Bracket::pair`] of a bracket made by [`Bracket::within_core`]:
+    /// `None` when a solve needed the whole graph.
+    pub fn pair_within_core(self) -> Option<Outcome> {
+        let overflow = Rc::clone(&self.overflow);
+        let outcome = self.pair();
+        (!overflow.get()).then_some(outcome)
     }
 
     /// Whether the edge `i`-`j` (ranks, or the bye vertex) can be left out
@@ -204,15 +274,19 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 let i = self.vertices[x];
                 i < n && self.ctx.in_bracket[i]
             };
-            if let Some(out) = self.solve_part(extra, members, Mode::Alone) {
+            if let Ok(out) = self.solve_part(extra, members, Mode::Alone) {
                 return out;
             }
         }
         if self.reducible.get() {
-            if let Some(out) = self.solve_part(extra, |x| self.core[x], Mode::Part) {
-                return out;
+            match self.solve_part(extra, |x| self.core[x], Mode::Part) {
+                Ok(out) => return out,
+                Err(out) if self.limited => {
+                    self.overflow.set(true);
+                    return out;
+                }
+                Err(_) => self.reducible.set(false),
             }
-            self.reducible.set(false);
         }
         let whole = self.whole.get_or_init(|| {
             let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
@@ -341,7 +415,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
 
     /// [`Bracket::solve_with`] on the bracket and the next scoregroup
     /// only (the local vertices `keep` accepts), when that is provably the
-    /// same answer.
+    /// same answer; else `Err` with the part's solution.
     ///
     /// Below the next scoregroup, every field but C4 (and the bye's) is
     /// zero: those players matter only as a place where whoever is left
@@ -353,7 +427,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// answer is optimal for the whole graph: every pairing of everybody
     /// weighs, on the fields that differ, what its part above weighs, and
     /// no part above weighs more than this one. If they cannot, returns
-    /// `None` and the caller solves the whole graph.
+    /// `Err` and the caller solves the whole graph.
     ///
     /// The same code solves a bracket on its own (`keep` its members,
     /// [`Mode::Alone`], without the check) once every optimal pairing is
@@ -363,13 +437,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
         extra: &[Extra],
         keep: impl Fn(usize) -> bool,
         mode: Mode,
-    ) -> Option<Solution> {
+    ) -> Result<Solution, Solution> {
         let bye = self.round.bye_vertex();
         // C4 counts every pair of the whole round; here it would prefer
         // pairs above to pairs below, which it does not.
         let (solution, gone) = self.solve_graph(&self.base, keep, extra, mode);
         if mode == Mode::Alone {
-            return Some(solution);
+            return Ok(solution);
         }
         // Everybody not yet paired: those below and those left above.
         let rest: Vec<usize> = self
@@ -379,13 +453,24 @@ impl<'a, 'b> Bracket<'a, 'b> {
             .filter(|&(x, &i)| !gone[x] && (i == bye || solution.mate[i].is_none()))
             .map(|(_, &i)| i)
             .collect();
+        let bye_ok = |i: usize| {
+            let p = &self.round.players[i];
+            p.bye_allowed && Some(p.score) == self.round.bye_score
+        };
+        if self.limited {
+            let complete = super::large::perfect_on_window(self.round, &rest, bye_ok);
+            return if complete {
+                Ok(solution)
+            } else {
+                Err(solution)
+            };
+        }
         let mut adjacency = vec![Vec::new(); rest.len()];
         for (a, &i) in rest.iter().enumerate() {
             for (b, &j) in rest.iter().enumerate().skip(a + 1) {
                 // The bye vertex comes last, so it is only ever `j`.
                 let ok = if j == bye {
-                    let p = &self.round.players[i];
-                    p.bye_allowed && Some(p.score) == self.round.bye_score
+                    bye_ok(i)
                 } else {
                     self.round.compatible(i.min(j), i.max(j))
                 };
@@ -396,7 +481,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         let mut completion = vec![None; rest.len()];
-        cardinality::complete_perfect(&adjacency, &mut completion).then_some(solution)
+        if cardinality::complete_perfect(&adjacency, &mut completion) {
+            Ok(solution)
+        } else {
+            Err(solution)
+        }
     }
 
     /// The pairs of this bracket in a solution.
@@ -414,10 +503,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
 
     /// Whether this is the last bracket (no player below it is left).
     fn is_last(&self) -> bool {
-        let n = self.round.players.len();
-        self.vertices
-            .iter()
-            .all(|&i| i >= n || self.ctx.in_bracket[i])
+        self.last
     }
 
     /// The bracket's first solve, on the quality fields only (solved again

@@ -3,7 +3,7 @@
 
 use super::super::pair_with;
 use super::super::tests::play;
-use super::SPARSE_BRACKETS;
+use super::{KEPT_WHOLE, PREFER_CORE, SPARSE_BRACKETS, WITHIN_CORE};
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, PointSystem, Unpairable};
 use crate::domain::rng::Rng;
 use crate::domain::score::Points;
@@ -50,12 +50,18 @@ fn compare(f: &mut Field, rng: &mut Rng, t: u32) -> usize {
 /// Random tournaments of 7 to 66 players, odd and even, some forbidden
 /// pairs and requested byes: every round the large path pairs as the
 /// dense engine does, and it decides many brackets itself (not only by
-/// handing them to the dense engine).
+/// handing them to the dense engine), and hands many others to it on
+/// their members alone (a bracket every optimal pairing keeps whole) or
+/// on the bracket and the next scoregroup (preferred here where the whole
+/// would fit, as it is where it would not).
 #[test]
 fn the_large_path_pairs_as_the_dense_engine() {
     let mut rng = Rng::new(20261126);
     let mut rounds = 0;
     SPARSE_BRACKETS.with(|c| c.set(0));
+    KEPT_WHOLE.with(|c| c.set(0));
+    WITHIN_CORE.with(|c| c.set(0));
+    PREFER_CORE.with(|c| c.set(true));
     for t in 0..40 {
         let n = 7 + rng.below(60) as u32;
         let total = 5 + (t % 5);
@@ -73,9 +79,22 @@ fn the_large_path_pairs_as_the_dense_engine() {
         rounds += compare(&mut f, &mut rng, t);
     }
     let sparse = SPARSE_BRACKETS.with(|c| c.get());
+    let kept = KEPT_WHOLE.with(|c| c.get());
+    let core = WITHIN_CORE.with(|c| c.get());
+    eprintln!(
+        "{rounds} rounds, {sparse} brackets decided sparse, {kept} kept whole, {core} within core"
+    );
     assert!(rounds > 200, "only {rounds} rounds compared");
     assert!(
         sparse > 300,
         "only {sparse} brackets decided by the large path"
+    );
+    assert!(
+        kept > 20,
+        "only {kept} brackets ordered on their members alone"
+    );
+    assert!(
+        core > 20,
+        "only {core} brackets ordered on the bracket and the next scoregroup"
     );
 }
