@@ -129,6 +129,12 @@ fn kind_words(kind: ByeKind) -> &'static str {
     }
 }
 
+/// From how many players `league pair` says first that the pairing can
+/// take minutes: where both Swiss engines stop weighing every board at
+/// once (`dutch::large::FROM`), and a large round's score groups may be
+/// ordered by many proven solves, each a pass over the group's boards.
+const LARGE_SECTION: usize = 1_500;
+
 /// `league pair`.
 pub fn run(a: PairArgs) -> Result<()> {
     let (bytes, name) = read_file(&a.file)?;
@@ -168,6 +174,13 @@ pub fn run(a: PairArgs) -> Result<()> {
         colour_priority: a.colour_priority.unwrap_or_default(),
         unrated_bye: a.unrated_bye.unwrap_or_default(),
     };
+    let players = field.entrants.iter().filter(|e| e.available).count();
+    if players >= LARGE_SECTION && matches!(a.system, PairSystem::Dutch | PairSystem::Uscf) {
+        eprintln!(
+            "Pairing {players} players: a section this large is paired from a few boards of \
+             each player at a time, which can take minutes."
+        );
+    }
     let pairing: Pairing = match a.system {
         PairSystem::Dutch => Dutch.pair(&field),
         PairSystem::Uscf => uscf.pair(&field),

@@ -103,9 +103,10 @@ pub fn dutch_group_refusal(
     format!(
         "{n} players are more than the FIDE Dutch engine can pair at once: the score group \
          of {points} cannot be paired from a few boards of each player (its first pairing in \
-         the order of the rules is not among the best), and choosing among its equally good \
-         pairings weighs every possible board of the group{} ({vertices} players, about {} GB; \
-         at most {} GB); pair them in smaller sections",
+         the order of the rules is not among the best, and its order among the equally good \
+         pairings could not be proven from a few boards either), and weighing every possible \
+         board of the group{} ({vertices} players, about {} GB; at most {} GB) is more than \
+         it may take; pair them in smaller sections",
         if alone {
             ""
         } else {
@@ -259,7 +260,9 @@ mod tests {
         );
         let text = dutch_group_refusal(9_999, 2, (3_252, true), dutch_bytes(3_252, 2, 2));
         assert!(
-            text.contains("weighs every possible board of the group (3252 players, about 11 GB; at most 4 GB)"),
+            text.contains(
+                "every possible board of the group (3252 players, about 11 GB; at most 4 GB)"
+            ),
             "{text}"
         );
         let text = dutch_completion_refusal(9_999, 3);

@@ -18,9 +18,19 @@
 //!   candidate's boards plus the best pairing of everybody else, solved
 //!   and proven the same way, weigh what the optimum weighs, or less;
 //! - a bracket whose candidate is not optimal, or where a proof does not
-//!   close, is paired by the dense engine when the bracket and everybody
-//!   below it fit in memory ([`super::super::size::dutch_fits`]), and the
-//!   round is refused otherwise, saying which score group needs what.
+//!   close, is ordered by the dense engine's steps (module `order`) on as
+//!   few players as is exact: its members alone when every optimal
+//!   pairing keeps it whole ([`Decision::KeptWhole`]); the bracket and
+//!   the next scoregroup when the first solve was on them
+//!   ([`Bracket::within_core`]); else the bracket and everybody below.
+//!   Those boards are held when they fit in memory
+//!   ([`super::super::size::dutch_fits`]); otherwise each ordering solve
+//!   is made as the quality solve is, from a few boards of each player and
+//!   proven (module `order::sparse`): little memory, but a pass over the
+//!   boards per solve, minutes for a group of thousands. The round is
+//!   refused, saying which score group needs what, only when such a
+//!   solve cannot be proven or the last bracket's answer would depend on
+//!   which of equally good pairings a solve returns.
 //!
 //! The round's completion check (C4) and the check that the players left
 //! below a bracket can still all be paired are made on a sparse graph of
@@ -33,7 +43,7 @@
 //! few hundred bits each), and time for one pass over the boards of the
 //! graph solved per proof (O(n²) boards weighed, none kept).
 
-mod solve;
+pub(super) mod solve;
 
 use super::order::{Bracket, Outcome};
 use super::quality::{bye_values, c9_applies, c9_field, values, Context};
@@ -150,17 +160,35 @@ thread_local! {
     /// and the next scoregroup where it can be (so that the tests compare
     /// that way with the dense engine on small fields).
     static PREFER_CORE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Whether a bracket the sparse solves cannot decide alone is still
+    /// ordered by sparse solves where the dense engine would fit.
+    static PREFER_SPARSE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many brackets were ordered by sparse solves (`order::sparse`).
+    static SPARSE_ORDERED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// A way of pairing a bracket the large path may be asked to prefer where
+/// the dense engine would fit, so that the tests compare that way with
+/// the dense engine on small fields.
+#[derive(Clone, Copy)]
+enum Prefer {
+    /// The bracket and the next scoregroup (`Bracket::within_core`).
+    Core,
+    /// Sparse solves (`order::sparse`).
+    Sparse,
 }
 
 #[cfg(test)]
-fn prefer_core() -> bool {
-    PREFER_CORE.with(|c| c.get())
+fn prefer(way: Prefer) -> bool {
+    match way {
+        Prefer::Core => PREFER_CORE.with(|c| c.get()),
+        Prefer::Sparse => PREFER_SPARSE.with(|c| c.get()),
+    }
 }
 
-/// Whether a bracket that fits whole is still paired on the bracket and
-/// the next scoregroup where it can be: never, but in tests.
+/// Never, but in tests.
 #[cfg(not(test))]
-fn prefer_core() -> bool {
+fn prefer(_: Prefer) -> bool {
     false
 }
 
@@ -171,18 +199,28 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
     let members = m.mdps.len() + m.residents.len();
     let span = super::score_span(&round.players);
     let fits = |vertices: usize| size::dutch_fits(vertices, span, round.field.round);
+    let parts = [m.mdps, m.residents, m.next, m.lower];
     let vertices = match sparse_bracket(round, m) {
         Decision::Paired(out) => {
             #[cfg(test)]
             SPARSE_BRACKETS.with(|c| c.set(c.get() + 1));
             return Ok(out);
         }
-        Decision::KeptWhole if fits(members) => {
-            #[cfg(test)]
-            KEPT_WHOLE.with(|c| c.set(c.get() + 1));
-            return Ok(Bracket::kept_whole(round, m.mdps, m.residents, m.next).pair());
+        Decision::KeptWhole => {
+            let dense = fits(members) && !prefer(Prefer::Sparse);
+            let bracket = Bracket::kept_whole(round, [m.mdps, m.residents, m.next], !dense);
+            if dense {
+                #[cfg(test)]
+                KEPT_WHOLE.with(|c| c.set(c.get() + 1));
+                return Ok(bracket.pair());
+            }
+            if let Some(out) = bracket.pair_checked() {
+                #[cfg(test)]
+                SPARSE_ORDERED.with(|c| c.set(c.get() + 1));
+                return Ok(out);
+            }
+            (members, true)
         }
-        Decision::KeptWhole => (members, true),
         Decision::Open { core } => {
             let vertices = m
                 .mdps
@@ -192,18 +230,28 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
                 .filter(|&&i| !m.done[i])
                 .count();
             let whole_fits = fits(vertices);
-            if whole_fits && !prefer_core() {
+            let sparse_first = prefer(Prefer::Sparse);
+            if whole_fits && !prefer(Prefer::Core) && !sparse_first {
                 let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
                 return Ok(bracket.pair());
             }
-            if core.is_some_and(fits) {
-                let parts = [m.next, m.lower];
-                let bracket = Bracket::within_core(round, m.mdps, m.residents, parts, m.done);
-                if let Some(out) = bracket.pair_within_core() {
+            if core.is_some_and(fits) && !sparse_first {
+                let bracket =
+                    Bracket::within_core(round, m.mdps, m.residents, [m.next, m.lower], m.done);
+                if let Some(out) = bracket.pair_checked() {
                     #[cfg(test)]
                     WITHIN_CORE.with(|c| c.set(c.get() + 1));
                     return Ok(out);
                 }
+            }
+            if whole_fits && !sparse_first {
+                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
+                return Ok(bracket.pair());
+            }
+            if let Some(out) = Bracket::new_sparse(round, parts, m.done, true).pair_checked() {
+                #[cfg(test)]
+                SPARSE_ORDERED.with(|c| c.set(c.get() + 1));
+                return Ok(out);
             }
             if whole_fits {
                 let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);

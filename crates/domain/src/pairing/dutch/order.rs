@@ -27,6 +27,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use warm::{Last, Mode};
 
+mod sparse;
 mod warm;
 
 /// A low-priority field added by an ordering step: its value on pair
@@ -85,6 +86,14 @@ pub struct Bracket<'a, 'b> {
     /// would need the whole graph marks `overflow` instead
     /// ([`Bracket::within_core`]).
     limited: bool,
+    /// Whether the solves weigh the boards on the fly instead of holding
+    /// them (module `sparse`), for a bracket too large to hold them: the
+    /// checks that the players below can still be paired are then made on
+    /// a sparse graph too, as with `limited`.
+    sparse: bool,
+    /// Set when a solve could not be made here (`limited`, `sparse`): the
+    /// bracket's outcome is then not the dense engine's, and is dropped
+    /// ([`Bracket::pair_checked`]).
     overflow: Rc<Cell<bool>>,
     /// Pairs fixed by the ordering steps (ranks).
     fixed: Vec<(usize, usize)>,
@@ -132,6 +141,27 @@ impl<'a, 'b> Bracket<'a, 'b> {
         lower: &[usize],
         done: &[bool],
     ) -> Bracket<'a, 'b> {
+        Bracket::build(round, [mdps, residents, next, lower], done, false)
+    }
+
+    /// [`Bracket::new`], its solves weighing the boards on the fly (module
+    /// `sparse`) when `sparse`; its outcome is then to be taken by
+    /// [`Bracket::pair_checked`].
+    pub fn new_sparse(
+        round: &'a Round<'b>,
+        [mdps, residents, next, lower]: [&[usize]; 4],
+        done: &[bool],
+        sparse: bool,
+    ) -> Bracket<'a, 'b> {
+        Bracket::build(round, [mdps, residents, next, lower], done, sparse)
+    }
+
+    fn build(
+        round: &'a Round<'b>,
+        [mdps, residents, next, lower]: [&[usize]; 4],
+        done: &[bool],
+        sparse: bool,
+    ) -> Bracket<'a, 'b> {
         let n = round.players.len();
         let members: Vec<usize> = mdps.iter().chain(residents).copied().collect();
         let ctx = Context::of_bracket(round, mdps, residents, next);
@@ -152,7 +182,11 @@ impl<'a, 'b> Bracket<'a, 'b> {
             vertices.push(bye);
         }
         let core: Vec<bool> = vertices.iter().map(|&i| ctx.in_core(i)).collect();
-        let base = edges_where(round, &ctx, &vertices, |x, y| core[x] && core[y]);
+        let base = if sparse {
+            Vec::new()
+        } else {
+            edges_where(round, &ctx, &vertices, |x, y| core[x] && core[y])
+        };
         let reducible =
             std::cell::Cell::new(round.shortcuts && ctx.may_leave_out_below(round, &vertices));
         let last = vertices.iter().all(|&i| i >= n || ctx.in_bracket[i]);
@@ -166,6 +200,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             alone: std::cell::Cell::new(false),
             last,
             limited: false,
+            sparse,
             overflow: Rc::new(Cell::new(false)),
             members,
             mdps: mdps.to_vec(),
@@ -187,18 +222,20 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// after a first solve of the bracket and those below). The large path
     /// (module `dutch::large`) proves that from a few boards of each
     /// player, and so orders a bracket whose players below would not fit.
+    ///
+    /// With `sparse`, its solves weigh the boards on the fly (module
+    /// `sparse`): take its outcome by [`Bracket::pair_checked`].
     pub fn kept_whole(
         round: &'a Round<'b>,
-        mdps: &[usize],
-        residents: &[usize],
-        next: &[usize],
+        [mdps, residents, next]: [&[usize]; 3],
+        sparse: bool,
     ) -> Bracket<'a, 'b> {
         let members: Vec<usize> = mdps.iter().chain(residents).copied().collect();
         let mut done = vec![true; round.players.len()];
         for &i in &members {
             done[i] = false;
         }
-        let mut bracket = Bracket::new(round, mdps, residents, next, &[], &done);
+        let mut bracket = Bracket::build(round, [mdps, residents, next, &[]], &done, sparse);
         bracket.last = false;
         bracket.alone.set(true);
         bracket.reducible.set(false);
@@ -214,7 +251,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// the check made on a sparse graph of who may meet (each player and
     /// the next few by rank), which builds no weights. When that check
     /// fails, the dense engine would solve the whole graph: the bracket is
-    /// then left undecided ([`Bracket::pair_within_core`] gives `None`).
+    /// then left undecided ([`Bracket::pair_checked`] gives `None`).
     pub fn within_core(
         round: &'a Round<'b>,
         mdps: &[usize],
@@ -227,9 +264,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
         bracket
     }
 
-    /// [`Bracket::pair`] of a bracket made by [`Bracket::within_core`]:
-    /// `None` when a solve needed the whole graph.
-    pub fn pair_within_core(self) -> Option<Outcome> {
+    /// [`Bracket::pair`] of a bracket made by [`Bracket::within_core`] or
+    /// with sparse solves: `None` when a solve could not be made there (the
+    /// whole graph was needed, a proof did not close, or the last
+    /// bracket's answer would depend on which of equally good pairings a
+    /// solve returns).
+    pub fn pair_checked(self) -> Option<Outcome> {
         let overflow = Rc::clone(&self.overflow);
         let outcome = self.pair();
         (!overflow.get()).then_some(outcome)
@@ -281,7 +321,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         if self.reducible.get() {
             match self.solve_part(extra, |x| self.core[x], Mode::Part) {
                 Ok(out) => return out,
-                Err(out) if self.limited => {
+                Err(out) if self.limited && !self.sparse => {
                     self.overflow.set(true);
                     return out;
                 }
@@ -289,6 +329,9 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         let whole = self.whole.get_or_init(|| {
+            if self.sparse {
+                return Vec::new();
+            }
             let mut all = edges_where(self.round, &self.ctx, &self.vertices, |_, _| true);
             if self.no_c9 {
                 drop_c9(&self.ctx, &mut all);
@@ -329,6 +372,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 index[x] = back.len();
                 back.push(self.vertices[x]);
             }
+        }
+        if self.sparse {
+            let solution = self.sparse_solution(&back, extra, without_c4, out);
+            return (solution, gone);
         }
         let mut edges = Vec::with_capacity(source.len());
         for e in source {
@@ -406,6 +453,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
     /// a solve used had it (then the solve must be repeated).
     fn drop_c9(&mut self) -> bool {
         self.no_c9 = true;
+        if self.sparse {
+            // No boards are held to look at: solve again (exact either way).
+            return true;
+        }
         let mut had = drop_c9(&self.ctx, &mut self.base);
         if let Some(all) = self.whole.get_mut() {
             had |= drop_c9(&self.ctx, all);
@@ -457,7 +508,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             let p = &self.round.players[i];
             p.bye_allowed && Some(p.score) == self.round.bye_score
         };
-        if self.limited {
+        if self.limited || self.sparse {
             let complete = super::large::perfect_on_window(self.round, &rest, bye_ok);
             return if complete {
                 Ok(solution)
@@ -655,6 +706,16 @@ impl<'a, 'b> Bracket<'a, 'b> {
             rest: Vec::new(),
             bye: None,
         };
+        if last && self.sparse {
+            let unfixed = self
+                .members
+                .iter()
+                .filter(|&&i| !outcome.pairs.iter().any(|&(a, b)| a == i || b == i))
+                .count();
+            if unfixed > 1 {
+                self.overflow.set(true);
+            }
+        }
         if last {
             for &i in &self.members {
                 if outcome.pairs.iter().any(|&(a, b)| a == i || b == i) {
@@ -744,7 +805,12 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
         let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
-        let chunk = (self.chunk_bits(cold) / bits as usize).max(1);
+        let chunk_bits = if self.sparse {
+            sparse::CHUNK_BITS
+        } else {
+            self.chunk_bits(cold)
+        };
+        let chunk = (chunk_bits / bits as usize).max(1);
         let mut mate = Vec::new();
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.

@@ -22,7 +22,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn max_bits(self) -> u32 {
+    pub(super) fn max_bits(self) -> u32 {
         match self {
             Value::Num(v) => 64 - v.leading_zeros(),
             Value::Ones(_, hi) => hi,
@@ -68,7 +68,7 @@ pub fn schema(edges: &[Edge], fields: usize, pairs: usize) -> Schema {
 
 /// Each field's lowest bit in the packed weight: the fields below it take
 /// their widths.
-fn offsets(schema: &Schema) -> Vec<u32> {
+pub(super) fn offsets(schema: &Schema) -> Vec<u32> {
     let mut out = vec![0u32; schema.widths.len()];
     let mut at = 0;
     for (o, &w) in out.iter_mut().zip(&schema.widths).rev() {
@@ -81,7 +81,7 @@ fn offsets(schema: &Schema) -> Vec<u32> {
 /// The weight of an edge: each field's value at its offset. A value never
 /// reaches past its field's width (the schema is made so), so placing the
 /// bits is adding the fields, most important highest.
-fn pack<const L: usize>(values: &[Value], schema: &Schema, offsets: &[u32]) -> Wide<L> {
+pub(super) fn pack<const L: usize>(values: &[Value], schema: &Schema, offsets: &[u32]) -> Wide<L> {
     let mut limbs = [0u64; L];
     for ((v, &width), &at) in values.iter().zip(&schema.widths).zip(offsets) {
         if width == 0 {
@@ -256,7 +256,7 @@ pub fn solve_from(
 /// (`Wide<16>` for 516 bits) doubled the limbs every step of the matcher
 /// reads (BENCHMARKS.md, "Rounds 2 and 3 of 1,000 players profiled").
 /// The width changes no result: every type holds the same exact values.
-fn limbs(vertices: usize, schema: &Schema) -> usize {
+pub(super) fn limbs(vertices: usize, schema: &Schema) -> usize {
     let headroom = usize::BITS - vertices.leading_zeros() + 2;
     let bits: u32 = schema.widths.iter().sum::<u32>() + headroom;
     match bits.div_ceil(64).max(2) {

@@ -70,9 +70,30 @@ pub fn optimum<const L: usize>(
             .board(subset[a], subset[b])
             .map(|v| packing.pack::<L>(&v))
     };
-    let m = subset.len();
+    let solved = proven(subset.len(), &weigh)?;
+    let mut total = Wide::<L>::ZERO;
+    for (a, &b) in solved.solution.mate.iter().enumerate() {
+        if let Some(b) = b.filter(|&b| a < b) {
+            total += weigh(a, b)?;
+        }
+    }
+    Some(Optimum {
+        mate: solved.solution.mate,
+        total,
+    })
+}
+
+/// The maximum-weight matching of the boards between `m` vertices
+/// (`weigh`: a board's weight, `None` where the two may not meet), solved
+/// on each vertex's [`KEEP`] heaviest boards and proven over every board,
+/// with its final duals; `None` when the proof does not close in
+/// [`TRIES`] solves.
+pub fn proven<const L: usize>(
+    m: usize,
+    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+) -> Option<Certified<Wide<L>>> {
     let mut best = Best::new(m);
-    for_each_board(m, &weigh, |a, b, w| {
+    for_each_board(m, weigh, |a, b, w| {
         best.offer(a, b, w);
         best.offer(b, a, w);
     });
@@ -84,28 +105,39 @@ pub fn optimum<const L: usize>(
     };
     let mut solved = max_weight_matching_certified(m, &edges, Some(start));
     for _ in 0..TRIES {
-        let missing = uncovered(m, &weigh, &solved);
+        let missing = uncovered(m, weigh, &solved);
         if missing.is_empty() {
-            let mut total = Wide::<L>::ZERO;
-            for (a, &b) in solved.solution.mate.iter().enumerate() {
-                if let Some(b) = b.filter(|&b| a < b) {
-                    total += weigh(a, b)?;
-                }
-            }
-            return Some(Optimum {
-                mate: solved.solution.mate,
-                total,
-            });
+            return Some(solved);
         }
         edges.extend(missing);
         let start = Start {
             mate: &solved.solution.mate,
             dual: &solved.solution.dual,
         };
-        let next = max_weight_matching_certified(m, &edges, Some(start));
-        solved = next;
+        solved = max_weight_matching_certified(m, &edges, Some(start));
     }
     None
+}
+
+/// The partners each of `m` vertices has by a board tight under the
+/// proven solve's duals (in increasing order): the only boards any
+/// maximum-weight matching can hold.
+pub fn tight_partners<const L: usize>(
+    m: usize,
+    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+    solved: &Certified<Wide<L>>,
+) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); m];
+    for_each_board(m, weigh, |a, b, w| {
+        if solved.tight(a, b, w) {
+            out[a].push(b);
+            out[b].push(a);
+        }
+    });
+    for partners in &mut out {
+        partners.sort_unstable();
+    }
+    out
 }
 
 /// Calls `f(a, b, w)` for every board `a < b` of the `m` vertices.

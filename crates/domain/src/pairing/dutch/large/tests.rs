@@ -3,7 +3,7 @@
 
 use super::super::pair_with;
 use super::super::tests::play;
-use super::{KEPT_WHOLE, PREFER_CORE, SPARSE_BRACKETS, WITHIN_CORE};
+use super::{KEPT_WHOLE, PREFER_CORE, PREFER_SPARSE, SPARSE_BRACKETS, SPARSE_ORDERED, WITHIN_CORE};
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, PointSystem, Unpairable};
 use crate::domain::rng::Rng;
 use crate::domain::score::Points;
@@ -56,28 +56,8 @@ fn compare(f: &mut Field, rng: &mut Rng, t: u32) -> usize {
 /// would fit, as it is where it would not).
 #[test]
 fn the_large_path_pairs_as_the_dense_engine() {
-    let mut rng = Rng::new(20261126);
-    let mut rounds = 0;
-    SPARSE_BRACKETS.with(|c| c.set(0));
-    KEPT_WHOLE.with(|c| c.set(0));
-    WITHIN_CORE.with(|c| c.set(0));
     PREFER_CORE.with(|c| c.set(true));
-    for t in 0..40 {
-        let n = 7 + rng.below(60) as u32;
-        let total = 5 + (t % 5);
-        let mut f = Field {
-            round: 1,
-            total_rounds: total,
-            initial_colour: Colour::White,
-            points: PointSystem::default(),
-            forbidden: Vec::new(),
-            entrants: (1..=n).map(entrant).collect(),
-        };
-        if t % 4 == 1 {
-            f.forbidden = vec![(1, 2), (3, n), (n / 2, n / 2 + 1)];
-        }
-        rounds += compare(&mut f, &mut rng, t);
-    }
+    let rounds = tournaments(20261126);
     let sparse = SPARSE_BRACKETS.with(|c| c.get());
     let kept = KEPT_WHOLE.with(|c| c.get());
     let core = WITHIN_CORE.with(|c| c.get());
@@ -97,4 +77,46 @@ fn the_large_path_pairs_as_the_dense_engine() {
         core > 20,
         "only {core} brackets ordered on the bracket and the next scoregroup"
     );
+}
+
+/// The same with every bracket the large path cannot decide from its
+/// first candidate ordered by sparse solves (`order::sparse`), as it is
+/// when the dense engine would not fit: the dense engine's pairing every
+/// round (or a refusal the test counts: only a last bracket whose answer
+/// depends on which of equally good pairings a solve returns).
+#[test]
+fn sparse_ordering_solves_pair_as_the_dense_engine() {
+    PREFER_SPARSE.with(|c| c.set(true));
+    let rounds = tournaments(20261127);
+    let ordered = SPARSE_ORDERED.with(|c| c.get());
+    eprintln!("{rounds} rounds, {ordered} brackets ordered by sparse solves");
+    assert!(rounds > 200, "only {rounds} rounds compared");
+    assert!(
+        ordered > 300,
+        "only {ordered} brackets ordered by sparse solves"
+    );
+}
+
+/// Random tournaments of 7 to 66 players compared round by round
+/// ([`compare`]); returns the rounds compared.
+fn tournaments(seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut rounds = 0;
+    for t in 0..40 {
+        let n = 7 + rng.below(60) as u32;
+        let total = 5 + (t % 5);
+        let mut f = Field {
+            round: 1,
+            total_rounds: total,
+            initial_colour: Colour::White,
+            points: PointSystem::default(),
+            forbidden: Vec::new(),
+            entrants: (1..=n).map(entrant).collect(),
+        };
+        if t % 4 == 1 {
+            f.forbidden = vec![(1, 2), (3, n), (n / 2, n / 2 + 1)];
+        }
+        rounds += compare(&mut f, &mut rng, t);
+    }
+    rounds
 }

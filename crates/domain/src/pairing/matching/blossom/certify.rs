@@ -43,6 +43,18 @@ impl<W: Weight> Certified<W> {
         s >= w.double()
     }
 
+    /// Whether an edge `(u, v)` of weight `w` is tight under the final
+    /// duals (covered with nothing to spare): only a tight edge can be in
+    /// a maximum-weight matching, by complementary slackness.
+    pub fn tight(&self, u: usize, v: usize, w: W) -> bool {
+        let m = &self.matcher;
+        let mut s = m.dual[u].plus(m.dual[v]);
+        if m.inblossom[u] == m.inblossom[v] && m.inblossom[u] >= m.n {
+            s = s.plus(self.nesting.above[self.nesting.common(u, v)]);
+        }
+        s == w.double()
+    }
+
     fn new(matcher: Matcher<W>, solution: Solution<W>) -> Self {
         let nesting = Nesting::new(&matcher);
         Certified {
