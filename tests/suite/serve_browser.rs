@@ -223,16 +223,26 @@ impl Browser {
     /// The page is no wider than the viewport: nothing to pan sideways.
     /// Measured against the width asked for: a phone's browser widens its
     /// window (`innerWidth`) to a page wider than the phone, zoomed out.
+    /// Measured again for up to 5 s while it is wider: on a loaded machine
+    /// the page may be measured before its stylesheet is laid out (a CI
+    /// run once saw the standings 469 px wide for a moment).
     fn fits(&self, page: &str) {
-        let v = self.js(
-            "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth];",
-        );
-        let (scroll, inner) = (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
-        let viewport = inner.min(self.width as i64);
-        assert!(
-            scroll <= viewport,
-            "{page}: the page is {scroll} px wide in a {viewport} px viewport ({v})"
-        );
+        let start = Instant::now();
+        loop {
+            let v = self.js(
+                "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth];",
+            );
+            let (scroll, inner) = (v[0].as_i64().unwrap(), v[1].as_i64().unwrap());
+            let viewport = inner.min(self.width as i64);
+            if scroll <= viewport {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "{page}: the page is {scroll} px wide in a {viewport} px viewport ({v})"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
     }
 }
 

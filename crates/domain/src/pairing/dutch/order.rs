@@ -805,12 +805,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // every solve: its other pairs and the bye come from the last one.
         let last = self.is_last();
         let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
-        let chunk_bits = if self.sparse {
-            sparse::CHUNK_BITS
-        } else {
-            self.chunk_bits(cold)
-        };
-        let chunk = (chunk_bits / bits as usize).max(1);
+        let chunk = (self.chunk_bits(cold) / bits as usize).max(1);
         let mut mate = Vec::new();
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.

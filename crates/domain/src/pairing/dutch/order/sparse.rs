@@ -23,13 +23,6 @@ use crate::domain::pairing::dutch::quality::{bye_values, c9_field, values};
 use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, Schema, Value};
 use crate::domain::pairing::matching::Wide;
 
-/// How many bits of fields a sparse ordering solve gives the players of
-/// S1 it fixes (`Bracket::fix_transposition`): twice the dense engine's.
-/// A sparse solve's cost is its passes over the boards, about the same
-/// for a few limbs more, so fewer, wider solves are quicker (the chunk
-/// changes no pair: see `Bracket::chunk_bits`).
-pub(super) const CHUNK_BITS: usize = 480;
-
 /// A solve's answer on its own vertices: each one's mate, and the
 /// partners it has by a tight board.
 pub(super) type Local = (Vec<Option<usize>>, Vec<Vec<usize>>);
@@ -63,7 +56,6 @@ impl Bracket<'_, '_> {
             10 => solve_packed::<10>(m, &board, &schema),
             12 => solve_packed::<12>(m, &board, &schema),
             16 => solve_packed::<16>(m, &board, &schema),
-            32 => solve_packed::<32>(m, &board, &schema),
             _ => None,
         }
     }
