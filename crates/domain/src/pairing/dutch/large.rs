@@ -194,12 +194,13 @@ fn prefer(_: Prefer) -> bool {
 
 /// Pairs the bracket `m` as the dense engine does: from a few boards of
 /// each player when its first candidate is optimal, else by the dense
-/// engine when the bracket and those below it fit, else refuses.
+/// engine's ordering steps on as few players as is exact, holding their
+/// boards when they fit and by sparse solves when not (module doc); or
+/// refuses.
 pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpairable> {
     let members = m.mdps.len() + m.residents.len();
     let span = super::score_span(&round.players);
     let fits = |vertices: usize| size::dutch_fits(vertices, span, round.field.round);
-    let parts = [m.mdps, m.residents, m.next, m.lower];
     let vertices = match sparse_bracket(round, m) {
         Decision::Paired(out) => {
             #[cfg(test)]
@@ -221,44 +222,10 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
             }
             (members, true)
         }
-        Decision::Open { core } => {
-            let vertices = m
-                .mdps
-                .iter()
-                .chain(m.residents)
-                .chain(m.lower)
-                .filter(|&&i| !m.done[i])
-                .count();
-            let whole_fits = fits(vertices);
-            let sparse_first = prefer(Prefer::Sparse);
-            if whole_fits && !prefer(Prefer::Core) && !sparse_first {
-                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
-                return Ok(bracket.pair());
-            }
-            if core.is_some_and(fits) && !sparse_first {
-                let bracket =
-                    Bracket::within_core(round, m.mdps, m.residents, [m.next, m.lower], m.done);
-                if let Some(out) = bracket.pair_checked() {
-                    #[cfg(test)]
-                    WITHIN_CORE.with(|c| c.set(c.get() + 1));
-                    return Ok(out);
-                }
-            }
-            if whole_fits && !sparse_first {
-                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
-                return Ok(bracket.pair());
-            }
-            if let Some(out) = Bracket::new_sparse(round, parts, m.done, true).pair_checked() {
-                #[cfg(test)]
-                SPARSE_ORDERED.with(|c| c.set(c.get() + 1));
-                return Ok(out);
-            }
-            if whole_fits {
-                let bracket = Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done);
-                return Ok(bracket.pair());
-            }
-            (vertices, false)
-        }
+        Decision::Open { core } => match pair_open(round, m, core, fits) {
+            Ok(out) => return Ok(out),
+            Err(vertices) => (vertices, false),
+        },
     };
     let score = m
         .residents
@@ -274,6 +241,56 @@ pub(super) fn pair_bracket(round: &Round, m: &Members) -> Result<Outcome, Unpair
             size::dutch_bytes(vertices.0, span, round.field.round),
         ),
     })
+}
+
+/// [`pair_bracket`] of a bracket whose players below it cannot all be left
+/// out ([`Decision::Open`]): by the dense engine on the bracket and
+/// everybody below when they fit, else on the bracket and the next
+/// scoregroup (`core` players) when the first solve was on them and they
+/// fit, else by sparse solves. `Err` with the players the dense engine
+/// would weigh, when none of these decides it.
+fn pair_open(
+    round: &Round,
+    m: &Members,
+    core: Option<usize>,
+    fits: impl Fn(usize) -> bool,
+) -> Result<Outcome, usize> {
+    let vertices = m
+        .mdps
+        .iter()
+        .chain(m.residents)
+        .chain(m.lower)
+        .filter(|&&i| !m.done[i])
+        .count();
+    let whole_fits = fits(vertices);
+    let sparse_first = prefer(Prefer::Sparse);
+    let dense = || Bracket::new(round, m.mdps, m.residents, m.next, m.lower, m.done).pair();
+    if whole_fits && !prefer(Prefer::Core) && !sparse_first {
+        return Ok(dense());
+    }
+    if core.is_some_and(&fits) && !sparse_first {
+        let bracket = Bracket::within_core(round, m.mdps, m.residents, [m.next, m.lower], m.done);
+        if let Some(out) = bracket.pair_checked() {
+            #[cfg(test)]
+            WITHIN_CORE.with(|c| c.set(c.get() + 1));
+            return Ok(out);
+        }
+    }
+    if whole_fits && !sparse_first {
+        return Ok(dense());
+    }
+    let parts = [m.mdps, m.residents, m.next, m.lower];
+    if let Some(out) = Bracket::new_sparse(round, parts, m.done).pair_checked() {
+        #[cfg(test)]
+        SPARSE_ORDERED.with(|c| c.set(c.get() + 1));
+        return Ok(out);
+    }
+    // In tests that prefer sparse solves, a bracket they leave undecided
+    // is paired as it fits.
+    if whole_fits {
+        return Ok(dense());
+    }
+    Err(vertices)
 }
 
 /// What the sparse solves decide about a bracket.
@@ -292,9 +309,7 @@ enum Decision {
     Open { core: Option<usize> },
 }
 
-/// The bracket's outcome from sparse solves, or `None` when the dense
-/// engine must decide (its candidate is not optimal, or a proof did not
-/// close).
+/// What the sparse solves decide about the bracket (see [`Decision`]).
 fn sparse_bracket(round: &Round, m: &Members) -> Decision {
     let n = round.players.len();
     let ctx = Context::of_bracket(round, m.mdps, m.residents, m.next);

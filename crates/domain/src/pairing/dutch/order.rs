@@ -145,17 +145,19 @@ impl<'a, 'b> Bracket<'a, 'b> {
     }
 
     /// [`Bracket::new`], its solves weighing the boards on the fly (module
-    /// `sparse`) when `sparse`; its outcome is then to be taken by
-    /// [`Bracket::pair_checked`].
+    /// `sparse`), for a bracket whose boards would not fit in memory; its
+    /// outcome is to be taken by [`Bracket::pair_checked`].
     pub fn new_sparse(
         round: &'a Round<'b>,
-        [mdps, residents, next, lower]: [&[usize]; 4],
+        parts: [&[usize]; 4],
         done: &[bool],
-        sparse: bool,
     ) -> Bracket<'a, 'b> {
-        Bracket::build(round, [mdps, residents, next, lower], done, sparse)
+        Bracket::build(round, parts, done, true)
     }
 
+    /// The bracket of `parts` (MDPs, residents, the next scoregroup and
+    /// every player below), its boards held or, with `sparse`, weighed on
+    /// the fly.
     fn build(
         round: &'a Round<'b>,
         [mdps, residents, next, lower]: [&[usize]; 4],
