@@ -45,7 +45,7 @@
 
 pub(super) mod solve;
 
-use super::order::{Bracket, Outcome};
+use super::order::{not_in, Bracket, Outcome};
 use super::quality::{bye_values, c9_applies, c9_field, values, Context};
 use super::weights::Value;
 use super::Round;
@@ -522,12 +522,7 @@ impl Decide<'_> {
         if !last {
             return Some(outcome);
         }
-        let left: Vec<usize> = self
-            .members
-            .iter()
-            .copied()
-            .filter(|&i| !outcome.pairs.iter().any(|&(a, b)| a == i || b == i))
-            .collect();
+        let left = not_in(&outcome.pairs, &self.members);
         match left[..] {
             [] => Some(outcome),
             [i] => {

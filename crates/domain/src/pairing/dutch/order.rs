@@ -323,7 +323,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         if self.reducible.get() {
             match self.solve_part(extra, |x| self.core[x], Mode::Part) {
                 Ok(out) => return out,
-                Err(out) if self.limited && !self.sparse => {
+                Err(out) if self.limited => {
                     self.overflow.set(true);
                     return out;
                 }
@@ -642,12 +642,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         }
 
         // 3. The remainder as a homogeneous bracket.
-        let rest: Vec<usize> = self
-            .residents
-            .iter()
-            .copied()
-            .filter(|&i| !self.fixed.iter().any(|&(a, b)| a == i || b == i))
-            .collect();
+        let rest = not_in(&self.fixed, &self.residents);
         let pr = self
             .bracket_pairs(&mate)
             .iter()
@@ -708,15 +703,8 @@ impl<'a, 'b> Bracket<'a, 'b> {
             rest: Vec::new(),
             bye: None,
         };
-        if last && self.sparse {
-            let unfixed = self
-                .members
-                .iter()
-                .filter(|&&i| !outcome.pairs.iter().any(|&(a, b)| a == i || b == i))
-                .count();
-            if unfixed > 1 {
-                self.overflow.set(true);
-            }
+        if last && self.sparse && not_in(&outcome.pairs, &self.members).len() > 1 {
+            self.overflow.set(true);
         }
         if last {
             for &i in &self.members {
@@ -1084,6 +1072,17 @@ fn remainder_fields(rest: &[usize], pr: usize, n: usize) -> [Extra; 2] {
         _ => Value::Num(0),
     });
     [s1, sums]
+}
+
+/// The players of `players` (ranks, in their order) in none of `pairs`.
+pub(super) fn not_in(pairs: &[(usize, usize)], players: &[usize]) -> Vec<usize> {
+    let paired: std::collections::HashSet<usize> =
+        pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    players
+        .iter()
+        .copied()
+        .filter(|i| !paired.contains(i))
+        .collect()
 }
 
 /// The remainder's original S1, to check whether an exchange was needed.

@@ -57,6 +57,11 @@ pub fn schema(edges: &[Edge], fields: usize, pairs: usize) -> Schema {
             max[f] = max[f].max(v.max_bits());
         }
     }
+    schema_of_bits(&max, pairs)
+}
+
+/// [`schema`] from each field's largest value's bits, `max`.
+pub fn schema_of_bits(max: &[u32], pairs: usize) -> Schema {
     let extra = usize::BITS - (pairs + 1).leading_zeros();
     Schema {
         widths: max

@@ -20,7 +20,7 @@
 use super::{Bracket, Extra, Solution};
 use crate::domain::pairing::dutch::large::solve::{proven, tight_partners};
 use crate::domain::pairing::dutch::quality::{bye_values, c9_field, values};
-use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, Schema, Value};
+use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, schema_of_bits, Schema, Value};
 use crate::domain::pairing::matching::Wide;
 
 /// A solve's answer on its own vertices: each one's mate, and the
@@ -117,17 +117,13 @@ impl Bracket<'_, '_> {
                 }
             }
         }
-        let room = usize::BITS - (m / 2 + 2).leading_zeros();
-        let mut widths: Vec<u32> = max
-            .iter()
-            .map(|&b| if b == 0 { 0 } else { b + room })
-            .collect();
+        let mut schema = schema_of_bits(&max, m / 2 + 1);
         for (k, f) in extra.iter().enumerate() {
             if f.single {
-                widths[first + k] = max[first + k];
+                schema.widths[first + k] = max[first + k];
             }
         }
-        Schema { widths }
+        schema
     }
 }
 
