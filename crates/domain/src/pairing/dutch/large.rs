@@ -26,8 +26,10 @@
 //!   Those boards are held when they fit in memory
 //!   ([`super::super::size::dutch_fits`]); otherwise each ordering solve
 //!   is made as the quality solve is, from a few boards of each player and
-//!   proven (module `order::sparse`): little memory, but a pass over the
-//!   boards per solve, minutes for a group of thousands. The round is
+//!   proven (module `order::sparse`, which holds the boards left after the
+//!   first solve at 8 bytes each and starts each solve from the last):
+//!   little memory, a pass or two over the boards per solve, a minute or
+//!   two for a group of thousands. The round is
 //!   refused, saying which score group needs what, only when such a
 //!   solve cannot be proven or the last bracket's answer would depend on
 //!   which of equally good pairings a solve returns.
@@ -41,7 +43,9 @@
 //!
 //! What it needs: the players, a few boards of each (a packed weight of a
 //! few hundred bits each), and time for one pass over the boards of the
-//! graph solved per proof (O(n²) boards weighed, none kept).
+//! graph solved per proof (O(n²) boards weighed, none kept); a bracket
+//! ordered by sparse solves also holds the boards its first solve leaves
+//! (8 bytes each, at most 256 MB; past that they are weighed each pass).
 
 pub(super) mod solve;
 
@@ -165,6 +169,13 @@ thread_local! {
     static PREFER_SPARSE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// How many brackets were ordered by sparse solves (`order::sparse`).
     static SPARSE_ORDERED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How many sparse solves were made on held boards, and how many of
+    /// them started from the last solve (`order::sparse`).
+    pub(super) static HELD_SOLVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    pub(super) static WARM_SOLVES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Whether the sparse solves hold no boards (as past their limit), so
+    /// the tests compare the solves weighed on the fly too.
+    pub(super) static HOLD_NONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// A way of pairing a bracket the large path may be asked to prefer where

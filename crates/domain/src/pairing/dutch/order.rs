@@ -31,17 +31,31 @@ mod sparse;
 mod warm;
 
 /// A low-priority field added by an ordering step: its value on pair
-/// `(i, j)` (ranks, `i` higher), and whether at most one pair of a
-/// matching can have a non-zero value in it.
+/// `(i, j)` (ranks, `i` higher), whether at most one pair of a matching
+/// can have a non-zero value in it, and the one player `row`, if any,
+/// outside whose pairs as the higher player it is zero (a field of one
+/// player of S1: a solve then weighs it on that player's boards only).
 struct Extra {
     value: Box<dyn Fn(usize, usize) -> Value>,
     single: bool,
+    row: Option<usize>,
 }
 
 fn field(value: impl Fn(usize, usize) -> Value + 'static) -> Extra {
     Extra {
         value: Box::new(value),
         single: false,
+        row: None,
+    }
+}
+
+impl Extra {
+    /// The field's value on the pair `(i, j)`, `i` the higher.
+    fn at(&self, i: usize, j: usize) -> Value {
+        if self.row.is_some_and(|r| r != i) {
+            return Value::Num(0);
+        }
+        (self.value)(i, j)
     }
 }
 
@@ -110,6 +124,8 @@ pub struct Bracket<'a, 'b> {
     reducible: std::cell::Cell<bool>,
     /// What the ordering solves start from (module `warm`).
     warm: Warm,
+    /// The boards the sparse solves hold after the first (module `sparse`).
+    held: sparse::Held,
 }
 
 /// The state of the warm starts of a bracket's solves (module `warm`).
@@ -213,6 +229,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             fixed: Vec::new(),
             first: None,
             warm: Warm::default(),
+            held: sparse::Held::default(),
         }
     }
 
@@ -376,7 +393,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             }
         }
         if self.sparse {
-            let solution = self.sparse_solution(&back, extra, without_c4, out);
+            let solution = self.sparse_solution(&back, extra, mode, out);
             return (solution, gone);
         }
         let mut edges = Vec::with_capacity(source.len());
@@ -393,11 +410,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
                 values[0] = Value::Num(0);
             }
             for f in extra {
-                values.push(if j == bye {
-                    Value::Num(0)
-                } else {
-                    (f.value)(i, j)
-                });
+                values.push(if j == bye { Value::Num(0) } else { f.at(i, j) });
             }
             edges.push(Edge {
                 u: index[e.u],
@@ -752,7 +765,10 @@ impl<'a, 'b> Bracket<'a, 'b> {
         // A pair that is not tight under the first solve's duals is in no
         // optimal pairing (see `fix_without_solving`): no solve needed to
         // know the candidate is not optimal.
-        if candidate.iter().any(|&(a, b)| !first.tight[a].contains(&b)) {
+        if candidate
+            .iter()
+            .any(|&(a, b)| first.tight[a].binary_search(&b).is_err())
+        {
             return None;
         }
         let mut partner = vec![usize::MAX; self.round.players.len() + 1];
@@ -796,6 +812,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
         let last = self.is_last();
         let cold = !self.round.shortcuts || (last && !self.warm.in_last.get());
         let chunk = (self.chunk_bits(cold) / bits as usize).max(1);
+        let place = positions(order, self.round.players.len());
         let mut mate = Vec::new();
         // The last solve, while its duals still describe the optimal
         // solutions left: from then on only pairs it allows are fixed.
@@ -815,18 +832,13 @@ impl<'a, 'b> Bracket<'a, 'b> {
             k += part.len();
             let base_len = extra.len();
             for &s in part {
-                let order = order.to_vec();
+                let place = place.clone();
                 extra.push(Extra {
-                    value: Box::new(move |i, j| {
-                        if i != s {
-                            return Value::Num(0);
-                        }
-                        match order.iter().position(|&m| m == j) {
-                            Some(k) => Value::Num((len - k) as u64),
-                            None => Value::Num(0),
-                        }
+                    value: Box::new(move |_, j| {
+                        Value::Num(place(j).map_or(0, |k| (len - k) as u64))
                     }),
                     single: true,
+                    row: Some(s),
                 });
             }
             // The last bracket takes its other pairs and the bye from the
@@ -939,7 +951,7 @@ impl Bracket<'_, '_> {
                     .iter()
                     .copied()
                     .filter(|&t| t > s && !paired[t])
-                    .find(|t| sol.tight[s].contains(t));
+                    .find(|t| sol.tight[s].binary_search(t).is_ok());
                 match best {
                     None => {}
                     Some(t) if sol.mate[s] == Some(t) => {

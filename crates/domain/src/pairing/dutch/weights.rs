@@ -12,7 +12,7 @@ use crate::domain::pairing::matching::blossom::warm::{max_weight_matching_from, 
 use crate::domain::pairing::matching::{max_weight_matching_tight, Wide};
 
 /// The value of one field on one edge.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     /// A small number.
     Num(u64),
@@ -88,35 +88,41 @@ pub(super) fn offsets(schema: &Schema) -> Vec<u32> {
 /// bits is adding the fields, most important highest.
 pub(super) fn pack<const L: usize>(values: &[Value], schema: &Schema, offsets: &[u32]) -> Wide<L> {
     let mut limbs = [0u64; L];
-    for ((v, &width), &at) in values.iter().zip(&schema.widths).zip(offsets) {
-        if width == 0 {
-            continue;
+    for ((&v, &width), &at) in values.iter().zip(&schema.widths).zip(offsets) {
+        pack_field(&mut limbs, v, width, at);
+    }
+    Wide(limbs)
+}
+
+/// Places one field's value `v` (of a field `width` bits wide, at bit
+/// `at`) into `limbs`, where nothing is set there yet.
+pub(super) fn pack_field<const L: usize>(limbs: &mut [u64; L], v: Value, width: u32, at: u32) {
+    if width == 0 {
+        return;
+    }
+    match v {
+        Value::Num(x) => {
+            debug_assert!(
+                64 - x.leading_zeros() <= width,
+                "a value wider than its field"
+            );
+            place(limbs, x, at);
         }
-        match *v {
-            Value::Num(x) => {
-                debug_assert!(
-                    64 - x.leading_zeros() <= width,
-                    "a value wider than its field"
-                );
-                place(&mut limbs, x, at);
-            }
-            Value::Ones(lo, hi) => {
-                debug_assert!(hi <= width, "a value wider than its field");
-                let mut b = lo;
-                while b < hi {
-                    let take = (hi - b).min(64 - (at + b) % 64);
-                    let ones = if take == 64 {
-                        u64::MAX
-                    } else {
-                        (1u64 << take) - 1
-                    };
-                    place(&mut limbs, ones, at + b);
-                    b += take;
-                }
+        Value::Ones(lo, hi) => {
+            debug_assert!(hi <= width, "a value wider than its field");
+            let mut b = lo;
+            while b < hi {
+                let take = (hi - b).min(64 - (at + b) % 64);
+                let ones = if take == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << take) - 1
+                };
+                place(limbs, ones, at + b);
+                b += take;
             }
         }
     }
-    Wide(limbs)
 }
 
 /// Sets the bits of `x` at bit `at` of `limbs` (where nothing is set yet).
@@ -182,7 +188,7 @@ pub struct Guess {
 }
 
 /// The duals of `guess` as `Wide<L>`, when each fits.
-fn guessed_duals<const L: usize>(guess: &Guess) -> Option<Vec<Wide<L>>> {
+pub(super) fn guessed_duals<const L: usize>(guess: &Guess) -> Option<Vec<Wide<L>>> {
     let k = guess.duals.limbs;
     guess
         .duals

@@ -13,6 +13,7 @@ use crate::domain::pairing::matching::blossom::certify::{
 };
 use crate::domain::pairing::matching::blossom::warm::{mutual_best, Start};
 use crate::domain::pairing::matching::Wide;
+use std::cmp::Ordering;
 
 /// Boards kept of each player, and added of each player per try.
 pub const KEEP: usize = 6;
@@ -83,6 +84,31 @@ pub fn optimum<const L: usize>(
     })
 }
 
+/// A board of a solve: its two vertices and its weight.
+pub type Board<const L: usize> = (usize, usize, Wide<L>);
+
+/// Every board of a solve once, as `(a, b, w)` with `a < b`: a caller's
+/// enumeration of its graph's boards (all pairs of vertices weighed on
+/// the fly, or a list held), each weighed and handed to the visitor.
+pub type Boards<'a, const L: usize> = dyn Fn(&mut dyn FnMut(usize, usize, Wide<L>)) + 'a;
+
+/// Every pair of `m` vertices weighed by `weigh` (`None`: the two may not
+/// meet), as [`Boards`].
+pub fn all_pairs<const L: usize>(
+    m: usize,
+    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+) -> impl Fn(&mut dyn FnMut(usize, usize, Wide<L>)) + '_ {
+    move |f: &mut dyn FnMut(usize, usize, Wide<L>)| {
+        for a in 0..m {
+            for b in a + 1..m {
+                if let Some(w) = weigh(a, b) {
+                    f(a, b, w);
+                }
+            }
+        }
+    }
+}
+
 /// The maximum-weight matching of the boards between `m` vertices
 /// (`weigh`: a board's weight, `None` where the two may not meet), solved
 /// on each vertex's [`KEEP`] heaviest boards and proven over every board,
@@ -92,22 +118,66 @@ pub fn proven<const L: usize>(
     m: usize,
     weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
 ) -> Option<Certified<Wide<L>>> {
-    let mut best = Best::new(m);
-    for_each_board(m, weigh, |a, b, w| {
-        best.offer(a, b, w);
-        best.offer(b, a, w);
-    });
-    let mut edges: Vec<(usize, usize, Wide<L>)> = best.edges();
-    let (mate, dual) = mutual_best(m, &edges);
+    prove(m, &all_pairs(m, weigh), None, false).map(|p| p.solved)
+}
+
+/// Where a proven solve starts instead of each vertex's heaviest boards:
+/// a graph (the last solve's, weighed anew) and a guess of the matching
+/// and doubled duals (the last solve's, fitted to the new weights). Any
+/// guess gives the same optimum (`matching::blossom::warm`); a good one
+/// saves passes over the boards and stages of the matcher.
+pub struct Seed<const L: usize> {
+    pub edges: Vec<Board<L>>,
+    pub mate: Vec<Option<usize>>,
+    pub dual: Vec<Wide<L>>,
+}
+
+/// A proven solve, with the graph it was made on and, when asked for,
+/// the partners each vertex has by a tight board (in increasing order):
+/// the only boards any maximum-weight matching can hold.
+pub struct Proof<const L: usize> {
+    pub solved: Certified<Wide<L>>,
+    pub edges: Vec<Board<L>>,
+    pub tight: Vec<Vec<usize>>,
+}
+
+/// The maximum-weight matching of the `boards` between `m` vertices,
+/// started from `seed` or from each vertex's [`KEEP`] heaviest boards,
+/// and proven over every board; with the tight partners when `tight`
+/// asks (found in the pass that proves the solve, so no pass more).
+/// `None` when the proof does not close in [`TRIES`] solves.
+pub fn prove<const L: usize>(
+    m: usize,
+    boards: &Boards<'_, L>,
+    seed: Option<Seed<L>>,
+    tight: bool,
+) -> Option<Proof<L>> {
+    let (mut edges, mate, dual) = match seed {
+        Some(seed) => (seed.edges, seed.mate, seed.dual),
+        None => {
+            let mut best = Best::new(m);
+            boards(&mut |a, b, w| {
+                best.offer(a, b, w);
+                best.offer(b, a, w);
+            });
+            let edges = best.edges();
+            let (mate, dual) = mutual_best(m, &edges);
+            (edges, mate, dual)
+        }
+    };
     let start = Start {
         mate: &mate,
         dual: &dual,
     };
     let mut solved = max_weight_matching_certified(m, &edges, Some(start));
     for _ in 0..TRIES {
-        let missing = uncovered(m, weigh, &solved);
+        let (missing, partners) = uncovered(m, boards, &solved, tight);
         if missing.is_empty() {
-            return Some(solved);
+            return Some(Proof {
+                solved,
+                edges,
+                tight: partners,
+            });
         }
         edges.extend(missing);
         let start = Start {
@@ -119,57 +189,39 @@ pub fn proven<const L: usize>(
     None
 }
 
-/// The partners each of `m` vertices has by a board tight under the
-/// proven solve's duals (in increasing order): the only boards any
-/// maximum-weight matching can hold.
-pub fn tight_partners<const L: usize>(
-    m: usize,
-    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
-    solved: &Certified<Wide<L>>,
-) -> Vec<Vec<usize>> {
-    let mut out = vec![Vec::new(); m];
-    for_each_board(m, weigh, |a, b, w| {
-        if solved.tight(a, b, w) {
-            out[a].push(b);
-            out[b].push(a);
-        }
-    });
-    for partners in &mut out {
-        partners.sort_unstable();
-    }
-    out
-}
-
-/// Calls `f(a, b, w)` for every board `a < b` of the `m` vertices.
-fn for_each_board<const L: usize>(
-    m: usize,
-    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
-    mut f: impl FnMut(usize, usize, Wide<L>),
-) {
-    for a in 0..m {
-        for b in a + 1..m {
-            if let Some(w) = weigh(a, b) {
-                f(a, b, w);
-            }
-        }
-    }
-}
-
-/// The boards `solved`'s duals do not cover: each vertex's [`KEEP`]
-/// heaviest of them.
+/// The boards `solved`'s duals do not cover (each vertex's [`KEEP`]
+/// heaviest of them), and, with `tight` and only while every board is
+/// covered, each vertex's tight partners in increasing order (the lists
+/// are left empty once a board is found uncovered: that solve is not the
+/// last).
 fn uncovered<const L: usize>(
     m: usize,
-    weigh: &impl Fn(usize, usize) -> Option<Wide<L>>,
+    boards: &Boards<'_, L>,
     solved: &Certified<Wide<L>>,
-) -> Vec<(usize, usize, Wide<L>)> {
+    tight: bool,
+) -> (Vec<Board<L>>, Vec<Vec<usize>>) {
     let mut best = Best::new(m);
-    for_each_board(m, weigh, |a, b, w| {
-        if !solved.covers(a, b, w) {
+    let mut partners = vec![Vec::new(); if tight { m } else { 0 }];
+    let mut all_covered = true;
+    boards(&mut |a, b, w| match solved.cover(a, b, w) {
+        Ordering::Less => {
+            if all_covered && tight {
+                partners.iter_mut().for_each(Vec::clear);
+            }
+            all_covered = false;
             best.offer(a, b, w);
             best.offer(b, a, w);
         }
+        Ordering::Equal if all_covered && tight => {
+            partners[a].push(b);
+            partners[b].push(a);
+        }
+        _ => {}
     });
-    best.edges()
+    for list in &mut partners {
+        list.sort_unstable();
+    }
+    (best.edges(), partners)
 }
 
 /// Each vertex's [`KEEP`] heaviest boards. Boards of the same weight are
@@ -210,8 +262,8 @@ impl<const L: usize> Best<L> {
     }
 
     /// The boards kept, each once, lower vertex first.
-    fn edges(&self) -> Vec<(usize, usize, Wide<L>)> {
-        let mut out: Vec<(usize, usize, Wide<L>)> = self
+    fn edges(&self) -> Vec<Board<L>> {
+        let mut out: Vec<Board<L>> = self
             .lists
             .iter()
             .enumerate()

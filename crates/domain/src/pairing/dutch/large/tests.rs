@@ -3,7 +3,10 @@
 
 use super::super::pair_with;
 use super::super::tests::play;
-use super::{KEPT_WHOLE, PREFER_CORE, PREFER_SPARSE, SPARSE_BRACKETS, SPARSE_ORDERED, WITHIN_CORE};
+use super::{
+    HELD_SOLVES, HOLD_NONE, KEPT_WHOLE, PREFER_CORE, PREFER_SPARSE, SPARSE_BRACKETS,
+    SPARSE_ORDERED, WARM_SOLVES, WITHIN_CORE,
+};
 use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, PointSystem, Unpairable};
 use crate::domain::rng::Rng;
 use crate::domain::score::Points;
@@ -83,18 +86,45 @@ fn the_large_path_pairs_as_the_dense_engine() {
 /// first candidate ordered by sparse solves (`order::sparse`), as it is
 /// when the dense engine would not fit: the dense engine's pairing every
 /// round (or a refusal the test counts: only a last bracket whose answer
-/// depends on which of equally good pairings a solve returns).
+/// depends on which of equally good pairings a solve returns). The solves
+/// after a bracket's first are made on its held boards, most of them
+/// started from the last solve.
 #[test]
 fn sparse_ordering_solves_pair_as_the_dense_engine() {
     PREFER_SPARSE.with(|c| c.set(true));
     let rounds = tournaments(20261127);
     let ordered = SPARSE_ORDERED.with(|c| c.get());
-    eprintln!("{rounds} rounds, {ordered} brackets ordered by sparse solves");
+    let held = HELD_SOLVES.with(|c| c.get());
+    let warm = WARM_SOLVES.with(|c| c.get());
+    eprintln!(
+        "{rounds} rounds, {ordered} brackets ordered by sparse solves, \
+         {held} solves on held boards, {warm} of them warm"
+    );
     assert!(rounds > 200, "only {rounds} rounds compared");
     assert!(
         ordered > 300,
         "only {ordered} brackets ordered by sparse solves"
     );
+    assert!(held > 1000, "only {held} solves on held boards");
+    assert!(warm > 300, "only {warm} solves started from the last one");
+}
+
+/// The same with no boards held (as in a bracket past the limit): every
+/// sparse solve weighs its boards on the fly, cold.
+#[test]
+fn sparse_solves_weighed_on_the_fly_pair_as_the_dense_engine() {
+    PREFER_SPARSE.with(|c| c.set(true));
+    HOLD_NONE.with(|c| c.set(true));
+    let rounds = tournaments(20261128);
+    let ordered = SPARSE_ORDERED.with(|c| c.get());
+    let held = HELD_SOLVES.with(|c| c.get());
+    eprintln!("{rounds} rounds, {ordered} brackets ordered by sparse solves, {held} held");
+    assert!(rounds > 200, "only {rounds} rounds compared");
+    assert!(
+        ordered > 300,
+        "only {ordered} brackets ordered by sparse solves"
+    );
+    assert_eq!(held, 0, "solves made on held boards");
 }
 
 /// Random tournaments of 7 to 66 players compared round by round

@@ -1,24 +1,43 @@
 //! A bracket's solves made without weighing every board into memory, for
 //! a bracket too large for that (module `dutch::large`): each solve runs
 //! on a few boards of each player and is proven optimal over every board
-//! of its graph by LP duality (`large::solve::proven`), the boards weighed
-//! on the fly, one at a time, and dropped.
+//! of its graph by LP duality (`large::solve::prove`).
+//!
+//! The bracket's first solve weighs the boards on the fly, one at a time,
+//! and drops them. Once it is made, the boards the later solves can use
+//! (those tight under its duals, `Bracket::useless`) are held, each as the
+//! class of its quality fields ([`HeldBoards`], 8 bytes a board), so a
+//! pass over them looks the fields up instead of working them out again;
+//! and each solve of an ordering loop starts from the last one (module
+//! `warm`): its duals, fitted to the new weights as a dense solve's are,
+//! and its graph, with every board of the players whose own fields are new
+//! (those boards' weights changed most). A solve then takes a pass or two
+//! over the boards and a few stages of the matcher, where a cold one took
+//! six passes and every stage: a 9,999-player round 2 takes 2 minutes,
+//! where it took more than half an hour (BENCHMARKS.md).
 //!
 //! Why the bracket's answer is the dense engine's. Each solve weighs the
 //! same boards with the same fields, packed as the dense solve packs them
-//! (the same widths, without leaving out the fields that are the same on
-//! every board, which changes no comparison), and returns an optimal
-//! matching with the boards tight under optimal duals, as the dense solve
-//! does. Which optimal matching it returns among ties may differ, and so
-//! may the tight boards; the ordering steps fix no pair from either but
-//! what every optimal solution has (module `warm`), except in the last
-//! bracket, whose unfixed members take their pairs and the bye from the
-//! last solve: there the answer is kept only when at most one member is
-//! left unfixed (`Bracket::outcome`), and otherwise the bracket is left
-//! undecided.
+//! (the same widths, or wider where a warm start keeps the last solve's,
+//! without leaving out the fields that are the same on every board: none
+//! of which changes a comparison), and returns an optimal matching with
+//! the boards tight under optimal duals, as the dense solve does, whatever
+//! it started from. Which optimal matching it returns among ties may
+//! differ, and so may the tight boards; the ordering steps fix no pair
+//! from either but what every optimal solution has (module `warm`),
+//! except in the last bracket, whose unfixed members take their pairs and
+//! the bye from the last solve: there the answer is kept only when at
+//! most one member is left unfixed (`Bracket::outcome`), and otherwise the
+//! bracket is left undecided. (Its solves start warm only when at most one
+//! member can be left unfixed, as the dense engine's do.)
 
+mod held;
+
+pub(super) use held::Held;
+
+use super::warm::Mode;
 use super::{Bracket, Extra, Solution};
-use crate::domain::pairing::dutch::large::solve::{proven, tight_partners};
+use crate::domain::pairing::dutch::large::solve::{all_pairs, prove, Proof};
 use crate::domain::pairing::dutch::quality::{bye_values, c9_field, values};
 use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, schema_of_bits, Schema, Value};
 use crate::domain::pairing::matching::Wide;
@@ -30,19 +49,26 @@ pub(super) type Local = (Vec<Option<usize>>, Vec<Vec<usize>>);
 impl Bracket<'_, '_> {
     /// The optimal matching of the boards between the ranks `back` (in
     /// increasing order, the bye vertex last), with the quality fields
-    /// (C4 weighed as nothing when `without_c4`) and the `extra` fields,
-    /// and the tight boards; `None` when a proof did not close or the
-    /// weights are too wide.
+    /// (C4 weighed as nothing but on the whole graph, as the dense solve
+    /// of `mode` does) and the `extra` fields, and the tight boards;
+    /// `None` when a proof did not close or the weights are too wide.
     pub(super) fn solve_sparse(
         &self,
         back: &[usize],
         extra: &[Extra],
-        without_c4: bool,
+        mode: Mode,
     ) -> Option<Local> {
         let m = back.len();
         if m < 2 {
             return Some((vec![None; m], vec![Vec::new(); m]));
         }
+        if let Some(held) = self.held_for(back) {
+            return self.solve_held(&held, back, extra, mode);
+        }
+        // Weighed on the fly, the solve starts cold and leaves nothing to
+        // start from.
+        *self.warm.last.borrow_mut() = None;
+        let without_c4 = mode != Mode::Whole;
         let board = |x: usize, y: usize| self.sparse_board(back[x], back[y], extra, without_c4);
         let schema = self.sparse_schema(m, &board, extra);
         match limbs(m, &schema) {
@@ -60,6 +86,35 @@ impl Bracket<'_, '_> {
         }
     }
 
+    /// The quality fields of the board between ranks `i < j` (or `i` and
+    /// the bye vertex `j`) before C4 or C9 is left out, or `None` when it
+    /// is not in the graph.
+    fn quality_board(&self, i: usize, j: usize) -> Option<Vec<Value>> {
+        let round = self.round;
+        if self.useless(i, j) {
+            return None;
+        }
+        if j == round.bye_vertex() {
+            return round.players[i]
+                .bye_allowed
+                .then(|| bye_values(round, &self.ctx, i));
+        }
+        round
+            .compatible(i, j)
+            .then(|| values(round, &self.ctx, i, j))
+    }
+
+    /// `v`, the quality fields of a board, with C4 weighed as nothing
+    /// when `without_c4` and C9 when the bracket leaves it out.
+    fn leave_out(&self, v: &mut [Value], without_c4: bool) {
+        if without_c4 {
+            v[0] = Value::Num(0);
+        }
+        if self.no_c9 {
+            v[c9_field(&self.ctx)] = Value::Num(0);
+        }
+    }
+
     /// The fields of the board between ranks `i < j` (or `i` and the bye
     /// vertex `j`) as the dense solve weighs it (`Bracket::solve_graph`),
     /// or `None` when it is not in the graph.
@@ -70,31 +125,13 @@ impl Bracket<'_, '_> {
         extra: &[Extra],
         without_c4: bool,
     ) -> Option<Vec<Value>> {
-        let round = self.round;
-        if self.useless(i, j) {
-            return None;
-        }
-        let mut v = if j == round.bye_vertex() {
-            if !round.players[i].bye_allowed {
-                return None;
-            }
-            let mut v = bye_values(round, &self.ctx, i);
+        let mut v = self.quality_board(i, j)?;
+        if j == self.round.bye_vertex() {
             v.extend(extra.iter().map(|_| Value::Num(0)));
-            v
         } else {
-            if !round.compatible(i, j) {
-                return None;
-            }
-            let mut v = values(round, &self.ctx, i, j);
-            v.extend(extra.iter().map(|f| (f.value)(i, j)));
-            v
-        };
-        if without_c4 {
-            v[0] = Value::Num(0);
+            v.extend(extra.iter().map(|f| f.at(i, j)));
         }
-        if self.no_c9 {
-            v[c9_field(&self.ctx)] = Value::Num(0);
-        }
+        self.leave_out(&mut v, without_c4);
         Some(v)
     }
 
@@ -117,14 +154,21 @@ impl Bracket<'_, '_> {
                 }
             }
         }
-        let mut schema = schema_of_bits(&max, m / 2 + 1);
-        for (k, f) in extra.iter().enumerate() {
-            if f.single {
-                schema.widths[first + k] = max[first + k];
-            }
-        }
-        schema
+        widths_of(max, m, extra, first)
     }
+}
+
+/// The widths the dense solve gives fields whose largest values take
+/// `max` bits on a graph of `m` vertices (`weights::schema`, then
+/// `single_widths` for the extra fields from `first` on).
+fn widths_of(max: Vec<u32>, m: usize, extra: &[Extra], first: usize) -> Schema {
+    let mut schema = schema_of_bits(&max, m / 2 + 1);
+    for (k, f) in extra.iter().enumerate() {
+        if f.single {
+            schema.widths[first + k] = max[first + k];
+        }
+    }
+    schema
 }
 
 /// [`Bracket::solve_sparse`] with weights of `L` limbs.
@@ -136,8 +180,7 @@ fn solve_packed<const L: usize>(
     let at = offsets(schema);
     let weigh =
         |x: usize, y: usize| -> Option<Wide<L>> { board(x, y).map(|v| pack::<L>(&v, schema, &at)) };
-    let solved = proven::<L>(m, &weigh)?;
-    let tight = tight_partners(m, &weigh, &solved);
+    let Proof { solved, tight, .. } = prove::<L>(m, &all_pairs(m, &weigh), None, true)?;
     Some((solved.solution.mate, tight))
 }
 
@@ -149,12 +192,12 @@ impl Bracket<'_, '_> {
         &self,
         back: &[usize],
         extra: &[Extra],
-        without_c4: bool,
+        mode: Mode,
         mut mate: Vec<Option<usize>>,
     ) -> Solution {
         let size = mate.len();
         let mut tight = vec![Vec::new(); size];
-        match self.solve_sparse(back, extra, without_c4) {
+        match self.solve_sparse(back, extra, mode) {
             Some((local, partners)) => {
                 for (x, m) in local.iter().enumerate() {
                     mate[back[x]] = m.map(|y| back[y]);

@@ -84,6 +84,10 @@ pub(super) struct Last {
     /// The mate of each rank in the last solve's graph.
     mate: Vec<Option<usize>>,
     present: Vec<bool>,
+    /// A sparse solve's graph (module `sparse`) by rank, its boards tight
+    /// under the duals: where the next sparse solve starts. Empty for a
+    /// dense solve, which holds every board.
+    pub(super) edges: Vec<(usize, usize)>,
 }
 
 impl Bracket<'_, '_> {
@@ -102,6 +106,26 @@ impl Bracket<'_, '_> {
         schema: &mut Schema,
         back: &[usize],
     ) -> Option<Guess> {
+        let (guess, padded) = self.fit_guess(mode, schema, back, |_| ())?;
+        if padded {
+            for e in edges.iter_mut() {
+                e.values.push(Value::Num(0));
+            }
+        }
+        Some(guess)
+    }
+
+    /// [`Bracket::warm_guess`] for a graph whose boards the caller weighs
+    /// (module `sparse`): the start, and whether a zero field was added
+    /// at the end of `schema` to pad its lowest block; `edges` gets the
+    /// last solve's graph by rank (empty after a dense solve).
+    pub(super) fn fit_guess(
+        &self,
+        mode: Mode,
+        schema: &mut Schema,
+        back: &[usize],
+        edges: impl FnOnce(&[(usize, usize)]),
+    ) -> Option<(Guess, bool)> {
         let prefix = self.warm.prefix.get()?;
         let last = self.warm.last.borrow();
         let first = self.warm.first.borrow();
@@ -120,12 +144,11 @@ impl Bracket<'_, '_> {
         let low_last: u32 = last.widths[pf..].iter().sum();
         let low_now: u32 = schema.widths[pf..].iter().sum();
         schema.widths[..pf].copy_from_slice(&last.widths[..pf]);
-        if low_now < low_last {
+        let padded = low_now < low_last;
+        if padded {
             schema.widths.push(low_last - low_now);
-            for e in edges.iter_mut() {
-                e.values.push(Value::Num(0));
-            }
         }
+        edges(&last.edges);
         let mut index = vec![usize::MAX; last.mate.len()];
         for (x, &i) in back.iter().enumerate() {
             index[i] = x;
@@ -141,14 +164,15 @@ impl Bracket<'_, '_> {
             .iter()
             .flat_map(|&i| shifted(&last.duals[i * k..(i + 1) * k], shift, limbs))
             .collect();
-        Some(Guess {
+        let guess = Guess {
             mate,
             duals: Duals {
                 limbs,
                 values,
                 warm: false,
             },
-        })
+        };
+        Some((guess, padded))
     }
 
     /// How many bits of fields an ordering solve gives the players of S1
@@ -177,6 +201,18 @@ impl Bracket<'_, '_> {
     /// Keeps what the next solve of the loop may start from: the duals and
     /// the matching of `solved`.
     pub(super) fn keep_warm(&self, mode: Mode, schema: &Schema, back: &[usize], solved: &Solved) {
+        self.keep_solve(mode, schema, back, solved, Vec::new());
+    }
+
+    /// [`Bracket::keep_warm`], with a sparse solve's graph by rank.
+    pub(super) fn keep_solve(
+        &self,
+        mode: Mode,
+        schema: &Schema,
+        back: &[usize],
+        solved: &Solved,
+        edges: Vec<(usize, usize)>,
+    ) {
         let Some(prefix) = self.warm.prefix.get() else {
             return;
         };
@@ -199,6 +235,7 @@ impl Bracket<'_, '_> {
                 duals,
                 mate,
                 present,
+                edges,
             }
         });
         *self.warm.last.borrow_mut() = kept;

@@ -35,24 +35,27 @@ impl<W: Weight> Certified<W> {
     /// blossoms holding both ends, is at least `w`. An edge of the graph
     /// always is.
     pub fn covers(&self, u: usize, v: usize, w: W) -> bool {
-        let m = &self.matcher;
-        let mut s = m.dual[u].plus(m.dual[v]);
-        if m.inblossom[u] == m.inblossom[v] && m.inblossom[u] >= m.n {
-            s = s.plus(self.nesting.above[self.nesting.common(u, v)]);
-        }
-        s >= w.double()
+        self.cover(u, v, w) != std::cmp::Ordering::Less
     }
 
     /// Whether an edge `(u, v)` of weight `w` is tight under the final
     /// duals (covered with nothing to spare): only a tight edge can be in
     /// a maximum-weight matching, by complementary slackness.
     pub fn tight(&self, u: usize, v: usize, w: W) -> bool {
+        self.cover(u, v, w) == std::cmp::Ordering::Equal
+    }
+
+    /// How the final duals cover an edge `(u, v)` of weight `w`: with
+    /// room to spare (`Greater`), exactly (`Equal`: tight) or not at all
+    /// (`Less`); one look for a pass that asks both [`Certified::covers`]
+    /// and [`Certified::tight`].
+    pub fn cover(&self, u: usize, v: usize, w: W) -> std::cmp::Ordering {
         let m = &self.matcher;
         let mut s = m.dual[u].plus(m.dual[v]);
         if m.inblossom[u] == m.inblossom[v] && m.inblossom[u] >= m.n {
             s = s.plus(self.nesting.above[self.nesting.common(u, v)]);
         }
-        s == w.double()
+        s.cmp(&w.double())
     }
 
     fn new(matcher: Matcher<W>, solution: Solution<W>) -> Self {
