@@ -9,7 +9,7 @@ use super::colour::{ColourState, Strength};
 use crate::domain::pairing::{ByeKind, Colour, Field, Past};
 
 /// A float received in a round (C.04.3 1.4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Float {
     /// Paired within the score group, or no round to look at.
     None,

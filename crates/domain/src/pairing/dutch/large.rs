@@ -49,6 +49,7 @@
 
 pub(super) mod solve;
 
+use super::kinds::Classes;
 use super::order::{not_in, Bracket, Outcome};
 use super::quality::{bye_values, c9_applies, c9_field, values, Context};
 use super::weights::Value;
@@ -58,6 +59,7 @@ use crate::domain::pairing::matching::Wide;
 use crate::domain::pairing::size;
 use crate::domain::pairing::Unpairable;
 use solve::{optimum, Packing};
+use std::cell::RefCell;
 
 /// From this many players the large path pairs the round (and hands the
 /// brackets it cannot decide to the dense engine while they fit): a
@@ -84,6 +86,9 @@ pub(super) struct Problem<'r, 'f> {
     /// Whether C9 is left out (the bracket does not downfloat the bye's
     /// receiver alone).
     no_c9: bool,
+    /// The classes of the bracket's boards (module `kinds`), when the
+    /// round's kinds are few enough.
+    classes: Option<Classes>,
 }
 
 impl Problem<'_, '_> {
@@ -103,13 +108,53 @@ impl Problem<'_, '_> {
             }
             values(round, &self.ctx, i, j)
         };
+        self.leave_out(&mut v);
+        Some(v)
+    }
+
+    /// The fields `v` of a board with C4 or C9 weighed as nothing where
+    /// this solve leaves them out.
+    fn leave_out(&self, v: &mut [Value]) {
         if !self.c4 {
             v[0] = Value::Num(0);
         }
         if self.no_c9 {
             v[c9_field(&self.ctx)] = Value::Num(0);
         }
-        Some(v)
+    }
+
+    /// [`Problem::board`] packed: between two players of a known class,
+    /// the class's weight from `cache` (packed once per solve), since a
+    /// pass weighs tens of millions of boards and they take a few hundred
+    /// classes (module `kinds`).
+    pub(super) fn weigh<const L: usize>(
+        &self,
+        packing: &Packing,
+        cache: &RefCell<Vec<Option<Wide<L>>>>,
+        x: usize,
+        y: usize,
+    ) -> Option<Wide<L>> {
+        let (i, j) = (self.verts[x], self.verts[y]);
+        let round = self.round;
+        let Some(classes) = self.classes.as_ref().filter(|_| j != round.bye_vertex()) else {
+            return self.board(x, y).map(|v| packing.pack::<L>(&v));
+        };
+        if !round.compatible(i, j) {
+            return None;
+        }
+        let c = classes.class(round, &self.ctx, i, j) as usize;
+        if let Some(w) = cache.borrow().get(c).copied().flatten() {
+            return Some(w);
+        }
+        let mut v = classes.fields(c as u32).to_vec();
+        self.leave_out(&mut v);
+        let w = packing.pack::<L>(&v);
+        let mut cache = cache.borrow_mut();
+        if cache.len() <= c {
+            cache.resize(c + 1, None);
+        }
+        cache[c] = Some(w);
+        Some(w)
     }
 
     /// One width for every field: room for the largest value any field
@@ -346,6 +391,7 @@ fn sparse_bracket(round: &Round, m: &Members) -> Decision {
         } else {
             whole.clone()
         },
+        classes: Classes::new(round, &ctx),
         ctx,
         c4: !part,
         no_c9: false,

@@ -115,6 +115,7 @@
 
 pub mod colour;
 pub mod facts;
+mod kinds;
 mod large;
 mod order;
 mod quality;

@@ -19,6 +19,7 @@
 //! again, so the result stays optimal on every criterion; the opponents of
 //! S1 are fixed a few players at a time, from the top.
 
+use super::kinds::Classes;
 use super::quality::{bye_values, c9_applies, drop_c9, values, Context};
 use super::weights::{drop_constant_fields, schema, solve_from, solve_tight, Edge, Schema, Value};
 use super::Round;
@@ -126,6 +127,9 @@ pub struct Bracket<'a, 'b> {
     warm: Warm,
     /// The boards the sparse solves hold after the first (module `sparse`).
     held: sparse::Held,
+    /// The classes of the bracket's boards, for the sparse solves (module
+    /// `kinds`); `None` inside when the round has too many kinds.
+    classes: std::cell::OnceCell<Option<Classes>>,
 }
 
 /// The state of the warm starts of a bracket's solves (module `warm`).
@@ -230,6 +234,7 @@ impl<'a, 'b> Bracket<'a, 'b> {
             first: None,
             warm: Warm::default(),
             held: sparse::Held::default(),
+            classes: std::cell::OnceCell::new(),
         }
     }
 

@@ -66,10 +66,9 @@ pub fn optimum<const L: usize>(
     packing: &Packing,
     subset: &[usize],
 ) -> Option<Optimum<L>> {
+    let cache = std::cell::RefCell::new(Vec::new());
     let weigh = |a: usize, b: usize| -> Option<Wide<L>> {
-        problem
-            .board(subset[a], subset[b])
-            .map(|v| packing.pack::<L>(&v))
+        problem.weigh(packing, &cache, subset[a], subset[b])
     };
     let solved = proven(subset.len(), &weigh)?;
     let mut total = Wide::<L>::ZERO;

@@ -37,10 +37,17 @@ pub(super) use held::Held;
 
 use super::warm::Mode;
 use super::{Bracket, Extra, Solution};
+use crate::domain::pairing::dutch::kinds::Classes;
 use crate::domain::pairing::dutch::large::solve::{all_pairs, prove, Proof};
 use crate::domain::pairing::dutch::quality::{bye_values, c9_field, values};
 use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, schema_of_bits, Schema, Value};
 use crate::domain::pairing::matching::Wide;
+
+/// A board's quality fields: its class, or the fields themselves.
+enum Quality {
+    Class(u32),
+    Fields(Vec<Value>),
+}
 
 /// A solve's answer on its own vertices: each one's mate, and the
 /// partners it has by a tight board.
@@ -87,9 +94,10 @@ impl Bracket<'_, '_> {
     }
 
     /// The quality fields of the board between ranks `i < j` (or `i` and
-    /// the bye vertex `j`) before C4 or C9 is left out, or `None` when it
-    /// is not in the graph.
-    fn quality_board(&self, i: usize, j: usize) -> Option<Vec<Value>> {
+    /// the bye vertex `j`) before C4 or C9 is left out: its class, or the
+    /// fields themselves (the bye's boards, or a round of too many kinds);
+    /// `None` when it is not in the graph.
+    fn quality_of(&self, i: usize, j: usize) -> Option<Quality> {
         let round = self.round;
         if self.useless(i, j) {
             return None;
@@ -97,11 +105,30 @@ impl Bracket<'_, '_> {
         if j == round.bye_vertex() {
             return round.players[i]
                 .bye_allowed
-                .then(|| bye_values(round, &self.ctx, i));
+                .then(|| Quality::Fields(bye_values(round, &self.ctx, i)));
         }
-        round
-            .compatible(i, j)
-            .then(|| values(round, &self.ctx, i, j))
+        if !round.compatible(i, j) {
+            return None;
+        }
+        Some(match self.classes() {
+            Some(classes) => Quality::Class(classes.class(round, &self.ctx, i, j)),
+            None => Quality::Fields(values(round, &self.ctx, i, j)),
+        })
+    }
+
+    /// [`Bracket::quality_of`], the fields themselves.
+    fn quality_board(&self, i: usize, j: usize) -> Option<Vec<Value>> {
+        Some(match self.quality_of(i, j)? {
+            Quality::Class(c) => self.classes()?.fields(c).to_vec(),
+            Quality::Fields(v) => v,
+        })
+    }
+
+    /// The classes of the bracket's boards (module `kinds`), made once.
+    fn classes(&self) -> Option<&Classes> {
+        self.classes
+            .get_or_init(|| Classes::new(self.round, &self.ctx))
+            .as_ref()
     }
 
     /// `v`, the quality fields of a board, with C4 weighed as nothing

@@ -4,7 +4,7 @@
 
 use super::super::warm::Mode;
 use super::super::{Bracket, Extra};
-use super::{widths_of, Local};
+use super::{widths_of, Local, Quality};
 use crate::domain::pairing::dutch::large::solve::{prove, Board, Proof, Seed};
 use crate::domain::pairing::dutch::weights::{
     guessed_duals, limbs, offsets, pack, pack_field, Duals, Guess, Schema, Solved, Value,
@@ -78,21 +78,37 @@ impl Bracket<'_, '_> {
         }
         let mut start = Vec::with_capacity(size + 1);
         let (mut to, mut class) = (Vec::new(), Vec::new());
+        // The held classes: those of the bracket's classes met, and the
+        // fields of the others (the bye's boards) met.
+        let mut by_class: Vec<u32> = Vec::new();
         let mut ids: HashMap<Vec<Value>, u32> = HashMap::new();
         let mut classes = Vec::new();
         for (x, &i) in back.iter().enumerate() {
             start.resize(i + 1, to.len() as u32);
             for &j in &back[x + 1..] {
-                let Some(v) = self.quality_board(i, j) else {
+                let Some(quality) = self.quality_of(i, j) else {
                     continue;
                 };
                 if to.len() >= HELD_MAX {
                     return None;
                 }
-                let id = *ids.entry(v).or_insert_with_key(|v| {
-                    classes.push(v.clone());
-                    (classes.len() - 1) as u32
-                });
+                let id = match quality {
+                    Quality::Class(c) => {
+                        let c = c as usize;
+                        if by_class.len() <= c {
+                            by_class.resize(c + 1, u32::MAX);
+                        }
+                        if by_class[c] == u32::MAX {
+                            by_class[c] = classes.len() as u32;
+                            classes.push(self.quality_board(i, j)?);
+                        }
+                        by_class[c]
+                    }
+                    Quality::Fields(v) => *ids.entry(v).or_insert_with_key(|v| {
+                        classes.push(v.clone());
+                        (classes.len() - 1) as u32
+                    }),
+                };
                 to.push(j as u32);
                 class.push(id);
             }
