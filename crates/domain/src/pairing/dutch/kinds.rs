@@ -110,11 +110,10 @@ impl Classes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::pairing::dutch::tests::play;
+    use crate::domain::pairing::dutch::tests::{entrant, play};
     use crate::domain::pairing::dutch::{facts, pair_with, seats};
-    use crate::domain::pairing::{Entrant, Field, PointSystem};
+    use crate::domain::pairing::{Field, PointSystem};
     use crate::domain::rng::Rng;
-    use crate::domain::score::Points;
 
     /// The round `field` is about to pair, as `pair_with` makes it.
     fn round_of(field: &Field) -> Round<'_> {
@@ -149,19 +148,7 @@ mod tests {
                 initial_colour: Colour::White,
                 points: PointSystem::default(),
                 forbidden: Vec::new(),
-                entrants: (1..=n)
-                    .map(|k| Entrant {
-                        number: k,
-                        rating: 2000 - k,
-                        title: String::new(),
-                        name: format!("Player {k}"),
-                        history: Vec::new(),
-                        available: true,
-                        requested_bye: None,
-                        acceleration: Points::ZERO,
-                        club: String::new(),
-                    })
-                    .collect(),
+                entrants: (1..=n).map(|k| entrant(k, Vec::new())).collect(),
             };
             for r in 1..=5 {
                 f.round = r;

@@ -5,7 +5,8 @@ use super::*;
 use crate::domain::pairing::{Entrant, Past, PointSystem};
 use crate::domain::score::Points;
 
-fn entrant(number: u32, history: Vec<Past>) -> Entrant {
+/// Player `number` of a hand-built field, rated by number, with `history`.
+pub(super) fn entrant(number: u32, history: Vec<Past>) -> Entrant {
     Entrant {
         number,
         rating: 2000 - number,

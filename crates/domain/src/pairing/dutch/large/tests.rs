@@ -2,28 +2,13 @@
 //! paired both ways, round after round.
 
 use super::super::pair_with;
-use super::super::tests::play;
+use super::super::tests::{entrant, play};
 use super::{
     HELD_SOLVES, HOLD_NONE, KEPT_WHOLE, PREFER_CORE, PREFER_SPARSE, SPARSE_BRACKETS,
     SPARSE_ORDERED, WARM_SOLVES, WITHIN_CORE,
 };
-use crate::domain::pairing::{ByeKind, Colour, Entrant, Field, Pairing, PointSystem, Unpairable};
+use crate::domain::pairing::{ByeKind, Colour, Field, Pairing, PointSystem, Unpairable};
 use crate::domain::rng::Rng;
-use crate::domain::score::Points;
-
-fn entrant(number: u32) -> Entrant {
-    Entrant {
-        number,
-        rating: 2000 - number,
-        title: String::new(),
-        name: format!("Player {number}"),
-        history: Vec::new(),
-        available: true,
-        requested_bye: None,
-        acceleration: Points::ZERO,
-        club: String::new(),
-    }
-}
 
 /// The pairing of each round both ways; the dense one is played on.
 fn compare(f: &mut Field, rng: &mut Rng, t: u32) -> usize {
@@ -141,7 +126,7 @@ fn tournaments(seed: u64) -> usize {
             initial_colour: Colour::White,
             points: PointSystem::default(),
             forbidden: Vec::new(),
-            entrants: (1..=n).map(entrant).collect(),
+            entrants: (1..=n).map(|k| entrant(k, Vec::new())).collect(),
         };
         if t % 4 == 1 {
             f.forbidden = vec![(1, 2), (3, n), (n / 2, n / 2 + 1)];
