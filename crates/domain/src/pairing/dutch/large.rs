@@ -51,7 +51,7 @@ pub(super) mod solve;
 
 use super::kinds::Classes;
 use super::order::{not_in, Bracket, Outcome};
-use super::quality::{bye_values, c9_applies, c9_field, values, Context};
+use super::quality::{bye_values, c9_applies, c9_field, leave_out, values, Context};
 use super::weights::Value;
 use super::Round;
 use crate::domain::pairing::matching::cardinality;
@@ -112,15 +112,10 @@ impl Problem<'_, '_> {
         Some(v)
     }
 
-    /// The fields `v` of a board with C4 or C9 weighed as nothing where
-    /// this solve leaves them out.
+    /// The fields `v` of a board as this solve weighs them
+    /// (`quality::leave_out`).
     fn leave_out(&self, v: &mut [Value]) {
-        if !self.c4 {
-            v[0] = Value::Num(0);
-        }
-        if self.no_c9 {
-            v[c9_field(&self.ctx)] = Value::Num(0);
-        }
+        leave_out(&self.ctx, v, !self.c4, self.no_c9);
     }
 
     /// [`Problem::board`] packed: between two players of a known class,

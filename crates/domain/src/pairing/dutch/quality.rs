@@ -269,6 +269,19 @@ pub fn c9_field(ctx: &Context) -> usize {
     3 + ctx.levels() as usize + 1 + ctx.next_levels() as usize
 }
 
+/// The quality fields `v` of a board with C4 weighed as nothing
+/// (`without_c4`: a solve of part of the round, where every pairing of the
+/// whole has the same count) and C9 (`no_c9`: it does not apply to the
+/// bracket), as a solve that leaves them out weighs them.
+pub fn leave_out(ctx: &Context, v: &mut [Value], without_c4: bool, no_c9: bool) {
+    if without_c4 {
+        v[0] = Value::Num(0);
+    }
+    if no_c9 {
+        v[c9_field(ctx)] = Value::Num(0);
+    }
+}
+
 /// Whether C9 applies to the bracket (`members`, in a solution `mate` that
 /// is optimal on C4-C8): C.04.3 (2026) applies it to "brackets that
 /// downfloat exactly one player, who will end up receiving the PAB". The

@@ -39,7 +39,7 @@ use super::warm::Mode;
 use super::{Bracket, Extra, Solution};
 use crate::domain::pairing::dutch::kinds::Classes;
 use crate::domain::pairing::dutch::large::solve::{all_pairs, prove, Proof};
-use crate::domain::pairing::dutch::quality::{bye_values, c9_field, values};
+use crate::domain::pairing::dutch::quality::{bye_values, leave_out, values};
 use crate::domain::pairing::dutch::weights::{limbs, offsets, pack, schema_of_bits, Schema, Value};
 use crate::domain::pairing::matching::Wide;
 
@@ -134,12 +134,7 @@ impl Bracket<'_, '_> {
     /// `v`, the quality fields of a board, with C4 weighed as nothing
     /// when `without_c4` and C9 when the bracket leaves it out.
     fn leave_out(&self, v: &mut [Value], without_c4: bool) {
-        if without_c4 {
-            v[0] = Value::Num(0);
-        }
-        if self.no_c9 {
-            v[c9_field(&self.ctx)] = Value::Num(0);
-        }
+        leave_out(&self.ctx, v, without_c4, self.no_c9);
     }
 
     /// The fields of the board between ranks `i < j` (or `i` and the bye

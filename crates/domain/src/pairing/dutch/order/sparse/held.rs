@@ -100,7 +100,7 @@ impl Bracket<'_, '_> {
                         }
                         if by_class[c] == u32::MAX {
                             by_class[c] = classes.len() as u32;
-                            classes.push(self.quality_board(i, j)?);
+                            classes.push(self.classes()?.fields(c as u32).to_vec());
                         }
                         by_class[c]
                     }
